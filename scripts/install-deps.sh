@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need, and nothing that is already there.
+#   Debian packages: compiler toolchain, SQLite, the codecs, xxHash, OpenSSL, GoogleTest.
+#   npm (test peer only): @duckdb/node-api under tools/node_modules, used to cross-check values.
+# Run by `make deps`, which `make test` and `make demo` call first. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake pkg-config sqlite3 libsqlite3-dev libzstd-dev libsnappy-dev zlib1g-dev
+          liblz4-dev libbrotli-dev libxxhash-dev libssl-dev googletest libgtest-dev nodejs npm)
+if [ "${1:-}" = "--with-clang" ]; then packages+=(clang libclang-rt-14-dev); shift; fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# nodejs/npm may come from elsewhere than Debian: accept any working ones.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  tmp=(); for p in "${missing[@]}"; do [ "$p" = nodejs ] || [ "$p" = npm ] || tmp+=("$p"); done
+  missing=("${tmp[@]+"${tmp[@]}"}")
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ "${SKIP_NPM:-0}" != 1 ] && [ ! -d tools/node_modules/@duckdb/node-api ]; then
+  echo "install-deps: installing @duckdb/node-api (test peer) into tools/"
+  (cd tools && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+fi
