@@ -1,0 +1,1 @@
+// Entry point of the loadable extension (filled in by the virtual-table work).
