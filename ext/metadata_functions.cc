@@ -1,0 +1,578 @@
+// The file-inspection table-valued functions (metadata_functions.h): one eponymous-only virtual table
+// module, instantiated four times with a MetadataFunction that says what the rows and columns are.
+//
+// A cursor opens the file in xFilter and keeps the FileReader; xColumn computes each value from the
+// parsed footer when SQLite asks for it, so a file with many row groups and columns costs no more
+// memory than its footer.
+#include "ext/metadata_functions.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ext/metadata_values.h"
+#include "format/reader/file_reader.h"
+
+namespace pq::ext {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------------
+// What the row functions see
+
+// One opened file.
+struct OpenFile {
+  std::shared_ptr<FileReader> reader;
+  // The schema tree node of each SchemaElement, by element index (null for an element outside the
+  // tree, which Schema::Make does not produce today but costs nothing to allow).
+  std::vector<const SchemaNode*> node_of_element;
+};
+
+// One table-valued function. `declaration` lists the visible columns in the order of the function's
+// column enum, then the hidden `path` argument column, whose index is `path_column`.
+struct MetadataFunction {
+  const char* name;
+  const char* declaration;
+  int path_column;
+  int64_t (*row_count)(const OpenFile& file);
+  // Sets the result of visible column `col` of row `row` (0 <= row < row_count). May throw
+  // std::bad_alloc (the caller is guarded).
+  void (*column)(const OpenFile& file, int64_t row, int col, sqlite3_context* ctx);
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Results
+
+void ResultText(sqlite3_context* ctx, std::string_view text) {
+  sqlite3_result_text64(ctx, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+}
+
+void ResultBlob(sqlite3_context* ctx, std::string_view bytes) {
+  sqlite3_result_blob64(ctx, bytes.data(), bytes.size(), SQLITE_TRANSIENT);
+}
+
+template <typename Int>
+void ResultInt(sqlite3_context* ctx, const std::optional<Int>& v) {
+  if (v) sqlite3_result_int64(ctx, static_cast<sqlite3_int64>(*v));  // else NULL, the default
+}
+
+void ResultInt(sqlite3_context* ctx, int64_t v) { sqlite3_result_int64(ctx, v); }
+
+void ResultBool(sqlite3_context* ctx, const std::optional<bool>& v) {
+  if (v) sqlite3_result_int(ctx, *v ? 1 : 0);
+}
+
+void ResultText(sqlite3_context* ctx, const std::optional<std::string>& text) {
+  if (text) ResultText(ctx, std::string_view(*text));
+}
+
+// Free-form bytes (key/value metadata, key metadata): TEXT when valid UTF-8, else BLOB.
+void ResultBytes(sqlite3_context* ctx, std::string_view bytes) {
+  if (IsValidUtf8(bytes)) {
+    ResultText(ctx, bytes);
+  } else {
+    ResultBlob(ctx, bytes);
+  }
+}
+
+void ResultCell(sqlite3_context* ctx, const Cell& cell) {
+  switch (cell.type) {
+    case CellType::kNull: break;
+    case CellType::kInteger: sqlite3_result_int64(ctx, cell.i); break;
+    case CellType::kReal: sqlite3_result_double(ctx, cell.d); break;
+    case CellType::kText: ResultText(ctx, cell.bytes); break;
+    case CellType::kBlob: ResultBlob(ctx, cell.bytes); break;
+  }
+}
+
+void ResultStatistic(sqlite3_context* ctx, const SchemaNode& leaf,
+                     const std::optional<std::string>& bytes) {
+  if (!bytes) return;
+  std::string scratch;
+  ResultCell(ctx, StatisticValue(leaf, *bytes, &scratch));
+}
+
+std::string JoinDotted(const std::vector<std::string>& parts) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out.push_back('.');
+    out.append(parts[i]);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// parquet_metadata: one row per column chunk
+
+enum ChunkColumn : int {
+  kMdFileName, kMdRowGroupId, kMdRowGroupNumRows, kMdRowGroupNumColumns, kMdRowGroupBytes,
+  kMdColumnId, kMdFileOffset, kMdNumValues, kMdPathInSchema, kMdType, kMdStatsMin, kMdStatsMax,
+  kMdStatsNullCount, kMdStatsDistinctCount, kMdStatsMinValue, kMdStatsMaxValue, kMdCompression,
+  kMdEncodings, kMdIndexPageOffset, kMdDictionaryPageOffset, kMdDataPageOffset,
+  kMdTotalCompressedSize, kMdTotalUncompressedSize, kMdKeyValueMetadata, kMdBloomFilterOffset,
+  kMdBloomFilterLength, kMdMinIsExact, kMdMaxIsExact, kMdRowGroupCompressedBytes, kMdGeoBbox,
+  kMdGeoTypes, kMdLogicalType, kMdColumnIndexOffset, kMdColumnIndexLength, kMdOffsetIndexOffset,
+  kMdOffsetIndexLength, kMdHasBloomFilter, kMdHasPageIndex, kMdNanCount, kMdEncodingStats,
+  kMdPath,  // hidden argument
+};
+
+constexpr char kChunkDeclaration[] =
+    "CREATE TABLE x(file_name TEXT, row_group_id INTEGER, row_group_num_rows INTEGER, "
+    "row_group_num_columns INTEGER, row_group_bytes INTEGER, column_id INTEGER, file_offset INTEGER, "
+    "num_values INTEGER, path_in_schema TEXT, type TEXT, stats_min, stats_max, "
+    "stats_null_count INTEGER, stats_distinct_count INTEGER, stats_min_value, stats_max_value, "
+    "compression TEXT, encodings TEXT, index_page_offset INTEGER, dictionary_page_offset INTEGER, "
+    "data_page_offset INTEGER, total_compressed_size INTEGER, total_uncompressed_size INTEGER, "
+    "key_value_metadata TEXT, bloom_filter_offset INTEGER, bloom_filter_length INTEGER, "
+    "min_is_exact INTEGER, max_is_exact INTEGER, row_group_compressed_bytes INTEGER, geo_bbox TEXT, "
+    "geo_types TEXT, logical_type TEXT, column_index_offset INTEGER, column_index_length INTEGER, "
+    "offset_index_offset INTEGER, offset_index_length INTEGER, has_bloom_filter INTEGER, "
+    "has_page_index INTEGER, nan_count INTEGER, encoding_stats TEXT, path HIDDEN)";
+
+int64_t ChunkRowCount(const OpenFile& file) {
+  return int64_t{file.reader->num_row_groups()} * file.reader->schema().num_leaves();
+}
+
+void ChunkColumnValue(const OpenFile& file, int64_t row, int col, sqlite3_context* ctx) {
+  const FileReader& reader = *file.reader;
+  // FileReader::Open checked that every row group has one chunk per leaf, so row_count > 0 implies
+  // num_leaves > 0 and (row group, leaf) is in range.
+  const int num_leaves = reader.schema().num_leaves();
+  const int rg = static_cast<int>(row / num_leaves);
+  const int leaf = static_cast<int>(row % num_leaves);
+  const RowGroup& group = reader.metadata().row_groups[rg];
+  const ColumnChunk& chunk = group.columns[leaf];
+  const SchemaNode& node = reader.schema().leaf(leaf);
+  // Absent when the chunk's metadata is encrypted with a column key: those columns read as NULL.
+  const ColumnMetaData* meta = chunk.meta_data ? &*chunk.meta_data : nullptr;
+  const Statistics* stats = meta && meta->statistics ? &*meta->statistics : nullptr;
+  const GeospatialStatistics* geo =
+      meta && meta->geospatial_statistics ? &*meta->geospatial_statistics : nullptr;
+
+  switch (col) {
+    case kMdFileName: ResultText(ctx, std::string_view(reader.path())); break;
+    case kMdRowGroupId: ResultInt(ctx, rg); break;
+    case kMdRowGroupNumRows: ResultInt(ctx, group.num_rows); break;
+    case kMdRowGroupNumColumns: ResultInt(ctx, static_cast<int64_t>(group.columns.size())); break;
+    case kMdRowGroupBytes: ResultInt(ctx, group.total_byte_size); break;
+    case kMdColumnId: ResultInt(ctx, leaf); break;
+    case kMdFileOffset: ResultInt(ctx, chunk.file_offset); break;
+    case kMdNumValues:
+      if (meta) ResultInt(ctx, meta->num_values);
+      break;
+    case kMdPathInSchema:
+      ResultText(ctx, std::string_view(meta ? JoinDotted(meta->path_in_schema) : node.DottedPath()));
+      break;
+    case kMdType:
+      ResultText(ctx, std::string_view(PhysicalTypeName(meta ? meta->type : node.physical_type)));
+      break;
+    case kMdStatsMin:
+      if (stats) ResultStatistic(ctx, node, stats->min);
+      break;
+    case kMdStatsMax:
+      if (stats) ResultStatistic(ctx, node, stats->max);
+      break;
+    case kMdStatsNullCount:
+      if (stats) ResultInt(ctx, stats->null_count);
+      break;
+    case kMdStatsDistinctCount:
+      if (stats) ResultInt(ctx, stats->distinct_count);
+      break;
+    case kMdStatsMinValue:
+      if (stats) ResultStatistic(ctx, node, stats->min_value);
+      break;
+    case kMdStatsMaxValue:
+      if (stats) ResultStatistic(ctx, node, stats->max_value);
+      break;
+    case kMdCompression:
+      if (meta) ResultText(ctx, std::string_view(CompressionCodecName(meta->codec)));
+      break;
+    case kMdEncodings:
+      if (meta) ResultText(ctx, std::string_view(EncodingsText(meta->encodings)));
+      break;
+    case kMdIndexPageOffset:
+      if (meta) ResultInt(ctx, meta->index_page_offset);
+      break;
+    case kMdDictionaryPageOffset:
+      if (meta) ResultInt(ctx, meta->dictionary_page_offset);
+      break;
+    case kMdDataPageOffset:
+      if (meta) ResultInt(ctx, meta->data_page_offset);
+      break;
+    case kMdTotalCompressedSize:
+      if (meta) ResultInt(ctx, meta->total_compressed_size);
+      break;
+    case kMdTotalUncompressedSize:
+      if (meta) ResultInt(ctx, meta->total_uncompressed_size);
+      break;
+    case kMdKeyValueMetadata:
+      if (meta) ResultText(ctx, KeyValueJson(meta->key_value_metadata));
+      break;
+    case kMdBloomFilterOffset:
+      if (meta) ResultInt(ctx, meta->bloom_filter_offset);
+      break;
+    case kMdBloomFilterLength:
+      if (meta) ResultInt(ctx, meta->bloom_filter_length);
+      break;
+    case kMdMinIsExact:
+      if (stats) ResultBool(ctx, stats->is_min_value_exact);
+      break;
+    case kMdMaxIsExact:
+      if (stats) ResultBool(ctx, stats->is_max_value_exact);
+      break;
+    case kMdRowGroupCompressedBytes: ResultInt(ctx, group.total_compressed_size); break;
+    case kMdGeoBbox:
+      if (geo && geo->bbox) ResultText(ctx, std::string_view(BoundingBoxJson(*geo->bbox)));
+      break;
+    case kMdGeoTypes:
+      if (geo) ResultText(ctx, std::string_view(GeospatialTypesJson(geo->geospatial_types)));
+      break;
+    case kMdLogicalType: ResultText(ctx, LogicalTypeText(node.logical_type)); break;
+    case kMdColumnIndexOffset: ResultInt(ctx, chunk.column_index_offset); break;
+    case kMdColumnIndexLength: ResultInt(ctx, chunk.column_index_length); break;
+    case kMdOffsetIndexOffset: ResultInt(ctx, chunk.offset_index_offset); break;
+    case kMdOffsetIndexLength: ResultInt(ctx, chunk.offset_index_length); break;
+    case kMdHasBloomFilter:
+      ResultInt(ctx, meta && meta->bloom_filter_offset.has_value() ? 1 : 0);
+      break;
+    case kMdHasPageIndex:
+      ResultInt(ctx, chunk.column_index_offset || chunk.offset_index_offset ? 1 : 0);
+      break;
+    case kMdNanCount:
+      if (stats) ResultInt(ctx, stats->nan_count);
+      break;
+    case kMdEncodingStats:
+      if (meta && meta->encoding_stats) {
+        ResultText(ctx, std::string_view(EncodingStatsJson(*meta->encoding_stats)));
+      }
+      break;
+    default: break;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// parquet_schema: one row per schema element
+
+enum SchemaColumn : int {
+  kScFileName, kScName, kScType, kScTypeLength, kScRepetitionType, kScNumChildren,
+  kScConvertedType, kScScale, kScPrecision, kScFieldId, kScLogicalType, kScColumnId,
+  kScMaxDefinitionLevel, kScMaxRepetitionLevel, kScPathInSchema,
+  kScPath,  // hidden argument
+};
+
+constexpr char kSchemaDeclaration[] =
+    "CREATE TABLE x(file_name TEXT, name TEXT, type TEXT, type_length INTEGER, "
+    "repetition_type TEXT, num_children INTEGER, converted_type TEXT, scale INTEGER, "
+    "precision INTEGER, field_id INTEGER, logical_type TEXT, column_id INTEGER, "
+    "max_definition_level INTEGER, max_repetition_level INTEGER, path_in_schema TEXT, "
+    "path HIDDEN)";
+
+int64_t SchemaRowCount(const OpenFile& file) {
+  return static_cast<int64_t>(file.reader->metadata().schema.size());
+}
+
+void SchemaColumnValue(const OpenFile& file, int64_t row, int col, sqlite3_context* ctx) {
+  const SchemaElement& e = file.reader->metadata().schema[static_cast<size_t>(row)];
+  const SchemaNode* node = file.node_of_element[static_cast<size_t>(row)];
+  switch (col) {
+    case kScFileName: ResultText(ctx, std::string_view(file.reader->path())); break;
+    case kScName: ResultText(ctx, std::string_view(e.name)); break;
+    case kScType:
+      if (e.type) ResultText(ctx, std::string_view(PhysicalTypeName(*e.type)));
+      break;
+    case kScTypeLength: ResultInt(ctx, e.type_length); break;
+    case kScRepetitionType:
+      if (e.repetition_type) ResultText(ctx, std::string_view(RepetitionName(*e.repetition_type)));
+      break;
+    case kScNumChildren: ResultInt(ctx, e.num_children); break;
+    case kScConvertedType:
+      if (e.converted_type) ResultText(ctx, std::string_view(ConvertedTypeName(*e.converted_type)));
+      break;
+    case kScScale: ResultInt(ctx, e.scale); break;
+    case kScPrecision: ResultInt(ctx, e.precision); break;
+    case kScFieldId: ResultInt(ctx, e.field_id); break;
+    case kScLogicalType:
+      if (e.logical_type) ResultText(ctx, LogicalTypeText(*e.logical_type));
+      break;
+    case kScColumnId: ResultInt(ctx, row); break;
+    case kScMaxDefinitionLevel:
+      if (node) ResultInt(ctx, int64_t{node->max_definition_level});
+      break;
+    case kScMaxRepetitionLevel:
+      if (node) ResultInt(ctx, int64_t{node->max_repetition_level});
+      break;
+    case kScPathInSchema:
+      if (node && !node->is_root()) ResultText(ctx, std::string_view(node->DottedPath()));
+      break;
+    default: break;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// parquet_file_metadata: one row
+
+enum FileColumn : int {
+  kFmFileName, kFmCreatedBy, kFmNumRows, kFmNumRowGroups, kFmFormatVersion,
+  kFmEncryptionAlgorithm, kFmFooterSigningKeyMetadata, kFmFileSizeBytes, kFmFooterSize,
+  kFmColumnOrders,
+  kFmPath,  // hidden argument
+};
+
+constexpr char kFileDeclaration[] =
+    "CREATE TABLE x(file_name TEXT, created_by TEXT, num_rows INTEGER, num_row_groups INTEGER, "
+    "format_version INTEGER, encryption_algorithm TEXT, footer_signing_key_metadata, "
+    "file_size_bytes INTEGER, footer_size INTEGER, column_orders TEXT, path HIDDEN)";
+
+int64_t FileRowCount(const OpenFile&) { return 1; }
+
+void FileColumnValue(const OpenFile& file, int64_t, int col, sqlite3_context* ctx) {
+  const FileReader& reader = *file.reader;
+  const FileMetaData& md = reader.metadata();
+  switch (col) {
+    case kFmFileName: ResultText(ctx, std::string_view(reader.path())); break;
+    case kFmCreatedBy: ResultText(ctx, md.created_by); break;
+    case kFmNumRows: ResultInt(ctx, md.num_rows); break;
+    case kFmNumRowGroups: ResultInt(ctx, int64_t{reader.num_row_groups()}); break;
+    case kFmFormatVersion: ResultInt(ctx, int64_t{md.version}); break;
+    case kFmEncryptionAlgorithm:
+      if (md.encryption_algorithm) ResultText(ctx, EncryptionAlgorithmName(*md.encryption_algorithm));
+      break;
+    case kFmFooterSigningKeyMetadata:
+      if (md.footer_signing_key_metadata) ResultBytes(ctx, *md.footer_signing_key_metadata);
+      break;
+    case kFmFileSizeBytes: ResultInt(ctx, reader.file().size()); break;
+    case kFmFooterSize: ResultInt(ctx, reader.footer_length()); break;
+    case kFmColumnOrders:
+      if (md.column_orders) ResultText(ctx, std::string_view(ColumnOrdersJson(*md.column_orders)));
+      break;
+    default: break;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// parquet_kv_metadata: one row per key/value pair of the footer
+
+enum KvColumn : int { kKvFileName, kKvKey, kKvValue, kKvPath /* hidden argument */ };
+
+constexpr char kKvDeclaration[] = "CREATE TABLE x(file_name TEXT, key, value, path HIDDEN)";
+
+int64_t KvRowCount(const OpenFile& file) {
+  return static_cast<int64_t>(file.reader->metadata().key_value_metadata.size());
+}
+
+void KvColumnValue(const OpenFile& file, int64_t row, int col, sqlite3_context* ctx) {
+  const KeyValue& kv = file.reader->metadata().key_value_metadata[static_cast<size_t>(row)];
+  switch (col) {
+    case kKvFileName: ResultText(ctx, std::string_view(file.reader->path())); break;
+    case kKvKey: ResultBytes(ctx, kv.key); break;
+    case kKvValue:
+      if (kv.value) ResultBytes(ctx, *kv.value);
+      break;
+    default: break;
+  }
+}
+
+constexpr MetadataFunction kFunctions[] = {
+    {"parquet_metadata", kChunkDeclaration, kMdPath, ChunkRowCount, ChunkColumnValue},
+    {"parquet_schema", kSchemaDeclaration, kScPath, SchemaRowCount, SchemaColumnValue},
+    {"parquet_file_metadata", kFileDeclaration, kFmPath, FileRowCount, FileColumnValue},
+    {"parquet_kv_metadata", kKvDeclaration, kKvPath, KvRowCount, KvColumnValue},
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The virtual table module
+
+struct MetadataVtab {
+  sqlite3_vtab base;                 // must come first: SQLite sees only this
+  const MetadataFunction* function;  // which function this table is
+};
+
+struct MetadataCursor {
+  sqlite3_vtab_cursor base;  // must come first
+  OpenFile file;             // the file of the current xFilter (reader null before the first)
+  std::string path;          // the path argument, returned by the hidden column
+  int64_t row = 0;           // current row
+  int64_t num_rows = 0;      // rows of the current scan
+};
+
+const MetadataFunction& FunctionOf(sqlite3_vtab* vtab) {
+  return *reinterpret_cast<MetadataVtab*>(vtab)->function;
+}
+
+int VtabConnect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
+  *out = nullptr;
+  const auto* function = static_cast<const MetadataFunction*>(aux);
+  int rc = sqlite3_declare_vtab(db, function->declaration);
+  if (rc != SQLITE_OK) return rc;
+  // These functions read any file the process can read. DIRECTONLY keeps them out of views and
+  // triggers, so a database file someone else wrote cannot make this connection read files by
+  // having it run their schema (the same reasoning as SQLite's csv and fileio extensions). They are
+  // deliberately not SQLITE_VTAB_INNOCUOUS.
+  sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
+  try {
+    auto vtab = std::make_unique<MetadataVtab>();  // value-initialized: `base` is all zero
+    vtab->function = function;
+    *out = &vtab.release()->base;
+    return SQLITE_OK;
+  } catch (const std::bad_alloc&) {
+    return SQLITE_NOMEM;
+  }
+}
+
+int VtabDisconnect(sqlite3_vtab* vtab) {
+  std::unique_ptr<MetadataVtab> owned(reinterpret_cast<MetadataVtab*>(vtab));
+  sqlite3_free(vtab->zErrMsg);
+  return SQLITE_OK;
+}
+
+// xBestIndex: the plan is all or nothing, since the only input is the path.
+//   idxNum 0: no constraint on `path`: xFilter reports "<function> requires a file path argument".
+//   idxNum 1: `path = ?`; argv[0] of xFilter is the path.
+// A `path = ?` constraint that is not usable (its value comes from a table not yet scanned) makes
+// this plan SQLITE_CONSTRAINT so that SQLite orders the join to make it usable.
+int VtabBestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
+  const int path_column = FunctionOf(vtab).path_column;
+  int usable_path = -1;
+  bool unusable_path = false;
+  for (int i = 0; i < info->nConstraint; ++i) {
+    const auto& c = info->aConstraint[i];
+    if (c.iColumn != path_column || c.op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    if (!c.usable) {
+      unusable_path = true;
+    } else if (usable_path < 0) {
+      usable_path = i;
+    }
+  }
+  if (usable_path >= 0) {
+    info->aConstraintUsage[usable_path].argvIndex = 1;
+    info->aConstraintUsage[usable_path].omit = 1;
+    info->idxNum = 1;
+    info->estimatedCost = 1000;
+    info->estimatedRows = 1000;
+    return SQLITE_OK;
+  }
+  if (unusable_path) return SQLITE_CONSTRAINT;
+  info->idxNum = 0;
+  info->estimatedCost = 1e12;
+  info->estimatedRows = 1000;
+  return SQLITE_OK;
+}
+
+int VtabOpen(sqlite3_vtab*, sqlite3_vtab_cursor** out) {
+  *out = nullptr;
+  try {
+    auto cursor = std::make_unique<MetadataCursor>();  // value-initialized: `base` is all zero
+    *out = &cursor.release()->base;
+    return SQLITE_OK;
+  } catch (const std::bad_alloc&) {
+    return SQLITE_NOMEM;
+  }
+}
+
+int VtabClose(sqlite3_vtab_cursor* cursor) {
+  std::unique_ptr<MetadataCursor> owned(reinterpret_cast<MetadataCursor*>(cursor));
+  return SQLITE_OK;
+}
+
+// The tree node of every schema element, found by walking the tree from the root.
+std::vector<const SchemaNode*> NodesByElement(const FileReader& reader) {
+  std::vector<const SchemaNode*> nodes(reader.metadata().schema.size(), nullptr);
+  std::vector<const SchemaNode*> pending = {&reader.schema().root()};
+  while (!pending.empty()) {
+    const SchemaNode* node = pending.back();
+    pending.pop_back();
+    if (node->element_index >= 0 && static_cast<size_t>(node->element_index) < nodes.size()) {
+      nodes[static_cast<size_t>(node->element_index)] = node;
+    }
+    pending.insert(pending.end(), node->children.begin(), node->children.end());
+  }
+  return nodes;
+}
+
+int VtabFilter(sqlite3_vtab_cursor* base, int idx_num, const char*, int argc, sqlite3_value** argv) {
+  auto* cursor = reinterpret_cast<MetadataCursor*>(base);
+  sqlite3_vtab* vtab = base->pVtab;
+  return Guarded(vtab, [&]() -> int {
+    const MetadataFunction& function = FunctionOf(vtab);
+    cursor->file = OpenFile{};
+    cursor->path.clear();
+    cursor->row = 0;
+    cursor->num_rows = 0;
+    if (idx_num != 1 || argc < 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+      return SetVtabError(vtab, Status::InvalidArgument(std::string(function.name) +
+                                                        " requires a file path argument"));
+    }
+    const unsigned char* text = sqlite3_value_text(argv[0]);
+    if (text == nullptr) return SQLITE_NOMEM;  // not NULL (checked above), so the conversion failed
+    cursor->path.assign(reinterpret_cast<const char*>(text),
+                        static_cast<size_t>(sqlite3_value_bytes(argv[0])));
+    auto reader = FileReader::Open(cursor->path, ReaderOptions{});
+    if (!reader.ok()) return SetVtabError(vtab, reader.status());
+    cursor->file.reader = std::move(reader).value();
+    cursor->file.node_of_element = NodesByElement(*cursor->file.reader);
+    cursor->num_rows = function.row_count(cursor->file);
+    return SQLITE_OK;
+  });
+}
+
+int VtabNext(sqlite3_vtab_cursor* base) {
+  ++reinterpret_cast<MetadataCursor*>(base)->row;
+  return SQLITE_OK;
+}
+
+int VtabEof(sqlite3_vtab_cursor* base) {
+  const auto* cursor = reinterpret_cast<MetadataCursor*>(base);
+  return cursor->row >= cursor->num_rows;
+}
+
+int VtabColumn(sqlite3_vtab_cursor* base, sqlite3_context* ctx, int col) {
+  auto* cursor = reinterpret_cast<MetadataCursor*>(base);
+  return Guarded(base->pVtab, [&]() -> int {
+    const MetadataFunction& function = FunctionOf(base->pVtab);
+    if (col == function.path_column) {
+      ResultText(ctx, std::string_view(cursor->path));
+    } else if (col >= 0 && col < function.path_column) {
+      function.column(cursor->file, cursor->row, col, ctx);
+    }
+    return SQLITE_OK;
+  });
+}
+
+int VtabRowid(sqlite3_vtab_cursor* base, sqlite3_int64* rowid) {
+  *rowid = reinterpret_cast<MetadataCursor*>(base)->row;
+  return SQLITE_OK;
+}
+
+// Eponymous-only (xCreate null): the functions exist in every schema without CREATE VIRTUAL TABLE,
+// and CREATE VIRTUAL TABLE ... USING parquet_metadata is refused.
+constexpr sqlite3_module kModule = {
+    /* iVersion    */ 0,
+    /* xCreate     */ nullptr,
+    /* xConnect    */ VtabConnect,
+    /* xBestIndex  */ VtabBestIndex,
+    /* xDisconnect */ VtabDisconnect,
+    /* xDestroy    */ nullptr,
+    /* xOpen       */ VtabOpen,
+    /* xClose      */ VtabClose,
+    /* xFilter     */ VtabFilter,
+    /* xNext       */ VtabNext,
+    /* xEof        */ VtabEof,
+    /* xColumn     */ VtabColumn,
+    /* xRowid      */ VtabRowid,
+    // xUpdate and the rest: none (read-only, no transactions).
+};
+
+}  // namespace
+
+int RegisterMetadataFunctions(sqlite3* db) {
+  for (const MetadataFunction& function : kFunctions) {
+    int rc = sqlite3_create_module_v2(db, function.name, &kModule,
+                                      const_cast<MetadataFunction*>(&function), nullptr);
+    if (rc != SQLITE_OK) return rc;
+  }
+  return SQLITE_OK;
+}
+
+}  // namespace pq::ext

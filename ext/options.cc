@@ -1,0 +1,134 @@
+#include "ext/options.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+namespace pq::ext {
+
+namespace {
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+std::string Dequote(std::string_view s) {
+  s = Trim(s);
+  if (s.size() < 2) return std::string(s);
+  char open = s.front();
+  char close = open == '[' ? ']' : open;
+  if ((open != '\'' && open != '"' && open != '`' && open != '[') || s.back() != close) {
+    return std::string(s);
+  }
+  std::string out;
+  for (size_t i = 1; i + 1 < s.size(); ++i) {
+    out.push_back(s[i]);
+    if (s[i] == close && open != '[' && i + 2 < s.size() && s[i + 1] == close) ++i;
+  }
+  return out;
+}
+
+Status OptionList::Add(std::string_view kv) {
+  size_t eq = kv.find('=');
+  if (eq == std::string_view::npos) {
+    return Status::InvalidArgument("option '" + std::string(Trim(kv)) + "' is not of the form key=value");
+  }
+  std::string key = Lower(Dequote(kv.substr(0, eq)));
+  if (key.empty()) return Status::InvalidArgument("option with an empty name");
+  if (Find(key)) return Status::InvalidArgument("option '" + key + "' is given more than once");
+  items_.emplace_back(key, Dequote(kv.substr(eq + 1)));
+  return Status::OK();
+}
+
+Result<OptionList> OptionList::ParseList(std::string_view text) {
+  OptionList list;
+  size_t start = 0;
+  char quote = 0;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    char c = i < text.size() ? text[i] : ',';
+    if (quote) {
+      if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == ',') {
+      std::string_view item = Trim(text.substr(start, i - start));
+      if (!item.empty()) PQ_RETURN_IF_ERROR(list.Add(item));
+      start = i + 1;
+    }
+  }
+  if (quote) return Status::InvalidArgument("unterminated quote in options '" + std::string(text) + "'");
+  return list;
+}
+
+const std::string* OptionList::Find(std::string_view key) const {
+  for (const auto& [k, v] : items_) {
+    if (k == key) return &v;
+  }
+  return nullptr;
+}
+
+bool OptionList::Has(std::string_view key) const { return Find(key) != nullptr; }
+
+Status OptionList::CheckKnown(const std::vector<std::string_view>& known, std::string_view what) const {
+  for (const auto& [k, v] : items_) {
+    if (std::find(known.begin(), known.end(), k) == known.end()) {
+      return Status::InvalidArgument("unknown " + std::string(what) + " option '" + k + "'");
+    }
+  }
+  return Status::OK();
+}
+
+Result<bool> OptionList::GetBool(std::string_view key, bool def) const {
+  const std::string* v = Find(key);
+  if (!v) return def;
+  std::string s = Lower(*v);
+  if (s == "1" || s == "true" || s == "on" || s == "yes") return true;
+  if (s == "0" || s == "false" || s == "off" || s == "no") return false;
+  return Status::InvalidArgument("option '" + std::string(key) + "' expects a boolean (0/1), not '" + *v + "'");
+}
+
+Result<int64_t> OptionList::GetInt(std::string_view key, int64_t def, int64_t min, int64_t max) const {
+  const std::string* v = Find(key);
+  if (!v) return def;
+  int64_t out = 0;
+  auto [p, ec] = std::from_chars(v->data(), v->data() + v->size(), out);
+  if (ec != std::errc() || p != v->data() + v->size()) {
+    return Status::InvalidArgument("option '" + std::string(key) + "' expects an integer, not '" + *v + "'");
+  }
+  if (out < min || out > max) {
+    return Status::InvalidArgument("option '" + std::string(key) + "' must be between " +
+                                   std::to_string(min) + " and " + std::to_string(max));
+  }
+  return out;
+}
+
+std::string OptionList::GetString(std::string_view key, std::string def) const {
+  const std::string* v = Find(key);
+  return v ? *v : def;
+}
+
+Result<std::string> OptionList::GetChoice(std::string_view key, std::string def,
+                                          const std::vector<std::string_view>& choices) const {
+  const std::string* v = Find(key);
+  if (!v) return def;
+  std::string s = Lower(*v);
+  if (std::find(choices.begin(), choices.end(), s) != choices.end()) return s;
+  std::string list;
+  for (auto c : choices) list += (list.empty() ? "" : ", ") + std::string(c);
+  return Status::InvalidArgument("option '" + std::string(key) + "' must be one of " + list + ", not '" +
+                                 *v + "'");
+}
+
+}  // namespace pq::ext

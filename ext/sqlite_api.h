@@ -1,0 +1,56 @@
+// Every ext/ file includes SQLite through this header: the extension calls SQLite through the routine
+// table handed to sqlite3_parquet_init (sqlite3ext.h), so the same code works as a loadable module and
+// when linked into a program.
+#pragma once
+
+#include <sqlite3ext.h>
+
+#include <string>
+
+#include "format/util/status.h"
+
+SQLITE_EXTENSION_INIT3
+
+namespace pq::ext {
+
+// The one place a Status becomes an SQLite error: every failure is SQLITE_ERROR with the Status's
+// message (which names file, row group, column and page), except allocation failure (SQLITE_NOMEM).
+int ToSqliteCode(const Status& s);
+// Replaces vtab->zErrMsg with the message; returns ToSqliteCode(s).
+int SetVtabError(sqlite3_vtab* vtab, const Status& s);
+// Sets the error of a function call.
+void SetFunctionError(sqlite3_context* ctx, const Status& s);
+// A copy of `s` made with sqlite3_malloc (for *pzErr out-parameters), or null on OOM.
+char* SqliteStrdup(const std::string& s);
+
+// Runs `body` (returning an SQLite code) and turns any escaping C++ exception into an SQLite error, so
+// that no exception ever crosses into SQLite. std::bad_alloc becomes SQLITE_NOMEM.
+template <typename Fn>
+int Guarded(sqlite3_vtab* vtab, Fn&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return SQLITE_NOMEM;
+  } catch (const std::exception& e) {
+    if (vtab) SetVtabError(vtab, Status::InvalidArgument(std::string("internal error: ") + e.what()));
+    return SQLITE_ERROR;
+  } catch (...) {
+    return SQLITE_ERROR;
+  }
+}
+
+// Same for scalar / aggregate function callbacks.
+template <typename Fn>
+void GuardedFunction(sqlite3_context* ctx, Fn&& body) noexcept {
+  try {
+    body();
+  } catch (const std::bad_alloc&) {
+    sqlite3_result_error_nomem(ctx);
+  } catch (const std::exception& e) {
+    sqlite3_result_error(ctx, (std::string("internal error: ") + e.what()).c_str(), -1);
+  } catch (...) {
+    sqlite3_result_error(ctx, "internal error", -1);
+  }
+}
+
+}  // namespace pq::ext

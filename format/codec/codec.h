@@ -1,0 +1,79 @@
+// Page compression: every codec Parquet defines, in both directions.
+//
+// file-format.txt "Compression": the bytes of a data or dictionary page (after the levels of a v2
+// page) are handed as-is to the codec, with no framing, except for the deprecated LZ4 codec (5),
+// which carries Hadoop's framing. The page header states the uncompressed size, so decompression
+// always writes into a buffer of exactly that size and anything else is corruption.
+//
+// Codec by codec (the facts the readers meet in real files, ../shared/spec/README.md):
+//   UNCOMPRESSED  the input is the output.
+//   SNAPPY        one Snappy block (its own length prefix must equal the expected size).
+//   GZIP          one or more concatenated gzip members (RFC 1952); zlib-wrapped data is accepted.
+//   LZO           not supported, either way.
+//   BROTLI        one Brotli stream (RFC 7932).
+//   LZ4           Hadoop framing: frames of [u32 BE uncompressed size][u32 BE compressed size][LZ4
+//                 block]. Some old writers put a bare LZ4 block under this codec, so a page whose
+//                 framing does not parse is retried as LZ4_RAW. Read only: writers use LZ4_RAW.
+//   ZSTD          one or more Zstandard frames; a frame need not state its content size.
+//   LZ4_RAW       one bare LZ4 block.
+//
+// Compression levels (Compress, ValidateCompressionLevel; kDefaultCompressionLevel means default):
+//   GZIP    1..9,  default 6 (zlib's own default).
+//   ZSTD    1..22, default 3 (zstd's own default).
+//   BROTLI  0..11, default 4: quality 4 compresses about as fast as gzip 6 and smaller, whereas the
+//           library default (11) is two orders of magnitude slower, too slow for bulk exports.
+//   UNCOMPRESSED, SNAPPY, LZ4_RAW take no level: only kDefaultCompressionLevel is accepted.
+//
+// All functions are thread-safe. Decompression reuses per-thread library contexts, because pages
+// are decompressed constantly and context setup costs more than a small page.
+#pragma once
+
+#include <climits>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "format/metadata/metadata.h"  // CompressionCodec (the enum only; no code from pq_thrift)
+#include "format/util/byte_reader.h"
+#include "format/util/status.h"
+
+namespace pq {
+
+// Asks Compress / ValidateCompressionLevel for the codec's default level.
+inline constexpr int kDefaultCompressionLevel = INT32_MIN;
+
+// Decompresses `input` into exactly `output.size()` bytes (the page header's uncompressed size).
+// Both sizes must be at most 2^31-1 (page sizes are 32-bit signed in the page header), else
+// InvalidArgument.
+// Requires: `output` is no larger than the caller is prepared to allocate (nothing here allocates
+// according to sizes found in `input`; output.size() is the only size trusted).
+// Returns Corruption when `input` is not valid data for the codec or decompresses to more or fewer
+// bytes than output.size(); NotSupported for LZO and for codec numbers Parquet does not define.
+// Empty input with empty output is OK for every codec; empty input with non-empty output is
+// Corruption. On failure the contents of `output` are unspecified.
+Status Decompress(CompressionCodec codec, ByteSpan input, std::span<uint8_t> output);
+
+// Compresses `input` with `codec` at `level` (see ValidateCompressionLevel) into `*out`, replacing
+// its contents (its capacity is reused). Decompress(codec, *out, buffer of input.size()) gives back
+// `input`. Returns InvalidArgument for a level the codec does not accept or an input over 2^31-1
+// bytes (page sizes are 32-bit signed in the page header); NotSupported for a codec that
+// CodecSupportsWrite() refuses.
+Status Compress(CompressionCodec codec, ByteSpan input, int level, std::vector<uint8_t>* out);
+
+// Returns the level Compress would use: the codec's default for kDefaultCompressionLevel, else
+// `level` itself when it lies in the codec's range (0 for codecs without levels).
+// InvalidArgument for a level out of range, or any explicit level for a codec without levels;
+// NotSupported when the codec cannot be written.
+Result<int> ValidateCompressionLevel(CompressionCodec codec, int level);
+
+// True for the codecs Compress produces: UNCOMPRESSED, SNAPPY, GZIP, BROTLI, ZSTD, LZ4_RAW.
+// False for LZO, the Hadoop-framed LZ4 (5) and unknown numbers.
+bool CodecSupportsWrite(CompressionCodec codec);
+
+// Parses a writer option value, case-insensitively: "uncompressed" (alias "none"), "snappy",
+// "gzip", "brotli", "zstd", "lz4_raw". "lz4" is accepted as an alias of LZ4_RAW, since the framed
+// LZ4 codec is deprecated and never written. Anything else is InvalidArgument naming the value.
+Result<CompressionCodec> ParseCodecName(std::string_view name);
+
+}  // namespace pq

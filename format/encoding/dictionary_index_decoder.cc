@@ -1,0 +1,72 @@
+// Dictionary indices of a data page (file-format.txt, "Dictionary Encoding"): one byte of bit width
+// (at most 32), then RLE/bit-packed hybrid runs with no length prefix.
+//
+// Bit width 0 means a one-entry dictionary: every index is 0 whatever follows (some writers emit no
+// runs at all then), so nothing after the width byte is read. A page with no values may be empty.
+
+#include <algorithm>
+#include <string>
+
+#include "format/encoding/decoder.h"
+#include "format/encoding/rle_bit_packed.h"
+
+namespace pq {
+
+struct DictionaryIndexDecoder::Impl {
+  RleBitPackedDecoder runs;
+  int bit_width = 0;
+  int64_t values_left = 0;
+};
+
+DictionaryIndexDecoder::DictionaryIndexDecoder() : impl_(std::make_unique<Impl>()) {}
+DictionaryIndexDecoder::~DictionaryIndexDecoder() = default;
+
+Status DictionaryIndexDecoder::SetData(ByteSpan data, int64_t num_values) {
+  if (num_values < 0) return Status::InvalidArgument("negative value count");
+  impl_->values_left = 0;
+  if (data.empty() && num_values == 0) {
+    impl_->bit_width = 0;
+    return Status::OK();
+  }
+  ByteReader reader(data);
+  PQ_ASSIGN_OR_RETURN(uint8_t bit_width, reader.ReadU8());
+  if (bit_width > 32) {
+    return Status::Corruption("dictionary index bit width " + std::to_string(bit_width) +
+                              " exceeds 32");
+  }
+  impl_->bit_width = bit_width;
+  impl_->runs.Reset(reader.rest(), bit_width);
+  impl_->values_left = num_values;
+  return Status::OK();
+}
+
+Result<int64_t> DictionaryIndexDecoder::Decode(uint32_t* out, int64_t n, uint32_t dictionary_size) {
+  int64_t k = std::clamp<int64_t>(n, 0, impl_->values_left);
+  if (k == 0) return k;
+  if (impl_->bit_width == 0) {
+    std::fill_n(out, k, 0u);
+  } else {
+    PQ_RETURN_IF_ERROR(impl_->runs.Decode(out, k));
+  }
+  // One branch-free pass the compiler vectorizes, instead of a test per index.
+  uint32_t max_index = 0;
+  for (int64_t i = 0; i < k; ++i) max_index = std::max(max_index, out[i]);
+  if (max_index >= dictionary_size) {
+    return Status::Corruption("dictionary index " + std::to_string(max_index) +
+                              " out of range for a dictionary of " +
+                              std::to_string(dictionary_size) + " entries");
+  }
+  impl_->values_left -= k;
+  return k;
+}
+
+Result<int64_t> DictionaryIndexDecoder::Skip(int64_t n) {
+  int64_t k = std::clamp<int64_t>(n, 0, impl_->values_left);
+  if (impl_->bit_width != 0) PQ_RETURN_IF_ERROR(impl_->runs.Skip(k));
+  impl_->values_left -= k;
+  return k;
+}
+
+int64_t DictionaryIndexDecoder::values_left() const { return impl_->values_left; }
+
+}  // namespace pq

@@ -1,0 +1,203 @@
+// PLAIN decoders (file-format.txt, "Plain: (PLAIN = 0)"): values back to back.
+//   BOOLEAN               bit-packed, LSB first
+//   INT32/INT64/INT96/FLOAT/DOUBLE  fixed-width little endian (INT96 as 12 bytes)
+//   BYTE_ARRAY            4-byte little-endian length, then the bytes
+//   FIXED_LEN_BYTE_ARRAY  type_length bytes
+// Fixed-width pages are checked once in SetData to hold every value, so Decode is a memcpy and Skip
+// an addition. BYTE_ARRAY values point into the page data; each length is checked as it is read.
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include "format/encoding/bit_unpack.h"
+#include "format/encoding/typed_decoders.h"
+
+namespace pq::encoding {
+namespace {
+
+Status TooShort(int64_t num_values, const char* what, size_t size) {
+  return Status::Corruption("PLAIN page of " + std::to_string(size) + " bytes is too short for " +
+                            std::to_string(num_values) + " " + what + " values");
+}
+
+// INT32, INT64, INT96, FLOAT, DOUBLE.
+template <typename T>
+class PlainFixedWidthDecoder final : public TypedDecoder<T> {
+ public:
+  Status SetData(ByteSpan data, int64_t num_values) override {
+    PQ_RETURN_IF_ERROR(CheckValueCount(num_values));
+    if (static_cast<uint64_t>(num_values) > data.size() / sizeof(T)) {
+      return TooShort(num_values, "fixed-width", data.size());
+    }
+    data_ = data.data();
+    next_ = 0;
+    num_values_ = num_values;
+    return Status::OK();
+  }
+  Result<int64_t> Decode(T* out, int64_t n) override {
+    int64_t k = std::clamp<int64_t>(n, 0, values_left());
+    if (k > 0) std::memcpy(out, data_ + next_ * sizeof(T), static_cast<size_t>(k) * sizeof(T));
+    next_ += k;
+    return k;
+  }
+  Result<int64_t> Skip(int64_t n) override {
+    int64_t k = std::clamp<int64_t>(n, 0, values_left());
+    next_ += k;
+    return k;
+  }
+  int64_t values_left() const override { return num_values_ - next_; }
+
+ private:
+  const uint8_t* data_ = nullptr;
+  int64_t next_ = 0;  // index of the next value
+  int64_t num_values_ = 0;
+};
+
+class PlainBooleanDecoder final : public TypedDecoder<uint8_t> {
+ public:
+  Status SetData(ByteSpan data, int64_t num_values) override {
+    PQ_RETURN_IF_ERROR(CheckValueCount(num_values));
+    if (bitpack::PackedBytes(static_cast<uint64_t>(num_values), 1) > data.size()) {
+      return TooShort(num_values, "BOOLEAN", data.size());
+    }
+    data_ = data;
+    next_ = 0;
+    num_values_ = num_values;
+    return Status::OK();
+  }
+  Result<int64_t> Decode(uint8_t* out, int64_t n) override {
+    int64_t k = std::clamp<int64_t>(n, 0, values_left());
+    bitpack::UnpackRange(data_.data(), data_.size(), 1, static_cast<uint64_t>(next_),
+                         static_cast<size_t>(k), out);
+    next_ += k;
+    return k;
+  }
+  Result<int64_t> Skip(int64_t n) override {
+    int64_t k = std::clamp<int64_t>(n, 0, values_left());
+    next_ += k;
+    return k;
+  }
+  int64_t values_left() const override { return num_values_ - next_; }
+
+ private:
+  ByteSpan data_;
+  int64_t next_ = 0;
+  int64_t num_values_ = 0;
+};
+
+class PlainFixedLenByteArrayDecoder final : public TypedDecoder<ByteArray> {
+ public:
+  explicit PlainFixedLenByteArrayDecoder(int32_t width) : width_(static_cast<uint32_t>(width)) {}
+  Status SetData(ByteSpan data, int64_t num_values) override {
+    PQ_RETURN_IF_ERROR(CheckValueCount(num_values));
+    if (static_cast<uint64_t>(num_values) > data.size() / width_) {
+      return TooShort(num_values, "FIXED_LEN_BYTE_ARRAY", data.size());
+    }
+    data_ = data.data();
+    next_ = 0;
+    num_values_ = num_values;
+    return Status::OK();
+  }
+  Result<int64_t> Decode(ByteArray* out, int64_t n) override {
+    int64_t k = std::clamp<int64_t>(n, 0, values_left());
+    const uint8_t* p = data_ + static_cast<size_t>(next_) * width_;
+    for (int64_t i = 0; i < k; ++i, p += width_) out[i] = ByteArray{p, width_};
+    next_ += k;
+    return k;
+  }
+  Result<int64_t> Skip(int64_t n) override {
+    int64_t k = std::clamp<int64_t>(n, 0, values_left());
+    next_ += k;
+    return k;
+  }
+  int64_t values_left() const override { return num_values_ - next_; }
+
+ private:
+  uint32_t width_;
+  const uint8_t* data_ = nullptr;
+  int64_t next_ = 0;
+  int64_t num_values_ = 0;
+};
+
+class PlainByteArrayDecoder final : public TypedDecoder<ByteArray> {
+ public:
+  Status SetData(ByteSpan data, int64_t num_values) override {
+    PQ_RETURN_IF_ERROR(CheckValueCount(num_values));
+    // Every value takes at least its 4-byte length.
+    if (static_cast<uint64_t>(num_values) > data.size() / 4) {
+      return TooShort(num_values, "BYTE_ARRAY", data.size());
+    }
+    data_ = data;
+    pos_ = 0;
+    values_left_ = num_values;
+    return Status::OK();
+  }
+  Result<int64_t> Decode(ByteArray* out, int64_t n) override {
+    int64_t k = std::clamp<int64_t>(n, 0, values_left_);
+    const uint8_t* base = data_.data();
+    size_t pos = pos_;
+    const size_t size = data_.size();
+    for (int64_t i = 0; i < k; ++i) {
+      if (4 > size - pos) return Truncated(i);
+      uint32_t len = LoadLE<uint32_t>(base + pos);
+      pos += 4;
+      if (len > size - pos) return Truncated(i);
+      out[i] = ByteArray{base + pos, len};
+      pos += len;
+    }
+    pos_ = pos;
+    values_left_ -= k;
+    return k;
+  }
+  Result<int64_t> Skip(int64_t n) override {
+    int64_t k = std::clamp<int64_t>(n, 0, values_left_);
+    const size_t size = data_.size();
+    for (int64_t i = 0; i < k; ++i) {
+      if (4 > size - pos_) return Truncated(i);
+      uint32_t len = LoadLE<uint32_t>(data_.data() + pos_);
+      pos_ += 4;
+      if (len > size - pos_) return Truncated(i);
+      pos_ += len;
+    }
+    values_left_ -= k;
+    return k;
+  }
+  int64_t values_left() const override { return values_left_; }
+
+ private:
+  Status Truncated(int64_t i) const {
+    return Status::Corruption("PLAIN BYTE_ARRAY value " + std::to_string(i) +
+                              " of the batch runs past the end of the page");
+  }
+
+  ByteSpan data_;
+  size_t pos_ = 0;  // byte offset of the next value's length
+  int64_t values_left_ = 0;
+};
+
+}  // namespace
+
+template <typename T>
+std::unique_ptr<TypedDecoder<T>> MakePlainDecoder(int32_t fixed_width) {
+  if constexpr (std::is_same_v<T, uint8_t>) {
+    return std::make_unique<PlainBooleanDecoder>();
+  } else if constexpr (std::is_same_v<T, ByteArray>) {
+    if (fixed_width > 0) return std::make_unique<PlainFixedLenByteArrayDecoder>(fixed_width);
+    return std::make_unique<PlainByteArrayDecoder>();
+  } else {
+    (void)fixed_width;
+    return std::make_unique<PlainFixedWidthDecoder<T>>();
+  }
+}
+
+template std::unique_ptr<TypedDecoder<uint8_t>> MakePlainDecoder<uint8_t>(int32_t);
+template std::unique_ptr<TypedDecoder<int32_t>> MakePlainDecoder<int32_t>(int32_t);
+template std::unique_ptr<TypedDecoder<int64_t>> MakePlainDecoder<int64_t>(int32_t);
+template std::unique_ptr<TypedDecoder<Int96>> MakePlainDecoder<Int96>(int32_t);
+template std::unique_ptr<TypedDecoder<float>> MakePlainDecoder<float>(int32_t);
+template std::unique_ptr<TypedDecoder<double>> MakePlainDecoder<double>(int32_t);
+template std::unique_ptr<TypedDecoder<ByteArray>> MakePlainDecoder<ByteArray>(int32_t);
+
+}  // namespace pq::encoding

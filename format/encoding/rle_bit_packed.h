@@ -1,0 +1,109 @@
+// The RLE / bit-packing hybrid (file-format.txt, "Run Length Encoding / Bit-Packing Hybrid (RLE = 3)"):
+// definition and repetition levels, dictionary indices and RLE booleans are all stored this way.
+//
+//   encoded-data := <run>*
+//   run          := varint(count << 1) <value: ceil(bit_width / 8) bytes LE>        (RLE run)
+//                 | varint(groups << 1 | 1) <groups * bit_width bytes, LSB first>    (bit-packed run)
+//
+// The runs carry no total count: the caller knows how many values the page holds and asks for
+// exactly those. Both classes here handle the runs only; the 4-byte length prefix some pages put in
+// front (see the spec's table) is read or written by the caller.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "format/encoding/values.h"
+#include "format/util/byte_reader.h"
+#include "format/util/status.h"
+
+namespace pq {
+
+// Decodes hybrid runs from a byte span. Never reads outside the span.
+//
+// Lenient where real writers are sloppy and nothing is lost: a final bit-packed group cut short by
+// the end of the data is accepted as long as it holds the values asked for, and a run of length 0
+// is skipped. Strict where a value could be wrong: an RLE value wider than bit_width is Corruption,
+// and asking for values past the last run is Corruption.
+class RleBitPackedDecoder {
+ public:
+  RleBitPackedDecoder() = default;
+  // `bit_width` must be 0..32 (callers check the width they read from a page).
+  RleBitPackedDecoder(ByteSpan data, int bit_width) { Reset(data, bit_width); }
+  void Reset(ByteSpan data, int bit_width);
+
+  // Decodes exactly `n` values into out[0, n). Out is uint8_t, int16_t or uint32_t; with int16_t
+  // and uint8_t the bit width must fit the type (16 / 8 bits).
+  template <typename Out>
+  Status Decode(Out* out, int64_t n);
+  // Skips exactly `n` values, a run at a time.
+  Status Skip(int64_t n);
+
+  int bit_width() const { return bit_width_; }
+
+ private:
+  Status NextRun();
+
+  ByteReader reader_;
+  int bit_width_ = 0;
+  bool rle_ = true;         // current run is RLE (else bit-packed)
+  uint64_t run_left_ = 0;   // values left in the current run that can be read
+  uint32_t rle_value_ = 0;  // RLE run: the repeated value
+  const uint8_t* packed_ = nullptr;  // bit-packed run: its first byte
+  uint64_t packed_next_ = 0;         // bit-packed run: index of the next value in the run
+};
+
+// Encodes values into hybrid runs. Runs of 8 or more equal values become RLE runs; everything else
+// is bit-packed in groups of 8, the last group padded with zeros (readers stop at the page's value
+// count). Run lengths stay within [1, 2^31 - 1] as the spec requires.
+class RleBitPackedEncoder {
+ public:
+  // `bit_width` 0..32; every value put must fit in it.
+  explicit RleBitPackedEncoder(int bit_width);
+
+  void Put(uint32_t value) {
+    ++num_values_;
+    if (run_count_ > 0 && value == run_value_ && run_count_ < kMaxRunLength) {
+      ++run_count_;
+      return;
+    }
+    PutSlow(value);
+  }
+  template <typename In>
+  void PutBatch(const In* values, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) Put(static_cast<uint32_t>(values[i]));
+  }
+
+  // Values put since the last Flush.
+  int64_t num_values() const { return num_values_; }
+  // Bytes Flush would append now, an upper bound within a few bytes.
+  int64_t EstimatedSize() const;
+  // Appends the runs of every value put so far to `out` and starts over.
+  void FlushTo(Buffer* out);
+  Buffer Flush() {
+    Buffer b;
+    FlushTo(&b);
+    return b;
+  }
+  int bit_width() const { return bit_width_; }
+
+ private:
+  static constexpr uint32_t kMaxRunLength = (uint32_t{1} << 31) - 1;
+  // Literal values are written out as a bit-packed run once this many are pending (a multiple of 8).
+  static constexpr size_t kMaxLiteralRun = 512;
+
+  void PutSlow(uint32_t value);
+  // Ends the current run of equal values: as an RLE run if long enough, else into the literals.
+  void EndRun();
+  void WriteLiterals(bool final);
+  void WriteRleRun(uint32_t value, uint32_t count);
+
+  int bit_width_;
+  Buffer out_;                      // finished runs
+  std::vector<uint32_t> literals_;  // values waiting to be bit-packed
+  uint32_t run_value_ = 0;          // the value of the current run of equal values
+  uint32_t run_count_ = 0;          // its length so far (0: none yet)
+  int64_t num_values_ = 0;
+};
+
+}  // namespace pq

@@ -1,0 +1,138 @@
+#include "format/reader/file_reader.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "format/metadata/metadata_io.h"
+
+namespace pq {
+
+namespace {
+constexpr char kMagic[] = "PAR1";
+constexpr char kEncryptedMagic[] = "PARE";
+constexpr int64_t kMagicSize = 4;
+}  // namespace
+
+Result<std::unique_ptr<RandomAccessFile>> RandomAccessFile::Open(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Status::IOError("cannot open '" + path + "': " + std::strerror(errno));
+  struct stat st;
+  if (::fstat(fd, &st) != 0) {
+    int err = errno;
+    ::close(fd);
+    return Status::IOError("cannot stat '" + path + "': " + std::strerror(err));
+  }
+  if (S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    return Status::IOError("'" + path + "' is a directory");
+  }
+  int64_t mtime = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
+  return std::unique_ptr<RandomAccessFile>(new RandomAccessFile(fd, path, st.st_size, mtime));
+}
+
+RandomAccessFile::~RandomAccessFile() { ::close(fd_); }
+
+Status RandomAccessFile::ReadInto(int64_t offset, int64_t length, uint8_t* out) const {
+  if (offset < 0 || length < 0 || offset > size_ || length > size_ - offset) {
+    return Status::Corruption("byte range [" + std::to_string(offset) + ", +" +
+                              std::to_string(length) + ") is outside the file (size " +
+                              std::to_string(size_) + ")");
+  }
+  int64_t done = 0;
+  while (done < length) {
+    ssize_t n = ::pread(fd_, out + done, static_cast<size_t>(length - done), offset + done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return Status::IOError("read of '" + path_ + "' failed: " + std::strerror(errno));
+    }
+    if (n == 0) return Status::IOError("'" + path_ + "' is shorter than when it was opened");
+    done += n;
+  }
+  return Status::OK();
+}
+
+Result<BufferPtr> RandomAccessFile::ReadAt(int64_t offset, int64_t length) const {
+  if (offset < 0 || length < 0 || offset > size_ || length > size_ - offset) {
+    return Status::Corruption("byte range [" + std::to_string(offset) + ", +" +
+                              std::to_string(length) + ") is outside the file (size " +
+                              std::to_string(size_) + ")");
+  }
+  auto buf = std::make_shared<Buffer>(static_cast<size_t>(length));
+  PQ_RETURN_IF_ERROR(ReadInto(offset, length, buf->data()));
+  return BufferPtr(std::move(buf));
+}
+
+Result<std::shared_ptr<FileReader>> FileReader::Open(const std::string& path,
+                                                     const ReaderOptions& options) {
+  std::shared_ptr<FileReader> reader(new FileReader());
+  reader->options_ = options;
+  PQ_ASSIGN_OR_RETURN(reader->file_, RandomAccessFile::Open(path));
+  const RandomAccessFile& f = *reader->file_;
+  auto fail = [&path](Status s) { return std::move(s).WithContext(path); };
+  if (f.size() < 2 * kMagicSize + 4) {
+    return fail(Status::Corruption("not a Parquet file: " + std::to_string(f.size()) +
+                                   " bytes is too small"));
+  }
+  uint8_t tail[8];
+  PQ_RETURN_IF_ERROR(f.ReadInto(f.size() - 8, 8, tail));
+  if (std::memcmp(tail + 4, kEncryptedMagic, 4) == 0) {
+    return fail(Status::NotSupported("the file has an encrypted footer (PARE); encrypted files "
+                                     "are not supported yet"));
+  }
+  if (std::memcmp(tail + 4, kMagic, 4) != 0) {
+    return fail(Status::Corruption("not a Parquet file: no PAR1 magic at the end"));
+  }
+  uint32_t footer_len = LoadLE<uint32_t>(tail);
+  if (int64_t{footer_len} > f.size() - 2 * kMagicSize - 4) {
+    return fail(Status::Corruption("footer length " + std::to_string(footer_len) +
+                                   " does not fit in a file of " + std::to_string(f.size()) +
+                                   " bytes"));
+  }
+  if (int64_t{footer_len} > options.limits.max_footer_size) {
+    return fail(Status::OutOfMemory("footer of " + std::to_string(footer_len) +
+                                    " bytes is over the limit"));
+  }
+  uint8_t head[4];
+  PQ_RETURN_IF_ERROR(f.ReadInto(0, 4, head));
+  if (std::memcmp(head, kMagic, 4) != 0) {
+    return fail(Status::Corruption("not a Parquet file: no PAR1 magic at the start"));
+  }
+  reader->footer_length_ = footer_len;
+  PQ_ASSIGN_OR_RETURN(BufferPtr footer, f.ReadAt(f.size() - 8 - footer_len, footer_len));
+  Status s = ReadFileMetaData(ByteSpan(footer->data(), footer->size()), &reader->metadata_);
+  if (!s.ok()) return fail(std::move(s).WithContext("footer"));
+  auto schema = Schema::Make(reader->metadata_.schema);
+  if (!schema.ok()) return fail(std::move(schema).TakeStatus().WithContext("schema"));
+  reader->schema_ = std::move(schema).value();
+  const FileMetaData& md = reader->metadata_;
+  for (size_t rg = 0; rg < md.row_groups.size(); ++rg) {
+    const RowGroup& g = md.row_groups[rg];
+    if (g.columns.size() != static_cast<size_t>(reader->schema_->num_leaves())) {
+      return fail(Status::Corruption("row group " + std::to_string(rg) + " has " +
+                                     std::to_string(g.columns.size()) + " column chunks, the schema has " +
+                                     std::to_string(reader->schema_->num_leaves()) + " leaf columns"));
+    }
+    if (g.num_rows < 0) {
+      return fail(Status::Corruption("row group " + std::to_string(rg) + " has a negative row count"));
+    }
+  }
+  return reader;
+}
+
+Result<const ColumnMetaData*> FileReader::ColumnMeta(int row_group, int leaf) const {
+  const ColumnChunk& chunk = metadata_.row_groups[row_group].columns[leaf];
+  if (!chunk.meta_data) {
+    if (chunk.crypto_metadata) {
+      return Status::NotSupported("column '" + schema_->leaf(leaf).DottedPath() +
+                                  "' is encrypted; encrypted columns are not supported yet");
+    }
+    return Status::Corruption("column chunk has no metadata");
+  }
+  return &*chunk.meta_data;
+}
+
+}  // namespace pq

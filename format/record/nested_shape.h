@@ -1,0 +1,90 @@
+// NestedShape: what a schema subtree means as a nested value - a leaf, a struct, a list or a map -
+// once the LIST and MAP rules, their backward-compatibility rules and the rule for repeated fields
+// without annotation are applied (types-logical-geospatial-variant.txt, "Nested Types", "Lists",
+// "Maps" and their "Backward-compatibility rules").
+//
+// The shape also carries the levels that decide, while reading one leaf's definition and repetition
+// levels, whether a value is null, whether a list is empty and which list a repetition level
+// continues (file-format.txt, "5 - Nested Encoding"). Levels are computed here from the repetitions
+// on the path, the same way the Schema computes a node's maximum levels.
+//
+// How each schema node is read:
+//   - a leaf that is not repeated                       -> kLeaf
+//   - a group without LIST/MAP/MAP_KEY_VALUE            -> kStruct (fields in schema order)
+//   - a LIST group                                       -> kList; its element follows the five
+//     backward-compatibility rules: the repeated field itself is the element (form kTwoLevel) when
+//     it is a primitive, a group of several fields, a group whose one field is repeated, or a group
+//     of one field named `array` or `<list name>_tuple`; otherwise the repeated group's one field
+//     is the element (form kThreeLevel, names `list`/`element` not enforced)
+//   - a MAP group, or a MAP_KEY_VALUE group not directly holding the key/value level of a MAP ->
+//   kMap
+//     (form kThreeLevel); key and value are the first and second field of the repeated group, by
+//     position; the value may be absent (values read as null) and the key may be optional (some
+//     writers, e.g. Presto, leave it unmarked)
+//   - a repeated MAP/MAP_KEY_VALUE group whose fields are the key and value themselves -> kMap
+//   whose
+//     repeated level is the group itself (form kTwoLevel)
+//   - any other repeated field (primitive or group) outside those structures -> a required kList of
+//     required elements, the element being the field itself (form kUnannotatedRepeated)
+// VARIANT groups are refused (NotSupported) for now.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "format/schema/schema.h"
+#include "format/util/status.h"
+
+namespace pq {
+
+struct NestedShape {
+  enum class Kind : uint8_t { kLeaf, kStruct, kList, kMap };
+  // How a list or map was spelled in the schema (kPlain for leaves and structs).
+  enum class Form : uint8_t {
+    kPlain,
+    kThreeLevel,  // annotated group > repeated group > element (or key/value)
+    kTwoLevel,    // annotated group whose repeated field is itself the element (or key/value)
+    kUnannotatedRepeated  // a repeated field outside LIST/MAP: a required list of required elements
+  };
+
+  Kind kind = Kind::kLeaf;
+  Form form = Form::kPlain;
+  // The schema node this value is read from: the leaf, the struct group, the LIST/MAP group; for a
+  // kUnannotatedRepeated list and for an element that is the repeated field itself, that repeated
+  // field. Struct members are named after node->name.
+  const SchemaNode* node = nullptr;
+  // True when the value can be null: an optional field. Elements that are repeated fields are
+  // required.
+  bool nullable = false;
+  // The definition level at which this value is present (not null). A non-nullable value is present
+  // at the level of its parent.
+  int16_t def_level = 0;
+  // kList/kMap: the repetition level of the repeated field (a level equal to it starts a next
+  // element) and the definition level at which the list holds at least one element. Leaves:
+  // rep_level is the leaf's maximum repetition level (def_level is its maximum definition level).
+  int16_t rep_level = 0;
+  int16_t element_def_level = 0;
+  // Preorder number of this shape within the field's tree (the field is 0, a parent comes before
+  // its children), so that users can keep per-shape side tables in a vector.
+  int id = 0;
+  // Leaves under this value, numbered in column order from the first leaf of the top-level field.
+  int first_leaf = 0;
+  int num_leaves = 0;
+  // kStruct: the fields. kList: {element}. kMap: {key} or {key, value}.
+  std::vector<NestedShape> children;
+
+  const NestedShape& element() const { return children[0]; }  // kList
+  const NestedShape& key() const { return children[0]; }      // kMap
+  bool has_value() const { return children.size() > 1; }      // kMap
+  const NestedShape& value() const { return children[1]; }    // kMap, when has_value()
+};
+
+// Classifies the subtree under `field`, a field of the root (top-level column). Errors: Corruption
+// for a LIST or MAP group that cannot be read under any rule (wrong number of fields, no repeated
+// level), for a group without fields; NotSupported for VARIANT and for nesting deeper than 255
+// levels.
+Result<NestedShape> BuildNestedShape(const SchemaNode& field);
+
+const char* NestedShapeKindName(NestedShape::Kind kind);
+
+}  // namespace pq

@@ -1,0 +1,132 @@
+// CompactReader: reads values of the Thrift compact protocol from untrusted bytes.
+//
+// Every Parquet metadata structure is a Thrift struct in the compact protocol
+// (../shared/spec/thrift-compact-protocol.md). This reader knows the wire format only, not the
+// Parquet structs: format/metadata/metadata_io.cc drives it field by field. It reads through a
+// ByteReader, so no read goes past the end of its input; it checks container sizes against the bytes
+// left before a caller allocates, refuses over-long varints, and caps the nesting depth of structs,
+// lists, sets and maps (kMaxDepth) so that a hostile input cannot exhaust the stack while skipping.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "format/util/byte_reader.h"
+#include "format/util/status.h"
+
+namespace pq::thrift {
+
+// Field and element types of the compact protocol ("Structs and unions", "Lists and sets").
+enum class CompactType : uint8_t {
+  kStop = 0,
+  kBoolTrue = 1,   // as a field: a bool true; as a list element type: bool (either 1 or 2)
+  kBoolFalse = 2,  // as a field: a bool false
+  kI8 = 3,
+  kI16 = 4,
+  kI32 = 5,
+  kI64 = 6,
+  kDouble = 7,
+  kBinary = 8,
+  kList = 9,
+  kSet = 10,
+  kMap = 11,
+  kStruct = 12,
+  kUuid = 13,
+};
+
+// A name for messages ("i32", "struct", ...); unknown values print as their number.
+std::string CompactTypeName(CompactType type);
+
+// True for the two encodings of a bool (as a field type or as a list element type).
+inline bool IsBoolType(CompactType t) { return t == CompactType::kBoolTrue || t == CompactType::kBoolFalse; }
+
+// One field header. `type` is kStop at the end of a struct (and `id` is then 0).
+struct FieldHeader {
+  CompactType type = CompactType::kStop;
+  int16_t id = 0;
+  // For a bool field, its value (the compact protocol keeps it in the header's type nibble).
+  bool bool_value() const { return type == CompactType::kBoolTrue; }
+};
+
+// A list or set header. `size` has been checked: size * (minimum bytes of one element) <= bytes left.
+struct ListHeader {
+  CompactType element_type = CompactType::kStop;  // bool elements report kBoolTrue
+  uint32_t size = 0;
+};
+
+// A map header; for an empty map the key and value types are kStop.
+struct MapHeader {
+  CompactType key_type = CompactType::kStop;
+  CompactType value_type = CompactType::kStop;
+  uint32_t size = 0;
+};
+
+class CompactReader {
+ public:
+  // Nesting beyond this many structs/containers is Corruption.
+  static constexpr int kMaxDepth = 64;
+
+  explicit CompactReader(ByteSpan data) : in_(data) {}
+
+  size_t position() const { return in_.position(); }
+  size_t remaining() const { return in_.remaining(); }
+
+  // Struct framing. BeginStruct enters one nesting level (Corruption beyond kMaxDepth); EndStruct,
+  // called once the stop field was read, leaves it. Field ids are relative to the previous field of
+  // the same struct: the caller keeps that id and passes it to ReadFieldHeader.
+  Status BeginStruct() {
+    if (depth_ >= kMaxDepth) return TooDeep();
+    ++depth_;
+    return Status::OK();
+  }
+  void EndStruct() { --depth_; }
+
+  // Reads a field header (short form: delta 1..15 from `previous_id`; long form: delta 0 then the id
+  // as a zigzag i16). Returns type kStop at the end of the struct. Types outside 1..13 are Corruption.
+  Result<FieldHeader> ReadFieldHeader(int16_t previous_id);
+
+  Result<int8_t> ReadI8();
+  Result<int16_t> ReadI16();
+  Result<int32_t> ReadI32();
+  Result<int64_t> ReadI64();
+  Result<double> ReadDouble();
+  // A bool list element: one byte, 1 is true (anything else false, as Thrift reads it).
+  Result<bool> ReadBoolElement();
+  // binary/string: a varint length, checked against the bytes left, then the bytes. The span points
+  // into the input and lives as long as it.
+  Result<ByteSpan> ReadBinary();
+  // ReadBinary into a string (reuses its capacity).
+  Status ReadString(std::string* out);
+  // 16 raw bytes.
+  Result<ByteSpan> ReadUuid();
+
+  // A list or set header. Refuses element types outside 1..13 when the size is not 0 and sizes
+  // larger than the remaining bytes allow (an element takes at least MinimumSize(type) bytes), so a
+  // caller may reserve `size` elements without further checks.
+  Result<ListHeader> ReadListHeader();
+  // A map header, sizes checked the same way (a pair takes at least two bytes).
+  Result<MapHeader> ReadMapHeader();
+
+  // Skips one value of `type` (as met in a field header; kBoolTrue/kBoolFalse take no bytes),
+  // recursing into structs and containers up to kMaxDepth.
+  Status SkipField(CompactType type);
+  // Skips one list element of `type` (bool elements take one byte).
+  Status SkipElement(CompactType type);
+
+  // The fewest bytes one element of `type` can take (bool elements: 1, double: 8, uuid: 16, ...).
+  static size_t MinimumSize(CompactType element_type);
+
+ private:
+  Status TooDeep() const;
+  Status SkipStruct();
+  Status SkipList();
+  Status SkipMap();
+  Result<uint32_t> ReadSize(const char* what);
+
+  ByteReader in_;
+  int depth_ = 0;
+};
+
+}  // namespace pq::thrift

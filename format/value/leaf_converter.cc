@@ -1,0 +1,528 @@
+#include "format/value/leaf_converter.h"
+
+#include <charconv>
+#include <cstring>
+#include <optional>
+
+#include "format/value/decimal.h"
+#include "format/value/float16.h"
+#include "format/value/json_writer.h"
+#include "format/value/temporal.h"
+
+namespace pq {
+namespace {
+
+using Kind = LeafConverter::Kind;
+using LogicalKind = LogicalType::Kind;
+
+constexpr int32_t kUuidLength = 16;
+constexpr int32_t kFloat16Length = 2;
+constexpr int32_t kIntervalLength = 12;
+// '{"months":4294967295,"days":4294967295,"millis":4294967295}'
+constexpr size_t kMaxIntervalTextLength = 64;
+constexpr size_t kUuidTextLength = 36;
+
+bool IsBinary(PhysicalType t) {
+  return t == PhysicalType::kByteArray || t == PhysicalType::kFixedLenByteArray;
+}
+bool IsFixed(const SchemaNode& leaf, int32_t length) {
+  return leaf.physical_type == PhysicalType::kFixedLenByteArray && leaf.type_length == length;
+}
+bool IsKnownUnit(TimeUnit unit) {
+  return unit == TimeUnit::kMillis || unit == TimeUnit::kMicros || unit == TimeUnit::kNanos;
+}
+
+// How a leaf reads when its annotation is absent or ignored.
+Kind PhysicalKind(PhysicalType type, const ValueOptions& options) {
+  switch (type) {
+    case PhysicalType::kBoolean:
+    case PhysicalType::kInt32:
+    case PhysicalType::kInt64:
+      return Kind::kInteger;
+    case PhysicalType::kInt96:
+      return options.timestamp == ValueOptions::Timestamp::kInteger ? Kind::kInt96Integer
+                                                                    : Kind::kInt96Text;
+    case PhysicalType::kFloat:
+    case PhysicalType::kDouble:
+      return Kind::kReal;
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray:
+      return options.binary_as_string ? Kind::kText : Kind::kBlob;
+  }
+  return Kind::kBlob;  // not reached: Schema only builds leaves of known physical types
+}
+
+// The LogicalType a legacy ConvertedType stands for, when the leaf carries only that
+// (spec: types-logical-geospatial-variant.txt, the "Backward compatibility" tables). DECIMAL is
+// left out: its scale lives in the SchemaElement, which Schema already turned into a LogicalType.
+LogicalType FromConvertedType(ConvertedType c) {
+  LogicalType t;
+  auto integer = [&t](int8_t bits, bool is_signed) {
+    t.kind = LogicalKind::kInteger;
+    t.bit_width = bits;
+    t.is_signed = is_signed;
+  };
+  auto temporal = [&t](LogicalKind kind, TimeUnit unit) {
+    t.kind = kind;
+    t.unit = unit;
+    t.is_adjusted_to_utc = true;
+  };
+  switch (c) {
+    case ConvertedType::kUtf8:
+      t.kind = LogicalKind::kString;
+      break;
+    case ConvertedType::kEnum:
+      t.kind = LogicalKind::kEnum;
+      break;
+    case ConvertedType::kJson:
+      t.kind = LogicalKind::kJson;
+      break;
+    case ConvertedType::kBson:
+      t.kind = LogicalKind::kBson;
+      break;
+    case ConvertedType::kDate:
+      t.kind = LogicalKind::kDate;
+      break;
+    case ConvertedType::kTimeMillis:
+      temporal(LogicalKind::kTime, TimeUnit::kMillis);
+      break;
+    case ConvertedType::kTimeMicros:
+      temporal(LogicalKind::kTime, TimeUnit::kMicros);
+      break;
+    case ConvertedType::kTimestampMillis:
+      temporal(LogicalKind::kTimestamp, TimeUnit::kMillis);
+      break;
+    case ConvertedType::kTimestampMicros:
+      temporal(LogicalKind::kTimestamp, TimeUnit::kMicros);
+      break;
+    case ConvertedType::kInt8:
+      integer(8, true);
+      break;
+    case ConvertedType::kInt16:
+      integer(16, true);
+      break;
+    case ConvertedType::kInt32:
+      integer(32, true);
+      break;
+    case ConvertedType::kInt64:
+      integer(64, true);
+      break;
+    case ConvertedType::kUint8:
+      integer(8, false);
+      break;
+    case ConvertedType::kUint16:
+      integer(16, false);
+      break;
+    case ConvertedType::kUint32:
+      integer(32, false);
+      break;
+    case ConvertedType::kUint64:
+      integer(64, false);
+      break;
+    default:
+      break;  // DECIMAL, INTERVAL (handled by the caller), group annotations
+  }
+  return t;
+}
+
+// The conversion for an annotated leaf; nullopt when the annotation does not fit the physical type
+// (the caller then reads by physical type).
+Result<std::optional<Kind>> AnnotatedKind(const SchemaNode& leaf, const LogicalType& t,
+                                          const ValueOptions& options) {
+  const PhysicalType p = leaf.physical_type;
+  switch (t.kind) {
+    case LogicalKind::kUnknown:
+      return std::optional<Kind>(Kind::kNull);
+    case LogicalKind::kString:
+    case LogicalKind::kEnum:
+    case LogicalKind::kJson:
+      if (IsBinary(p)) return std::optional<Kind>(Kind::kText);
+      break;
+    case LogicalKind::kBson:
+    case LogicalKind::kGeometry:
+    case LogicalKind::kGeography:
+      if (IsBinary(p)) return std::optional<Kind>(Kind::kBlob);
+      break;
+    case LogicalKind::kUuid:
+      if (IsFixed(leaf, kUuidLength)) return std::optional<Kind>(Kind::kUuid);
+      break;
+    case LogicalKind::kFloat16:
+      if (IsFixed(leaf, kFloat16Length)) return std::optional<Kind>(Kind::kFloat16);
+      break;
+    case LogicalKind::kDecimal:
+      if (p == PhysicalType::kInt32 || p == PhysicalType::kInt64 || IsBinary(p)) {
+        if (t.decimal_scale < -kMaxDecimalScale || t.decimal_scale > kMaxDecimalScale) {
+          return Status::NotSupported("DECIMAL scale " + std::to_string(t.decimal_scale) +
+                                      " is beyond the supported +-" +
+                                      std::to_string(kMaxDecimalScale));
+        }
+        return std::optional<Kind>(options.decimal == ValueOptions::Decimal::kText
+                                       ? Kind::kDecimalText
+                                       : Kind::kDecimalReal);
+      }
+      break;
+    case LogicalKind::kDate:
+      if (p == PhysicalType::kInt32) return std::optional<Kind>(Kind::kDate);
+      break;
+    case LogicalKind::kTime:
+      if (!IsKnownUnit(t.unit)) break;  // checked below for the physical types that could fit
+      if ((t.unit == TimeUnit::kMillis && p == PhysicalType::kInt32) ||
+          (t.unit != TimeUnit::kMillis && p == PhysicalType::kInt64)) {
+        return std::optional<Kind>(Kind::kTime);
+      }
+      break;
+    case LogicalKind::kTimestamp:
+      if (p == PhysicalType::kInt64) {
+        if (!IsKnownUnit(t.unit)) break;
+        return std::optional<Kind>(options.timestamp == ValueOptions::Timestamp::kInteger
+                                       ? Kind::kTimestampInteger
+                                       : Kind::kTimestampText);
+      }
+      break;
+    case LogicalKind::kInteger: {
+      const int bits = t.bit_width;
+      if (p == PhysicalType::kInt32 && (bits == 8 || bits == 16 || bits == 32)) {
+        return std::optional<Kind>(t.is_signed ? Kind::kInteger : Kind::kUInt32);
+      }
+      if (p == PhysicalType::kInt64 && bits == 64) {
+        return std::optional<Kind>(t.is_signed ? Kind::kInteger : Kind::kUInt64);
+      }
+      break;
+    }
+    default:
+      break;  // kNone, group annotations (MAP, LIST, VARIANT), FILE and others: by physical type
+  }
+  // An unknown unit on a type that needs one is unsupported rather than reinterpreted (spec,
+  // TIMESTAMP: "unknown unit-s must be handled as unsupported features").
+  if ((t.kind == LogicalKind::kTime || t.kind == LogicalKind::kTimestamp) && !IsKnownUnit(t.unit)) {
+    return Status::NotSupported("unknown time unit " +
+                                std::to_string(static_cast<int32_t>(t.unit)));
+  }
+  return std::optional<Kind>();
+}
+
+// A buffer of at least n bytes in *scratch (grows it once, then reuses it).
+char* ScratchBuffer(std::string* scratch, size_t n) {
+  if (scratch->size() < n) scratch->resize(n);
+  return scratch->data();
+}
+
+Cell ScratchText(std::string* scratch, const char* end) {
+  return Cell::Text(std::string_view(scratch->data(), end - scratch->data()));
+}
+
+char* WriteUuid(const uint8_t* bytes, char* p) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (int i = 0; i < kUuidLength; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) *p++ = '-';
+    *p++ = kHex[bytes[i] >> 4];
+    *p++ = kHex[bytes[i] & 0xf];
+  }
+  return p;
+}
+
+char* WriteInterval(const uint8_t* bytes, char* p) {
+  auto field = [&p, bytes](const char* name, int index) {
+    const size_t len = std::strlen(name);
+    std::memcpy(p, name, len);
+    p += len;
+    uint32_t v;
+    std::memcpy(&v, bytes + 4 * index, sizeof(v));  // little endian, as the targets are
+    p = std::to_chars(p, p + 10, v).ptr;
+  };
+  field("{\"months\":", 0);
+  field(",\"days\":", 1);
+  field(",\"millis\":", 2);
+  *p++ = '}';
+  return p;
+}
+
+// Appends already-safe text (digits, dashes, colons, dots) as a JSON string.
+void AppendQuoted(const char* begin, const char* end, std::string* out) {
+  out->push_back('"');
+  out->append(begin, end);
+  out->push_back('"');
+}
+
+}  // namespace
+
+Result<LeafConverter> LeafConverter::Make(const SchemaNode& leaf, const ValueOptions& options) {
+  if (!leaf.is_leaf) {
+    return Status::InvalidArgument("column '" + leaf.name + "' is a group, not a leaf");
+  }
+  LeafConverter c;
+  c.physical_type_ = leaf.physical_type;
+  c.type_length_ = leaf.type_length;
+  LogicalType t = leaf.logical_type;
+  if (t.kind == LogicalKind::kNone && leaf.converted_type.has_value()) {
+    if (*leaf.converted_type == ConvertedType::kInterval) {
+      c.kind_ = IsFixed(leaf, kIntervalLength) ? Kind::kInterval
+                                               : PhysicalKind(leaf.physical_type, options);
+      return c;
+    }
+    t = FromConvertedType(*leaf.converted_type);
+  }
+  auto annotated = AnnotatedKind(leaf, t, options);
+  if (!annotated.ok()) {
+    return annotated.status().WithContext("column '" + leaf.name + "'");
+  }
+  c.kind_ = annotated->value_or(PhysicalKind(leaf.physical_type, options));
+  if (c.kind_ == Kind::kTime || c.kind_ == Kind::kTimestampText ||
+      c.kind_ == Kind::kTimestampInteger) {
+    c.unit_ = t.unit;
+  } else if (c.kind_ == Kind::kInt96Text || c.kind_ == Kind::kInt96Integer) {
+    c.unit_ = TimeUnit::kNanos;
+  }
+  if (c.kind_ == Kind::kDecimalReal || c.kind_ == Kind::kDecimalText) c.scale_ = t.decimal_scale;
+  return c;
+}
+
+std::string_view LeafConverter::declared_type() const {
+  switch (kind_) {
+    case Kind::kNull:
+      return "";
+    case Kind::kInteger:
+    case Kind::kUInt32:
+    case Kind::kUInt64:
+    case Kind::kTimestampInteger:
+    case Kind::kInt96Integer:
+      return "INTEGER";
+    case Kind::kReal:
+    case Kind::kFloat16:
+    case Kind::kDecimalReal:
+      return "REAL";
+    case Kind::kBlob:
+      return "BLOB";
+    case Kind::kDecimalText:
+    case Kind::kText:
+    case Kind::kUuid:
+    case Kind::kDate:
+    case Kind::kTime:
+    case Kind::kTimestampText:
+    case Kind::kInt96Text:
+    case Kind::kInterval:
+      return "TEXT";
+  }
+  return "";
+}
+
+// ---- Convert ----------------------------------------------------------------------------------
+
+Cell LeafConverter::ConvertSlow(uint8_t /*boolean*/, std::string* /*scratch*/) const {
+  assert(kind_ == Kind::kNull && "BOOLEAN value given to a converter of another type");
+  return Cell::Null();
+}
+
+Cell LeafConverter::ConvertSlow(int32_t v, std::string* scratch) const {
+  switch (kind_) {
+    case Kind::kUInt32:
+      return Cell::Integer(static_cast<uint32_t>(v));
+    case Kind::kDecimalReal:
+      return Cell::Real(DecimalToDouble(v, scale_));
+    case Kind::kDecimalText:
+      scratch->clear();
+      AppendDecimalText(v, scale_, scratch);
+      return Cell::Text(*scratch);
+    case Kind::kDate:
+      return ScratchText(scratch, WriteDate(v, ScratchBuffer(scratch, kMaxTemporalTextLength)));
+    case Kind::kTime:
+      return ScratchText(scratch,
+                         WriteTime(v, unit_, ScratchBuffer(scratch, kMaxTemporalTextLength)));
+    default:
+      assert(kind_ == Kind::kNull && "INT32 value given to a converter of another type");
+      return Cell::Null();
+  }
+}
+
+Cell LeafConverter::ConvertSlow(int64_t v, std::string* scratch) const {
+  switch (kind_) {
+    case Kind::kUInt64: {
+      const uint64_t u = static_cast<uint64_t>(v);
+      if (v >= 0) return Cell::Integer(v);
+      return Cell::Real(static_cast<double>(u));
+    }
+    case Kind::kDecimalReal:
+      return Cell::Real(DecimalToDouble(v, scale_));
+    case Kind::kDecimalText:
+      scratch->clear();
+      AppendDecimalText(v, scale_, scratch);
+      return Cell::Text(*scratch);
+    case Kind::kTime:
+      return ScratchText(scratch,
+                         WriteTime(v, unit_, ScratchBuffer(scratch, kMaxTemporalTextLength)));
+    case Kind::kTimestampText:
+      return ScratchText(scratch,
+                         WriteTimestamp(v, unit_, ScratchBuffer(scratch, kMaxTemporalTextLength)));
+    case Kind::kTimestampInteger:
+      return Cell::Integer(v);
+    default:
+      assert(kind_ == Kind::kNull && "INT64 value given to a converter of another type");
+      return Cell::Null();
+  }
+}
+
+Cell LeafConverter::Convert(const Int96& v, std::string* scratch) const {
+  switch (kind_) {
+    case Kind::kInt96Text:
+      return ScratchText(scratch,
+                         WriteInt96Timestamp(v, ScratchBuffer(scratch, kMaxTemporalTextLength)));
+    case Kind::kInt96Integer: {
+      int64_t nanos;
+      double approx;
+      if (Int96ToEpochNanos(v, &nanos, &approx)) return Cell::Integer(nanos);
+      return Cell::Real(approx);
+    }
+    default:
+      assert(kind_ == Kind::kNull && "INT96 value given to a converter of another type");
+      return Cell::Null();
+  }
+}
+
+Cell LeafConverter::ConvertSlow(float /*v*/, std::string* /*scratch*/) const {
+  assert(kind_ == Kind::kNull && "FLOAT value given to a converter of another type");
+  return Cell::Null();
+}
+
+Cell LeafConverter::ConvertSlow(double /*v*/, std::string* /*scratch*/) const {
+  assert(kind_ == Kind::kNull && "DOUBLE value given to a converter of another type");
+  return Cell::Null();
+}
+
+Cell LeafConverter::ConvertSlow(ByteArray v, std::string* scratch) const {
+  switch (kind_) {
+    case Kind::kDecimalReal: {
+      double d;
+      if (!DecimalToDouble(v.view(), scale_, &d)) return Cell::Null();
+      return Cell::Real(d);
+    }
+    case Kind::kDecimalText:
+      scratch->clear();
+      if (!AppendDecimalText(v.view(), scale_, scratch)) return Cell::Null();
+      return Cell::Text(*scratch);
+    case Kind::kUuid:
+      // The length checks below are the decoder's promise; they keep a caller bug from reading past
+      // the value.
+      assert(v.len == kUuidLength);
+      if (v.len != kUuidLength) return Cell::Null();
+      return ScratchText(scratch, WriteUuid(v.ptr, ScratchBuffer(scratch, kUuidTextLength)));
+    case Kind::kFloat16:
+      assert(v.len == kFloat16Length);
+      if (v.len != kFloat16Length) return Cell::Null();
+      return Cell::Real(HalfToDouble(v.ptr));
+    case Kind::kInterval:
+      assert(v.len == kIntervalLength);
+      if (v.len != kIntervalLength) return Cell::Null();
+      return ScratchText(scratch,
+                         WriteInterval(v.ptr, ScratchBuffer(scratch, kMaxIntervalTextLength)));
+    default:
+      assert(kind_ == Kind::kNull && "byte array given to a converter of another type");
+      return Cell::Null();
+  }
+}
+
+// ---- JSON -------------------------------------------------------------------------------------
+
+void LeafConverter::AppendJson(uint8_t boolean, std::string* out) const {
+  if (kind_ == Kind::kInteger) {
+    AppendJsonBool(boolean != 0, out);
+  } else {
+    AppendJsonNull(out);
+  }
+}
+
+void LeafConverter::AppendJson(int32_t v, std::string* out) const {
+  char buf[kMaxTemporalTextLength];
+  switch (kind_) {
+    case Kind::kInteger:
+      return AppendJsonInt(v, out);
+    case Kind::kUInt32:
+      return AppendJsonUInt(static_cast<uint32_t>(v), out);
+    case Kind::kDecimalReal:
+    case Kind::kDecimalText:
+      return AppendDecimalText(v, scale_, out);
+    case Kind::kDate:
+      return AppendQuoted(buf, WriteDate(v, buf), out);
+    case Kind::kTime:
+      return AppendQuoted(buf, WriteTime(v, unit_, buf), out);
+    default:
+      return AppendJsonNull(out);
+  }
+}
+
+void LeafConverter::AppendJson(int64_t v, std::string* out) const {
+  char buf[kMaxTemporalTextLength];
+  switch (kind_) {
+    case Kind::kInteger:
+    case Kind::kTimestampInteger:
+      return AppendJsonInt(v, out);
+    case Kind::kUInt64:
+      return AppendJsonUInt(static_cast<uint64_t>(v), out);
+    case Kind::kDecimalReal:
+    case Kind::kDecimalText:
+      return AppendDecimalText(v, scale_, out);
+    case Kind::kTime:
+      return AppendQuoted(buf, WriteTime(v, unit_, buf), out);
+    case Kind::kTimestampText:
+      return AppendQuoted(buf, WriteTimestamp(v, unit_, buf), out);
+    default:
+      return AppendJsonNull(out);
+  }
+}
+
+void LeafConverter::AppendJson(const Int96& v, std::string* out) const {
+  switch (kind_) {
+    case Kind::kInt96Text: {
+      char buf[kMaxTemporalTextLength];
+      return AppendQuoted(buf, WriteInt96Timestamp(v, buf), out);
+    }
+    case Kind::kInt96Integer: {
+      int64_t nanos;
+      double approx;
+      if (Int96ToEpochNanos(v, &nanos, &approx)) return AppendJsonInt(nanos, out);
+      return AppendJsonDouble(approx, out);
+    }
+    default:
+      return AppendJsonNull(out);
+  }
+}
+
+void LeafConverter::AppendJson(float v, std::string* out) const {
+  if (kind_ == Kind::kReal) return AppendJsonDouble(v, out);
+  AppendJsonNull(out);
+}
+
+void LeafConverter::AppendJson(double v, std::string* out) const {
+  if (kind_ == Kind::kReal) return AppendJsonDouble(v, out);
+  AppendJsonNull(out);
+}
+
+void LeafConverter::AppendJson(ByteArray v, std::string* out) const {
+  switch (kind_) {
+    case Kind::kText:
+      return AppendJsonString(v.view(), out);
+    case Kind::kBlob:
+      return AppendJsonBase64(v.view(), out);
+    case Kind::kDecimalReal:
+    case Kind::kDecimalText:
+      if (!AppendDecimalText(v.view(), scale_, out)) AppendJsonNull(out);
+      return;
+    case Kind::kUuid: {
+      if (v.len != kUuidLength) return AppendJsonNull(out);
+      char buf[kUuidTextLength];
+      return AppendQuoted(buf, WriteUuid(v.ptr, buf), out);
+    }
+    case Kind::kFloat16:
+      if (v.len != kFloat16Length) return AppendJsonNull(out);
+      return AppendJsonDouble(HalfToDouble(v.ptr), out);
+    case Kind::kInterval: {
+      if (v.len != kIntervalLength) return AppendJsonNull(out);
+      char buf[kMaxIntervalTextLength];
+      out->append(buf, WriteInterval(v.ptr, buf));
+      return;
+    }
+    default:
+      return AppendJsonNull(out);
+  }
+}
+
+}  // namespace pq

@@ -1,0 +1,112 @@
+// Dates, times and timestamps as text, and ISO text back to the stored integers.
+//
+// Parquet stores DATE as days since 1970-01-01 (INT32), TIME as units since midnight, TIMESTAMP as
+// units since 1970-01-01 00:00:00 (INT64, unit MILLIS/MICROS/NANOS) and legacy INT96 timestamps as
+// nanoseconds of the day (bytes 0..7, little endian) then the Julian day number (bytes 8..11),
+// where Julian day 2440588 is 1970-01-01 (spec: types-logical-geospatial-variant.txt, "Temporal
+// Types").
+//
+// Text forms, chosen so that SQLite's date and time functions read them:
+//   date       'YYYY-MM-DD'
+//   time       'HH:MM:SS' then '.fff' (MILLIS), '.ffffff' (MICROS) or '.fffffffff' (NANOS, INT96),
+//              the fraction only when it is not zero
+//   timestamp  'YYYY-MM-DD HH:MM:SS' then the fraction as for time
+// The calendar is the proleptic Gregorian calendar with astronomical year numbering (year 0 is 1
+// BC). Years 0..9999 print as four digits; later years print with as many digits as they need
+// ('10000-01-01') and years before 0 with a leading '-' and at least four digits ('-0001-12-31').
+// Such years are outside what SQLite's date functions read, and outside the range where text order
+// equals time order. A TIME value outside one day (negative or >= 24 h; the spec forbids it, a
+// corrupt file may hold it) prints as a signed duration: '-00:00:00.001', '25:00:00'; hours take as
+// many digits as they need.
+//
+// Text order: for years 0000..9999 and non-negative times below 24 h, comparing two texts of the
+// same column as byte strings gives the same order as comparing the stored integers (the fraction
+// is a fixed-width suffix that appears only when non-zero, and a shorter text that is a prefix
+// sorts first).
+//
+// Parsing (for pushdown of ISO literals): the accepted forms are the ones above plus what people
+// type:
+//   ['-']YYYY[Y...]-MM-DD [(' ' | 'T') HH:MM[:SS[.f...]] ['Z']]
+// Month, day, hour, minute and second must be in range (no leap seconds, no time-zone offsets other
+// than 'Z', which means nothing here: stored values are printed as UTC or as local time without a
+// zone). A text parses to the integer that prints back as the same instant; whether the literal is
+// the exact text the column would hold (which matters because SQLite compares TEXT columns as text)
+// is for the caller to check by formatting the parsed value and comparing.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "format/encoding/values.h"
+#include "format/metadata/metadata.h"
+#include "format/util/status.h"
+
+namespace pq {
+
+// Julian day number of 1970-01-01.
+inline constexpr int64_t kJulianDayOfUnixEpoch = 2440588;
+inline constexpr int64_t kSecondsPerDay = 86400;
+inline constexpr int64_t kNanosPerDay = kSecondsPerDay * 1000000000;
+
+// Units per second: 1000, 1000000, 1000000000.
+inline constexpr int64_t UnitsPerSecond(TimeUnit unit) {
+  return unit == TimeUnit::kMillis ? 1000 : unit == TimeUnit::kMicros ? 1000000 : 1000000000;
+}
+// Digits of a fraction of a second in `unit`: 3, 6, 9.
+inline constexpr int FractionDigits(TimeUnit unit) {
+  return unit == TimeUnit::kMillis ? 3 : unit == TimeUnit::kMicros ? 6 : 9;
+}
+
+// A day of the proleptic Gregorian calendar.
+struct CivilDate {
+  int64_t year = 1970;
+  int month = 1;  // 1..12
+  int day = 1;    // 1..31
+};
+
+// The calendar day `days` days after 1970-01-01 (negative: before). Total for every int64 below
+// +-2^61 (far beyond any day a Parquet value can name).
+CivilDate CivilFromDays(int64_t days);
+// Days from 1970-01-01 to year-month-day; the fields must be a real date (month 1..12, day valid)
+// and |year| < 2^40.
+int64_t DaysFromCivil(int64_t year, int month, int day);
+bool IsLeapYear(int64_t year);
+int DaysInMonth(int64_t year, int month);
+
+// Every text below fits in this many bytes.
+inline constexpr size_t kMaxTemporalTextLength = 64;
+
+// Writers for the hot path: they write the text at `out`, which must have room for
+// kMaxTemporalTextLength bytes, and return the end of what they wrote. No allocation, no locale.
+char* WriteDate(int64_t days, char* out);
+char* WriteTime(int64_t value, TimeUnit unit, char* out);
+char* WriteTimestamp(int64_t value, TimeUnit unit, char* out);
+char* WriteInt96Timestamp(const Int96& value, char* out);
+
+// The same as std::string, for tests, messages and metadata functions.
+std::string FormatDate(int64_t days);
+std::string FormatTime(int64_t value, TimeUnit unit);
+std::string FormatTimestamp(int64_t value, TimeUnit unit);
+std::string FormatInt96Timestamp(const Int96& value);
+
+// An INT96 timestamp as nanoseconds since 1970-01-01 00:00:00: true and *nanos when the instant
+// fits in an int64 (years 1677..2262), else false and *approx, the nearest double to the instant.
+bool Int96ToEpochNanos(const Int96& value, int64_t* nanos, double* approx);
+// The INT96 for nanoseconds since the epoch (nanos of day in [0, 86400e9)).
+Int96 EpochNanosToInt96(int64_t nanos);
+
+// ISO text to days since 1970-01-01. Only a date: 'YYYY-MM-DD'. InvalidArgument on anything else or
+// a day outside the int32 range.
+Result<int32_t> ParseIsoDate(std::string_view text);
+// ISO text to a TIMESTAMP value in `unit`. A date alone means midnight. Fraction digits finer than
+// the unit must be zeros unless `exact` is given: then the value is truncated to the unit (which,
+// the fraction being positive, is the largest value not after the text) and *exact says whether
+// anything was dropped. InvalidArgument when the text is malformed or the instant overflows int64
+// in `unit`.
+Result<int64_t> ParseIsoTimestamp(std::string_view text, TimeUnit unit, bool* exact = nullptr);
+// ISO time of day 'HH:MM[:SS[.f...]]' to units since midnight (same fraction rule as timestamps).
+Result<int64_t> ParseIsoTime(std::string_view text, TimeUnit unit, bool* exact = nullptr);
+
+}  // namespace pq

@@ -1,0 +1,29 @@
+// ValueOptions: the table options that change how Parquet values are presented to SQLite.
+//
+// They are the `binary_as_string`, `decimal=` and `timestamp=` options of the virtual table
+// (../../docs: PRODUCT.md, "Reading"). Parsing the option text is the SQLite layer's job; this
+// struct holds the parsed result and is all the value layer sees.
+#pragma once
+
+#include <cstdint>
+
+namespace pq {
+
+struct ValueOptions {
+  // BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY without annotation: BLOB (false) or TEXT (true).
+  bool binary_as_string = false;
+
+  enum class Decimal : uint8_t {
+    kReal,  // the double nearest to the exact decimal value (default)
+    kText,  // the exact decimal as text, `scale` digits after the point
+  };
+  Decimal decimal = Decimal::kReal;
+
+  enum class Timestamp : uint8_t {
+    kText,     // 'YYYY-MM-DD HH:MM:SS[.fraction]' (default)
+    kInteger,  // the stored integer (INT96: nanoseconds since the epoch)
+  };
+  Timestamp timestamp = Timestamp::kText;
+};
+
+}  // namespace pq

@@ -1,0 +1,697 @@
+#include "format/writer/column_writer.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+#include <type_traits>
+
+#include "format/encoding/encoder.h"
+#include "format/metadata/metadata_io.h"
+#include "format/util/crc32.h"
+#include "format/writer/page_index_builder.h"
+
+namespace pq {
+
+template <typename T>
+bool IsValueTypeOf(PhysicalType type) {
+  switch (type) {
+    case PhysicalType::kBoolean:
+      return std::is_same_v<T, uint8_t>;
+    case PhysicalType::kInt32:
+      return std::is_same_v<T, int32_t>;
+    case PhysicalType::kInt64:
+      return std::is_same_v<T, int64_t>;
+    case PhysicalType::kInt96:
+      return std::is_same_v<T, Int96>;
+    case PhysicalType::kFloat:
+      return std::is_same_v<T, float>;
+    case PhysicalType::kDouble:
+      return std::is_same_v<T, double>;
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray:
+      return std::is_same_v<T, ByteArray>;
+  }
+  return false;
+}
+
+template bool IsValueTypeOf<uint8_t>(PhysicalType);
+template bool IsValueTypeOf<int32_t>(PhysicalType);
+template bool IsValueTypeOf<int64_t>(PhysicalType);
+template bool IsValueTypeOf<Int96>(PhysicalType);
+template bool IsValueTypeOf<float>(PhysicalType);
+template bool IsValueTypeOf<double>(PhysicalType);
+template bool IsValueTypeOf<ByteArray>(PhysicalType);
+
+namespace {
+
+// Page sizes are i32 in the page header.
+constexpr int64_t kMaxPageBytes = INT32_MAX;
+// Records handed to the encoders between two "is the page full?" checks, at most; the first
+// slice of a chunk, before anything is known of its record size, is smaller.
+constexpr int64_t kMaxSliceRecords = 4096;
+constexpr int64_t kFirstSliceRecords = 64;
+
+template <typename T>
+constexpr bool kHasDictionary = !std::is_same_v<T, uint8_t>;
+
+// DictionaryEncoder exists for every value type but BOOLEAN; the BOOLEAN writer holds a pointer
+// type it never fills.
+template <typename T>
+using DictionaryEncoderFor =
+    std::conditional_t<kHasDictionary<T>, DictionaryEncoder<T>, DictionaryEncoder<int32_t>>;
+
+// out[r] = definition level of the r-th repeated field on the leaf's path (r = 1..max_rep): a
+// repetition level r continues a list that exists, so its definition level reaches that field's.
+std::vector<int16_t> RepeatedDefinitionLevels(const SchemaNode& leaf) {
+  std::vector<int16_t> out(static_cast<size_t>(leaf.max_repetition_level) + 1, 0);
+  for (const SchemaNode* n = &leaf; n != nullptr && !n->is_root(); n = n->parent) {
+    if (n->is_repeated()) out[static_cast<size_t>(n->max_repetition_level)] = n->max_definition_level;
+  }
+  return out;
+}
+
+std::vector<std::string> PathInSchema(const SchemaNode& leaf) {
+  std::vector<std::string> path;
+  for (const SchemaNode* n = &leaf; n != nullptr && !n->is_root(); n = n->parent) path.push_back(n->name);
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+void Append(Buffer* out, ByteSpan bytes) { out->insert(out->end(), bytes.begin(), bytes.end()); }
+void Append(Buffer* out, std::string_view bytes) { Append(out, AsBytes(bytes)); }
+
+std::string PositionText(int64_t i) { return " at position " + std::to_string(i); }
+
+template <typename T>
+class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
+  using Base = TypedColumnChunkWriter<T>;
+  using Base::num_records_;
+  using Base::settings_;
+
+ public:
+  explicit ColumnChunkWriterImpl(const ColumnWriteSettings& settings)
+      : Base(settings),
+        leaf_(*settings.leaf),
+        max_def_(leaf_.max_definition_level),
+        max_rep_(leaf_.max_repetition_level),
+        repeated_def_(RepeatedDefinitionLevels(leaf_)),
+        stats_format_(MakeStatisticsFormat(settings)),
+        def_enc_(max_def_),
+        rep_enc_(max_rep_),
+        page_def_hist_(static_cast<size_t>(max_def_) + 1, 0),
+        page_rep_hist_(static_cast<size_t>(max_rep_) + 1, 0),
+        page_stats_(stats_format_.order),
+        chunk_def_hist_(page_def_hist_.size(), 0),
+        chunk_rep_hist_(page_rep_hist_.size(), 0),
+        column_index_(stats_format_, max_def_, max_rep_) {}
+
+  Status Init() {
+    if (settings_.value_encoding == Encoding::kPlainDictionary ||
+        settings_.value_encoding == Encoding::kRleDictionary) {
+      return Status::InvalidArgument("a dictionary encoding is not a value encoding");
+    }
+    if (settings_.page_bytes <= 0 || settings_.page_rows <= 0 || settings_.dictionary_page_bytes <= 0) {
+      return Status::InvalidArgument("page and dictionary limits must be positive");
+    }
+    if (settings_.data_page_version != 1 && settings_.data_page_version != 2) {
+      return Status::InvalidArgument("data page version must be 1 or 2");
+    }
+    PQ_ASSIGN_OR_RETURN(value_enc_, MakeEncoder<T>(leaf_.physical_type, settings_.value_encoding,
+                                                   leaf_.type_length));
+    if constexpr (kHasDictionary<T>) {
+      if (settings_.dictionary) {
+        PQ_ASSIGN_OR_RETURN(dict_, DictionaryEncoder<T>::Make(leaf_.physical_type, leaf_.type_length));
+        dict_mode_ = true;
+      }
+    }
+    return Status::OK();
+  }
+
+  int64_t buffered_bytes() const override {
+    int64_t n = static_cast<int64_t>(data_pages_.size() + dictionary_page_.size()) + EstimatedPageBytes();
+    if constexpr (kHasDictionary<T>) {
+      if (dict_mode_) n += dict_->dictionary_byte_size();
+    }
+    return n;
+  }
+
+  Status Write(int64_t num_levels, const int16_t* def_levels, const int16_t* rep_levels, const T* values,
+               int64_t num_values) override {
+    if (!failure_.ok()) return failure_;
+    if (finished_) return Status::InvalidArgument("column chunk already finished");
+    PQ_RETURN_IF_ERROR(Validate(num_levels, def_levels, rep_levels, values, num_values));
+    Status s = WriteChecked(num_levels, def_levels, rep_levels, values);
+    if (!s.ok()) failure_ = s;
+    return s;
+  }
+
+  Result<ColumnChunkOutput> Finish() override {
+    if (!failure_.ok()) return failure_;
+    if (finished_) return Status::InvalidArgument("column chunk already finished");
+    finished_ = true;
+    PQ_RETURN_IF_ERROR(FlushPage());
+    if constexpr (kHasDictionary<T>) {
+      if (dict_mode_) PQ_RETURN_IF_ERROR(FreezeDictionary());
+    }
+    ColumnChunkOutput out;
+    const int64_t dict_size = static_cast<int64_t>(dictionary_page_.size());
+    out.bytes.reserve(dictionary_page_.size() + data_pages_.size());
+    Append(&out.bytes, ByteSpan(dictionary_page_));
+    Append(&out.bytes, ByteSpan(data_pages_));
+    Buffer().swap(dictionary_page_);
+    Buffer().swap(data_pages_);
+
+    ColumnMetaData& m = out.meta;
+    m.type = leaf_.physical_type;
+    if (has_dictionary_page_) m.encodings.push_back(Encoding::kPlain);
+    if (max_def_ > 0 || max_rep_ > 0) m.encodings.push_back(Encoding::kRle);
+    for (Encoding e : data_encodings_) {
+      if (std::find(m.encodings.begin(), m.encodings.end(), e) == m.encodings.end()) m.encodings.push_back(e);
+    }
+    m.path_in_schema = PathInSchema(leaf_);
+    m.codec = settings_.codec;
+    m.num_values = num_levels_total_;
+    m.total_uncompressed_size = total_uncompressed_;
+    m.total_compressed_size = total_compressed_;
+    m.data_page_offset = dict_size;
+    if (has_dictionary_page_) m.dictionary_page_offset = 0;
+    Statistics stats = ToThriftStatistics(chunk_stats_, stats_format_);
+    // Every value went through the dictionary: its size is the exact distinct count (bit-exact,
+    // which for floating point is not value equality, so not for those).
+    if (has_dictionary_page_ && !fell_back_ && !stats_format_.floating) {
+      stats.distinct_count = dictionary_entries_;
+    }
+    m.statistics = std::move(stats);
+    m.encoding_stats.emplace();
+    if (has_dictionary_page_) m.encoding_stats->push_back({PageType::kDictionaryPage, Encoding::kPlain, 1});
+    m.encoding_stats->insert(m.encoding_stats->end(), page_encoding_stats_.begin(), page_encoding_stats_.end());
+    SizeStatistics size;
+    if (leaf_.physical_type == PhysicalType::kByteArray) size.unencoded_byte_array_data_bytes = chunk_unencoded_;
+    if (max_rep_ > 0) size.repetition_level_histogram = chunk_rep_hist_;
+    if (max_def_ > 0) size.definition_level_histogram = chunk_def_hist_;
+    m.size_statistics = std::move(size);
+
+    if (settings_.page_index) {
+      offset_index_.Shift(dict_size);
+      out.offset_index = offset_index_.index();
+      out.column_index = column_index_.Finish();
+    }
+    if (settings_.bloom_filter) {
+      DedupeHashes();
+      SplitBlockBloomFilter filter(SplitBlockBloomFilter::OptimalNumBytes(
+          static_cast<int64_t>(hashes_.size()), settings_.bloom_filter_fpp, settings_.bloom_filter_max_bytes));
+      filter.InsertMany(hashes_.data(), static_cast<int64_t>(hashes_.size()));
+      std::vector<uint64_t>().swap(hashes_);
+      out.bloom_filter = std::move(filter);
+    }
+    return out;
+  }
+
+ private:
+  static StatisticsFormat MakeStatisticsFormat(const ColumnWriteSettings& s) {
+    StatisticsFormat f;
+    f.order = ColumnSortOrder(*s.leaf);
+    f.type = s.leaf->physical_type;
+    f.utf8 = StatisticsAreUtf8(*s.leaf);
+    f.truncate_bytes = static_cast<size_t>(std::max<int64_t>(s.statistics_truncate_bytes, 0));
+    f.floating = s.leaf->physical_type == PhysicalType::kFloat ||
+                 s.leaf->physical_type == PhysicalType::kDouble || f.order == SortOrder::kFloat16;
+    return f;
+  }
+
+  Status Invalid(const std::string& what) const {
+    return Status::InvalidArgument("column '" + leaf_.DottedPath() + "': " + what);
+  }
+
+  Status Validate(int64_t num_levels, const int16_t* def, const int16_t* rep, const T* values,
+                  int64_t num_values) const {
+    if (num_levels < 0 || num_values < 0) return Invalid("negative level or value count");
+    if (num_values > 0 && values == nullptr) return Invalid("values missing");
+    if (max_def_ == 0) {
+      if (num_values != num_levels) {
+        return Invalid(std::to_string(num_values) + " values for " + std::to_string(num_levels) +
+                       " entries of a required column");
+      }
+    } else {
+      if (num_levels > 0 && def == nullptr) return Invalid("definition levels missing");
+      int64_t defined = 0;
+      for (int64_t i = 0; i < num_levels; ++i) {
+        if (def[i] < 0 || def[i] > max_def_) {
+          return Invalid("definition level " + std::to_string(def[i]) + PositionText(i) + " is outside [0, " +
+                         std::to_string(max_def_) + "]");
+        }
+        defined += def[i] == max_def_;
+      }
+      if (defined != num_values) {
+        return Invalid(std::to_string(num_values) + " values given where the definition levels hold " +
+                       std::to_string(defined));
+      }
+    }
+    if (max_rep_ > 0 && num_levels > 0) {
+      if (rep == nullptr) return Invalid("repetition levels missing");
+      if (rep[0] != 0) return Invalid("the first repetition level must be 0 (a record boundary)");
+      for (int64_t i = 0; i < num_levels; ++i) {
+        const int16_t r = rep[i];
+        if (r < 0 || r > max_rep_) {
+          return Invalid("repetition level " + std::to_string(r) + PositionText(i) + " is outside [0, " +
+                         std::to_string(max_rep_) + "]");
+        }
+        if (r > 0 && def[i] < repeated_def_[static_cast<size_t>(r)]) {
+          return Invalid("repetition level " + std::to_string(r) + PositionText(i) +
+                         " continues a list its definition level " + std::to_string(def[i]) + " says is absent");
+        }
+      }
+    }
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      if (leaf_.physical_type == PhysicalType::kFixedLenByteArray) {
+        for (int64_t i = 0; i < num_values; ++i) {
+          if (static_cast<int64_t>(values[i].len) != leaf_.type_length) {
+            return Invalid("value" + PositionText(i) + " is " + std::to_string(values[i].len) +
+                           " bytes long, the column's fixed length is " + std::to_string(leaf_.type_length));
+          }
+        }
+      }
+    }
+    return Status::OK();
+  }
+
+  int64_t EstimatedPageBytes() const {
+    int64_t n = def_enc_.EstimatedSize() + rep_enc_.EstimatedSize();
+    if constexpr (kHasDictionary<T>) {
+      if (dict_mode_) return n + dict_->EstimatedDataSize();
+    }
+    return n + value_enc_->EstimatedDataSize();
+  }
+
+  // Records to hand over before checking whether the page is full: what is left of the page by rows
+  // and by bytes at the record size seen so far (encoded size or raw value size, the larger).
+  int64_t SliceRecords() const {
+    const int64_t rows_left = std::max<int64_t>(settings_.page_rows - page_rows_, 1);
+    const int64_t est = EstimatedPageBytes();
+    int64_t per_record = record_bytes_;
+    if (page_rows_ > 0) per_record = std::max<int64_t>(std::max(est, page_raw_bytes_) / page_rows_, 1);
+    const int64_t by_bytes =
+        per_record > 0 ? std::max<int64_t>((settings_.page_bytes - est) / per_record, 1) : kFirstSliceRecords;
+    return std::clamp<int64_t>(std::min(rows_left, by_bytes), 1, kMaxSliceRecords);
+  }
+
+  // PLAIN size of a value, what a slice is measured in before it is encoded.
+  static int64_t RawSize(const T& v) {
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      return int64_t{v.len} + 4;
+    } else {
+      (void)v;
+      return static_cast<int64_t>(sizeof(T));
+    }
+  }
+
+  // Hands the records over in slices: at most SliceRecords() records and no more raw value bytes
+  // than the page has room for. A record that would overflow a page holding other records starts
+  // the next page instead, so a page passes page_bytes only when one record alone does.
+  Status WriteChecked(int64_t num_levels, const int16_t* def, const int16_t* rep, const T* values) {
+    int64_t lpos = 0, vpos = 0;
+    while (lpos < num_levels) {
+      const int64_t want = SliceRecords();
+      const int64_t budget = std::max<int64_t>(settings_.page_bytes - EstimatedPageBytes(), 1);
+      int64_t lend = lpos, records = 0, nvals = 0;
+      if (max_rep_ == 0 && max_def_ == 0 && !std::is_same_v<T, ByteArray>) {
+        records = std::min({want, std::max<int64_t>(budget / static_cast<int64_t>(sizeof(T)), 1), num_levels - lpos});
+        lend = lpos + records;
+        nvals = records;
+      } else {
+        int64_t bytes = 0;
+        // Where the last record taken starts, to give it back when it overflows.
+        int64_t record_level = lpos, record_nvals = 0;
+        const bool page_has_records = page_rows_ > 0;
+        auto overflowed = [&] { return bytes > budget && (records > 1 || page_has_records); };
+        for (; lend < num_levels; ++lend) {
+          if (max_rep_ == 0 || rep[lend] == 0) {
+            if (records > 0 && overflowed()) break;
+            if (records == want || (records > 0 && bytes >= budget)) break;
+            ++records;
+            record_level = lend;
+            record_nvals = nvals;
+          }
+          if (max_def_ == 0 || def[lend] == max_def_) {
+            bytes += RawSize(values[vpos + nvals]);
+            ++nvals;
+          }
+        }
+        if (records > 0 && overflowed()) {
+          lend = record_level;
+          nvals = record_nvals;
+          --records;
+        }
+        if (records == 0) {  // the next record does not fit beside what the page holds
+          PQ_RETURN_IF_ERROR(FlushPage());
+          continue;
+        }
+      }
+      PQ_RETURN_IF_ERROR(PutSlice(max_def_ > 0 ? def + lpos : nullptr, max_rep_ > 0 ? rep + lpos : nullptr,
+                                  lend - lpos, values != nullptr ? values + vpos : nullptr, nvals, records));
+      lpos = lend;
+      vpos += nvals;
+      if (page_rows_ >= settings_.page_rows || EstimatedPageBytes() >= settings_.page_bytes) {
+        PQ_RETURN_IF_ERROR(FlushPage());
+      }
+      if constexpr (kHasDictionary<T>) {
+        if (dict_mode_ && dict_->dictionary_byte_size() > settings_.dictionary_page_bytes) {
+          PQ_RETURN_IF_ERROR(FallBack());
+        }
+      }
+    }
+    return Status::OK();
+  }
+
+  Status PutSlice(const int16_t* def, const int16_t* rep, int64_t n, const T* values, int64_t nvals,
+                  int64_t records) {
+    if (max_def_ > 0) {
+      PQ_RETURN_IF_ERROR(def_enc_.Put(def, n));
+      for (int64_t i = 0; i < n; ++i) ++page_def_hist_[static_cast<size_t>(def[i])];
+    }
+    if (max_rep_ > 0) {
+      PQ_RETURN_IF_ERROR(rep_enc_.Put(rep, n));
+      for (int64_t i = 0; i < n; ++i) ++page_rep_hist_[static_cast<size_t>(rep[i])];
+    }
+    if (nvals > 0) {
+      bool via_dictionary = false;
+      if constexpr (kHasDictionary<T>) {
+        if (dict_mode_) {
+          PQ_RETURN_IF_ERROR(dict_->Put(values, nvals));
+          via_dictionary = true;
+        }
+      }
+      if (!via_dictionary) {
+        PQ_RETURN_IF_ERROR(value_enc_->Put(values, nvals));
+        if (settings_.bloom_filter) AddHashes(values, nvals);
+      }
+      page_stats_.Update(values, nvals);
+      if constexpr (std::is_same_v<T, ByteArray>) {
+        int64_t bytes = 0;
+        for (int64_t i = 0; i < nvals; ++i) bytes += values[i].len;
+        page_raw_bytes_ += bytes + 4 * nvals;
+        if (leaf_.physical_type == PhysicalType::kByteArray) page_unencoded_ += bytes;
+      } else {
+        page_raw_bytes_ += nvals * static_cast<int64_t>(sizeof(T));
+      }
+    }
+    page_stats_.AddNulls(n - nvals);
+    page_levels_ += n;
+    page_nulls_ += n - nvals;
+    page_rows_ += records;
+    num_records_ += records;
+    return Status::OK();
+  }
+
+  void AddHashes(const T* values, int64_t n) {
+    if constexpr (!std::is_same_v<T, uint8_t>) {
+      for (int64_t i = 0; i < n; ++i) hashes_.push_back(BloomHash(values[i]));
+      // Keep memory near the distinct count: dedupe whenever the list doubled.
+      if (hashes_.size() >= 2 * deduped_size_ + 65536) DedupeHashes();
+    } else {
+      (void)values, (void)n;
+    }
+  }
+
+  void DedupeHashes() {
+    std::sort(hashes_.begin(), hashes_.end());
+    hashes_.erase(std::unique(hashes_.begin(), hashes_.end()), hashes_.end());
+    deduped_size_ = hashes_.size();
+  }
+
+  Status CompressPage(ByteSpan in, Buffer* out) {
+    if (settings_.codec == CompressionCodec::kUncompressed) {
+      out->assign(in.begin(), in.end());
+      return Status::OK();
+    }
+    return Compress(settings_.codec, in, settings_.compression_level, out);
+  }
+
+  Status CheckPageSize(int64_t bytes) const {
+    if (bytes > kMaxPageBytes) {
+      return Invalid("a page of " + std::to_string(bytes) + " bytes is over the format's limit of 2 GiB");
+    }
+    return Status::OK();
+  }
+
+  // Appends a page (header + stored bytes) to `out`; returns the header size.
+  Result<size_t> EmitPage(PageHeader* header, ByteSpan stored, int64_t uncompressed_size, Buffer* out) {
+    PQ_RETURN_IF_ERROR(CheckPageSize(uncompressed_size));
+    PQ_RETURN_IF_ERROR(CheckPageSize(static_cast<int64_t>(stored.size())));
+    header->uncompressed_page_size = static_cast<int32_t>(uncompressed_size);
+    header->compressed_page_size = static_cast<int32_t>(stored.size());
+    if (settings_.checksums) header->crc = static_cast<int32_t>(Crc32(stored));
+    std::string h;
+    WritePageHeader(*header, &h);
+    Append(out, h);
+    Append(out, stored);
+    return h.size();
+  }
+
+  Status FlushPage() {
+    if (page_levels_ == 0) return Status::OK();
+    if (page_levels_ > INT32_MAX) return Invalid("a page holds more than 2^31-1 level entries");
+    Buffer values;
+    Encoding encoding = Encoding::kRleDictionary;
+    bool via_dictionary = false;
+    if constexpr (kHasDictionary<T>) {
+      if (dict_mode_) {
+        values = dict_->FlushIndices();
+        via_dictionary = true;
+      }
+    }
+    if (!via_dictionary) {
+      values = value_enc_->FlushValues();
+      encoding = value_enc_->encoding();
+    }
+    ValueStatistics ps = page_stats_.Take();
+    const bool with_stats = settings_.page_header_statistics || !settings_.page_index;
+
+    PageHeader header;
+    int64_t uncompressed_size = 0;
+    if (settings_.data_page_version == 1) {
+      Buffer body = rep_enc_.FlushV1();
+      Append(&body, ByteSpan(def_enc_.FlushV1()));
+      Append(&body, ByteSpan(values));
+      uncompressed_size = static_cast<int64_t>(body.size());
+      PQ_RETURN_IF_ERROR(CompressPage(body, &stored_));
+      header.type = PageType::kDataPage;
+      DataPageHeader d;
+      d.num_values = static_cast<int32_t>(page_levels_);
+      d.encoding = encoding;
+      d.definition_level_encoding = Encoding::kRle;
+      d.repetition_level_encoding = Encoding::kRle;
+      if (with_stats) d.statistics = ToThriftStatistics(ps, stats_format_);
+      header.data_page_header = std::move(d);
+    } else {
+      Buffer rep = rep_enc_.FlushV2();
+      Buffer def = def_enc_.FlushV2();
+      // An empty value section is stored as is: nothing for a codec to decode.
+      const bool compressed = settings_.codec != CompressionCodec::kUncompressed && !values.empty();
+      if (compressed) {
+        PQ_RETURN_IF_ERROR(CompressPage(values, &scratch_));
+      } else {
+        scratch_.assign(values.begin(), values.end());
+      }
+      stored_.clear();
+      Append(&stored_, ByteSpan(rep));
+      Append(&stored_, ByteSpan(def));
+      Append(&stored_, ByteSpan(scratch_));
+      uncompressed_size = static_cast<int64_t>(rep.size() + def.size() + values.size());
+      header.type = PageType::kDataPageV2;
+      DataPageHeaderV2 d;
+      d.num_values = static_cast<int32_t>(page_levels_);
+      d.num_nulls = static_cast<int32_t>(page_nulls_);
+      d.num_rows = static_cast<int32_t>(page_rows_);
+      d.encoding = encoding;
+      d.definition_levels_byte_length = static_cast<int32_t>(def.size());
+      d.repetition_levels_byte_length = static_cast<int32_t>(rep.size());
+      d.is_compressed = compressed;
+      if (with_stats) d.statistics = ToThriftStatistics(ps, stats_format_);
+      header.data_page_header_v2 = std::move(d);
+    }
+    const int64_t offset = static_cast<int64_t>(data_pages_.size());
+    PQ_ASSIGN_OR_RETURN(size_t header_size, EmitPage(&header, stored_, uncompressed_size, &data_pages_));
+    const int64_t page_size = static_cast<int64_t>(header_size + stored_.size());
+    if (page_size > kMaxPageBytes) return CheckPageSize(page_size);
+    offset_index_.AddPage(offset, static_cast<int32_t>(page_size), page_first_row_,
+                          leaf_.physical_type == PhysicalType::kByteArray ? std::optional<int64_t>(page_unencoded_)
+                                                                          : std::nullopt);
+    column_index_.AddPage(ps, page_def_hist_, page_rep_hist_);
+    chunk_stats_.Merge(ps, stats_format_.order, stats_format_.type);
+    for (size_t i = 0; i < page_def_hist_.size(); ++i) chunk_def_hist_[i] += page_def_hist_[i];
+    for (size_t i = 0; i < page_rep_hist_.size(); ++i) chunk_rep_hist_[i] += page_rep_hist_[i];
+    CountPage(header.type, encoding);
+    total_uncompressed_ += static_cast<int64_t>(header_size) + uncompressed_size;
+    total_compressed_ += page_size;
+    num_levels_total_ += page_levels_;
+    chunk_unencoded_ += page_unencoded_;
+    record_bytes_ = std::max<int64_t>(std::max(uncompressed_size, page_raw_bytes_) / std::max<int64_t>(page_rows_, 1), 1);
+
+    page_levels_ = page_nulls_ = page_rows_ = page_unencoded_ = page_raw_bytes_ = 0;
+    std::fill(page_def_hist_.begin(), page_def_hist_.end(), 0);
+    std::fill(page_rep_hist_.begin(), page_rep_hist_.end(), 0);
+    page_first_row_ = num_records_;
+    return Status::OK();
+  }
+
+  void CountPage(PageType type, Encoding encoding) {
+    if (std::find(data_encodings_.begin(), data_encodings_.end(), encoding) == data_encodings_.end()) {
+      data_encodings_.push_back(encoding);
+    }
+    for (PageEncodingStats& s : page_encoding_stats_) {
+      if (s.page_type == type && s.encoding == encoding) {
+        ++s.count;
+        return;
+      }
+    }
+    page_encoding_stats_.push_back({type, encoding, 1});
+  }
+
+  // Writes the dictionary page (kept apart: it goes first in the chunk) and drops the dictionary.
+  Status FreezeDictionary() {
+    if constexpr (kHasDictionary<T>) {
+      Buffer body = dict_->DictionaryPage();
+      if (settings_.bloom_filter) HashDictionary(body);
+      PQ_RETURN_IF_ERROR(CompressPage(body, &stored_));
+      PageHeader header;
+      header.type = PageType::kDictionaryPage;
+      DictionaryPageHeader d;
+      d.num_values = dict_->num_entries();
+      d.encoding = Encoding::kPlain;
+      header.dictionary_page_header = d;
+      PQ_ASSIGN_OR_RETURN(size_t header_size, EmitPage(&header, stored_, static_cast<int64_t>(body.size()),
+                                                       &dictionary_page_));
+      total_uncompressed_ += static_cast<int64_t>(header_size + body.size());
+      total_compressed_ += static_cast<int64_t>(header_size + stored_.size());
+      dictionary_entries_ = dict_->num_entries();
+      has_dictionary_page_ = true;
+      dict_mode_ = false;
+      dict_.reset();
+    }
+    return Status::OK();
+  }
+
+  // Bloom hashes of the dictionary's entries, from their PLAIN encoding.
+  void HashDictionary(const Buffer& plain) {
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      size_t pos = 0;
+      if (leaf_.physical_type == PhysicalType::kFixedLenByteArray) {
+        const size_t width = static_cast<size_t>(leaf_.type_length);
+        for (; width > 0 && pos + width <= plain.size(); pos += width) {
+          hashes_.push_back(BloomHash(ByteSpan(plain.data() + pos, width)));
+        }
+      } else {
+        while (plain.size() - pos >= 4) {
+          const uint32_t len = LoadLE<uint32_t>(plain.data() + pos);
+          pos += 4;
+          if (len > plain.size() - pos) break;  // cannot happen: our own encoding
+          hashes_.push_back(BloomHash(ByteSpan(plain.data() + pos, len)));
+          pos += len;
+        }
+      }
+    } else if constexpr (!std::is_same_v<T, uint8_t>) {
+      for (size_t pos = 0; pos + sizeof(T) <= plain.size(); pos += sizeof(T)) {
+        T v;
+        std::memcpy(&v, plain.data() + pos, sizeof(T));
+        hashes_.push_back(BloomHash(v));
+      }
+    } else {
+      (void)plain;
+    }
+  }
+
+  // The dictionary grew past its limit: end the page of indices, freeze the dictionary and go on
+  // with the value encoding.
+  Status FallBack() {
+    PQ_RETURN_IF_ERROR(FlushPage());
+    PQ_RETURN_IF_ERROR(FreezeDictionary());
+    fell_back_ = true;
+    return Status::OK();
+  }
+
+  const SchemaNode& leaf_;
+  const int16_t max_def_;
+  const int16_t max_rep_;
+  const std::vector<int16_t> repeated_def_;
+  const StatisticsFormat stats_format_;
+  LevelEncoder def_enc_;
+  LevelEncoder rep_enc_;
+  std::unique_ptr<DictionaryEncoderFor<T>> dict_;
+  std::unique_ptr<TypedEncoder<T>> value_enc_;
+  bool dict_mode_ = false;            // values go through dict_
+  bool fell_back_ = false;            // the dictionary overflowed; later pages use value_enc_
+  bool has_dictionary_page_ = false;  // dictionary_page_ holds the frozen dictionary
+  bool finished_ = false;
+  Status failure_;                    // a failure that left the chunk unusable
+  int32_t dictionary_entries_ = 0;
+  Buffer dictionary_page_;            // header + stored bytes
+  Buffer data_pages_;                 // headers + stored bytes of the data pages so far
+  Buffer stored_;                     // scratch: one page's stored bytes
+  Buffer scratch_;                    // scratch: v2 compressed values
+
+  // The page in progress.
+  int64_t page_levels_ = 0;
+  int64_t page_nulls_ = 0;
+  int64_t page_rows_ = 0;
+  int64_t page_unencoded_ = 0;   // BYTE_ARRAY value bytes without length prefixes
+  int64_t page_raw_bytes_ = 0;   // PLAIN size of the values, for slicing
+  int64_t page_first_row_ = 0;
+  std::vector<int64_t> page_def_hist_;
+  std::vector<int64_t> page_rep_hist_;
+  StatisticsBuilder<T> page_stats_;
+
+  // The chunk.
+  std::vector<int64_t> chunk_def_hist_;
+  std::vector<int64_t> chunk_rep_hist_;
+  ValueStatistics chunk_stats_;
+  int64_t num_levels_total_ = 0;
+  int64_t chunk_unencoded_ = 0;
+  int64_t total_uncompressed_ = 0;  // headers + uncompressed page bytes
+  int64_t total_compressed_ = 0;    // headers + stored page bytes
+  int64_t record_bytes_ = 0;        // bytes per record of the last page (0 before the first)
+  std::vector<Encoding> data_encodings_;
+  std::vector<PageEncodingStats> page_encoding_stats_;
+  ColumnIndexBuilder column_index_;
+  OffsetIndexBuilder offset_index_;
+  std::vector<uint64_t> hashes_;    // Bloom hashes of the chunk's values
+  size_t deduped_size_ = 0;
+};
+
+template <typename T>
+Result<std::unique_ptr<ColumnChunkWriter>> MakeTyped(const ColumnWriteSettings& settings) {
+  auto writer = std::make_unique<ColumnChunkWriterImpl<T>>(settings);
+  PQ_RETURN_IF_ERROR(writer->Init());
+  return std::unique_ptr<ColumnChunkWriter>(std::move(writer));
+}
+
+}  // namespace
+
+Result<std::unique_ptr<ColumnChunkWriter>> ColumnChunkWriter::Make(const ColumnWriteSettings& settings) {
+  if (settings.leaf == nullptr || !settings.leaf->is_leaf) {
+    return Status::InvalidArgument("column writer needs a leaf column");
+  }
+  switch (settings.leaf->physical_type) {
+    case PhysicalType::kBoolean: {
+      ColumnWriteSettings s = settings;
+      s.dictionary = false;
+      return MakeTyped<uint8_t>(s);
+    }
+    case PhysicalType::kInt32:
+      return MakeTyped<int32_t>(settings);
+    case PhysicalType::kInt64:
+      return MakeTyped<int64_t>(settings);
+    case PhysicalType::kInt96:
+      return MakeTyped<Int96>(settings);
+    case PhysicalType::kFloat:
+      return MakeTyped<float>(settings);
+    case PhysicalType::kDouble:
+      return MakeTyped<double>(settings);
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray:
+      return MakeTyped<ByteArray>(settings);
+  }
+  return Status::NotSupported("unknown physical type");
+}
+
+}  // namespace pq

@@ -1,0 +1,110 @@
+// ColumnChunkWriter: one leaf column of one row group, encoded into pages held in memory.
+//
+// The caller hands it whole records: definition levels, repetition levels and the non-null values
+// (values.h types). It cuts data pages on record boundaries (repetition level 0) once a page reaches
+// page_bytes (encoded estimate) or page_rows records, so every page starts a row, as the
+// OffsetIndex requires. Each page is: levels (RLE/bit-packed hybrid), values (dictionary indices or
+// the value encoding), compressed, CRC-32 of the stored bytes in the header.
+//
+// Dictionary encoding first (when enabled): values go through a DictionaryEncoder and pages hold
+// RLE_DICTIONARY indices. When the dictionary's PLAIN size passes dictionary_page_bytes, the page
+// in progress is flushed, the dictionary is frozen (its page is still written first in the chunk)
+// and the rest of the chunk uses the value encoding (the fallback). Dictionary pages are PLAIN.
+//
+// Finish() returns the chunk: bytes (dictionary page first), ColumnMetaData (statistics, encodings,
+// encoding_stats, size_statistics), the page index and the Bloom filter, with every offset relative
+// to the first byte of the chunk; the file writer places the chunk and shifts them.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "format/bloom/split_block_bloom_filter.h"
+#include "format/codec/codec.h"
+#include "format/encoding/values.h"
+#include "format/metadata/metadata.h"
+#include "format/schema/schema.h"
+#include "format/util/status.h"
+#include "format/writer/statistics_builder.h"
+
+namespace pq {
+
+// Everything the column writer needs about one leaf, resolved once per file by the FileWriter.
+struct ColumnWriteSettings {
+  const SchemaNode* leaf = nullptr;  // must outlive the writer
+  CompressionCodec codec = CompressionCodec::kUncompressed;
+  int compression_level = kDefaultCompressionLevel;  // as given to Compress (codec.h)
+  bool dictionary = true;            // start with dictionary encoding (never for BOOLEAN)
+  Encoding value_encoding = Encoding::kPlain;  // without dictionary, and after the fallback
+  int64_t dictionary_page_bytes = int64_t{1} << 20;
+  int64_t page_bytes = int64_t{1} << 20;
+  int64_t page_rows = 20000;
+  int data_page_version = 1;         // 1 or 2
+  bool checksums = true;
+  bool page_header_statistics = false;
+  bool page_index = true;
+  bool bloom_filter = false;
+  double bloom_filter_fpp = 0.01;
+  int64_t bloom_filter_max_bytes = int64_t{1} << 20;
+  int64_t statistics_truncate_bytes = 64;
+};
+
+// A finished column chunk. Offsets (meta.data_page_offset, meta.dictionary_page_offset, page
+// locations) are relative to bytes[0].
+struct ColumnChunkOutput {
+  Buffer bytes;
+  ColumnMetaData meta;
+  std::optional<ColumnIndex> column_index;  // nullopt: none for this chunk (or page_index off)
+  std::optional<OffsetIndex> offset_index;  // nullopt when page_index is off
+  std::optional<SplitBlockBloomFilter> bloom_filter;
+};
+
+class ColumnChunkWriter {
+ public:
+  // InvalidArgument / NotSupported for settings the leaf cannot take (an encoding illegal for its
+  // type, a dictionary on BOOLEAN is simply not used).
+  static Result<std::unique_ptr<ColumnChunkWriter>> Make(const ColumnWriteSettings& settings);
+  virtual ~ColumnChunkWriter() = default;
+
+  const SchemaNode& leaf() const { return *settings_.leaf; }
+  // Records written so far.
+  int64_t num_records() const { return num_records_; }
+  // Bytes the chunk holds so far: finished pages plus the estimate of the page in progress and of
+  // the dictionary.
+  virtual int64_t buffered_bytes() const = 0;
+
+  // Ends the chunk. The writer must not be used afterwards.
+  virtual Result<ColumnChunkOutput> Finish() = 0;
+
+ protected:
+  explicit ColumnChunkWriter(const ColumnWriteSettings& settings) : settings_(settings) {}
+  ColumnWriteSettings settings_;
+  int64_t num_records_ = 0;
+};
+
+// The typed face: T is the value type of the leaf's physical type (values.h).
+template <typename T>
+class TypedColumnChunkWriter : public ColumnChunkWriter {
+ public:
+  // Appends whole records: `num_levels` level entries, `def_levels` (ignored, may be null, when
+  // the max definition level is 0), `rep_levels` (likewise for repetition), and the `num_values`
+  // non-null values, one per definition level equal to the max.
+  // Checked before anything is written (InvalidArgument, the chunk unchanged): levels within
+  // range, the first repetition level 0, a repetition level r > 0 only where the definition level
+  // reaches the r-th repeated field, num_values matching the levels, FIXED_LEN_BYTE_ARRAY values of
+  // type_length bytes. Other failures (a page over 2 GiB, a codec error) leave the chunk unusable.
+  virtual Status Write(int64_t num_levels, const int16_t* def_levels, const int16_t* rep_levels,
+                       const T* values, int64_t num_values) = 0;
+
+ protected:
+  using ColumnChunkWriter::ColumnChunkWriter;
+};
+
+// True when T is the value type of physical type `type` (values.h).
+template <typename T>
+bool IsValueTypeOf(PhysicalType type);
+
+}  // namespace pq

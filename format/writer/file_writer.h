@@ -1,0 +1,166 @@
+// FileWriter: writes one Parquet file, row group by row group, column at a time.
+//
+// Layout of the file (file-format.txt "File Layout", "Page Index", "Bloom Filter"):
+//   "PAR1" | row group 0: column chunk 0, 1, ... | row group 1 ... |
+//   Bloom filters (all row groups, columns in schema order) | ColumnIndexes (all) | OffsetIndexes (all) |
+//   FileMetaData | footer length (u32 LE) | "PAR1"
+// Bloom filters are held until Close() unless they pass bloom_filter_buffer_bytes, in which case
+// those pending are written between row groups (also a standard place). Every ColumnChunk states
+// where its filter and indexes are.
+//
+// Use:
+//   auto w = FileWriter::Open(path, schema_elements, options);   // writes "PAR1"
+//   loop: for each leaf i: w->WriteColumn<T>(i, levels..., values...);  // the same records
+//         w->EndBatch();            // ends the row group once it is full (rows or bytes)
+//   w->Close();                     // last row group, indexes, filters, footer; fsync
+// or Abort() (also done by the destructor of a writer not closed) to close and delete the file.
+// A row group's column chunks are buffered in memory as encoded, compressed pages (about
+// row_group_bytes at most, plus one batch); nothing else of the file is kept but its metadata.
+//
+// The file is written where asked: making it appear atomically (temporary name, rename after
+// Close) is the caller's business. A failed Close deletes the file.
+//
+// Values: T is the type of the leaf's physical type (values.h): BOOLEAN uint8_t, INT32 int32_t,
+// INT64 int64_t, INT96 Int96, FLOAT float, DOUBLE double, BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY
+// ByteArray. Statistics, page index and encodings are described in statistics_builder.h,
+// page_index_builder.h and column_writer.h. Every leaf declares ColumnOrder TYPE_ORDER.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "format/codec/codec.h"
+#include "format/metadata/metadata.h"
+#include "format/schema/schema.h"
+#include "format/util/status.h"
+
+namespace pq {
+
+class ColumnChunkWriter;
+class OutputFile;
+
+struct WriterOptions {
+  CompressionCodec codec = CompressionCodec::kSnappy;
+  int compression_level = kDefaultCompressionLevel;  // see codec.h for ranges and defaults
+  // A row group ends at EndBatch() once it holds this many rows or this many buffered bytes.
+  int64_t row_group_rows = 1'000'000;
+  int64_t row_group_bytes = int64_t{128} << 20;
+  // A data page ends (on a record boundary) at this many encoded bytes or records.
+  int64_t page_bytes = int64_t{1} << 20;
+  int64_t page_rows = 20'000;
+  int data_page_version = 1;  // 1 or 2
+  // Dictionary encoding for every column but BOOLEAN, falling back to the column's value encoding
+  // once the dictionary's PLAIN size passes dictionary_page_bytes.
+  bool dictionary = true;
+  int64_t dictionary_page_bytes = int64_t{1} << 20;
+  // Per column (dotted path of a leaf, or of a group: all leaves under it): the value encoding.
+  // RLE_DICTIONARY / PLAIN_DICTIONARY mean "dictionary, PLAIN after the fallback" even with
+  // `dictionary` off; any other encoding turns the dictionary off for that column.
+  std::map<std::string, Encoding> column_encodings;
+  bool page_index = true;  // ColumnIndex + OffsetIndex
+  // Statistics in data page headers too. Written anyway when page_index is off, so readers without
+  // a page index can still prune pages.
+  bool page_header_statistics = false;
+  bool checksums = true;  // CRC-32 of every page
+  // Columns (dotted paths, as column_encodings) that get a Bloom filter per chunk, sized from the
+  // chunk's exact distinct count for bloom_filter_fpp, at most bloom_filter_max_bytes.
+  std::vector<std::string> bloom_filter_columns;
+  double bloom_filter_fpp = 0.01;
+  int64_t bloom_filter_max_bytes = int64_t{1} << 20;
+  int64_t bloom_filter_buffer_bytes = int64_t{64} << 20;
+  // Written to every row group as given (column_idx = leaf index). The caller guarantees the order.
+  std::vector<SortingColumn> sorting_columns;
+  std::vector<KeyValue> key_value_metadata;
+  std::string created_by;  // empty: DefaultCreatedBy()
+  int64_t statistics_truncate_bytes = 64;  // BYTE_ARRAY min/max longer than this are truncated
+};
+
+// "sqlite-parquet version <PQ_VERSION> (build <PQ_BUILD_ID or 'dev'>)", the format parquet.thrift
+// asks for in FileMetaData.created_by.
+std::string DefaultCreatedBy();
+
+class FileWriter {
+ public:
+  // Creates (or truncates) `path` and writes the leading magic. `schema` is the footer's list of
+  // SchemaElements, root first, depth first; ConvertedTypes are added where a LogicalType has one
+  // (AddConvertedTypes). InvalidArgument for a schema that is not one tree or has no leaf, or an
+  // option that is out of range, names no column, or does not suit the column's type (encoding,
+  // Bloom filter on BOOLEAN); IOError when the file cannot be created.
+  static Result<std::unique_ptr<FileWriter>> Open(const std::string& path, std::vector<SchemaElement> schema,
+                                                  WriterOptions options = {});
+  ~FileWriter();
+  FileWriter(const FileWriter&) = delete;
+  FileWriter& operator=(const FileWriter&) = delete;
+
+  const Schema& schema() const { return *schema_; }
+  const WriterOptions& options() const { return options_; }
+  const std::string& path() const { return path_; }
+
+  // Appends whole records to leaf column `leaf` of the current row group (see
+  // TypedColumnChunkWriter::Write for the levels and values it takes and checks). InvalidArgument
+  // for a wrong leaf or value type, or bad levels; those leave the file as it was.
+  template <typename T>
+  Status WriteColumn(int leaf, int64_t num_levels, const int16_t* def_levels, const int16_t* rep_levels,
+                     const T* values, int64_t num_values);
+
+  // Records the current row group holds in leaf column 0.
+  int64_t row_group_rows() const;
+  // Records that still fit in the current row group by its row limit.
+  int64_t row_group_rows_left() const { return options_.row_group_rows - row_group_rows(); }
+  // Encoded bytes the current row group holds.
+  int64_t buffered_bytes() const;
+
+  // Call when every column received the same records. Ends the row group when it holds
+  // row_group_rows rows or row_group_bytes bytes. InvalidArgument when the columns disagree on
+  // their record counts.
+  Status EndBatch();
+  // Ends the current row group now (nothing happens when it is empty). InvalidArgument when the
+  // columns disagree on their record counts.
+  Status EndRowGroup();
+
+  // Ends the last row group, writes Bloom filters, page indexes and the footer, fsyncs and closes.
+  // On failure the file is deleted. Once closed, every call but metadata() fails.
+  Status Close();
+  // Closes and deletes the file. Safe to call at any time, more than once.
+  void Abort();
+
+  // The footer as written (complete after Close()).
+  const FileMetaData& metadata() const { return metadata_; }
+  // Rows in the row groups ended so far.
+  int64_t num_rows() const { return metadata_.num_rows; }
+
+ private:
+  struct ColumnState;
+  struct PendingIndexes;
+  struct PendingBloom;
+
+  FileWriter() = default;
+  Status CheckOpen() const;
+  Status EnsureWriters();
+  Status CheckAligned() const;
+  Status FinishRowGroup();
+  Status WritePendingBlooms();
+  Status WriteTail();
+  Status Fail(Status s);
+
+  std::string path_;
+  WriterOptions options_;
+  std::vector<SchemaElement> elements_;
+  std::shared_ptr<const Schema> schema_;
+  std::vector<ColumnState> columns_;                           // per leaf
+  std::vector<std::unique_ptr<ColumnChunkWriter>> writers_;    // the current row group, per leaf
+  std::unique_ptr<OutputFile> file_;
+  FileMetaData metadata_;
+  std::vector<PendingIndexes> indexes_;  // per row group
+  std::vector<PendingBloom> blooms_;
+  int64_t pending_bloom_bytes_ = 0;
+  Status failure_;  // sticky: a failure after which the file cannot be completed
+  bool closed_ = false;
+  bool aborted_ = false;
+};
+
+}  // namespace pq

@@ -1,0 +1,97 @@
+#include "format/writer/output_file.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace pq {
+namespace {
+
+// Small appends (page headers, index structs) are gathered up to this size; larger ones go
+// straight to the system.
+constexpr size_t kBufferBytes = size_t{256} << 10;
+
+std::string ErrnoText(int err) { return std::strerror(err); }
+
+}  // namespace
+
+Result<std::unique_ptr<OutputFile>> OutputFile::Create(const std::string& path) {
+  int fd;
+  do {
+    fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) return Status::IOError("cannot create '" + path + "': " + ErrnoText(errno));
+  return std::unique_ptr<OutputFile>(new OutputFile(fd, path));
+}
+
+OutputFile::~OutputFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+Status OutputFile::WriteAll(const uint8_t* data, size_t n) {
+  while (n > 0) {
+    ssize_t w = ::write(fd_, data, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      failure_ = Status::IOError("cannot write '" + path_ + "': " + ErrnoText(errno));
+      return failure_;
+    }
+    data += w;
+    n -= static_cast<size_t>(w);
+  }
+  return Status::OK();
+}
+
+Status OutputFile::FlushBuffer() {
+  if (buffer_.empty()) return Status::OK();
+  Status s = WriteAll(buffer_.data(), buffer_.size());
+  buffer_.clear();
+  return s;
+}
+
+Status OutputFile::Append(ByteSpan data) {
+  if (!failure_.ok()) return failure_;
+  if (fd_ < 0) return Status::IOError("'" + path_ + "' is closed");
+  if (buffer_.size() + data.size() <= kBufferBytes) {
+    buffer_.insert(buffer_.end(), data.begin(), data.end());
+  } else {
+    PQ_RETURN_IF_ERROR(FlushBuffer());
+    if (data.size() < kBufferBytes) {
+      buffer_.insert(buffer_.end(), data.begin(), data.end());
+    } else {
+      PQ_RETURN_IF_ERROR(WriteAll(data.data(), data.size()));
+    }
+  }
+  position_ += static_cast<int64_t>(data.size());
+  return Status::OK();
+}
+
+Status OutputFile::Close() {
+  if (!failure_.ok()) return failure_;
+  if (fd_ < 0) return Status::IOError("'" + path_ + "' is closed");
+  PQ_RETURN_IF_ERROR(FlushBuffer());
+  if (::fsync(fd_) != 0) {
+    failure_ = Status::IOError("cannot sync '" + path_ + "': " + ErrnoText(errno));
+    return failure_;
+  }
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) {
+    failure_ = Status::IOError("cannot close '" + path_ + "': " + ErrnoText(errno));
+    return failure_;
+  }
+  return Status::OK();
+}
+
+void OutputFile::Remove() {
+  if (fd_ >= 0) {
+    ::close(fd_);
+    fd_ = -1;
+  }
+  buffer_.clear();
+  ::unlink(path_.c_str());
+}
+
+}  // namespace pq
