@@ -176,7 +176,8 @@ int Connect(sqlite3* db, void*, int argc, const char* const* argv, sqlite3_vtab*
       auto reader = FileReader::Open(path, table->config.reader);
       if (!reader.ok()) return fail(reader.status());
       table->file_first_row.push_back(table->total_rows);
-      table->total_rows += (*reader)->metadata().num_rows;
+      // Row groups are the truth: some writers leave FileMetaData.num_rows at 0.
+      for (const RowGroup& rg : (*reader)->metadata().row_groups) table->total_rows += rg.num_rows;
       table->files.push_back(std::move(reader).value());
     }
     // The first file defines the columns; every other file must have the same fields and types.

@@ -20,7 +20,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
       : ColumnChunkReader(std::move(file), leaf),
         meta_(meta),
         context_(context),
-        pages_(file_->file(), *meta, file_->options(), std::move(context)) {
+        pages_(file_->file(), *meta, file_->options(), std::move(context), file_->chunk_size_slack()) {
     page_reader_ = &pages_;
     max_def_ = leaf->max_definition_level;
     max_rep_ = leaf->max_repetition_level;

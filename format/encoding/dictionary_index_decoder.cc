@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "format/encoding/bit_unpack.h"
 #include "format/encoding/decoder.h"
 #include "format/encoding/rle_bit_packed.h"
 
@@ -48,9 +49,13 @@ Result<int64_t> DictionaryIndexDecoder::Decode(uint32_t* out, int64_t n, uint32_
   } else {
     PQ_RETURN_IF_ERROR(impl_->runs.Decode(out, k));
   }
-  // One branch-free pass the compiler vectorizes, instead of a test per index.
+  // Decoded indices are below 2^bit_width (RLE values are checked when read), so only a
+  // dictionary smaller than that needs the (vectorized) pass over the batch.
+  const int width = impl_->bit_width;
   uint32_t max_index = 0;
-  for (int64_t i = 0; i < k; ++i) max_index = std::max(max_index, out[i]);
+  if (width == 32 || dictionary_size < (uint64_t{1} << width)) {
+    max_index = bitpack::MaxValue(out, static_cast<size_t>(k));
+  }
   if (max_index >= dictionary_size) {
     return Status::Corruption("dictionary index " + std::to_string(max_index) +
                               " out of range for a dictionary of " +

@@ -125,10 +125,12 @@ Result<int64_t> LevelDecoder::Decode(int16_t* out, int64_t n) {
       s.DecodeMsbFirst(out, k);
       break;
   }
-  // Widths up to 15 bits keep levels non-negative; compare unsigned all the same.
-  uint16_t highest = 0;
-  for (int64_t i = 0; i < k; ++i) highest = std::max(highest, static_cast<uint16_t>(out[i]));
-  if (highest > static_cast<uint16_t>(s.max_level)) {
+  // Decoded levels are below 2^bit_width (RLE values are checked when read, packed ones masked),
+  // so only a max_level below 2^bit_width - 1 (e.g. 2, 5, 6) needs the vectorized pass. Widths
+  // up to 15 bits keep levels non-negative.
+  int16_t highest = 0;
+  if (s.max_level != (1 << s.bit_width) - 1) highest = bitpack::MaxValue(out, static_cast<size_t>(k));
+  if (highest > s.max_level) {
     return Status::Corruption("level " + std::to_string(highest) + " exceeds the maximum level " +
                               std::to_string(s.max_level));
   }

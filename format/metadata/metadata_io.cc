@@ -237,7 +237,9 @@ Status ReadValue(CompactReader& r, std::vector<bool>* out) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Readers: one per struct, in the order of metadata-fields.md.
+// Readers: one per struct, in the order of metadata-fields.md. Each requires *out to be freshly
+// default-constructed (optionals are emplaced, list elements appended, top-level outputs reset), so
+// defaults such as DataPageHeaderV2.is_compressed = true hold for absent fields.
 
 constexpr StructSpec<3> kSizeStatisticsSpec{"SizeStatistics",
                                             {{1, kI64, kOptional, "unencoded_byte_array_data_bytes"},
@@ -245,7 +247,6 @@ constexpr StructSpec<3> kSizeStatisticsSpec{"SizeStatistics",
                                              {3, kList, kOptional, "definition_level_histogram"}}};
 
 Status ReadValue(CompactReader& r, SizeStatistics* out) {
-  *out = SizeStatistics{};
   return ReadStruct(r, kSizeStatisticsSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->unencoded_byte_array_data_bytes);
@@ -262,7 +263,6 @@ constexpr StructSpec<8> kBoundingBoxSpec{
      {7, kDouble, kOptional, "mmin"}, {8, kDouble, kOptional, "mmax"}}};
 
 Status ReadValue(CompactReader& r, BoundingBox* out) {
-  *out = BoundingBox{};
   return ReadStruct(r, kBoundingBoxSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->xmin);
@@ -281,7 +281,6 @@ constexpr StructSpec<2> kGeospatialStatisticsSpec{
     "GeospatialStatistics", {{1, kStruct, kOptional, "bbox"}, {2, kList, kOptional, "geospatial_types"}}};
 
 Status ReadValue(CompactReader& r, GeospatialStatistics* out) {
-  *out = GeospatialStatistics{};
   return ReadStruct(r, kGeospatialStatisticsSpec, [&](const FieldHeader& f) -> Status {
     if (f.id == 1) return ReadValue(r, &out->bbox);
     return ReadValue(r, &out->geospatial_types);
@@ -300,7 +299,6 @@ constexpr StructSpec<9> kStatisticsSpec{"Statistics",
                                          {9, kI64, kOptional, "nan_count"}}};
 
 Status ReadValue(CompactReader& r, Statistics* out) {
-  *out = Statistics{};
   return ReadStruct(r, kStatisticsSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->max);
@@ -417,7 +415,6 @@ constexpr StructSpec<18> kLogicalTypeSpec{"LogicalType",
 // LogicalType union: the alternative's field id is the Kind. An alternative this reader does not know
 // leaves kind kNone and records its id, so the caller can fall back to the physical type.
 Status ReadValue(CompactReader& r, LogicalType* out) {
-  *out = LogicalType{};
   int16_t unknown_id = 0;
   PQ_RETURN_IF_ERROR(ReadStruct(
       r, kLogicalTypeSpec,
@@ -452,7 +449,6 @@ constexpr StructSpec<10> kSchemaElementSpec{"SchemaElement",
                                              {10, kStruct, kOptional, "logicalType"}}};
 
 Status ReadValue(CompactReader& r, SchemaElement* out) {
-  *out = SchemaElement{};
   return ReadStruct(r, kSchemaElementSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->type);
@@ -477,7 +473,6 @@ constexpr StructSpec<5> kDataPageHeaderSpec{"DataPageHeader",
                                              {5, kStruct, kOptional, "statistics"}}};
 
 Status ReadValue(CompactReader& r, DataPageHeader* out) {
-  *out = DataPageHeader{};
   return ReadStruct(r, kDataPageHeaderSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->num_values);
@@ -494,7 +489,6 @@ constexpr StructSpec<3> kDictionaryPageHeaderSpec{
     {{1, kI32, kRequired, "num_values"}, {2, kI32, kRequired, "encoding"}, {3, kBool, kOptional, "is_sorted"}}};
 
 Status ReadValue(CompactReader& r, DictionaryPageHeader* out) {
-  *out = DictionaryPageHeader{};
   return ReadStruct(r, kDictionaryPageHeaderSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->num_values);
@@ -515,7 +509,6 @@ constexpr StructSpec<8> kDataPageHeaderV2Spec{"DataPageHeaderV2",
                                                {8, kStruct, kOptional, "statistics"}}};
 
 Status ReadValue(CompactReader& r, DataPageHeaderV2* out) {
-  *out = DataPageHeaderV2{};  // is_compressed defaults to true
   return ReadStruct(r, kDataPageHeaderV2Spec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->num_values);
@@ -551,7 +544,6 @@ constexpr StructSpec<4> kBloomFilterHeaderSpec{"BloomFilterHeader",
                                                 {4, kStruct, kRequired, "compression"}}};
 
 Status ReadValue(CompactReader& r, BloomFilterHeader* out) {
-  *out = BloomFilterHeader{};
   return ReadStruct(r, kBloomFilterHeaderSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->num_bytes);
@@ -573,7 +565,6 @@ constexpr StructSpec<8> kPageHeaderSpec{"PageHeader",
                                          {8, kStruct, kOptional, "data_page_header_v2"}}};
 
 Status ReadValue(CompactReader& r, PageHeader* out) {
-  *out = PageHeader{};
   return ReadStruct(r, kPageHeaderSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->type);
@@ -591,7 +582,6 @@ Status ReadValue(CompactReader& r, PageHeader* out) {
 constexpr StructSpec<2> kKeyValueSpec{"KeyValue", {{1, kBinary, kRequired, "key"}, {2, kBinary, kOptional, "value"}}};
 
 Status ReadValue(CompactReader& r, KeyValue* out) {
-  *out = KeyValue{};
   return ReadStruct(r, kKeyValueSpec, [&](const FieldHeader& f) -> Status {
     if (f.id == 1) return ReadValue(r, &out->key);
     return ReadValue(r, &out->value);
@@ -603,7 +593,6 @@ constexpr StructSpec<3> kSortingColumnSpec{
     {{1, kI32, kRequired, "column_idx"}, {2, kBool, kRequired, "descending"}, {3, kBool, kRequired, "nulls_first"}}};
 
 Status ReadValue(CompactReader& r, SortingColumn* out) {
-  *out = SortingColumn{};
   return ReadStruct(r, kSortingColumnSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->column_idx);
@@ -618,7 +607,6 @@ constexpr StructSpec<3> kPageEncodingStatsSpec{
     {{1, kI32, kRequired, "page_type"}, {2, kI32, kRequired, "encoding"}, {3, kI32, kRequired, "count"}}};
 
 Status ReadValue(CompactReader& r, PageEncodingStats* out) {
-  *out = PageEncodingStats{};
   return ReadStruct(r, kPageEncodingStatsSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->page_type);
@@ -648,7 +636,6 @@ constexpr StructSpec<17> kColumnMetaDataSpec{"ColumnMetaData",
                                               {17, kStruct, kOptional, "geospatial_statistics"}}};
 
 Status ReadValue(CompactReader& r, ColumnMetaData* out) {
-  *out = ColumnMetaData{};
   return ReadStruct(r, kColumnMetaDataSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->type);
@@ -679,7 +666,6 @@ constexpr StructSpec<2> kColumnCryptoMetaDataSpec{
     {{1, kStruct, kOptional, "ENCRYPTION_WITH_FOOTER_KEY"}, {2, kStruct, kOptional, "ENCRYPTION_WITH_COLUMN_KEY"}}};
 
 Status ReadValue(CompactReader& r, ColumnCryptoMetaData* out) {
-  *out = ColumnCryptoMetaData{};
   return ReadStruct(r, kColumnCryptoMetaDataSpec, [&](const FieldHeader& f) -> Status {
     if (f.id == 1) {
       out->kind = ColumnCryptoMetaData::Kind::kFooterKey;
@@ -705,7 +691,6 @@ constexpr StructSpec<9> kColumnChunkSpec{"ColumnChunk",
                                           {9, kBinary, kOptional, "encrypted_column_metadata"}}};
 
 Status ReadValue(CompactReader& r, ColumnChunk* out) {
-  *out = ColumnChunk{};
   return ReadStruct(r, kColumnChunkSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->file_path);
@@ -731,7 +716,6 @@ constexpr StructSpec<7> kRowGroupSpec{"RowGroup",
                                        {7, kI16, kOptional, "ordinal"}}};
 
 Status ReadValue(CompactReader& r, RowGroup* out) {
-  *out = RowGroup{};
   return ReadStruct(r, kRowGroupSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->columns);
@@ -751,7 +735,6 @@ constexpr StructSpec<3> kColumnOrderSpec{"ColumnOrder",
                                           {3, kStruct, kOptional, "INT96_TIMESTAMP_ORDER"}}};
 
 Status ReadValue(CompactReader& r, ColumnOrder* out) {
-  *out = ColumnOrder{};
   return ReadStruct(r, kColumnOrderSpec, [&](const FieldHeader& f) -> Status {
     out->kind = static_cast<ColumnOrder::Kind>(f.id);
     return ReadEmptyStruct(r);
@@ -764,7 +747,6 @@ constexpr StructSpec<3> kPageLocationSpec{"PageLocation",
                                            {3, kI64, kRequired, "first_row_index"}}};
 
 Status ReadValue(CompactReader& r, PageLocation* out) {
-  *out = PageLocation{};
   return ReadStruct(r, kPageLocationSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->offset);
@@ -778,7 +760,6 @@ constexpr StructSpec<2> kOffsetIndexSpec{
     "OffsetIndex", {{1, kList, kRequired, "page_locations"}, {2, kList, kOptional, "unencoded_byte_array_data_bytes"}}};
 
 Status ReadValue(CompactReader& r, OffsetIndex* out) {
-  *out = OffsetIndex{};
   return ReadStruct(r, kOffsetIndexSpec, [&](const FieldHeader& f) -> Status {
     if (f.id == 1) return ReadValue(r, &out->page_locations);
     return ReadValue(r, &out->unencoded_byte_array_data_bytes);
@@ -796,7 +777,6 @@ constexpr StructSpec<8> kColumnIndexSpec{"ColumnIndex",
                                           {8, kList, kOptional, "nan_counts"}}};
 
 Status ReadValue(CompactReader& r, ColumnIndex* out) {
-  *out = ColumnIndex{};
   return ReadStruct(r, kColumnIndexSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->null_pages);
@@ -823,7 +803,6 @@ constexpr StructSpec<2> kEncryptionAlgorithmSpec{
     "EncryptionAlgorithm", {{1, kStruct, kOptional, "AES_GCM_V1"}, {2, kStruct, kOptional, "AES_GCM_CTR_V1"}}};
 
 Status ReadValue(CompactReader& r, EncryptionAlgorithm* out) {
-  *out = EncryptionAlgorithm{};
   return ReadStruct(r, kEncryptionAlgorithmSpec, [&](const FieldHeader& f) -> Status {
     out->kind = static_cast<EncryptionAlgorithm::Kind>(f.id);
     // Both alternatives have the same fields.
@@ -849,7 +828,6 @@ constexpr StructSpec<9> kFileMetaDataSpec{"FileMetaData",
                                            {9, kBinary, kOptional, "footer_signing_key_metadata"}}};
 
 Status ReadValue(CompactReader& r, FileMetaData* out) {
-  *out = FileMetaData{};
   return ReadStruct(r, kFileMetaDataSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
       case 1: return ReadValue(r, &out->version);
@@ -869,9 +847,11 @@ constexpr StructSpec<2> kFileCryptoMetaDataSpec{
     "FileCryptoMetaData", {{1, kStruct, kRequired, "encryption_algorithm"}, {2, kBinary, kOptional, "key_metadata"}}};
 
 Status ReadValue(CompactReader& r, FileCryptoMetaData* out) {
-  *out = FileCryptoMetaData{};
   return ReadStruct(r, kFileCryptoMetaDataSpec, [&](const FieldHeader& f) -> Status {
-    if (f.id == 1) return ReadValue(r, &out->encryption_algorithm);
+    if (f.id == 1) {
+      out->encryption_algorithm = EncryptionAlgorithm{};  // a plain member: reset if the field repeats
+      return ReadValue(r, &out->encryption_algorithm);
+    }
     return ReadValue(r, &out->key_metadata);
   });
 }
@@ -879,6 +859,7 @@ Status ReadValue(CompactReader& r, FileCryptoMetaData* out) {
 template <typename T>
 Status ReadTopLevel(ByteSpan data, T* out, size_t* consumed) {
   CompactReader r(data);
+  *out = T{};
   PQ_RETURN_IF_ERROR(ReadValue(r, out));
   if (consumed != nullptr) *consumed = r.position();
   return Status::OK();

@@ -1,5 +1,7 @@
 #include "format/page/page_reader.h"
 
+#include <algorithm>
+
 #include "format/codec/codec.h"
 #include "format/metadata/metadata_io.h"
 #include "format/util/crc32.h"
@@ -17,8 +19,8 @@ const Statistics* Page::statistics() const {
 }
 
 PageReader::PageReader(const RandomAccessFile& file, const ColumnMetaData& meta,
-                       const ReaderOptions& options, std::string context)
-    : file_(file), meta_(meta), options_(options), context_(std::move(context)) {}
+                       const ReaderOptions& options, std::string context, int64_t slack)
+    : file_(file), meta_(meta), options_(options), context_(std::move(context)), slack_(slack) {}
 
 Status PageReader::Fail(Status s, int page_ordinal) const {
   return std::move(s).WithContext(context_ + ", page " + std::to_string(page_ordinal));
@@ -33,6 +35,9 @@ Status PageReader::LoadChunk() {
     start = *meta_.dictionary_page_offset;
   }
   int64_t length = meta_.total_compressed_size;
+  if (slack_ > 0 && start >= 0 && length >= 0 && start <= file_.size() && length <= file_.size() - start) {
+    length = std::min(length + slack_, file_.size() - start);
+  }
   if (start < 0 || length < 0 || start > file_.size() || length > file_.size() - start) {
     return Status::Corruption("column chunk range [" + std::to_string(start) + ", +" +
                               std::to_string(length) + ") is outside the file (size " +

@@ -35,9 +35,10 @@ struct Page {
 
 class PageReader {
  public:
-  // `context` names file, row group and column for error messages.
+  // `context` names file, row group and column for error messages. `slack` extends the chunk past
+  // total_compressed_size (see FileReader::chunk_size_slack).
   PageReader(const RandomAccessFile& file, const ColumnMetaData& meta, const ReaderOptions& options,
-             std::string context);
+             std::string context, int64_t slack = 0);
 
   // Reads the next page into *page. Returns false at the end of the chunk.
   Result<bool> Next(Page* page);
@@ -53,6 +54,7 @@ class PageReader {
   const ColumnMetaData& meta_;
   const ReaderOptions& options_;
   std::string context_;
+  int64_t slack_ = 0;
   BufferPtr chunk_;      // the chunk's compressed bytes
   size_t pos_ = 0;       // next page header in chunk_
   bool loaded_ = false;

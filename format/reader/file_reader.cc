@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 #include "format/metadata/metadata_io.h"
@@ -15,6 +16,22 @@ namespace {
 constexpr char kMagic[] = "PAR1";
 constexpr char kEncryptedMagic[] = "PARE";
 constexpr int64_t kMagicSize = 4;
+// The largest dictionary page header an old parquet-mr could have left out of a chunk's size.
+constexpr int64_t kOldParquetMrSlack = 100;
+
+// "parquet-mr" with no version, or "parquet-mr version X.Y.Z" below 1.2.9.
+bool WrittenByOldParquetMr(const std::optional<std::string>& created_by) {
+  if (!created_by) return false;
+  const std::string& s = *created_by;
+  if (s.rfind("parquet-mr", 0) != 0) return false;
+  size_t v = s.find("version ");
+  if (v == std::string::npos) return true;
+  int major = 0, minor = 0, patch = 0;
+  if (std::sscanf(s.c_str() + v + 8, "%d.%d.%d", &major, &minor, &patch) < 2) return true;
+  if (major != 1) return major < 1;
+  if (minor != 2) return minor < 2;
+  return patch < 9;
+}
 }  // namespace
 
 Result<std::unique_ptr<RandomAccessFile>> RandomAccessFile::Open(const std::string& path) {
@@ -109,6 +126,7 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(const std::string& path,
   if (!schema.ok()) return fail(std::move(schema).TakeStatus().WithContext("schema"));
   reader->schema_ = std::move(schema).value();
   const FileMetaData& md = reader->metadata_;
+  if (WrittenByOldParquetMr(md.created_by)) reader->chunk_size_slack_ = kOldParquetMrSlack;
   for (size_t rg = 0; rg < md.row_groups.size(); ++rg) {
     const RowGroup& g = md.row_groups[rg];
     if (g.columns.size() != static_cast<size_t>(reader->schema_->num_leaves())) {

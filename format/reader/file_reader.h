@@ -63,6 +63,10 @@ class FileReader {
   int64_t footer_length() const { return footer_length_; }
   int num_row_groups() const { return static_cast<int>(metadata_.row_groups.size()); }
 
+  // Bytes a column chunk may run past its total_compressed_size: parquet-mr before 1.2.9 left the
+  // dictionary page header out of that size, so chunks of its files are read up to this much longer.
+  int64_t chunk_size_slack() const { return chunk_size_slack_; }
+
   // The ColumnMetaData of (row group, leaf column); Corruption when absent (encrypted files aside).
   Result<const ColumnMetaData*> ColumnMeta(int row_group, int leaf) const;
 
@@ -73,6 +77,7 @@ class FileReader {
   std::shared_ptr<const Schema> schema_;
   ReaderOptions options_;
   int64_t footer_length_ = 0;
+  int64_t chunk_size_slack_ = 0;
 };
 
 }  // namespace pq

@@ -275,9 +275,8 @@ bool NestedJsonAssembler::WriteLeafElements(const NestedShape& list, std::string
       (*c.append)(c.next_value++, out);
     }
     ++c.pos;
-    const int16_t rep = c.NextRep();
-    if (rep < list.rep_level) return true;
-    if (rep > list.rep_level) return NotOpen(element.first_leaf, rep);
+    // The leaf's levels never exceed its maximum, which is this list's level: rep <= list.rep_level.
+    if (c.NextRep() < list.rep_level) return true;
   }
 }
 

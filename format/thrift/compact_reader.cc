@@ -43,7 +43,7 @@ Status CompactReader::TooDeep() const {
                             std::to_string(in_.position()));
 }
 
-Result<FieldHeader> CompactReader::ReadFieldHeader(int16_t previous_id) {
+Result<FieldHeader> CompactReader::ReadFieldHeaderSlow(int16_t previous_id) {
   PQ_ASSIGN_OR_RETURN(uint8_t byte, in_.ReadU8());
   FieldHeader h;
   const uint8_t type = byte & 0x0f;
@@ -79,10 +79,6 @@ Result<int16_t> CompactReader::ReadI16() {
   return static_cast<int16_t>(v);
 }
 
-Result<int32_t> CompactReader::ReadI32() { return in_.ReadZigZag32(); }
-
-Result<int64_t> CompactReader::ReadI64() { return in_.ReadZigZag64(); }
-
 Result<double> CompactReader::ReadDouble() { return in_.ReadLE<double>(); }
 
 Result<bool> CompactReader::ReadBoolElement() {
@@ -91,7 +87,10 @@ Result<bool> CompactReader::ReadBoolElement() {
 }
 
 Result<ByteSpan> CompactReader::ReadBinary() {
-  PQ_ASSIGN_OR_RETURN(uint32_t length, in_.ReadUleb128U32());
+  uint64_t length;
+  if (!TryReadShortVarint<4>(&length)) {
+    PQ_ASSIGN_OR_RETURN(length, in_.ReadUleb128U32());
+  }
   if (length > in_.remaining()) {
     return Status::Corruption("Thrift binary of " + std::to_string(length) + " bytes at offset " +
                               std::to_string(in_.position()) + " but only " + std::to_string(in_.remaining()) +

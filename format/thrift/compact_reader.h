@@ -85,12 +85,37 @@ class CompactReader {
 
   // Reads a field header (short form: delta 1..15 from `previous_id`; long form: delta 0 then the id
   // as a zigzag i16). Returns type kStop at the end of the struct. Types outside 1..13 are Corruption.
-  Result<FieldHeader> ReadFieldHeader(int16_t previous_id);
+  Result<FieldHeader> ReadFieldHeader(int16_t previous_id) {
+    // Fast path: a stop byte, or a short-form header whose id stays in i16 range.
+    if (in_.remaining() > 0) {
+      const uint8_t byte = *in_.current();
+      const uint8_t type = byte & 0x0f;
+      const uint8_t delta = byte >> 4;
+      if (type == 0 || (type <= 13 && delta != 0 && previous_id <= INT16_MAX - 15)) {
+        (void)in_.Skip(1);
+        FieldHeader h;
+        if (type != 0) {
+          h.type = static_cast<CompactType>(type);
+          h.id = static_cast<int16_t>(previous_id + delta);
+        }
+        return h;
+      }
+    }
+    return ReadFieldHeaderSlow(previous_id);
+  }
 
   Result<int8_t> ReadI8();
   Result<int16_t> ReadI16();
-  Result<int32_t> ReadI32();
-  Result<int64_t> ReadI64();
+  Result<int32_t> ReadI32() {
+    uint64_t zz;
+    if (TryReadShortVarint<4>(&zz)) return static_cast<int32_t>((zz >> 1) ^ (~(zz & 1) + 1));
+    return in_.ReadZigZag32();  // 5-byte varints, the end of the input and all errors
+  }
+  Result<int64_t> ReadI64() {
+    uint64_t zz;
+    if (TryReadShortVarint<9>(&zz)) return static_cast<int64_t>((zz >> 1) ^ (~(zz & 1) + 1));
+    return in_.ReadZigZag64();
+  }
   Result<double> ReadDouble();
   // A bool list element: one byte, 1 is true (anything else false, as Thrift reads it).
   Result<bool> ReadBoolElement();
@@ -119,6 +144,25 @@ class CompactReader {
   static size_t MinimumSize(CompactType element_type);
 
  private:
+  // The fast path of varint decoding: a varint of at most kBytes bytes (too few to overflow the type
+  // being read) that ends before the input does. Returns false, consuming nothing, otherwise; the
+  // caller then takes the checked path of ByteReader, which also reports the errors.
+  template <size_t kBytes>
+  bool TryReadShortVarint(uint64_t* out) {
+    const uint8_t* p = in_.current();
+    const size_t n = in_.remaining() < kBytes ? in_.remaining() : kBytes;
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; ++i) {
+      v |= uint64_t{p[i] & 0x7fu} << (7 * i);
+      if ((p[i] & 0x80) == 0) {
+        (void)in_.Skip(i + 1);  // i + 1 <= remaining()
+        *out = v;
+        return true;
+      }
+    }
+    return false;
+  }
+  Result<FieldHeader> ReadFieldHeaderSlow(int16_t previous_id);
   Status TooDeep() const;
   Status SkipStruct();
   Status SkipList();

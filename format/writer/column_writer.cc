@@ -176,9 +176,11 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     m.data_page_offset = dict_size;
     if (has_dictionary_page_) m.dictionary_page_offset = 0;
     Statistics stats = ToThriftStatistics(chunk_stats_, stats_format_);
-    // Every value went through the dictionary: its size is the exact distinct count (bit-exact,
-    // which for floating point is not value equality, so not for those).
-    if (has_dictionary_page_ && !fell_back_ && !stats_format_.floating) {
+    // Every value went through the dictionary: its size is the exact distinct count. Entries are
+    // distinct bit patterns, which is value equality except for floating point (-0.0, NaNs) and
+    // BYTE_ARRAY decimals (sign extension), so not for those.
+    if (has_dictionary_page_ && !fell_back_ && !stats_format_.floating &&
+        stats_format_.order != SortOrder::kSignedDecimalBytes) {
       stats.distinct_count = dictionary_entries_;
     }
     m.statistics = std::move(stats);
