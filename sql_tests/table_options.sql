@@ -1,0 +1,121 @@
+# Creating parquet tables: sources, options, hidden columns, and the errors a user can meet.
+
+# Options are checked by name, value and count.
+statement error unknown parquet table option 'decimals'
+CREATE VIRTUAL TABLE t USING parquet('tests/data/types.parquet', decimals=text);
+
+statement error option 'decimal' is given more than once
+CREATE VIRTUAL TABLE t USING parquet('tests/data/types.parquet', decimal=text, decimal=real);
+
+statement error option 'decimal' must be one of real, text, not 'exact'
+CREATE VIRTUAL TABLE t USING parquet('tests/data/types.parquet', decimal=exact);
+
+statement error option 'verify_checksums' expects a boolean (0/1), not 'maybe'
+CREATE VIRTUAL TABLE t USING parquet('tests/data/types.parquet', verify_checksums=maybe);
+
+statement error option 'binary_as_string' is not of the form key=value
+CREATE VIRTUAL TABLE t USING parquet('tests/data/types.parquet', binary_as_string);
+
+statement error a file path is required
+CREATE VIRTUAL TABLE t USING parquet;
+
+# Files that are missing, empty, not Parquet, or a folder.
+statement error cannot open 'tests/data/missing.parquet': No such file or directory
+CREATE VIRTUAL TABLE t USING parquet('tests/data/missing.parquet');
+
+statement error not a Parquet file
+CREATE VIRTUAL TABLE t USING parquet('README.md');
+
+statement error is a directory
+CREATE VIRTUAL TABLE t USING parquet('tests/data');
+
+statement error no file matches 'tests/data/*.nothing'
+CREATE VIRTUAL TABLE t USING parquet('tests/data/*.nothing');
+
+# Hidden columns: filename and file_row_number; rowid is the position in the dataset.
+statement ok
+CREATE VIRTUAL TABLE p USING parquet('$TESTDATA/parquet-testing/data/alltypes_plain.parquet');
+
+query
+SELECT rowid, file_row_number, id, filename = '$TESTDATA/parquet-testing/data/alltypes_plain.parquet' FROM p LIMIT 3;
+----
+0|0|4|1
+1|1|5|1
+2|2|6|1
+
+query
+SELECT count(*) FROM pragma_table_info('p');
+----
+11
+
+# Several files in one table: a comma list, and a glob; rowid continues across files.
+statement ok
+CREATE VIRTUAL TABLE two USING parquet('$TESTDATA/parquet-testing/data/alltypes_plain.parquet, $TESTDATA/parquet-testing/data/alltypes_plain.snappy.parquet');
+
+query
+SELECT count(*), count(DISTINCT filename), max(rowid) FROM two;
+----
+10|2|9
+
+query
+SELECT rowid, file_row_number, id FROM two WHERE rowid >= 7;
+----
+7|7|1
+8|0|6
+9|1|7
+
+statement ok
+CREATE VIRTUAL TABLE globbed USING parquet('$TESTDATA/parquet-testing/data/alltypes_plain*.parquet');
+
+query
+SELECT count(*), count(DISTINCT filename) FROM globbed;
+----
+10|2
+
+# Files with different columns cannot share a table.
+statement error does not have the same columns
+CREATE VIRTUAL TABLE mixed USING parquet('$TESTDATA/parquet-testing/data/alltypes_plain.parquet, $TESTDATA/parquet-testing/data/nulls.snappy.parquet');
+
+# Read-only: the table cannot be modified, and DROP TABLE leaves the file in place.
+statement error may not be modified
+DELETE FROM p;
+
+statement ok
+DROP TABLE p;
+
+statement ok
+CREATE VIRTUAL TABLE p USING parquet('$TESTDATA/parquet-testing/data/alltypes_plain.parquet');
+
+query
+SELECT count(*) FROM p;
+----
+8
+
+# SQLITE_VTAB_DIRECTONLY: views and triggers cannot read parquet tables, so a database file written
+# by someone else cannot make this connection read files.
+statement ok
+CREATE VIEW v AS SELECT id FROM p;
+
+statement error unsafe use of virtual table "p"
+SELECT * FROM v;
+
+# Self-joins: several cursors on one table at once.
+query
+SELECT count(*) FROM p AS a JOIN p AS b ON a.id = b.id;
+----
+8
+
+# Checksums: verified by default, the error names the column and page; verify_checksums=0 reads.
+statement ok
+CREATE VIRTUAL TABLE bad_crc USING parquet('$TESTDATA/parquet-testing/data/datapage_v1-corrupt-checksum.parquet');
+
+statement error $TESTDATA/parquet-testing/data/datapage_v1-corrupt-checksum.parquet, row group 0, column 'a', page 0: page checksum mismatch
+SELECT a FROM bad_crc;
+
+statement ok
+CREATE VIRTUAL TABLE bad_crc_ok USING parquet('$TESTDATA/parquet-testing/data/datapage_v1-corrupt-checksum.parquet', verify_checksums=0);
+
+query
+SELECT count(a), count(b) FROM bad_crc_ok;
+----
+5120|5120
