@@ -51,13 +51,26 @@ Result<std::unique_ptr<RandomAccessFile>> RandomAccessFile::Open(const std::stri
   return std::unique_ptr<RandomAccessFile>(new RandomAccessFile(fd, path, st.st_size, mtime));
 }
 
-RandomAccessFile::~RandomAccessFile() { ::close(fd_); }
+std::unique_ptr<RandomAccessFile> RandomAccessFile::FromBytes(std::string name, std::string bytes) {
+  int64_t size = static_cast<int64_t>(bytes.size());
+  std::unique_ptr<RandomAccessFile> f(new RandomAccessFile(-1, std::move(name), size, 0));
+  f->memory_ = std::move(bytes);
+  return f;
+}
+
+RandomAccessFile::~RandomAccessFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
 
 Status RandomAccessFile::ReadInto(int64_t offset, int64_t length, uint8_t* out) const {
   if (offset < 0 || length < 0 || offset > size_ || length > size_ - offset) {
     return Status::Corruption("byte range [" + std::to_string(offset) + ", +" +
                               std::to_string(length) + ") is outside the file (size " +
                               std::to_string(size_) + ")");
+  }
+  if (fd_ < 0) {
+    if (length > 0) std::memcpy(out, memory_.data() + offset, static_cast<size_t>(length));
+    return Status::OK();
   }
   int64_t done = 0;
   while (done < length) {
@@ -85,10 +98,17 @@ Result<BufferPtr> RandomAccessFile::ReadAt(int64_t offset, int64_t length) const
 
 Result<std::shared_ptr<FileReader>> FileReader::Open(const std::string& path,
                                                      const ReaderOptions& options) {
+  PQ_ASSIGN_OR_RETURN(auto file, RandomAccessFile::Open(path));
+  return Open(std::move(file), options);
+}
+
+Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAccessFile> file,
+                                                     const ReaderOptions& options) {
   std::shared_ptr<FileReader> reader(new FileReader());
   reader->options_ = options;
-  PQ_ASSIGN_OR_RETURN(reader->file_, RandomAccessFile::Open(path));
+  reader->file_ = std::move(file);
   const RandomAccessFile& f = *reader->file_;
+  const std::string& path = f.path();
   auto fail = [&path](Status s) { return std::move(s).WithContext(path); };
   if (f.size() < 2 * kMagicSize + 4) {
     return fail(Status::Corruption("not a Parquet file: " + std::to_string(f.size()) +

@@ -18,6 +18,8 @@ namespace pq {
 class RandomAccessFile {
  public:
   static Result<std::unique_ptr<RandomAccessFile>> Open(const std::string& path);
+  // A file held in memory under a display name (tests, fuzzing).
+  static std::unique_ptr<RandomAccessFile> FromBytes(std::string name, std::string bytes);
   ~RandomAccessFile();
   RandomAccessFile(const RandomAccessFile&) = delete;
   RandomAccessFile& operator=(const RandomAccessFile&) = delete;
@@ -32,7 +34,8 @@ class RandomAccessFile {
  private:
   RandomAccessFile(int fd, std::string path, int64_t size, int64_t mtime_ns)
       : fd_(fd), path_(std::move(path)), size_(size), mtime_ns_(mtime_ns) {}
-  int fd_;
+  int fd_;              // -1 for a file held in memory
+  std::string memory_;  // the bytes of a file held in memory
   std::string path_;
   int64_t size_;
   int64_t mtime_ns_;
@@ -53,6 +56,8 @@ struct ReaderOptions {
 class FileReader {
  public:
   static Result<std::shared_ptr<FileReader>> Open(const std::string& path, const ReaderOptions& options);
+  static Result<std::shared_ptr<FileReader>> Open(std::unique_ptr<RandomAccessFile> file,
+                                                  const ReaderOptions& options);
 
   const std::string& path() const { return file_->path(); }
   const FileMetaData& metadata() const { return metadata_; }
