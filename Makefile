@@ -3,7 +3,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 
-.PHONY: all deps build demo test test-asan clean format bench fuzz
+.PHONY: all deps build demo test test-asan clean format bench fuzz bench-memory
 
 all: build
 
@@ -34,3 +34,7 @@ format:
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
+
+# Peak memory of full scans of files with many row groups.
+bench-memory: deps build
+	bash bench/scan_memory.sh $(BUILD)/parquet
