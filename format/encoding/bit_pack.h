@@ -2,8 +2,8 @@
 // ByteReader's varint reads.
 //
 // PackBits writes values LSB first (file-format.txt, "Run Length Encoding / Bit-Packing Hybrid",
-// note 1), the order every current encoding uses; the deprecated BIT_PACKED level encoding packs MSB
-// first and has its own writer in level_encoder.cc.
+// note 1), the order every current encoding uses; the deprecated BIT_PACKED level encoding packs
+// MSB first and has its own writer in level_encoder.cc.
 #pragma once
 
 #include <cstddef>
@@ -14,8 +14,8 @@
 
 namespace pq::bitpack {
 
-// Appends `n` values of width `bit_width` (0..64) packed LSB first: PackedBytes(n, bit_width) bytes,
-// the last byte zero-padded. Bits of a value above `bit_width` are ignored.
+// Appends `n` values of width `bit_width` (0..64) packed LSB first: PackedBytes(n, bit_width)
+// bytes, the last byte zero-padded. Bits of a value above `bit_width` are ignored.
 template <typename In>
 void PackBits(const In* values, size_t n, int bit_width, Buffer* out) {
   if (bit_width == 0 || n == 0) return;
@@ -62,6 +62,8 @@ inline void AppendU32LE(Buffer* out, uint32_t v) {
 }
 
 // Overwrites 4 bytes at `pos` (a length prefix reserved earlier).
-inline void PatchU32LE(Buffer* out, size_t pos, uint32_t v) { StoreLE<uint32_t>(out->data() + pos, v); }
+inline void PatchU32LE(Buffer* out, size_t pos, uint32_t v) {
+  StoreLE<uint32_t>(out->data() + pos, v);
+}
 
 }  // namespace pq::bitpack

@@ -1,7 +1,8 @@
-// BYTE_STREAM_SPLIT values (file-format.txt, "Byte Stream Split"; spec/README.md for INT32, INT64 and
-// FIXED_LEN_BYTE_ARRAY): K streams of N bytes, stream b holding byte b of every value, K = 4 for FLOAT
-// and INT32, 8 for DOUBLE and INT64, type_length for FIXED_LEN_BYTE_ARRAY. There is no header: N is
-// the page size divided by K, so the size must be a multiple of K and N at least the page's values.
+// BYTE_STREAM_SPLIT values (file-format.txt, "Byte Stream Split"; spec/README.md for INT32, INT64
+// and FIXED_LEN_BYTE_ARRAY): K streams of N bytes, stream b holding byte b of every value, K = 4
+// for FLOAT and INT32, 8 for DOUBLE and INT64, type_length for FIXED_LEN_BYTE_ARRAY. There is no
+// header: N is the page size divided by K, so the size must be a multiple of K and N at least the
+// page's values.
 //
 // Numbers are gathered straight into the caller's array, 16 at a time with an SSE2 byte transpose
 // where available. FIXED_LEN_BYTE_ARRAY values do not exist
@@ -25,7 +26,8 @@ namespace {
 Status CheckStreams(size_t size, uint64_t width, int64_t num_values) {
   if (size % width != 0) {
     return Status::Corruption("BYTE_STREAM_SPLIT page of " + std::to_string(size) +
-                              " bytes is not a multiple of the value width " + std::to_string(width));
+                              " bytes is not a multiple of the value width " +
+                              std::to_string(width));
   }
   if (static_cast<uint64_t>(num_values) > size / width) {
     return Status::Corruption("BYTE_STREAM_SPLIT page of " + std::to_string(size) +
@@ -53,7 +55,8 @@ inline void Transpose16x4(const uint8_t* in, size_t stride, uint8_t* out) {
 // 16 values of 8 bytes from 8 streams: interleave bytes, byte pairs, then 4-byte halves.
 inline void Transpose16x8(const uint8_t* in, size_t stride, uint8_t* out) {
   __m128i s[8];
-  for (size_t b = 0; b < 8; ++b) s[b] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + b * stride));
+  for (size_t b = 0; b < 8; ++b)
+    s[b] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + b * stride));
   __m128i p[8];  // byte pairs (0,1), (2,3), (4,5), (6,7), low then high halves
   for (size_t q = 0; q < 4; ++q) {
     p[2 * q] = _mm_unpacklo_epi8(s[2 * q], s[2 * q + 1]);

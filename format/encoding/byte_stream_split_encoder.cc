@@ -1,6 +1,6 @@
-// BYTE_STREAM_SPLIT values: K streams, stream b holding byte b of every value (K = sizeof the number
-// or the FIXED_LEN_BYTE_ARRAY width). Values are buffered as they come and scattered into streams at
-// flush, when N is known. The mirror of byte_stream_split_decoder.cc.
+// BYTE_STREAM_SPLIT values: K streams, stream b holding byte b of every value (K = sizeof the
+// number or the FIXED_LEN_BYTE_ARRAY width). Values are buffered as they come and scattered into
+// streams at flush, when N is known. The mirror of byte_stream_split_decoder.cc.
 
 #include <type_traits>
 
@@ -30,7 +30,8 @@ class ByteStreamSplitEncoder final : public TypedEncoder<T> {
     if (n <= 0) return Status::OK();
     if constexpr (std::is_same_v<T, ByteArray>) {
       PQ_RETURN_IF_ERROR(CheckFixedWidth(values, n, static_cast<int32_t>(width_)));
-      for (int64_t i = 0; i < n; ++i) raw_.insert(raw_.end(), values[i].ptr, values[i].ptr + values[i].len);
+      for (int64_t i = 0; i < n; ++i)
+        raw_.insert(raw_.end(), values[i].ptr, values[i].ptr + values[i].len);
     } else {
       const auto* bytes = reinterpret_cast<const uint8_t*>(values);
       raw_.insert(raw_.end(), bytes, bytes + static_cast<size_t>(n) * sizeof(T));

@@ -70,7 +70,7 @@ Result<std::unique_ptr<TypedDecoder<T>>> MakeDecoder(PhysicalType type, Encoding
   return decoder;
 }
 
-#define PQ_INSTANTIATE_DECODER(T)  \
+#define PQ_INSTANTIATE_DECODER(T) \
   template class TypedDecoder<T>; \
   template Result<std::unique_ptr<TypedDecoder<T>>> MakeDecoder<T>(PhysicalType, Encoding, int32_t);
 PQ_INSTANTIATE_DECODER(uint8_t)

@@ -134,9 +134,11 @@ Result<size_t> DeltaBinaryPackedReader<U>::StreamEnd() const {
     for (uint32_t m = 0; m < miniblocks_per_block_ && left > 0; ++m) {
       if (widths[m] > kMaxWidth) {
         return Status::Corruption("DELTA_BINARY_PACKED miniblock bit width " +
-                                  std::to_string(widths[m]) + " exceeds " + std::to_string(kMaxWidth));
+                                  std::to_string(widths[m]) + " exceeds " +
+                                  std::to_string(kMaxWidth));
       }
-      PQ_RETURN_IF_ERROR(r.Skip(static_cast<size_t>(bitpack::PackedBytes(values_per_miniblock_, widths[m]))));
+      PQ_RETURN_IF_ERROR(
+          r.Skip(static_cast<size_t>(bitpack::PackedBytes(values_per_miniblock_, widths[m]))));
       left -= std::min<uint64_t>(left, values_per_miniblock_);
     }
   }
@@ -169,7 +171,8 @@ void DeltaBinaryPackedWriter<U>::FlushBlock() {
   if (num_deltas_ == 0) return;
   using S = std::make_signed_t<U>;
   S min_delta = static_cast<S>(deltas_[0]);
-  for (uint32_t i = 1; i < num_deltas_; ++i) min_delta = std::min(min_delta, static_cast<S>(deltas_[i]));
+  for (uint32_t i = 1; i < num_deltas_; ++i)
+    min_delta = std::min(min_delta, static_cast<S>(deltas_[i]));
   for (uint32_t i = 0; i < num_deltas_; ++i) deltas_[i] -= static_cast<U>(min_delta);
   std::fill(deltas_ + num_deltas_, deltas_ + kBlockSize, U{0});  // padding of the last miniblock
 

@@ -3,7 +3,8 @@
 // streams of DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY.
 //
 //   header := varint(block size) varint(miniblocks per block) varint(total values) zigzag(first)
-//   block  := zigzag(min delta) <one bit-width byte per miniblock> <miniblocks, bit-packed LSB first>
+//   block  := zigzag(min delta) <one bit-width byte per miniblock> <miniblocks, bit-packed LSB
+//   first>
 //
 // Arithmetic is done in the unsigned type U (uint32_t for INT32, uint64_t for INT64) so that deltas
 // wrap around in two's complement as the spec requires, with no signed overflow.
@@ -47,9 +48,9 @@ class DeltaBinaryPackedReader {
   uint32_t values_per_miniblock_ = 0;
   uint32_t total_values_ = 0;
   uint64_t values_left_ = 0;
-  bool first_pending_ = false;  // the header's first value has not been returned yet
-  U last_ = 0;                  // the last value returned (or the first value)
-  U min_delta_ = 0;             // the current block's frame of reference
+  bool first_pending_ = false;           // the header's first value has not been returned yet
+  U last_ = 0;                           // the last value returned (or the first value)
+  U min_delta_ = 0;                      // the current block's frame of reference
   const uint8_t* bit_widths_ = nullptr;  // the current block's bit-width bytes
   uint32_t next_miniblock_ = 0;          // index in the block of the next miniblock
   const uint8_t* mini_data_ = nullptr;   // the current miniblock's packed values

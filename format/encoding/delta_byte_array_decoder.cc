@@ -7,7 +7,8 @@
 // every prefix against the previous value's length, every suffix against the data and, for
 // FIXED_LEN_BYTE_ARRAY, every length against type_length, and sizes the buffer exactly (refusing
 // more than kMaxDecodedPageBytes). Decode then copies bytes into the buffer, never reallocating it,
-// so every value decoded from the page stays valid for as long as the buffer is held.
+// so every value decoded from the page stays valid for as long as the buffer is held. (The buffer
+// ends with 16 spare bytes so that short prefixes and suffixes are moved with one fixed-size copy.)
 
 #include <algorithm>
 #include <cstring>
@@ -34,9 +35,10 @@ class DeltaByteArrayDecoder final : public TypedDecoder<ByteArray> {
     PQ_ASSIGN_OR_RETURN(uint64_t total_bytes, MeasureValues(count));
     // Reuse the buffer when no one else holds it; otherwise the old page's values must survive.
     if (!storage_ || storage_.use_count() != 1) storage_ = std::make_shared<Buffer>();
-    storage_->resize(static_cast<size_t>(total_bytes));
+    storage_->resize(static_cast<size_t>(total_bytes) + kSlack);
+    page_end_ = data.data() + data.size();
     written_ = 0;
-    previous_ = ByteArray{};
+    previous_ = ByteArray{storage_->data(), 0};
     values_left_ = count;
     return Status::OK();
   }
@@ -66,10 +68,20 @@ class DeltaByteArrayDecoder final : public TypedDecoder<ByteArray> {
 
  private:
   static constexpr int64_t kBatch = 256;
+  // Bytes after the values in storage_, so that short copies can move a whole 16 bytes.
+  static constexpr size_t kSlack = 16;
+
+  // Copies 16 bytes; `src` and `dst` may overlap (load, then store).
+  static void Copy16(uint8_t* dst, const uint8_t* src) {
+    uint8_t tmp[16];
+    std::memcpy(tmp, src, 16);
+    std::memcpy(dst, tmp, 16);
+  }
 
   static Status PrefixTooLong(uint32_t prefix, uint32_t previous) {
     return Status::Corruption("DELTA_BYTE_ARRAY prefix length " + std::to_string(prefix) +
-                              " exceeds the previous value's " + std::to_string(previous) + " bytes");
+                              " exceeds the previous value's " + std::to_string(previous) +
+                              " bytes");
   }
 
   // Checks the lengths of the next `count` values and returns the bytes they take when rebuilt.
@@ -109,7 +121,7 @@ class DeltaByteArrayDecoder final : public TypedDecoder<ByteArray> {
     uint32_t prefix[kBatch];
     ByteArray suffix[kBatch];
     uint8_t* base = storage_->data();
-    const size_t capacity = storage_->size();
+    const size_t capacity = storage_->size() - kSlack;
     while (n > 0) {
       int64_t b = std::min(n, kBatch);
       PQ_RETURN_IF_ERROR(prefixes_.Decode(prefix, b));
@@ -121,9 +133,19 @@ class DeltaByteArrayDecoder final : public TypedDecoder<ByteArray> {
         if (length > capacity - written_) {
           return Status::Corruption("DELTA_BYTE_ARRAY values outgrow the page's measured size");
         }
+        // Short copies move 16 bytes: the excess lands in the slack or in the next value's
+        // place, which later copies overwrite. Reads stay inside storage_ or the page.
         uint8_t* dst = base + written_;
-        if (prefix[i] > 0) std::memcpy(dst, previous_.ptr, prefix[i]);
-        if (suffix[i].len > 0) std::memcpy(dst + prefix[i], suffix[i].ptr, suffix[i].len);
+        if (prefix[i] <= 16) {
+          Copy16(dst, previous_.ptr);
+        } else {
+          std::memcpy(dst, previous_.ptr, prefix[i]);
+        }
+        if (suffix[i].len <= 16 && page_end_ - suffix[i].ptr >= 16) {
+          Copy16(dst + prefix[i], suffix[i].ptr);
+        } else if (suffix[i].len > 0) {
+          std::memcpy(dst + prefix[i], suffix[i].ptr, suffix[i].len);
+        }
         out[i] = ByteArray{dst, static_cast<uint32_t>(length)};
         previous_ = out[i];
         written_ += static_cast<size_t>(length);
@@ -137,9 +159,10 @@ class DeltaByteArrayDecoder final : public TypedDecoder<ByteArray> {
   int32_t fixed_width_;  // FIXED_LEN_BYTE_ARRAY width, 0 for BYTE_ARRAY
   delta::DeltaBinaryPackedReader<uint32_t> prefixes_;
   delta::DeltaLengthByteArrayReader suffixes_;
-  std::shared_ptr<Buffer> storage_;  // the current page's rebuilt values
-  size_t written_ = 0;               // bytes of storage_ filled so far
-  ByteArray previous_;               // the last value rebuilt
+  std::shared_ptr<Buffer> storage_;    // the current page's rebuilt values, then kSlack bytes
+  const uint8_t* page_end_ = nullptr;  // end of the page data given to SetData
+  size_t written_ = 0;                 // bytes of storage_ filled so far
+  ByteArray previous_;                 // the last value rebuilt
   int64_t values_left_ = 0;
 };
 

@@ -1,6 +1,6 @@
 // DELTA_BYTE_ARRAY values of BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY columns: for each value the length
-// of the prefix it shares with the previous value (DELTA_BINARY_PACKED), then the remaining suffixes
-// (DELTA_LENGTH_BYTE_ARRAY). Each page starts from an empty previous value. The mirror of
+// of the prefix it shares with the previous value (DELTA_BINARY_PACKED), then the remaining
+// suffixes (DELTA_LENGTH_BYTE_ARRAY). Each page starts from an empty previous value. The mirror of
 // delta_byte_array_decoder.cc.
 
 #include <algorithm>
@@ -22,7 +22,8 @@ class DeltaByteArrayEncoder final : public TypedEncoder<ByteArray> {
       const ByteArray& v = values[i];
       size_t limit = std::min<size_t>(previous_.size(), v.len);
       uint32_t prefix = static_cast<uint32_t>(
-          std::mismatch(previous_.begin(), previous_.begin() + static_cast<std::ptrdiff_t>(limit), v.ptr)
+          std::mismatch(previous_.begin(), previous_.begin() + static_cast<std::ptrdiff_t>(limit),
+                        v.ptr)
               .first -
           previous_.begin());
       prefixes_.Put(prefix);

@@ -1,6 +1,7 @@
 // DELTA_LENGTH_BYTE_ARRAY streams (file-format.txt, "Delta-length byte array"): the lengths as one
-// DELTA_BINARY_PACKED stream, then all the bytes back to back. The reader and writer here are shared
-// by the DELTA_LENGTH_BYTE_ARRAY value decoder/encoder and by the suffixes of DELTA_BYTE_ARRAY.
+// DELTA_BINARY_PACKED stream, then all the bytes back to back. The reader and writer here are
+// shared by the DELTA_LENGTH_BYTE_ARRAY value decoder/encoder and by the suffixes of
+// DELTA_BYTE_ARRAY.
 #pragma once
 
 #include <cstdint>
@@ -40,7 +41,9 @@ class DeltaLengthByteArrayWriter {
  public:
   void Put(const ByteArray* values, int64_t n);
   int64_t num_values() const { return lengths_.num_values(); }
-  int64_t EstimatedSize() const { return lengths_.EstimatedSize() + static_cast<int64_t>(bytes_.size()); }
+  int64_t EstimatedSize() const {
+    return lengths_.EstimatedSize() + static_cast<int64_t>(bytes_.size());
+  }
   // Appends the stream to `out` and starts a new one.
   void FinishTo(Buffer* out);
 

@@ -84,7 +84,8 @@ struct DictionaryEncoder<T>::Impl {
       uint32_t index = slot - 1;
       if (hashes[index] == h) {
         ByteSpan e = EntryBytes(index);
-        if (e.size() == key.size() && (key.empty() || std::memcmp(e.data(), key.data(), key.size()) == 0)) {
+        if (e.size() == key.size() &&
+            (key.empty() || std::memcmp(e.data(), key.data(), key.size()) == 0)) {
           return index;
         }
       }
@@ -118,11 +119,11 @@ struct DictionaryEncoder<T>::Impl {
 
   int32_t fixed_width = 0;  // FIXED_LEN_BYTE_ARRAY width, 0 otherwise
   std::vector<uint32_t> slots = std::vector<uint32_t>(1024, 0);  // 0: empty, else index + 1
-  std::vector<uint64_t> hashes;  // per entry
-  std::vector<T> values;         // entries of fixed-width types
-  std::vector<Span> spans;       // entries of ByteArray: where in the arena
-  Buffer arena;                  // ByteArray entries' bytes
-  int64_t dictionary_bytes = 0;  // PLAIN size of the entries
+  std::vector<uint64_t> hashes;                                  // per entry
+  std::vector<T> values;                                         // entries of fixed-width types
+  std::vector<Span> spans;        // entries of ByteArray: where in the arena
+  Buffer arena;                   // ByteArray entries' bytes
+  int64_t dictionary_bytes = 0;   // PLAIN size of the entries
   std::vector<uint32_t> indices;  // the current data page
 };
 
@@ -165,8 +166,9 @@ template <typename T>
 int64_t DictionaryEncoder<T>::EstimatedDataSize() const {
   // Bit-packing every index is the worst case of the hybrid, plus a run header per 512 values.
   int64_t n = num_values();
-  return 1 + static_cast<int64_t>(bitpack::PackedBytes(static_cast<uint64_t>(n) + 8,
-                                                       IndexBitWidth(impl_->size()))) +
+  return 1 +
+         static_cast<int64_t>(
+             bitpack::PackedBytes(static_cast<uint64_t>(n) + 8, IndexBitWidth(impl_->size()))) +
          2 * (n / 512 + 1);
 }
 

@@ -72,6 +72,8 @@ Result<int64_t> DictionaryIndexDecoder::Skip(int64_t n) {
   return k;
 }
 
-int64_t DictionaryIndexDecoder::values_left() const { return impl_->values_left; }
+int64_t DictionaryIndexDecoder::values_left() const {
+  return impl_->values_left;
+}
 
 }  // namespace pq

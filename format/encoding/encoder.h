@@ -35,9 +35,9 @@ class TypedEncoder {
 };
 
 // Builds the encoder for a value encoding. `type_length` is the FIXED_LEN_BYTE_ARRAY width (else
-// ignored). Illegal pairs are refused exactly as by MakeDecoder (NotSupported); dictionary encodings
-// are not handled here (see DictionaryEncoder). Instantiated for uint8_t, int32_t, int64_t, Int96,
-// float, double and ByteArray.
+// ignored). Illegal pairs are refused exactly as by MakeDecoder (NotSupported); dictionary
+// encodings are not handled here (see DictionaryEncoder). Instantiated for uint8_t, int32_t,
+// int64_t, Int96, float, double and ByteArray.
 template <typename T>
 Result<std::unique_ptr<TypedEncoder<T>>> MakeEncoder(PhysicalType type, Encoding encoding,
                                                      int32_t type_length);

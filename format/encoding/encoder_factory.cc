@@ -55,9 +55,8 @@ Result<std::unique_ptr<TypedEncoder<T>>> MakeEncoder(PhysicalType type, Encoding
   return encoder;
 }
 
-#define PQ_INSTANTIATE_ENCODER(T)                                                              \
-  template Result<std::unique_ptr<TypedEncoder<T>>> MakeEncoder<T>(PhysicalType, Encoding, \
-                                                                   int32_t);
+#define PQ_INSTANTIATE_ENCODER(T) \
+  template Result<std::unique_ptr<TypedEncoder<T>>> MakeEncoder<T>(PhysicalType, Encoding, int32_t);
 PQ_INSTANTIATE_ENCODER(uint8_t)
 PQ_INSTANTIATE_ENCODER(int32_t)
 PQ_INSTANTIATE_ENCODER(int64_t)

@@ -6,30 +6,48 @@ namespace pq::encoding {
 
 std::string EncodingLabel(Encoding e) {
   switch (e) {
-    case Encoding::kPlain: return "PLAIN";
-    case Encoding::kPlainDictionary: return "PLAIN_DICTIONARY";
-    case Encoding::kRle: return "RLE";
-    case Encoding::kBitPacked: return "BIT_PACKED";
-    case Encoding::kDeltaBinaryPacked: return "DELTA_BINARY_PACKED";
-    case Encoding::kDeltaLengthByteArray: return "DELTA_LENGTH_BYTE_ARRAY";
-    case Encoding::kDeltaByteArray: return "DELTA_BYTE_ARRAY";
-    case Encoding::kRleDictionary: return "RLE_DICTIONARY";
-    case Encoding::kByteStreamSplit: return "BYTE_STREAM_SPLIT";
-    case Encoding::kAlp: return "ALP";
+    case Encoding::kPlain:
+      return "PLAIN";
+    case Encoding::kPlainDictionary:
+      return "PLAIN_DICTIONARY";
+    case Encoding::kRle:
+      return "RLE";
+    case Encoding::kBitPacked:
+      return "BIT_PACKED";
+    case Encoding::kDeltaBinaryPacked:
+      return "DELTA_BINARY_PACKED";
+    case Encoding::kDeltaLengthByteArray:
+      return "DELTA_LENGTH_BYTE_ARRAY";
+    case Encoding::kDeltaByteArray:
+      return "DELTA_BYTE_ARRAY";
+    case Encoding::kRleDictionary:
+      return "RLE_DICTIONARY";
+    case Encoding::kByteStreamSplit:
+      return "BYTE_STREAM_SPLIT";
+    case Encoding::kAlp:
+      return "ALP";
   }
   return std::to_string(static_cast<int32_t>(e));
 }
 
 std::string PhysicalTypeLabel(PhysicalType t) {
   switch (t) {
-    case PhysicalType::kBoolean: return "BOOLEAN";
-    case PhysicalType::kInt32: return "INT32";
-    case PhysicalType::kInt64: return "INT64";
-    case PhysicalType::kInt96: return "INT96";
-    case PhysicalType::kFloat: return "FLOAT";
-    case PhysicalType::kDouble: return "DOUBLE";
-    case PhysicalType::kByteArray: return "BYTE_ARRAY";
-    case PhysicalType::kFixedLenByteArray: return "FIXED_LEN_BYTE_ARRAY";
+    case PhysicalType::kBoolean:
+      return "BOOLEAN";
+    case PhysicalType::kInt32:
+      return "INT32";
+    case PhysicalType::kInt64:
+      return "INT64";
+    case PhysicalType::kInt96:
+      return "INT96";
+    case PhysicalType::kFloat:
+      return "FLOAT";
+    case PhysicalType::kDouble:
+      return "DOUBLE";
+    case PhysicalType::kByteArray:
+      return "BYTE_ARRAY";
+    case PhysicalType::kFixedLenByteArray:
+      return "FIXED_LEN_BYTE_ARRAY";
   }
   return std::to_string(static_cast<int32_t>(t));
 }
@@ -89,14 +107,21 @@ Status CheckValueEncoding(PhysicalType type, Encoding encoding) {
 template <typename T>
 bool IsValueTypeOf(PhysicalType type) {
   switch (type) {
-    case PhysicalType::kBoolean: return std::is_same_v<T, uint8_t>;
-    case PhysicalType::kInt32: return std::is_same_v<T, int32_t>;
-    case PhysicalType::kInt64: return std::is_same_v<T, int64_t>;
-    case PhysicalType::kInt96: return std::is_same_v<T, Int96>;
-    case PhysicalType::kFloat: return std::is_same_v<T, float>;
-    case PhysicalType::kDouble: return std::is_same_v<T, double>;
+    case PhysicalType::kBoolean:
+      return std::is_same_v<T, uint8_t>;
+    case PhysicalType::kInt32:
+      return std::is_same_v<T, int32_t>;
+    case PhysicalType::kInt64:
+      return std::is_same_v<T, int64_t>;
+    case PhysicalType::kInt96:
+      return std::is_same_v<T, Int96>;
+    case PhysicalType::kFloat:
+      return std::is_same_v<T, float>;
+    case PhysicalType::kDouble:
+      return std::is_same_v<T, double>;
     case PhysicalType::kByteArray:
-    case PhysicalType::kFixedLenByteArray: return std::is_same_v<T, ByteArray>;
+    case PhysicalType::kFixedLenByteArray:
+      return std::is_same_v<T, ByteArray>;
   }
   return false;
 }
@@ -114,7 +139,7 @@ Status CheckValueType(PhysicalType type, int32_t type_length) {
   return Status::OK();
 }
 
-#define PQ_INSTANTIATE_RULES(T)                       \
+#define PQ_INSTANTIATE_RULES(T)                      \
   template bool IsValueTypeOf<T>(PhysicalType type); \
   template Status CheckValueType<T>(PhysicalType type, int32_t type_length);
 PQ_INSTANTIATE_RULES(uint8_t)

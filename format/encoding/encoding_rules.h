@@ -3,7 +3,8 @@
 //
 // Legal pairs (file-format.txt, 7.2 Encodings; spec/README.md for BYTE_STREAM_SPLIT):
 //   PLAIN                    all eight physical types
-//   RLE                      BOOLEAN (values of a data page; levels and dictionary indices have their
+//   RLE                      BOOLEAN (values of a data page; levels and dictionary indices have
+//   their
 //                            own decoders)
 //   DELTA_BINARY_PACKED      INT32, INT64
 //   DELTA_LENGTH_BYTE_ARRAY  BYTE_ARRAY

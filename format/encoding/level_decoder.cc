@@ -1,11 +1,11 @@
-// Definition and repetition levels (file-format.txt, "Nested Encoding", the RLE table of "Run Length
-// Encoding / Bit-Packing Hybrid" and "Bit-packed (Deprecated)").
+// Definition and repetition levels (file-format.txt, "Nested Encoding", the RLE table of "Run
+// Length Encoding / Bit-Packing Hybrid" and "Bit-packed (Deprecated)").
 //
-// Levels use the bit width of max_level. A max_level of 0 means the levels are absent from the page:
-// all are 0 and no bytes are consumed. Data page v1 levels are RLE with a 4-byte length prefix or,
-// in old files, BIT_PACKED: ceil(n * width / 8) bytes packed MSB first (the reverse of the hybrid's
-// order). Data page v2 levels are RLE runs filling exactly the span given. Every decoded level is
-// checked against max_level.
+// Levels use the bit width of max_level. A max_level of 0 means the levels are absent from the
+// page: all are 0 and no bytes are consumed. Data page v1 levels are RLE with a 4-byte length
+// prefix or, in old files, BIT_PACKED: ceil(n * width / 8) bytes packed MSB first (the reverse of
+// the hybrid's order). Data page v2 levels are RLE runs filling exactly the span given. Every
+// decoded level is checked against max_level.
 
 #include <algorithm>
 #include <bit>
@@ -129,7 +129,8 @@ Result<int64_t> LevelDecoder::Decode(int16_t* out, int64_t n) {
   // so only a max_level below 2^bit_width - 1 (e.g. 2, 5, 6) needs the vectorized pass. Widths
   // up to 15 bits keep levels non-negative.
   int16_t highest = 0;
-  if (s.max_level != (1 << s.bit_width) - 1) highest = bitpack::MaxValue(out, static_cast<size_t>(k));
+  if (s.max_level != (1 << s.bit_width) - 1)
+    highest = bitpack::MaxValue(out, static_cast<size_t>(k));
   if (highest > s.max_level) {
     return Status::Corruption("level " + std::to_string(highest) + " exceeds the maximum level " +
                               std::to_string(s.max_level));

@@ -25,8 +25,8 @@ LevelEncoder::~LevelEncoder() = default;
 Status LevelEncoder::Put(const int16_t* levels, int64_t n) {
   for (int64_t i = 0; i < n; ++i) {
     if (levels[i] < 0 || levels[i] > impl_->max_level) {
-      return Status::InvalidArgument("level " + std::to_string(levels[i]) +
-                                     " outside [0, " + std::to_string(impl_->max_level) + "]");
+      return Status::InvalidArgument("level " + std::to_string(levels[i]) + " outside [0, " +
+                                     std::to_string(impl_->max_level) + "]");
     }
   }
   if (n <= 0) return Status::OK();
@@ -35,7 +35,9 @@ Status LevelEncoder::Put(const int16_t* levels, int64_t n) {
   return Status::OK();
 }
 
-int64_t LevelEncoder::num_values() const { return impl_->num_values; }
+int64_t LevelEncoder::num_values() const {
+  return impl_->num_values;
+}
 
 int64_t LevelEncoder::EstimatedSize() const {
   return impl_->max_level > 0 ? 4 + impl_->runs.EstimatedSize() : 0;
@@ -58,11 +60,13 @@ Buffer LevelEncoder::FlushV2() {
 
 Buffer EncodeBitPackedLevels(int16_t max_level, const int16_t* levels, int64_t n) {
   const int width = std::bit_width(static_cast<uint16_t>(max_level < 0 ? 0 : max_level));
-  Buffer out(static_cast<size_t>(bitpack::PackedBytes(static_cast<uint64_t>(n < 0 ? 0 : n), width)), 0);
+  Buffer out(static_cast<size_t>(bitpack::PackedBytes(static_cast<uint64_t>(n < 0 ? 0 : n), width)),
+             0);
   uint64_t bit = 0;
   for (int64_t i = 0; i < n; ++i) {
     for (int b = width - 1; b >= 0; --b, ++bit) {  // most significant bit first
-      if ((static_cast<uint16_t>(levels[i]) >> b) & 1) out[bit / 8] |= static_cast<uint8_t>(0x80u >> (bit % 8));
+      if ((static_cast<uint16_t>(levels[i]) >> b) & 1)
+        out[bit / 8] |= static_cast<uint8_t>(0x80u >> (bit % 8));
     }
   }
   return out;

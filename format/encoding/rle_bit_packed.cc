@@ -27,7 +27,13 @@ Status RleBitPackedDecoder::NextRun() {
   if (reader_.empty()) {
     return Status::Corruption("RLE/bit-packed data ends before all values were read");
   }
-  PQ_ASSIGN_OR_RETURN(uint32_t header, reader_.ReadUleb128U32());
+  // Most run headers are one byte (runs shorter than 64 values or 8 groups).
+  uint32_t header = *reader_.current();
+  if (header < 0x80) {
+    PQ_RETURN_IF_ERROR(reader_.Skip(1));
+  } else {
+    PQ_ASSIGN_OR_RETURN(header, reader_.ReadUleb128U32());
+  }
   if (header & 1) {
     // Bit-packed run: groups of 8 values, bit_width bytes per group. A final group may be cut
     // short by the end of the data; only the values wholly present can be read.
@@ -65,7 +71,10 @@ Status RleBitPackedDecoder::Decode(Out* out, int64_t n) {
     }
     size_t take = static_cast<size_t>(std::min<uint64_t>(run_left_, static_cast<uint64_t>(n)));
     if (rle_) {
-      std::fill_n(out, take, static_cast<Out>(rle_value_));
+      // Filling up to a multiple of 8 keeps the stores in whole vectors; values past `take`
+      // (still inside out[0, n)) are overwritten by the runs that follow.
+      size_t fill = std::min<size_t>((take + 7) & ~size_t{7}, static_cast<size_t>(n));
+      bitpack::FillValues(out, fill, static_cast<Out>(rle_value_));
     } else {
       // Readable bytes run from the start of the run to the end of the data.
       size_t readable = static_cast<size_t>(reader_.current() - packed_) + reader_.remaining();
@@ -145,7 +154,8 @@ void RleBitPackedEncoder::WriteLiterals(bool final) {
 
 void RleBitPackedEncoder::WriteRleRun(uint32_t value, uint32_t count) {
   bitpack::AppendUleb128(&out_, uint64_t{count} << 1);
-  for (int i = 0; i < (bit_width_ + 7) / 8; ++i) out_.push_back(static_cast<uint8_t>(value >> (8 * i)));
+  for (int i = 0; i < (bit_width_ + 7) / 8; ++i)
+    out_.push_back(static_cast<uint8_t>(value >> (8 * i)));
 }
 
 int64_t RleBitPackedEncoder::EstimatedSize() const {

@@ -1,9 +1,9 @@
-// The RLE / bit-packing hybrid (file-format.txt, "Run Length Encoding / Bit-Packing Hybrid (RLE = 3)"):
+// The RLE / bit-packing hybrid (file-format.txt, "Run Length Encoding / Bit-Packing Hybrid"):
 // definition and repetition levels, dictionary indices and RLE booleans are all stored this way.
 //
 //   encoded-data := <run>*
-//   run          := varint(count << 1) <value: ceil(bit_width / 8) bytes LE>        (RLE run)
-//                 | varint(groups << 1 | 1) <groups * bit_width bytes, LSB first>    (bit-packed run)
+//   run := varint(count << 1) <value: ceil(bit_width / 8) bytes LE>            RLE run
+//        | varint(groups << 1 | 1) <groups * bit_width bytes, LSB first>      bit-packed run
 //
 // The runs carry no total count: the caller knows how many values the page holds and asks for
 // exactly those. Both classes here handle the runs only; the 4-byte length prefix some pages put in
@@ -46,9 +46,9 @@ class RleBitPackedDecoder {
 
   ByteReader reader_;
   int bit_width_ = 0;
-  bool rle_ = true;         // current run is RLE (else bit-packed)
-  uint64_t run_left_ = 0;   // values left in the current run that can be read
-  uint32_t rle_value_ = 0;  // RLE run: the repeated value
+  bool rle_ = true;                  // current run is RLE (else bit-packed)
+  uint64_t run_left_ = 0;            // values left in the current run that can be read
+  uint32_t rle_value_ = 0;           // RLE run: the repeated value
   const uint8_t* packed_ = nullptr;  // bit-packed run: its first byte
   uint64_t packed_next_ = 0;         // bit-packed run: index of the next value in the run
 };
@@ -89,7 +89,8 @@ class RleBitPackedEncoder {
 
  private:
   static constexpr uint32_t kMaxRunLength = (uint32_t{1} << 31) - 1;
-  // Literal values are written out as a bit-packed run once this many are pending (a multiple of 8).
+  // Literal values are written out as a bit-packed run once this many are pending (a multiple of
+  // 8).
   static constexpr size_t kMaxLiteralRun = 512;
 
   void PutSlow(uint32_t value);
