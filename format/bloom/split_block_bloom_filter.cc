@@ -72,8 +72,9 @@ Result<SplitBlockBloomFilter> SplitBlockBloomFilter::FromHeader(const BloomFilte
                                 std::to_string(std::min(max_bytes, kMaxBytes)));
   }
   if (static_cast<uint64_t>(n) > bitset.size()) {
-    return Status::Corruption("Bloom filter bitset of " + std::to_string(n) + " bytes runs past the " +
-                              std::to_string(bitset.size()) + " bytes available");
+    return Status::Corruption("Bloom filter bitset of " + std::to_string(n) +
+                              " bytes runs past the " + std::to_string(bitset.size()) +
+                              " bytes available");
   }
   SplitBlockBloomFilter filter;
   filter.words_.resize(static_cast<size_t>(n / 4));
@@ -120,12 +121,26 @@ void SplitBlockBloomFilter::Serialize(std::string* out) const {
   out->append(AsStringView(bitset()));
 }
 
-uint64_t BloomHash(ByteSpan bytes) { return XXH64(bytes.data(), bytes.size(), 0); }
-uint64_t BloomHash(int32_t v) { return XXH64(&v, sizeof(v), 0); }
-uint64_t BloomHash(int64_t v) { return XXH64(&v, sizeof(v), 0); }
-uint64_t BloomHash(const Int96& v) { return XXH64(v.value, sizeof(v.value), 0); }
-uint64_t BloomHash(float v) { return XXH64(&v, sizeof(v), 0); }
-uint64_t BloomHash(double v) { return XXH64(&v, sizeof(v), 0); }
-uint64_t BloomHash(const ByteArray& v) { return XXH64(v.ptr, v.len, 0); }
+uint64_t BloomHash(ByteSpan bytes) {
+  return XXH64(bytes.data(), bytes.size(), 0);
+}
+uint64_t BloomHash(int32_t v) {
+  return XXH64(&v, sizeof(v), 0);
+}
+uint64_t BloomHash(int64_t v) {
+  return XXH64(&v, sizeof(v), 0);
+}
+uint64_t BloomHash(const Int96& v) {
+  return XXH64(v.value, sizeof(v.value), 0);
+}
+uint64_t BloomHash(float v) {
+  return XXH64(&v, sizeof(v), 0);
+}
+uint64_t BloomHash(double v) {
+  return XXH64(&v, sizeof(v), 0);
+}
+uint64_t BloomHash(const ByteArray& v) {
+  return XXH64(v.ptr, v.len, 0);
+}
 
 }  // namespace pq

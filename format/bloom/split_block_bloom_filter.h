@@ -1,11 +1,11 @@
 // SplitBlockBloomFilter: the Parquet Bloom filter of one column chunk (file-format.txt, "Bloom
 // Filter": split block Bloom filters, the only representation the format defines).
 //
-// A filter is z blocks of 256 bits, each block eight 32-bit words. A value is hashed once with XXH64
-// (seed 0) over its PLAIN encoding (see BloomHash below); the upper 32 bits of the hash pick the
-// block, (h >> 32) * z >> 32, and the lower 32 bits set one bit in each of the block's eight words,
-// the bit (x * SALT[i]) >> 27 of word i. Check() answers "definitely absent" (false) or "maybe
-// present" (true); there are no false negatives.
+// A filter is z blocks of 256 bits, each block eight 32-bit words. A value is hashed once with
+// XXH64 (seed 0) over its PLAIN encoding (see BloomHash below); the upper 32 bits of the hash pick
+// the block, (h >> 32) * z >> 32, and the lower 32 bits set one bit in each of the block's eight
+// words, the bit (x * SALT[i]) >> 27 of word i. Check() answers "definitely absent" (false) or
+// "maybe present" (true); there are no false negatives.
 //
 // In a file a filter is stored as a Thrift BloomFilterHeader (numBytes, BLOCK, XXHASH,
 // UNCOMPRESSED) followed by numBytes of bitset: the words in block order, each little endian. The

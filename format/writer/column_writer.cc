@@ -65,22 +65,30 @@ using DictionaryEncoderFor =
 std::vector<int16_t> RepeatedDefinitionLevels(const SchemaNode& leaf) {
   std::vector<int16_t> out(static_cast<size_t>(leaf.max_repetition_level) + 1, 0);
   for (const SchemaNode* n = &leaf; n != nullptr && !n->is_root(); n = n->parent) {
-    if (n->is_repeated()) out[static_cast<size_t>(n->max_repetition_level)] = n->max_definition_level;
+    if (n->is_repeated())
+      out[static_cast<size_t>(n->max_repetition_level)] = n->max_definition_level;
   }
   return out;
 }
 
 std::vector<std::string> PathInSchema(const SchemaNode& leaf) {
   std::vector<std::string> path;
-  for (const SchemaNode* n = &leaf; n != nullptr && !n->is_root(); n = n->parent) path.push_back(n->name);
+  for (const SchemaNode* n = &leaf; n != nullptr && !n->is_root(); n = n->parent)
+    path.push_back(n->name);
   std::reverse(path.begin(), path.end());
   return path;
 }
 
-void Append(Buffer* out, ByteSpan bytes) { out->insert(out->end(), bytes.begin(), bytes.end()); }
-void Append(Buffer* out, std::string_view bytes) { Append(out, AsBytes(bytes)); }
+void Append(Buffer* out, ByteSpan bytes) {
+  out->insert(out->end(), bytes.begin(), bytes.end());
+}
+void Append(Buffer* out, std::string_view bytes) {
+  Append(out, AsBytes(bytes));
+}
 
-std::string PositionText(int64_t i) { return " at position " + std::to_string(i); }
+std::string PositionText(int64_t i) {
+  return " at position " + std::to_string(i);
+}
 
 template <typename T>
 class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
@@ -110,7 +118,8 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
         settings_.value_encoding == Encoding::kRleDictionary) {
       return Status::InvalidArgument("a dictionary encoding is not a value encoding");
     }
-    if (settings_.page_bytes <= 0 || settings_.page_rows <= 0 || settings_.dictionary_page_bytes <= 0) {
+    if (settings_.page_bytes <= 0 || settings_.page_rows <= 0 ||
+        settings_.dictionary_page_bytes <= 0) {
       return Status::InvalidArgument("page and dictionary limits must be positive");
     }
     if (settings_.data_page_version != 1 && settings_.data_page_version != 2) {
@@ -120,7 +129,8 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
                                                    leaf_.type_length));
     if constexpr (kHasDictionary<T>) {
       if (settings_.dictionary) {
-        PQ_ASSIGN_OR_RETURN(dict_, DictionaryEncoder<T>::Make(leaf_.physical_type, leaf_.type_length));
+        PQ_ASSIGN_OR_RETURN(dict_,
+                            DictionaryEncoder<T>::Make(leaf_.physical_type, leaf_.type_length));
         dict_mode_ = true;
       }
     }
@@ -128,15 +138,16 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   }
 
   int64_t buffered_bytes() const override {
-    int64_t n = static_cast<int64_t>(data_pages_.size() + dictionary_page_.size()) + EstimatedPageBytes();
+    int64_t n =
+        static_cast<int64_t>(data_pages_.size() + dictionary_page_.size()) + EstimatedPageBytes();
     if constexpr (kHasDictionary<T>) {
       if (dict_mode_) n += dict_->dictionary_byte_size();
     }
     return n;
   }
 
-  Status Write(int64_t num_levels, const int16_t* def_levels, const int16_t* rep_levels, const T* values,
-               int64_t num_values) override {
+  Status Write(int64_t num_levels, const int16_t* def_levels, const int16_t* rep_levels,
+               const T* values, int64_t num_values) override {
     if (!failure_.ok()) return failure_;
     if (finished_) return Status::InvalidArgument("column chunk already finished");
     PQ_RETURN_IF_ERROR(Validate(num_levels, def_levels, rep_levels, values, num_values));
@@ -166,7 +177,8 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     if (has_dictionary_page_) m.encodings.push_back(Encoding::kPlain);
     if (max_def_ > 0 || max_rep_ > 0) m.encodings.push_back(Encoding::kRle);
     for (Encoding e : data_encodings_) {
-      if (std::find(m.encodings.begin(), m.encodings.end(), e) == m.encodings.end()) m.encodings.push_back(e);
+      if (std::find(m.encodings.begin(), m.encodings.end(), e) == m.encodings.end())
+        m.encodings.push_back(e);
     }
     m.path_in_schema = PathInSchema(leaf_);
     m.codec = settings_.codec;
@@ -185,10 +197,13 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     }
     m.statistics = std::move(stats);
     m.encoding_stats.emplace();
-    if (has_dictionary_page_) m.encoding_stats->push_back({PageType::kDictionaryPage, Encoding::kPlain, 1});
-    m.encoding_stats->insert(m.encoding_stats->end(), page_encoding_stats_.begin(), page_encoding_stats_.end());
+    if (has_dictionary_page_)
+      m.encoding_stats->push_back({PageType::kDictionaryPage, Encoding::kPlain, 1});
+    m.encoding_stats->insert(m.encoding_stats->end(), page_encoding_stats_.begin(),
+                             page_encoding_stats_.end());
     SizeStatistics size;
-    if (leaf_.physical_type == PhysicalType::kByteArray) size.unencoded_byte_array_data_bytes = chunk_unencoded_;
+    if (leaf_.physical_type == PhysicalType::kByteArray)
+      size.unencoded_byte_array_data_bytes = chunk_unencoded_;
     if (max_rep_ > 0) size.repetition_level_histogram = chunk_rep_hist_;
     if (max_def_ > 0) size.definition_level_histogram = chunk_def_hist_;
     m.size_statistics = std::move(size);
@@ -201,7 +216,8 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     if (settings_.bloom_filter) {
       DedupeHashes();
       SplitBlockBloomFilter filter(SplitBlockBloomFilter::OptimalNumBytes(
-          static_cast<int64_t>(hashes_.size()), settings_.bloom_filter_fpp, settings_.bloom_filter_max_bytes));
+          static_cast<int64_t>(hashes_.size()), settings_.bloom_filter_fpp,
+          settings_.bloom_filter_max_bytes));
       filter.InsertMany(hashes_.data(), static_cast<int64_t>(hashes_.size()));
       std::vector<uint64_t>().swap(hashes_);
       out.bloom_filter = std::move(filter);
@@ -239,14 +255,14 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       int64_t defined = 0;
       for (int64_t i = 0; i < num_levels; ++i) {
         if (def[i] < 0 || def[i] > max_def_) {
-          return Invalid("definition level " + std::to_string(def[i]) + PositionText(i) + " is outside [0, " +
-                         std::to_string(max_def_) + "]");
+          return Invalid("definition level " + std::to_string(def[i]) + PositionText(i) +
+                         " is outside [0, " + std::to_string(max_def_) + "]");
         }
         defined += def[i] == max_def_;
       }
       if (defined != num_values) {
-        return Invalid(std::to_string(num_values) + " values given where the definition levels hold " +
-                       std::to_string(defined));
+        return Invalid(std::to_string(num_values) +
+                       " values given where the definition levels hold " + std::to_string(defined));
       }
     }
     if (max_rep_ > 0 && num_levels > 0) {
@@ -255,12 +271,13 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       for (int64_t i = 0; i < num_levels; ++i) {
         const int16_t r = rep[i];
         if (r < 0 || r > max_rep_) {
-          return Invalid("repetition level " + std::to_string(r) + PositionText(i) + " is outside [0, " +
-                         std::to_string(max_rep_) + "]");
+          return Invalid("repetition level " + std::to_string(r) + PositionText(i) +
+                         " is outside [0, " + std::to_string(max_rep_) + "]");
         }
         if (r > 0 && def[i] < repeated_def_[static_cast<size_t>(r)]) {
           return Invalid("repetition level " + std::to_string(r) + PositionText(i) +
-                         " continues a list its definition level " + std::to_string(def[i]) + " says is absent");
+                         " continues a list its definition level " + std::to_string(def[i]) +
+                         " says is absent");
         }
       }
     }
@@ -269,7 +286,8 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
         for (int64_t i = 0; i < num_values; ++i) {
           if (static_cast<int64_t>(values[i].len) != leaf_.type_length) {
             return Invalid("value" + PositionText(i) + " is " + std::to_string(values[i].len) +
-                           " bytes long, the column's fixed length is " + std::to_string(leaf_.type_length));
+                           " bytes long, the column's fixed length is " +
+                           std::to_string(leaf_.type_length));
           }
         }
       }
@@ -291,9 +309,11 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     const int64_t rows_left = std::max<int64_t>(settings_.page_rows - page_rows_, 1);
     const int64_t est = EstimatedPageBytes();
     int64_t per_record = record_bytes_;
-    if (page_rows_ > 0) per_record = std::max<int64_t>(std::max(est, page_raw_bytes_) / page_rows_, 1);
-    const int64_t by_bytes =
-        per_record > 0 ? std::max<int64_t>((settings_.page_bytes - est) / per_record, 1) : kFirstSliceRecords;
+    if (page_rows_ > 0)
+      per_record = std::max<int64_t>(std::max(est, page_raw_bytes_) / page_rows_, 1);
+    const int64_t by_bytes = per_record > 0
+                                 ? std::max<int64_t>((settings_.page_bytes - est) / per_record, 1)
+                                 : kFirstSliceRecords;
     return std::clamp<int64_t>(std::min(rows_left, by_bytes), 1, kMaxSliceRecords);
   }
 
@@ -317,7 +337,8 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       const int64_t budget = std::max<int64_t>(settings_.page_bytes - EstimatedPageBytes(), 1);
       int64_t lend = lpos, records = 0, nvals = 0;
       if (max_rep_ == 0 && max_def_ == 0 && !std::is_same_v<T, ByteArray>) {
-        records = std::min({want, std::max<int64_t>(budget / static_cast<int64_t>(sizeof(T)), 1), num_levels - lpos});
+        records = std::min({want, std::max<int64_t>(budget / static_cast<int64_t>(sizeof(T)), 1),
+                            num_levels - lpos});
         lend = lpos + records;
         nvals = records;
       } else {
@@ -349,8 +370,9 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
           continue;
         }
       }
-      PQ_RETURN_IF_ERROR(PutSlice(max_def_ > 0 ? def + lpos : nullptr, max_rep_ > 0 ? rep + lpos : nullptr,
-                                  lend - lpos, values != nullptr ? values + vpos : nullptr, nvals, records));
+      PQ_RETURN_IF_ERROR(PutSlice(max_def_ > 0 ? def + lpos : nullptr,
+                                  max_rep_ > 0 ? rep + lpos : nullptr, lend - lpos,
+                                  values != nullptr ? values + vpos : nullptr, nvals, records));
       lpos = lend;
       vpos += nvals;
       if (page_rows_ >= settings_.page_rows || EstimatedPageBytes() >= settings_.page_bytes) {
@@ -431,13 +453,15 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
 
   Status CheckPageSize(int64_t bytes) const {
     if (bytes > kMaxPageBytes) {
-      return Invalid("a page of " + std::to_string(bytes) + " bytes is over the format's limit of 2 GiB");
+      return Invalid("a page of " + std::to_string(bytes) +
+                     " bytes is over the format's limit of 2 GiB");
     }
     return Status::OK();
   }
 
   // Appends a page (header + stored bytes) to `out`; returns the header size.
-  Result<size_t> EmitPage(PageHeader* header, ByteSpan stored, int64_t uncompressed_size, Buffer* out) {
+  Result<size_t> EmitPage(PageHeader* header, ByteSpan stored, int64_t uncompressed_size,
+                          Buffer* out) {
     PQ_RETURN_IF_ERROR(CheckPageSize(uncompressed_size));
     PQ_RETURN_IF_ERROR(CheckPageSize(static_cast<int64_t>(stored.size())));
     header->uncompressed_page_size = static_cast<int32_t>(uncompressed_size);
@@ -513,12 +537,14 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       header.data_page_header_v2 = std::move(d);
     }
     const int64_t offset = static_cast<int64_t>(data_pages_.size());
-    PQ_ASSIGN_OR_RETURN(size_t header_size, EmitPage(&header, stored_, uncompressed_size, &data_pages_));
+    PQ_ASSIGN_OR_RETURN(size_t header_size,
+                        EmitPage(&header, stored_, uncompressed_size, &data_pages_));
     const int64_t page_size = static_cast<int64_t>(header_size + stored_.size());
     if (page_size > kMaxPageBytes) return CheckPageSize(page_size);
     offset_index_.AddPage(offset, static_cast<int32_t>(page_size), page_first_row_,
-                          leaf_.physical_type == PhysicalType::kByteArray ? std::optional<int64_t>(page_unencoded_)
-                                                                          : std::nullopt);
+                          leaf_.physical_type == PhysicalType::kByteArray
+                              ? std::optional<int64_t>(page_unencoded_)
+                              : std::nullopt);
     column_index_.AddPage(ps, page_def_hist_, page_rep_hist_);
     chunk_stats_.Merge(ps, stats_format_.order, stats_format_.type);
     for (size_t i = 0; i < page_def_hist_.size(); ++i) chunk_def_hist_[i] += page_def_hist_[i];
@@ -528,7 +554,8 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     total_compressed_ += page_size;
     num_levels_total_ += page_levels_;
     chunk_unencoded_ += page_unencoded_;
-    record_bytes_ = std::max<int64_t>(std::max(uncompressed_size, page_raw_bytes_) / std::max<int64_t>(page_rows_, 1), 1);
+    record_bytes_ = std::max<int64_t>(
+        std::max(uncompressed_size, page_raw_bytes_) / std::max<int64_t>(page_rows_, 1), 1);
 
     page_levels_ = page_nulls_ = page_rows_ = page_unencoded_ = page_raw_bytes_ = 0;
     std::fill(page_def_hist_.begin(), page_def_hist_.end(), 0);
@@ -538,7 +565,8 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   }
 
   void CountPage(PageType type, Encoding encoding) {
-    if (std::find(data_encodings_.begin(), data_encodings_.end(), encoding) == data_encodings_.end()) {
+    if (std::find(data_encodings_.begin(), data_encodings_.end(), encoding) ==
+        data_encodings_.end()) {
       data_encodings_.push_back(encoding);
     }
     for (PageEncodingStats& s : page_encoding_stats_) {
@@ -562,8 +590,9 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       d.num_values = dict_->num_entries();
       d.encoding = Encoding::kPlain;
       header.dictionary_page_header = d;
-      PQ_ASSIGN_OR_RETURN(size_t header_size, EmitPage(&header, stored_, static_cast<int64_t>(body.size()),
-                                                       &dictionary_page_));
+      PQ_ASSIGN_OR_RETURN(
+          size_t header_size,
+          EmitPage(&header, stored_, static_cast<int64_t>(body.size()), &dictionary_page_));
       total_uncompressed_ += static_cast<int64_t>(header_size + body.size());
       total_compressed_ += static_cast<int64_t>(header_size + stored_.size());
       dictionary_entries_ = dict_->num_entries();
@@ -625,19 +654,19 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   bool fell_back_ = false;            // the dictionary overflowed; later pages use value_enc_
   bool has_dictionary_page_ = false;  // dictionary_page_ holds the frozen dictionary
   bool finished_ = false;
-  Status failure_;                    // a failure that left the chunk unusable
+  Status failure_;  // a failure that left the chunk unusable
   int32_t dictionary_entries_ = 0;
-  Buffer dictionary_page_;            // header + stored bytes
-  Buffer data_pages_;                 // headers + stored bytes of the data pages so far
-  Buffer stored_;                     // scratch: one page's stored bytes
-  Buffer scratch_;                    // scratch: v2 compressed values
+  Buffer dictionary_page_;  // header + stored bytes
+  Buffer data_pages_;       // headers + stored bytes of the data pages so far
+  Buffer stored_;           // scratch: one page's stored bytes
+  Buffer scratch_;          // scratch: v2 compressed values
 
   // The page in progress.
   int64_t page_levels_ = 0;
   int64_t page_nulls_ = 0;
   int64_t page_rows_ = 0;
-  int64_t page_unencoded_ = 0;   // BYTE_ARRAY value bytes without length prefixes
-  int64_t page_raw_bytes_ = 0;   // PLAIN size of the values, for slicing
+  int64_t page_unencoded_ = 0;  // BYTE_ARRAY value bytes without length prefixes
+  int64_t page_raw_bytes_ = 0;  // PLAIN size of the values, for slicing
   int64_t page_first_row_ = 0;
   std::vector<int64_t> page_def_hist_;
   std::vector<int64_t> page_rep_hist_;
@@ -656,7 +685,7 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   std::vector<PageEncodingStats> page_encoding_stats_;
   ColumnIndexBuilder column_index_;
   OffsetIndexBuilder offset_index_;
-  std::vector<uint64_t> hashes_;    // Bloom hashes of the chunk's values
+  std::vector<uint64_t> hashes_;  // Bloom hashes of the chunk's values
   size_t deduped_size_ = 0;
 };
 
@@ -669,7 +698,8 @@ Result<std::unique_ptr<ColumnChunkWriter>> MakeTyped(const ColumnWriteSettings& 
 
 }  // namespace
 
-Result<std::unique_ptr<ColumnChunkWriter>> ColumnChunkWriter::Make(const ColumnWriteSettings& settings) {
+Result<std::unique_ptr<ColumnChunkWriter>> ColumnChunkWriter::Make(
+    const ColumnWriteSettings& settings) {
   if (settings.leaf == nullptr || !settings.leaf->is_leaf) {
     return Status::InvalidArgument("column writer needs a leaf column");
   }

@@ -1,8 +1,8 @@
 // ColumnChunkWriter: one leaf column of one row group, encoded into pages held in memory.
 //
 // The caller hands it whole records: definition levels, repetition levels and the non-null values
-// (values.h types). It cuts data pages on record boundaries (repetition level 0) once a page reaches
-// page_bytes (encoded estimate) or page_rows records, so every page starts a row, as the
+// (values.h types). It cuts data pages on record boundaries (repetition level 0) once a page
+// reaches page_bytes (encoded estimate) or page_rows records, so every page starts a row, as the
 // OffsetIndex requires. Each page is: levels (RLE/bit-packed hybrid), values (dictionary indices or
 // the value encoding), compressed, CRC-32 of the stored bytes in the header.
 //
@@ -37,18 +37,18 @@ struct ColumnWriteSettings {
   const SchemaNode* leaf = nullptr;  // must outlive the writer
   CompressionCodec codec = CompressionCodec::kUncompressed;
   int compression_level = kDefaultCompressionLevel;  // as given to Compress (codec.h)
-  bool dictionary = true;            // start with dictionary encoding (never for BOOLEAN)
+  bool dictionary = true;                      // start with dictionary encoding (never for BOOLEAN)
   Encoding value_encoding = Encoding::kPlain;  // without dictionary, and after the fallback
   int64_t dictionary_page_bytes = int64_t{1} << 20;
   int64_t page_bytes = int64_t{1} << 20;
   int64_t page_rows = 20000;
-  int data_page_version = 1;         // 1 or 2
+  int data_page_version = 1;  // 1 or 2
   bool checksums = true;
   bool page_header_statistics = false;
   bool page_index = true;
   bool bloom_filter = false;
   double bloom_filter_fpp = 0.01;
-  int64_t bloom_filter_max_bytes = int64_t{1} << 20;
+  int64_t bloom_filter_max_bytes = int64_t{2} << 20;
   int64_t statistics_truncate_bytes = 64;
 };
 

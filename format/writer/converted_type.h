@@ -2,7 +2,8 @@
 //
 // types-logical-geospatial-variant.txt: "Parquet writers must always write LogicalType annotations
 // where applicable, but must also write the corresponding ConvertedType annotations (if any) to
-// maintain compatibility with old readers." The table (the forward-compatibility rows of each type):
+// maintain compatibility with old readers." The table (the forward-compatibility rows of each
+// type):
 //   STRING -> UTF8, MAP -> MAP, LIST -> LIST, ENUM -> ENUM, DECIMAL -> DECIMAL (and the element's
 //   scale/precision), DATE -> DATE, TIME(MILLIS) -> TIME_MILLIS, TIME(MICROS) -> TIME_MICROS,
 //   TIMESTAMP(MILLIS) -> TIMESTAMP_MILLIS, TIMESTAMP(MICROS) -> TIMESTAMP_MICROS (UTC-adjusted or

@@ -18,10 +18,13 @@ namespace {
 
 constexpr char kMagic[] = "PAR1";
 
-Status AppendString(OutputFile* file, const std::string& s) { return file->Append(AsBytes(s)); }
+Status AppendString(OutputFile* file, const std::string& s) {
+  return file->Append(AsBytes(s));
+}
 
 // Leaves whose dotted path is `name` or lies under the node `name`.
-Result<std::vector<int>> LeavesNamed(const Schema& schema, const std::string& name, const char* option) {
+Result<std::vector<int>> LeavesNamed(const Schema& schema, const std::string& name,
+                                     const char* option) {
   std::vector<int> out;
   for (int i = 0; i < schema.num_leaves(); ++i) {
     const std::string path = schema.leaf(i).DottedPath();
@@ -30,13 +33,16 @@ Result<std::vector<int>> LeavesNamed(const Schema& schema, const std::string& na
       out.push_back(i);
     }
   }
-  if (out.empty()) return Status::InvalidArgument(std::string(option) + ": no column named '" + name + "'");
+  if (out.empty())
+    return Status::InvalidArgument(std::string(option) + ": no column named '" + name + "'");
   return out;
 }
 
 }  // namespace
 
-std::string DefaultCreatedBy() { return std::string("sqlite-parquet version ") + PQ_VERSION + " (build " PQ_BUILD_ID ")"; }
+std::string DefaultCreatedBy() {
+  return std::string("sqlite-parquet version ") + PQ_VERSION + " (build " PQ_BUILD_ID ")";
+}
 
 struct FileWriter::ColumnState {
   ColumnWriteSettings settings;
@@ -53,7 +59,8 @@ struct FileWriter::PendingBloom {
   std::string bytes;  // header + bitset
 };
 
-Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path, std::vector<SchemaElement> schema,
+Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path,
+                                                     std::vector<SchemaElement> schema,
                                                      WriterOptions options) {
   std::unique_ptr<FileWriter> w(new FileWriter());
   w->path_ = path;
@@ -68,27 +75,32 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path, st
   if (s.num_leaves() == 0) return Status::InvalidArgument("schema: no columns");
 
   // Options.
-  PQ_ASSIGN_OR_RETURN(int level, ValidateCompressionLevel(options.codec, options.compression_level));
+  PQ_ASSIGN_OR_RETURN(int level,
+                      ValidateCompressionLevel(options.codec, options.compression_level));
   (void)level;  // Compress takes the level as given; this only checks it
   if (options.row_group_rows <= 0 || options.row_group_bytes <= 0) {
     return Status::InvalidArgument("row group limits must be positive");
   }
-  if (options.page_bytes <= 0 || options.page_rows <= 0) return Status::InvalidArgument("page limits must be positive");
+  if (options.page_bytes <= 0 || options.page_rows <= 0)
+    return Status::InvalidArgument("page limits must be positive");
   if (options.data_page_version != 1 && options.data_page_version != 2) {
     return Status::InvalidArgument("data_page_version must be 1 or 2, not " +
                                    std::to_string(options.data_page_version));
   }
-  if (options.dictionary_page_bytes <= 0) return Status::InvalidArgument("dictionary page limit must be positive");
+  if (options.dictionary_page_bytes <= 0)
+    return Status::InvalidArgument("dictionary page limit must be positive");
   if (!(options.bloom_filter_fpp > 0.0 && options.bloom_filter_fpp < 1.0)) {
     return Status::InvalidArgument("bloom_fpp must be between 0 and 1 (exclusive)");
   }
   if (options.bloom_filter_max_bytes < SplitBlockBloomFilter::kMinBytes) {
     return Status::InvalidArgument("Bloom filter size limit must be at least 32 bytes");
   }
-  if (options.statistics_truncate_bytes < 0) return Status::InvalidArgument("statistics truncation must be >= 0");
+  if (options.statistics_truncate_bytes < 0)
+    return Status::InvalidArgument("statistics truncation must be >= 0");
   for (const SortingColumn& c : options.sorting_columns) {
     if (c.column_idx < 0 || c.column_idx >= s.num_leaves()) {
-      return Status::InvalidArgument("sorting column index " + std::to_string(c.column_idx) + " is not a column");
+      return Status::InvalidArgument("sorting column index " + std::to_string(c.column_idx) +
+                                     " is not a column");
     }
   }
   if (options.created_by.empty()) options.created_by = DefaultCreatedBy();
@@ -175,7 +187,8 @@ Status FileWriter::EnsureWriters() {
     auto made = ColumnChunkWriter::Make(c.settings);
     if (!made.ok()) {
       writers_.clear();
-      return std::move(made).TakeStatus().WithContext("column '" + c.settings.leaf->DottedPath() + "'");
+      return std::move(made).TakeStatus().WithContext("column '" + c.settings.leaf->DottedPath() +
+                                                      "'");
     }
     writers_.push_back(std::move(made).value());
   }
@@ -183,15 +196,16 @@ Status FileWriter::EnsureWriters() {
 }
 
 template <typename T>
-Status FileWriter::WriteColumn(int leaf, int64_t num_levels, const int16_t* def_levels, const int16_t* rep_levels,
-                               const T* values, int64_t num_values) {
+Status FileWriter::WriteColumn(int leaf, int64_t num_levels, const int16_t* def_levels,
+                               const int16_t* rep_levels, const T* values, int64_t num_values) {
   PQ_RETURN_IF_ERROR(CheckOpen());
   if (leaf < 0 || leaf >= schema_->num_leaves()) {
     return Status::InvalidArgument("column index " + std::to_string(leaf) + " is out of range");
   }
   const SchemaNode& node = schema_->leaf(leaf);
   if (!IsValueTypeOf<T>(node.physical_type)) {
-    return Status::InvalidArgument("column '" + node.DottedPath() + "' is " + PhysicalTypeName(node.physical_type) +
+    return Status::InvalidArgument("column '" + node.DottedPath() + "' is " +
+                                   PhysicalTypeName(node.physical_type) +
                                    "; values of another type were given");
   }
   PQ_RETURN_IF_ERROR(EnsureWriters());
@@ -199,16 +213,24 @@ Status FileWriter::WriteColumn(int leaf, int64_t num_levels, const int16_t* def_
   return writer->Write(num_levels, def_levels, rep_levels, values, num_values);
 }
 
-template Status FileWriter::WriteColumn<uint8_t>(int, int64_t, const int16_t*, const int16_t*, const uint8_t*, int64_t);
-template Status FileWriter::WriteColumn<int32_t>(int, int64_t, const int16_t*, const int16_t*, const int32_t*, int64_t);
-template Status FileWriter::WriteColumn<int64_t>(int, int64_t, const int16_t*, const int16_t*, const int64_t*, int64_t);
-template Status FileWriter::WriteColumn<Int96>(int, int64_t, const int16_t*, const int16_t*, const Int96*, int64_t);
-template Status FileWriter::WriteColumn<float>(int, int64_t, const int16_t*, const int16_t*, const float*, int64_t);
-template Status FileWriter::WriteColumn<double>(int, int64_t, const int16_t*, const int16_t*, const double*, int64_t);
-template Status FileWriter::WriteColumn<ByteArray>(int, int64_t, const int16_t*, const int16_t*, const ByteArray*,
-                                                   int64_t);
+template Status FileWriter::WriteColumn<uint8_t>(int, int64_t, const int16_t*, const int16_t*,
+                                                 const uint8_t*, int64_t);
+template Status FileWriter::WriteColumn<int32_t>(int, int64_t, const int16_t*, const int16_t*,
+                                                 const int32_t*, int64_t);
+template Status FileWriter::WriteColumn<int64_t>(int, int64_t, const int16_t*, const int16_t*,
+                                                 const int64_t*, int64_t);
+template Status FileWriter::WriteColumn<Int96>(int, int64_t, const int16_t*, const int16_t*,
+                                               const Int96*, int64_t);
+template Status FileWriter::WriteColumn<float>(int, int64_t, const int16_t*, const int16_t*,
+                                               const float*, int64_t);
+template Status FileWriter::WriteColumn<double>(int, int64_t, const int16_t*, const int16_t*,
+                                                const double*, int64_t);
+template Status FileWriter::WriteColumn<ByteArray>(int, int64_t, const int16_t*, const int16_t*,
+                                                   const ByteArray*, int64_t);
 
-int64_t FileWriter::row_group_rows() const { return writers_.empty() ? 0 : writers_[0]->num_records(); }
+int64_t FileWriter::row_group_rows() const {
+  return writers_.empty() ? 0 : writers_[0]->num_records();
+}
 
 int64_t FileWriter::buffered_bytes() const {
   int64_t n = 0;
@@ -220,7 +242,8 @@ Status FileWriter::CheckAligned() const {
   for (size_t i = 1; i < writers_.size(); ++i) {
     if (writers_[i]->num_records() != writers_[0]->num_records()) {
       return Status::InvalidArgument("column '" + writers_[i]->leaf().DottedPath() + "' holds " +
-                                     std::to_string(writers_[i]->num_records()) + " rows of the row group, column '" +
+                                     std::to_string(writers_[i]->num_records()) +
+                                     " rows of the row group, column '" +
                                      writers_[0]->leaf().DottedPath() + "' holds " +
                                      std::to_string(writers_[0]->num_records()));
     }
@@ -292,13 +315,15 @@ Status FileWriter::FinishRowGroup() {
   metadata_.num_rows += rg.num_rows;
   metadata_.row_groups.push_back(std::move(rg));
   indexes_.push_back(std::move(indexes));
-  if (pending_bloom_bytes_ > options_.bloom_filter_buffer_bytes) PQ_RETURN_IF_ERROR(WritePendingBlooms());
+  if (pending_bloom_bytes_ > options_.bloom_filter_buffer_bytes)
+    PQ_RETURN_IF_ERROR(WritePendingBlooms());
   return Status::OK();
 }
 
 Status FileWriter::WritePendingBlooms() {
   for (PendingBloom& b : blooms_) {
-    ColumnMetaData& m = *metadata_.row_groups[b.row_group].columns[static_cast<size_t>(b.leaf)].meta_data;
+    ColumnMetaData& m =
+        *metadata_.row_groups[b.row_group].columns[static_cast<size_t>(b.leaf)].meta_data;
     m.bloom_filter_offset = file_->position();
     m.bloom_filter_length = static_cast<int32_t>(b.bytes.size());
     PQ_RETURN_IF_ERROR(AppendString(file_.get(), b.bytes));

@@ -2,8 +2,8 @@
 //
 // Layout of the file (file-format.txt "File Layout", "Page Index", "Bloom Filter"):
 //   "PAR1" | row group 0: column chunk 0, 1, ... | row group 1 ... |
-//   Bloom filters (all row groups, columns in schema order) | ColumnIndexes (all) | OffsetIndexes (all) |
-//   FileMetaData | footer length (u32 LE) | "PAR1"
+//   Bloom filters (all row groups, columns in schema order) | ColumnIndexes (all) | OffsetIndexes
+//   (all) | FileMetaData | footer length (u32 LE) | "PAR1"
 // Bloom filters are held until Close() unless they pass bloom_filter_buffer_bytes, in which case
 // those pending are written between row groups (also a standard place). Every ColumnChunk states
 // where its filter and indexes are.
@@ -67,15 +67,18 @@ struct WriterOptions {
   bool page_header_statistics = false;
   bool checksums = true;  // CRC-32 of every page
   // Columns (dotted paths, as column_encodings) that get a Bloom filter per chunk, sized from the
-  // chunk's exact distinct count for bloom_filter_fpp, at most bloom_filter_max_bytes.
+  // chunk's exact distinct count for bloom_filter_fpp, at most bloom_filter_max_bytes (the default
+  // holds a full default row group of distinct values at 1%).
   std::vector<std::string> bloom_filter_columns;
   double bloom_filter_fpp = 0.01;
-  int64_t bloom_filter_max_bytes = int64_t{1} << 20;
+  int64_t bloom_filter_max_bytes = int64_t{2} << 20;
+  // Finished filters waiting for Close(); past this many bytes they are written out after the
+  // current row group instead.
   int64_t bloom_filter_buffer_bytes = int64_t{64} << 20;
   // Written to every row group as given (column_idx = leaf index). The caller guarantees the order.
   std::vector<SortingColumn> sorting_columns;
   std::vector<KeyValue> key_value_metadata;
-  std::string created_by;  // empty: DefaultCreatedBy()
+  std::string created_by;                  // empty: DefaultCreatedBy()
   int64_t statistics_truncate_bytes = 64;  // BYTE_ARRAY min/max longer than this are truncated
 };
 
@@ -90,7 +93,8 @@ class FileWriter {
   // (AddConvertedTypes). InvalidArgument for a schema that is not one tree or has no leaf, or an
   // option that is out of range, names no column, or does not suit the column's type (encoding,
   // Bloom filter on BOOLEAN); IOError when the file cannot be created.
-  static Result<std::unique_ptr<FileWriter>> Open(const std::string& path, std::vector<SchemaElement> schema,
+  static Result<std::unique_ptr<FileWriter>> Open(const std::string& path,
+                                                  std::vector<SchemaElement> schema,
                                                   WriterOptions options = {});
   ~FileWriter();
   FileWriter(const FileWriter&) = delete;
@@ -104,8 +108,8 @@ class FileWriter {
   // TypedColumnChunkWriter::Write for the levels and values it takes and checks). InvalidArgument
   // for a wrong leaf or value type, or bad levels; those leave the file as it was.
   template <typename T>
-  Status WriteColumn(int leaf, int64_t num_levels, const int16_t* def_levels, const int16_t* rep_levels,
-                     const T* values, int64_t num_values);
+  Status WriteColumn(int leaf, int64_t num_levels, const int16_t* def_levels,
+                     const int16_t* rep_levels, const T* values, int64_t num_values);
 
   // Records the current row group holds in leaf column 0.
   int64_t row_group_rows() const;
@@ -151,8 +155,8 @@ class FileWriter {
   WriterOptions options_;
   std::vector<SchemaElement> elements_;
   std::shared_ptr<const Schema> schema_;
-  std::vector<ColumnState> columns_;                           // per leaf
-  std::vector<std::unique_ptr<ColumnChunkWriter>> writers_;    // the current row group, per leaf
+  std::vector<ColumnState> columns_;                         // per leaf
+  std::vector<std::unique_ptr<ColumnChunkWriter>> writers_;  // the current row group, per leaf
   std::unique_ptr<OutputFile> file_;
   FileMetaData metadata_;
   std::vector<PendingIndexes> indexes_;  // per row group

@@ -13,7 +13,9 @@ namespace {
 // straight to the system.
 constexpr size_t kBufferBytes = size_t{256} << 10;
 
-std::string ErrnoText(int err) { return std::strerror(err); }
+std::string ErrnoText(int err) {
+  return std::strerror(err);
+}
 
 }  // namespace
 

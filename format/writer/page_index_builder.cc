@@ -4,12 +4,16 @@ namespace pq {
 
 ColumnIndexBuilder::ColumnIndexBuilder(const StatisticsFormat& format, int16_t max_def,
                                        int16_t max_rep)
-    : format_(format), max_def_(max_def), max_rep_(max_rep), valid_(format.order != SortOrder::kNone) {
+    : format_(format),
+      max_def_(max_def),
+      max_rep_(max_rep),
+      valid_(format.order != SortOrder::kNone) {
   index_.null_counts.emplace();
   if (format_.floating) index_.nan_counts.emplace();
 }
 
-void ColumnIndexBuilder::AddPage(const ValueStatistics& page, const std::vector<int64_t>& def_histogram,
+void ColumnIndexBuilder::AddPage(const ValueStatistics& page,
+                                 const std::vector<int64_t>& def_histogram,
                                  const std::vector<int64_t>& rep_histogram) {
   const bool null_page = page.value_count == 0;
   if (!null_page && !page.has_min_max) valid_ = false;  // only NaNs (or no order)
@@ -19,8 +23,8 @@ void ColumnIndexBuilder::AddPage(const ValueStatistics& page, const std::vector<
   if (null_page || !page.has_min_max) {
     index_.min_values.emplace_back();
     index_.max_values.emplace_back();
-  } else if (format_.type == PhysicalType::kByteArray && format_.order == SortOrder::kUnsignedBytes &&
-             format_.truncate_bytes > 0) {
+  } else if (format_.type == PhysicalType::kByteArray &&
+             format_.order == SortOrder::kUnsignedBytes && format_.truncate_bytes > 0) {
     index_.min_values.push_back(TruncateMin(page.min, format_.truncate_bytes, format_.utf8));
     index_.max_values.push_back(
         TruncateMax(page.max, format_.truncate_bytes, format_.utf8).value_or(page.max));
@@ -47,8 +51,10 @@ std::optional<ColumnIndex> ColumnIndexBuilder::Finish() const {
     if (out.null_pages[i]) continue;
     if (previous >= 0) {
       const size_t p = static_cast<size_t>(previous);
-      const int min_cmp = CompareStatValues(format_.order, format_.type, out.min_values[i], out.min_values[p]);
-      const int max_cmp = CompareStatValues(format_.order, format_.type, out.max_values[i], out.max_values[p]);
+      const int min_cmp =
+          CompareStatValues(format_.order, format_.type, out.min_values[i], out.min_values[p]);
+      const int max_cmp =
+          CompareStatValues(format_.order, format_.type, out.max_values[i], out.max_values[p]);
       if (min_cmp < 0 || max_cmp < 0) ascending = false;
       if (min_cmp > 0 || max_cmp > 0) descending = false;
     }
@@ -63,7 +69,8 @@ std::optional<ColumnIndex> ColumnIndexBuilder::Finish() const {
 void OffsetIndexBuilder::AddPage(int64_t offset, int32_t size_with_header, int64_t first_row,
                                  std::optional<int64_t> unencoded_byte_array_bytes) {
   index_.page_locations.push_back(PageLocation{offset, size_with_header, first_row});
-  if (unencoded_byte_array_bytes) index_.unencoded_byte_array_data_bytes.push_back(*unencoded_byte_array_bytes);
+  if (unencoded_byte_array_bytes)
+    index_.unencoded_byte_array_data_bytes.push_back(*unencoded_byte_array_bytes);
 }
 
 void OffsetIndexBuilder::Shift(int64_t delta) {

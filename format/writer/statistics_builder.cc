@@ -14,7 +14,9 @@ namespace {
 
 using Kind = LogicalType::Kind;
 
-int Sign(int c) { return (c > 0) - (c < 0); }
+int Sign(int c) {
+  return (c > 0) - (c < 0);
+}
 
 template <typename T>
 int Compare3(T a, T b) {
@@ -57,12 +59,15 @@ std::string Encode(T v) {
   return std::string(reinterpret_cast<const char*>(&v), sizeof(T));
 }
 
-double HalfOf(const uint8_t* p) { return HalfToDouble(p); }
+double HalfOf(const uint8_t* p) {
+  return HalfToDouble(p);
+}
 
 // Where the UTF-8 prefix of at most `max_bytes` bytes ends: never inside a character.
 size_t Utf8PrefixLength(std::string_view value, size_t max_bytes) {
   size_t cut = std::min(max_bytes, value.size());
-  while (cut > 0 && cut < value.size() && (static_cast<uint8_t>(value[cut]) & 0xC0u) == 0x80u) --cut;
+  while (cut > 0 && cut < value.size() && (static_cast<uint8_t>(value[cut]) & 0xC0u) == 0x80u)
+    --cut;
   return cut;
 }
 
@@ -314,10 +319,12 @@ void StatisticsBuilder<T>::Update(const T* values, int64_t n) {
       std::string lo_s(values[lo_i].view()), hi_s(values[hi_i].view());
       if (lo == 0) lo_s = std::string("\x00\x80", 2);  // -0
       if (hi == 0) hi_s = std::string("\x00\x00", 2);  // +0
-      if (!stats_.has_min_max || CompareStatValues(order_, PhysicalType::kFixedLenByteArray, lo_s, stats_.min) < 0) {
+      if (!stats_.has_min_max ||
+          CompareStatValues(order_, PhysicalType::kFixedLenByteArray, lo_s, stats_.min) < 0) {
         stats_.min = std::move(lo_s);
       }
-      if (!stats_.has_min_max || CompareStatValues(order_, PhysicalType::kFixedLenByteArray, hi_s, stats_.max) > 0) {
+      if (!stats_.has_min_max ||
+          CompareStatValues(order_, PhysicalType::kFixedLenByteArray, hi_s, stats_.max) > 0) {
         stats_.max = std::move(hi_s);
       }
       stats_.has_min_max = true;
@@ -331,15 +338,19 @@ void StatisticsBuilder<T>::Update(const T* values, int64_t n) {
         if (CompareDecimalBytes(values[i].view(), lo->view()) < 0) lo = &values[i];
         if (CompareDecimalBytes(values[i].view(), hi->view()) > 0) hi = &values[i];
       }
-      if (!stats_.has_min_max || CompareDecimalBytes(lo->view(), stats_.min) < 0) stats_.min.assign(lo->view());
-      if (!stats_.has_min_max || CompareDecimalBytes(hi->view(), stats_.max) > 0) stats_.max.assign(hi->view());
+      if (!stats_.has_min_max || CompareDecimalBytes(lo->view(), stats_.min) < 0)
+        stats_.min.assign(lo->view());
+      if (!stats_.has_min_max || CompareDecimalBytes(hi->view(), stats_.max) > 0)
+        stats_.max.assign(hi->view());
     } else {
       for (int64_t i = 1; i < n; ++i) {
         if (CompareBytes(values[i].view(), lo->view()) < 0) lo = &values[i];
         if (CompareBytes(values[i].view(), hi->view()) > 0) hi = &values[i];
       }
-      if (!stats_.has_min_max || CompareBytes(lo->view(), stats_.min) < 0) stats_.min.assign(lo->view());
-      if (!stats_.has_min_max || CompareBytes(hi->view(), stats_.max) > 0) stats_.max.assign(hi->view());
+      if (!stats_.has_min_max || CompareBytes(lo->view(), stats_.min) < 0)
+        stats_.min.assign(lo->view());
+      if (!stats_.has_min_max || CompareBytes(hi->view(), stats_.max) > 0)
+        stats_.max.assign(hi->view());
     }
     stats_.has_min_max = true;
   } else {
@@ -412,8 +423,8 @@ Statistics ToThriftStatistics(const ValueStatistics& stats, const StatisticsForm
       max_exact = false;
     }
   }
-  const bool legacy = format.order == SortOrder::kBoolean || format.order == SortOrder::kSignedInt ||
-                      format.order == SortOrder::kFloat;
+  const bool legacy = format.order == SortOrder::kBoolean ||
+                      format.order == SortOrder::kSignedInt || format.order == SortOrder::kFloat;
   if (legacy) out.min = min;
   out.min_value = std::move(min);
   out.is_min_value_exact = min_exact;

@@ -15,10 +15,10 @@
 // prefix whose last byte (or, for UTF-8 text, last character) is incremented so it stays an upper
 // bound; such values are flagged inexact (is_min_value_exact / is_max_value_exact false).
 //
-// Legacy fields: the deprecated Statistics.min/max (ids 1, 2) are ordered by signed comparison. They
-// are written, equal to min_value/max_value, only where that signed order is the column's order:
-// BOOLEAN, signed INT32/INT64 (incl. DATE, TIME, TIMESTAMP, DECIMAL on integers), FLOAT, DOUBLE.
-// Byte arrays and unsigned integers never get them.
+// Legacy fields: the deprecated Statistics.min/max (ids 1, 2) are ordered by signed comparison.
+// They are written, equal to min_value/max_value, only where that signed order is the column's
+// order: BOOLEAN, signed INT32/INT64 (incl. DATE, TIME, TIMESTAMP, DECIMAL on integers), FLOAT,
+// DOUBLE. Byte arrays and unsigned integers never get them.
 #pragma once
 
 #include <cstdint>
@@ -57,11 +57,11 @@ int CompareStatValues(SortOrder order, PhysicalType type, std::string_view a, st
 
 // What one page or chunk holds, with exact (untruncated) bounds.
 struct ValueStatistics {
-  int64_t null_count = 0;   // level entries below the max definition level
-  int64_t value_count = 0;  // non-null values, NaNs included
-  int64_t nan_count = 0;    // FLOAT, DOUBLE, FLOAT16 only
-  bool has_min_max = false; // false with no order, no values, or only NaNs
-  std::string min;          // PLAIN, zero already normalized (-0.0 min, +0.0 max)
+  int64_t null_count = 0;    // level entries below the max definition level
+  int64_t value_count = 0;   // non-null values, NaNs included
+  int64_t nan_count = 0;     // FLOAT, DOUBLE, FLOAT16 only
+  bool has_min_max = false;  // false with no order, no values, or only NaNs
+  std::string min;           // PLAIN, zero already normalized (-0.0 min, +0.0 max)
   std::string max;
 
   // Folds `other` (same column) into this one.
@@ -99,9 +99,9 @@ std::optional<std::string> TruncateMax(std::string_view value, size_t max_bytes,
 struct StatisticsFormat {
   SortOrder order = SortOrder::kNone;
   PhysicalType type = PhysicalType::kInt32;
-  bool utf8 = false;                // see StatisticsAreUtf8
-  size_t truncate_bytes = 64;       // BYTE_ARRAY bounds longer than this are truncated
-  bool floating = false;            // FLOAT, DOUBLE, FLOAT16: nan_count is written
+  bool utf8 = false;           // see StatisticsAreUtf8
+  size_t truncate_bytes = 64;  // BYTE_ARRAY bounds longer than this are truncated
+  bool floating = false;       // FLOAT, DOUBLE, FLOAT16: nan_count is written
 };
 
 // The Thrift Statistics for `stats`: null_count always, nan_count for floating types, min_value /
