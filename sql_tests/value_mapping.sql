@@ -196,3 +196,12 @@ SELECT "column with known type", "column with unknown type", typeof("column with
 known string 1|x'756e6b6e6f776e20737472696e672031'|blob
 known string 2|x'756e6b6e6f776e20737472696e672032'|blob
 known string 3|x'756e6b6e6f776e20737472696e672033'|blob
+
+# GEOMETRY is BLOB holding WKB: POINT (30 10) is byte order 1, type 1, then x and y as doubles.
+statement ok
+CREATE VIRTUAL TABLE geo USING parquet('$TESTDATA/parquet-testing/data/geospatial/geospatial.parquet');
+
+query
+SELECT wkt, geometry, typeof(geometry) FROM geo LIMIT 1;
+----
+POINT (30 10)|x'01010000000000000000003e400000000000002440'|blob

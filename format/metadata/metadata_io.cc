@@ -11,11 +11,12 @@
 #include "format/thrift/compact_writer.h"
 
 // How the readers are built: each struct has a table of its fields (id, wire type, required, name),
-// copied from ../shared/spec/metadata-fields.md, and a ReadValue overload that runs ReadStruct with that
-// table and a switch over the ids. ReadStruct does what every struct shares: the field-header loop,
-// skipping unknown ids and ids of an unexpected wire type, the nesting depth, the check of required
-// fields and the context of error messages. Lists, optionals, enums and scalars are generic ReadValue
-// overloads, so a field's case is usually one line. The writers mirror this with WriteValue/WriteField.
+// copied from ../shared/spec/metadata-fields.md, and a ReadValue overload that runs ReadStruct with
+// that table and a switch over the ids. ReadStruct does what every struct shares: the field-header
+// loop, skipping unknown ids and ids of an unexpected wire type, the nesting depth, the check of
+// required fields and the context of error messages. Lists, optionals, enums and scalars are
+// generic ReadValue overloads, so a field's case is usually one line. The writers mirror this with
+// WriteValue/WriteField.
 
 namespace pq {
 namespace {
@@ -39,8 +40,8 @@ constexpr CompactType kStruct = CompactType::kStruct;
 constexpr bool kRequired = true;
 constexpr bool kOptional = false;
 
-// A list reserves at most this many elements up front; longer lists grow as their elements are read,
-// so memory stays proportional to the bytes actually parsed.
+// A list reserves at most this many elements up front; longer lists grow as their elements are
+// read, so memory stays proportional to the bytes actually parsed.
 constexpr size_t kMaxReserve = size_t{1} << 16;
 
 // One field of a Thrift struct (metadata-fields.md).
@@ -73,12 +74,13 @@ bool TypeMatches(CompactType expected, CompactType actual) {
   return expected == actual;
 }
 
-// The struct loop shared by every reader. `on_field(header)` is called for each field whose id is in
-// `spec` and whose wire type is the expected one; it must consume the field's value. Other fields are
-// skipped; the id of the first of them goes to *unknown_id when given (unions report it). On success
-// every required field of `spec` has been seen.
+// The struct loop shared by every reader. `on_field(header)` is called for each field whose id is
+// in `spec` and whose wire type is the expected one; it must consume the field's value. Other
+// fields are skipped; the id of the first of them goes to *unknown_id when given (unions report
+// it). On success every required field of `spec` has been seen.
 template <size_t N, typename OnField>
-Status ReadStruct(CompactReader& r, const StructSpec<N>& spec, OnField&& on_field, int16_t* unknown_id = nullptr) {
+Status ReadStruct(CompactReader& r, const StructSpec<N>& spec, OnField&& on_field,
+                  int16_t* unknown_id = nullptr) {
   PQ_RETURN_IF_ERROR(r.BeginStruct());
   uint32_t seen = 0;
   int16_t last_id = 0;
@@ -92,7 +94,9 @@ Status ReadStruct(CompactReader& r, const StructSpec<N>& spec, OnField&& on_fiel
     if (slot >= 0 && TypeMatches(spec.fields[slot].type, field.type)) {
       seen |= uint32_t{1} << slot;
       Status st = on_field(field);
-      if (!st.ok()) return std::move(st).WithContext(std::string(spec.name) + "." + spec.fields[slot].name);
+      if (!st.ok()) {
+        return std::move(st).WithContext(std::string(spec.name) + "." + spec.fields[slot].name);
+      }
     } else {
       if (unknown_id != nullptr && *unknown_id == 0) *unknown_id = field.id;
       Status st = r.SkipField(field.type);
@@ -108,8 +112,11 @@ Status ReadStruct(CompactReader& r, const StructSpec<N>& spec, OnField&& on_fiel
   return Status::OK();
 }
 
-// Skips an empty marker struct (StringType, MilliSeconds, ...), and any fields a newer writer put in it.
-Status ReadEmptyStruct(CompactReader& r) { return r.SkipField(kStruct); }
+// Skips an empty marker struct (StringType, MilliSeconds, ...), and any fields a newer writer put
+// in it.
+Status ReadEmptyStruct(CompactReader& r) {
+  return r.SkipField(kStruct);
+}
 
 // The wire type of a C++ value type.
 template <typename T>
@@ -119,15 +126,25 @@ struct IsVector<std::vector<T>> : std::true_type {};
 
 template <typename T>
 constexpr CompactType WireTypeOf() {
-  if constexpr (std::is_same_v<T, bool>) return kBool;
-  else if constexpr (std::is_same_v<T, int8_t>) return kI8;
-  else if constexpr (std::is_same_v<T, int16_t>) return kI16;
-  else if constexpr (std::is_same_v<T, int32_t> || std::is_enum_v<T>) return kI32;
-  else if constexpr (std::is_same_v<T, int64_t>) return kI64;
-  else if constexpr (std::is_same_v<T, double>) return kDouble;
-  else if constexpr (std::is_same_v<T, std::string>) return kBinary;
-  else if constexpr (IsVector<T>::value) return kList;
-  else return kStruct;
+  if constexpr (std::is_same_v<T, bool>) {
+    return kBool;
+  } else if constexpr (std::is_same_v<T, int8_t>) {
+    return kI8;
+  } else if constexpr (std::is_same_v<T, int16_t>) {
+    return kI16;
+  } else if constexpr (std::is_same_v<T, int32_t> || std::is_enum_v<T>) {
+    return kI32;
+  } else if constexpr (std::is_same_v<T, int64_t>) {
+    return kI64;
+  } else if constexpr (std::is_same_v<T, double>) {
+    return kDouble;
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    return kBinary;
+  } else if constexpr (IsVector<T>::value) {
+    return kList;
+  } else {
+    return kStruct;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -153,12 +170,13 @@ Status ReadValue(CompactReader& r, double* v) {
   PQ_ASSIGN_OR_RETURN(*v, r.ReadDouble());
   return Status::OK();
 }
-Status ReadValue(CompactReader& r, std::string* v) { return r.ReadString(v); }
+Status ReadValue(CompactReader& r, std::string* v) {
+  return r.ReadString(v);
+}
 
 // Enums keep values metadata.h does not name: the caller decides what it supports.
 template <typename E>
-  requires std::is_enum_v<E>
-Status ReadValue(CompactReader& r, E* v) {
+requires std::is_enum_v<E> Status ReadValue(CompactReader& r, E* v) {
   PQ_ASSIGN_OR_RETURN(int32_t raw, r.ReadI32());
   *v = static_cast<E>(raw);
   return Status::OK();
@@ -204,8 +222,9 @@ Status ReadValue(CompactReader& r, std::optional<T>* v) {
 
 Status CheckListType(const ListHeader& h, CompactType expected) {
   if (h.size > 0 && h.element_type != expected) {
-    return Status::Corruption("list of " + thrift::CompactTypeName(h.element_type) + " where a list of " +
-                              thrift::CompactTypeName(expected) + " is expected");
+    return Status::Corruption("list of " + thrift::CompactTypeName(h.element_type) +
+                              " where a list of " + thrift::CompactTypeName(expected) +
+                              " is expected");
   }
   return Status::OK();
 }
@@ -241,44 +260,61 @@ Status ReadValue(CompactReader& r, std::vector<bool>* out) {
 // default-constructed (optionals are emplaced, list elements appended, top-level outputs reset), so
 // defaults such as DataPageHeaderV2.is_compressed = true hold for absent fields.
 
-constexpr StructSpec<3> kSizeStatisticsSpec{"SizeStatistics",
-                                            {{1, kI64, kOptional, "unencoded_byte_array_data_bytes"},
-                                             {2, kList, kOptional, "repetition_level_histogram"},
-                                             {3, kList, kOptional, "definition_level_histogram"}}};
+constexpr StructSpec<3> kSizeStatisticsSpec{
+    "SizeStatistics",
+    {{1, kI64, kOptional, "unencoded_byte_array_data_bytes"},
+     {2, kList, kOptional, "repetition_level_histogram"},
+     {3, kList, kOptional, "definition_level_histogram"}}};
 
 Status ReadValue(CompactReader& r, SizeStatistics* out) {
   return ReadStruct(r, kSizeStatisticsSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->unencoded_byte_array_data_bytes);
-      case 2: return ReadValue(r, &out->repetition_level_histogram);
-      default: return ReadValue(r, &out->definition_level_histogram);
+      case 1:
+        return ReadValue(r, &out->unencoded_byte_array_data_bytes);
+      case 2:
+        return ReadValue(r, &out->repetition_level_histogram);
+      default:
+        return ReadValue(r, &out->definition_level_histogram);
     }
   });
 }
 
-constexpr StructSpec<8> kBoundingBoxSpec{
-    "BoundingBox",
-    {{1, kDouble, kRequired, "xmin"}, {2, kDouble, kRequired, "xmax"}, {3, kDouble, kRequired, "ymin"},
-     {4, kDouble, kRequired, "ymax"}, {5, kDouble, kOptional, "zmin"}, {6, kDouble, kOptional, "zmax"},
-     {7, kDouble, kOptional, "mmin"}, {8, kDouble, kOptional, "mmax"}}};
+constexpr StructSpec<8> kBoundingBoxSpec{"BoundingBox",
+                                         {{1, kDouble, kRequired, "xmin"},
+                                          {2, kDouble, kRequired, "xmax"},
+                                          {3, kDouble, kRequired, "ymin"},
+                                          {4, kDouble, kRequired, "ymax"},
+                                          {5, kDouble, kOptional, "zmin"},
+                                          {6, kDouble, kOptional, "zmax"},
+                                          {7, kDouble, kOptional, "mmin"},
+                                          {8, kDouble, kOptional, "mmax"}}};
 
 Status ReadValue(CompactReader& r, BoundingBox* out) {
   return ReadStruct(r, kBoundingBoxSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->xmin);
-      case 2: return ReadValue(r, &out->xmax);
-      case 3: return ReadValue(r, &out->ymin);
-      case 4: return ReadValue(r, &out->ymax);
-      case 5: return ReadValue(r, &out->zmin);
-      case 6: return ReadValue(r, &out->zmax);
-      case 7: return ReadValue(r, &out->mmin);
-      default: return ReadValue(r, &out->mmax);
+      case 1:
+        return ReadValue(r, &out->xmin);
+      case 2:
+        return ReadValue(r, &out->xmax);
+      case 3:
+        return ReadValue(r, &out->ymin);
+      case 4:
+        return ReadValue(r, &out->ymax);
+      case 5:
+        return ReadValue(r, &out->zmin);
+      case 6:
+        return ReadValue(r, &out->zmax);
+      case 7:
+        return ReadValue(r, &out->mmin);
+      default:
+        return ReadValue(r, &out->mmax);
     }
   });
 }
 
 constexpr StructSpec<2> kGeospatialStatisticsSpec{
-    "GeospatialStatistics", {{1, kStruct, kOptional, "bbox"}, {2, kList, kOptional, "geospatial_types"}}};
+    "GeospatialStatistics",
+    {{1, kStruct, kOptional, "bbox"}, {2, kList, kOptional, "geospatial_types"}}};
 
 Status ReadValue(CompactReader& r, GeospatialStatistics* out) {
   return ReadStruct(r, kGeospatialStatisticsSpec, [&](const FieldHeader& f) -> Status {
@@ -301,21 +337,32 @@ constexpr StructSpec<9> kStatisticsSpec{"Statistics",
 Status ReadValue(CompactReader& r, Statistics* out) {
   return ReadStruct(r, kStatisticsSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->max);
-      case 2: return ReadValue(r, &out->min);
-      case 3: return ReadValue(r, &out->null_count);
-      case 4: return ReadValue(r, &out->distinct_count);
-      case 5: return ReadValue(r, &out->max_value);
-      case 6: return ReadValue(r, &out->min_value);
-      case 7: out->is_max_value_exact = f.bool_value(); return Status::OK();
-      case 8: out->is_min_value_exact = f.bool_value(); return Status::OK();
-      default: return ReadValue(r, &out->nan_count);
+      case 1:
+        return ReadValue(r, &out->max);
+      case 2:
+        return ReadValue(r, &out->min);
+      case 3:
+        return ReadValue(r, &out->null_count);
+      case 4:
+        return ReadValue(r, &out->distinct_count);
+      case 5:
+        return ReadValue(r, &out->max_value);
+      case 6:
+        return ReadValue(r, &out->min_value);
+      case 7:
+        out->is_max_value_exact = f.bool_value();
+        return Status::OK();
+      case 8:
+        out->is_min_value_exact = f.bool_value();
+        return Status::OK();
+      default:
+        return ReadValue(r, &out->nan_count);
     }
   });
 }
 
-constexpr StructSpec<2> kDecimalTypeSpec{"DecimalType",
-                                         {{1, kI32, kRequired, "scale"}, {2, kI32, kRequired, "precision"}}};
+constexpr StructSpec<2> kDecimalTypeSpec{
+    "DecimalType", {{1, kI32, kRequired, "scale"}, {2, kI32, kRequired, "precision"}}};
 
 Status ReadDecimalType(CompactReader& r, LogicalType* out) {
   return ReadStruct(r, kDecimalTypeSpec, [&](const FieldHeader& f) -> Status {
@@ -324,11 +371,13 @@ Status ReadDecimalType(CompactReader& r, LogicalType* out) {
   });
 }
 
-constexpr StructSpec<3> kTimeUnitSpec{
-    "TimeUnit", {{1, kStruct, kOptional, "MILLIS"}, {2, kStruct, kOptional, "MICROS"}, {3, kStruct, kOptional, "NANOS"}}};
+constexpr StructSpec<3> kTimeUnitSpec{"TimeUnit",
+                                      {{1, kStruct, kOptional, "MILLIS"},
+                                       {2, kStruct, kOptional, "MICROS"},
+                                       {3, kStruct, kOptional, "NANOS"}}};
 
-// TimeUnit union: the alternative's id is the TimeUnit value; an unknown alternative keeps its id, an
-// empty union gives 0.
+// TimeUnit union: the alternative's id is the TimeUnit value; an unknown alternative keeps its id,
+// an empty union gives 0.
 Status ReadTimeUnit(CompactReader& r, TimeUnit* out) {
   int16_t unknown_id = 0;
   bool known = false;
@@ -344,8 +393,8 @@ Status ReadTimeUnit(CompactReader& r, TimeUnit* out) {
   return Status::OK();
 }
 
-constexpr StructSpec<2> kTimeTypeSpec{"TimeType",
-                                      {{1, kBool, kRequired, "isAdjustedToUTC"}, {2, kStruct, kRequired, "unit"}}};
+constexpr StructSpec<2> kTimeTypeSpec{
+    "TimeType", {{1, kBool, kRequired, "isAdjustedToUTC"}, {2, kStruct, kRequired, "unit"}}};
 constexpr StructSpec<2> kTimestampTypeSpec{
     "TimestampType", {{1, kBool, kRequired, "isAdjustedToUTC"}, {2, kStruct, kRequired, "unit"}}};
 
@@ -360,7 +409,8 @@ Status ReadTimeOrTimestampType(CompactReader& r, const StructSpec<N>& spec, Logi
   });
 }
 
-constexpr StructSpec<2> kIntTypeSpec{"IntType", {{1, kI8, kRequired, "bitWidth"}, {2, kBool, kRequired, "isSigned"}}};
+constexpr StructSpec<2> kIntTypeSpec{
+    "IntType", {{1, kI8, kRequired, "bitWidth"}, {2, kBool, kRequired, "isSigned"}}};
 
 Status ReadIntType(CompactReader& r, LogicalType* out) {
   return ReadStruct(r, kIntTypeSpec, [&](const FieldHeader& f) -> Status {
@@ -370,19 +420,22 @@ Status ReadIntType(CompactReader& r, LogicalType* out) {
   });
 }
 
-constexpr StructSpec<1> kVariantTypeSpec{"VariantType", {{1, kI8, kOptional, "specification_version"}}};
+constexpr StructSpec<1> kVariantTypeSpec{"VariantType",
+                                         {{1, kI8, kOptional, "specification_version"}}};
 
 Status ReadVariantType(CompactReader& r, LogicalType* out) {
-  return ReadStruct(r, kVariantTypeSpec,
-                    [&](const FieldHeader&) -> Status { return ReadValue(r, &out->variant_specification_version); });
+  return ReadStruct(r, kVariantTypeSpec, [&](const FieldHeader&) -> Status {
+    return ReadValue(r, &out->variant_specification_version);
+  });
 }
 
 constexpr StructSpec<1> kGeometryTypeSpec{"GeometryType", {{1, kBinary, kOptional, "crs"}}};
-constexpr StructSpec<2> kGeographyTypeSpec{"GeographyType",
-                                           {{1, kBinary, kOptional, "crs"}, {2, kI32, kOptional, "algorithm"}}};
+constexpr StructSpec<2> kGeographyTypeSpec{
+    "GeographyType", {{1, kBinary, kOptional, "crs"}, {2, kI32, kOptional, "algorithm"}}};
 
 Status ReadGeometryType(CompactReader& r, LogicalType* out) {
-  return ReadStruct(r, kGeometryTypeSpec, [&](const FieldHeader&) -> Status { return ReadValue(r, &out->crs); });
+  return ReadStruct(r, kGeometryTypeSpec,
+                    [&](const FieldHeader&) -> Status { return ReadValue(r, &out->crs); });
 }
 
 Status ReadGeographyType(CompactReader& r, LogicalType* out) {
@@ -412,8 +465,8 @@ constexpr StructSpec<18> kLogicalTypeSpec{"LogicalType",
                                            {18, kStruct, kOptional, "GEOGRAPHY"},
                                            {19, kStruct, kOptional, "FILE"}}};
 
-// LogicalType union: the alternative's field id is the Kind. An alternative this reader does not know
-// leaves kind kNone and records its id, so the caller can fall back to the physical type.
+// LogicalType union: the alternative's field id is the Kind. An alternative this reader does not
+// know leaves kind kNone and records its id, so the caller can fall back to the physical type.
 Status ReadValue(CompactReader& r, LogicalType* out) {
   int16_t unknown_id = 0;
   PQ_RETURN_IF_ERROR(ReadStruct(
@@ -421,14 +474,22 @@ Status ReadValue(CompactReader& r, LogicalType* out) {
       [&](const FieldHeader& f) -> Status {
         out->kind = static_cast<LogicalType::Kind>(f.id);
         switch (out->kind) {
-          case LogicalType::Kind::kDecimal: return ReadDecimalType(r, out);
-          case LogicalType::Kind::kTime: return ReadTimeOrTimestampType(r, kTimeTypeSpec, out);
-          case LogicalType::Kind::kTimestamp: return ReadTimeOrTimestampType(r, kTimestampTypeSpec, out);
-          case LogicalType::Kind::kInteger: return ReadIntType(r, out);
-          case LogicalType::Kind::kVariant: return ReadVariantType(r, out);
-          case LogicalType::Kind::kGeometry: return ReadGeometryType(r, out);
-          case LogicalType::Kind::kGeography: return ReadGeographyType(r, out);
-          default: return ReadEmptyStruct(r);  // the marker alternatives
+          case LogicalType::Kind::kDecimal:
+            return ReadDecimalType(r, out);
+          case LogicalType::Kind::kTime:
+            return ReadTimeOrTimestampType(r, kTimeTypeSpec, out);
+          case LogicalType::Kind::kTimestamp:
+            return ReadTimeOrTimestampType(r, kTimestampTypeSpec, out);
+          case LogicalType::Kind::kInteger:
+            return ReadIntType(r, out);
+          case LogicalType::Kind::kVariant:
+            return ReadVariantType(r, out);
+          case LogicalType::Kind::kGeometry:
+            return ReadGeometryType(r, out);
+          case LogicalType::Kind::kGeography:
+            return ReadGeographyType(r, out);
+          default:
+            return ReadEmptyStruct(r);  // the marker alternatives
         }
       },
       &unknown_id));
@@ -451,16 +512,26 @@ constexpr StructSpec<10> kSchemaElementSpec{"SchemaElement",
 Status ReadValue(CompactReader& r, SchemaElement* out) {
   return ReadStruct(r, kSchemaElementSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->type);
-      case 2: return ReadValue(r, &out->type_length);
-      case 3: return ReadValue(r, &out->repetition_type);
-      case 4: return ReadValue(r, &out->name);
-      case 5: return ReadValue(r, &out->num_children);
-      case 6: return ReadValue(r, &out->converted_type);
-      case 7: return ReadValue(r, &out->scale);
-      case 8: return ReadValue(r, &out->precision);
-      case 9: return ReadValue(r, &out->field_id);
-      default: return ReadValue(r, &out->logical_type);
+      case 1:
+        return ReadValue(r, &out->type);
+      case 2:
+        return ReadValue(r, &out->type_length);
+      case 3:
+        return ReadValue(r, &out->repetition_type);
+      case 4:
+        return ReadValue(r, &out->name);
+      case 5:
+        return ReadValue(r, &out->num_children);
+      case 6:
+        return ReadValue(r, &out->converted_type);
+      case 7:
+        return ReadValue(r, &out->scale);
+      case 8:
+        return ReadValue(r, &out->precision);
+      case 9:
+        return ReadValue(r, &out->field_id);
+      default:
+        return ReadValue(r, &out->logical_type);
     }
   });
 }
@@ -475,56 +546,78 @@ constexpr StructSpec<5> kDataPageHeaderSpec{"DataPageHeader",
 Status ReadValue(CompactReader& r, DataPageHeader* out) {
   return ReadStruct(r, kDataPageHeaderSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->num_values);
-      case 2: return ReadValue(r, &out->encoding);
-      case 3: return ReadValue(r, &out->definition_level_encoding);
-      case 4: return ReadValue(r, &out->repetition_level_encoding);
-      default: return ReadValue(r, &out->statistics);
+      case 1:
+        return ReadValue(r, &out->num_values);
+      case 2:
+        return ReadValue(r, &out->encoding);
+      case 3:
+        return ReadValue(r, &out->definition_level_encoding);
+      case 4:
+        return ReadValue(r, &out->repetition_level_encoding);
+      default:
+        return ReadValue(r, &out->statistics);
     }
   });
 }
 
-constexpr StructSpec<3> kDictionaryPageHeaderSpec{
-    "DictionaryPageHeader",
-    {{1, kI32, kRequired, "num_values"}, {2, kI32, kRequired, "encoding"}, {3, kBool, kOptional, "is_sorted"}}};
+constexpr StructSpec<3> kDictionaryPageHeaderSpec{"DictionaryPageHeader",
+                                                  {{1, kI32, kRequired, "num_values"},
+                                                   {2, kI32, kRequired, "encoding"},
+                                                   {3, kBool, kOptional, "is_sorted"}}};
 
 Status ReadValue(CompactReader& r, DictionaryPageHeader* out) {
   return ReadStruct(r, kDictionaryPageHeaderSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->num_values);
-      case 2: return ReadValue(r, &out->encoding);
-      default: out->is_sorted = f.bool_value(); return Status::OK();
+      case 1:
+        return ReadValue(r, &out->num_values);
+      case 2:
+        return ReadValue(r, &out->encoding);
+      default:
+        out->is_sorted = f.bool_value();
+        return Status::OK();
     }
   });
 }
 
-constexpr StructSpec<8> kDataPageHeaderV2Spec{"DataPageHeaderV2",
-                                              {{1, kI32, kRequired, "num_values"},
-                                               {2, kI32, kRequired, "num_nulls"},
-                                               {3, kI32, kRequired, "num_rows"},
-                                               {4, kI32, kRequired, "encoding"},
-                                               {5, kI32, kRequired, "definition_levels_byte_length"},
-                                               {6, kI32, kRequired, "repetition_levels_byte_length"},
-                                               {7, kBool, kOptional, "is_compressed"},
-                                               {8, kStruct, kOptional, "statistics"}}};
+constexpr StructSpec<8> kDataPageHeaderV2Spec{
+    "DataPageHeaderV2",
+    {{1, kI32, kRequired, "num_values"},
+     {2, kI32, kRequired, "num_nulls"},
+     {3, kI32, kRequired, "num_rows"},
+     {4, kI32, kRequired, "encoding"},
+     {5, kI32, kRequired, "definition_levels_byte_length"},
+     {6, kI32, kRequired, "repetition_levels_byte_length"},
+     {7, kBool, kOptional, "is_compressed"},
+     {8, kStruct, kOptional, "statistics"}}};
 
 Status ReadValue(CompactReader& r, DataPageHeaderV2* out) {
   return ReadStruct(r, kDataPageHeaderV2Spec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->num_values);
-      case 2: return ReadValue(r, &out->num_nulls);
-      case 3: return ReadValue(r, &out->num_rows);
-      case 4: return ReadValue(r, &out->encoding);
-      case 5: return ReadValue(r, &out->definition_levels_byte_length);
-      case 6: return ReadValue(r, &out->repetition_levels_byte_length);
-      case 7: out->is_compressed = f.bool_value(); return Status::OK();
-      default: return ReadValue(r, &out->statistics);
+      case 1:
+        return ReadValue(r, &out->num_values);
+      case 2:
+        return ReadValue(r, &out->num_nulls);
+      case 3:
+        return ReadValue(r, &out->num_rows);
+      case 4:
+        return ReadValue(r, &out->encoding);
+      case 5:
+        return ReadValue(r, &out->definition_levels_byte_length);
+      case 6:
+        return ReadValue(r, &out->repetition_levels_byte_length);
+      case 7:
+        out->is_compressed = f.bool_value();
+        return Status::OK();
+      default:
+        return ReadValue(r, &out->statistics);
     }
   });
 }
 
-constexpr StructSpec<1> kBloomFilterAlgorithmSpec{"BloomFilterAlgorithm", {{1, kStruct, kOptional, "BLOCK"}}};
-constexpr StructSpec<1> kBloomFilterHashSpec{"BloomFilterHash", {{1, kStruct, kOptional, "XXHASH"}}};
+constexpr StructSpec<1> kBloomFilterAlgorithmSpec{"BloomFilterAlgorithm",
+                                                  {{1, kStruct, kOptional, "BLOCK"}}};
+constexpr StructSpec<1> kBloomFilterHashSpec{"BloomFilterHash",
+                                             {{1, kStruct, kOptional, "XXHASH"}}};
 constexpr StructSpec<1> kBloomFilterCompressionSpec{"BloomFilterCompression",
                                                     {{1, kStruct, kOptional, "UNCOMPRESSED"}}};
 
@@ -546,10 +639,14 @@ constexpr StructSpec<4> kBloomFilterHeaderSpec{"BloomFilterHeader",
 Status ReadValue(CompactReader& r, BloomFilterHeader* out) {
   return ReadStruct(r, kBloomFilterHeaderSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->num_bytes);
-      case 2: return ReadSingleAlternativeUnion(r, kBloomFilterAlgorithmSpec, &out->algorithm);
-      case 3: return ReadSingleAlternativeUnion(r, kBloomFilterHashSpec, &out->hash);
-      default: return ReadSingleAlternativeUnion(r, kBloomFilterCompressionSpec, &out->compression);
+      case 1:
+        return ReadValue(r, &out->num_bytes);
+      case 2:
+        return ReadSingleAlternativeUnion(r, kBloomFilterAlgorithmSpec, &out->algorithm);
+      case 3:
+        return ReadSingleAlternativeUnion(r, kBloomFilterHashSpec, &out->hash);
+      default:
+        return ReadSingleAlternativeUnion(r, kBloomFilterCompressionSpec, &out->compression);
     }
   });
 }
@@ -567,19 +664,29 @@ constexpr StructSpec<8> kPageHeaderSpec{"PageHeader",
 Status ReadValue(CompactReader& r, PageHeader* out) {
   return ReadStruct(r, kPageHeaderSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->type);
-      case 2: return ReadValue(r, &out->uncompressed_page_size);
-      case 3: return ReadValue(r, &out->compressed_page_size);
-      case 4: return ReadValue(r, &out->crc);
-      case 5: return ReadValue(r, &out->data_page_header);
-      case 6: out->has_index_page_header = true; return ReadEmptyStruct(r);
-      case 7: return ReadValue(r, &out->dictionary_page_header);
-      default: return ReadValue(r, &out->data_page_header_v2);
+      case 1:
+        return ReadValue(r, &out->type);
+      case 2:
+        return ReadValue(r, &out->uncompressed_page_size);
+      case 3:
+        return ReadValue(r, &out->compressed_page_size);
+      case 4:
+        return ReadValue(r, &out->crc);
+      case 5:
+        return ReadValue(r, &out->data_page_header);
+      case 6:
+        out->has_index_page_header = true;
+        return ReadEmptyStruct(r);
+      case 7:
+        return ReadValue(r, &out->dictionary_page_header);
+      default:
+        return ReadValue(r, &out->data_page_header_v2);
     }
   });
 }
 
-constexpr StructSpec<2> kKeyValueSpec{"KeyValue", {{1, kBinary, kRequired, "key"}, {2, kBinary, kOptional, "value"}}};
+constexpr StructSpec<2> kKeyValueSpec{
+    "KeyValue", {{1, kBinary, kRequired, "key"}, {2, kBinary, kOptional, "value"}}};
 
 Status ReadValue(CompactReader& r, KeyValue* out) {
   return ReadStruct(r, kKeyValueSpec, [&](const FieldHeader& f) -> Status {
@@ -588,30 +695,40 @@ Status ReadValue(CompactReader& r, KeyValue* out) {
   });
 }
 
-constexpr StructSpec<3> kSortingColumnSpec{
-    "SortingColumn",
-    {{1, kI32, kRequired, "column_idx"}, {2, kBool, kRequired, "descending"}, {3, kBool, kRequired, "nulls_first"}}};
+constexpr StructSpec<3> kSortingColumnSpec{"SortingColumn",
+                                           {{1, kI32, kRequired, "column_idx"},
+                                            {2, kBool, kRequired, "descending"},
+                                            {3, kBool, kRequired, "nulls_first"}}};
 
 Status ReadValue(CompactReader& r, SortingColumn* out) {
   return ReadStruct(r, kSortingColumnSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->column_idx);
-      case 2: out->descending = f.bool_value(); return Status::OK();
-      default: out->nulls_first = f.bool_value(); return Status::OK();
+      case 1:
+        return ReadValue(r, &out->column_idx);
+      case 2:
+        out->descending = f.bool_value();
+        return Status::OK();
+      default:
+        out->nulls_first = f.bool_value();
+        return Status::OK();
     }
   });
 }
 
-constexpr StructSpec<3> kPageEncodingStatsSpec{
-    "PageEncodingStats",
-    {{1, kI32, kRequired, "page_type"}, {2, kI32, kRequired, "encoding"}, {3, kI32, kRequired, "count"}}};
+constexpr StructSpec<3> kPageEncodingStatsSpec{"PageEncodingStats",
+                                               {{1, kI32, kRequired, "page_type"},
+                                                {2, kI32, kRequired, "encoding"},
+                                                {3, kI32, kRequired, "count"}}};
 
 Status ReadValue(CompactReader& r, PageEncodingStats* out) {
   return ReadStruct(r, kPageEncodingStatsSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->page_type);
-      case 2: return ReadValue(r, &out->encoding);
-      default: return ReadValue(r, &out->count);
+      case 1:
+        return ReadValue(r, &out->page_type);
+      case 2:
+        return ReadValue(r, &out->encoding);
+      default:
+        return ReadValue(r, &out->count);
     }
   });
 }
@@ -638,32 +755,51 @@ constexpr StructSpec<17> kColumnMetaDataSpec{"ColumnMetaData",
 Status ReadValue(CompactReader& r, ColumnMetaData* out) {
   return ReadStruct(r, kColumnMetaDataSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->type);
-      case 2: return ReadValue(r, &out->encodings);
-      case 3: return ReadValue(r, &out->path_in_schema);
-      case 4: return ReadValue(r, &out->codec);
-      case 5: return ReadValue(r, &out->num_values);
-      case 6: return ReadValue(r, &out->total_uncompressed_size);
-      case 7: return ReadValue(r, &out->total_compressed_size);
-      case 8: return ReadValue(r, &out->key_value_metadata);
-      case 9: return ReadValue(r, &out->data_page_offset);
-      case 10: return ReadValue(r, &out->index_page_offset);
-      case 11: return ReadValue(r, &out->dictionary_page_offset);
-      case 12: return ReadValue(r, &out->statistics);
-      case 13: return ReadValue(r, &out->encoding_stats);
-      case 14: return ReadValue(r, &out->bloom_filter_offset);
-      case 15: return ReadValue(r, &out->bloom_filter_length);
-      case 16: return ReadValue(r, &out->size_statistics);
-      default: return ReadValue(r, &out->geospatial_statistics);
+      case 1:
+        return ReadValue(r, &out->type);
+      case 2:
+        return ReadValue(r, &out->encodings);
+      case 3:
+        return ReadValue(r, &out->path_in_schema);
+      case 4:
+        return ReadValue(r, &out->codec);
+      case 5:
+        return ReadValue(r, &out->num_values);
+      case 6:
+        return ReadValue(r, &out->total_uncompressed_size);
+      case 7:
+        return ReadValue(r, &out->total_compressed_size);
+      case 8:
+        return ReadValue(r, &out->key_value_metadata);
+      case 9:
+        return ReadValue(r, &out->data_page_offset);
+      case 10:
+        return ReadValue(r, &out->index_page_offset);
+      case 11:
+        return ReadValue(r, &out->dictionary_page_offset);
+      case 12:
+        return ReadValue(r, &out->statistics);
+      case 13:
+        return ReadValue(r, &out->encoding_stats);
+      case 14:
+        return ReadValue(r, &out->bloom_filter_offset);
+      case 15:
+        return ReadValue(r, &out->bloom_filter_length);
+      case 16:
+        return ReadValue(r, &out->size_statistics);
+      default:
+        return ReadValue(r, &out->geospatial_statistics);
     }
   });
 }
 
 constexpr StructSpec<2> kEncryptionWithColumnKeySpec{
-    "EncryptionWithColumnKey", {{1, kList, kRequired, "path_in_schema"}, {2, kBinary, kOptional, "key_metadata"}}};
+    "EncryptionWithColumnKey",
+    {{1, kList, kRequired, "path_in_schema"}, {2, kBinary, kOptional, "key_metadata"}}};
 constexpr StructSpec<2> kColumnCryptoMetaDataSpec{
     "ColumnCryptoMetaData",
-    {{1, kStruct, kOptional, "ENCRYPTION_WITH_FOOTER_KEY"}, {2, kStruct, kOptional, "ENCRYPTION_WITH_COLUMN_KEY"}}};
+    {{1, kStruct, kOptional, "ENCRYPTION_WITH_FOOTER_KEY"},
+     {2, kStruct, kOptional, "ENCRYPTION_WITH_COLUMN_KEY"}}};
 
 Status ReadValue(CompactReader& r, ColumnCryptoMetaData* out) {
   return ReadStruct(r, kColumnCryptoMetaDataSpec, [&](const FieldHeader& f) -> Status {
@@ -693,15 +829,24 @@ constexpr StructSpec<9> kColumnChunkSpec{"ColumnChunk",
 Status ReadValue(CompactReader& r, ColumnChunk* out) {
   return ReadStruct(r, kColumnChunkSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->file_path);
-      case 2: return ReadValue(r, &out->file_offset);
-      case 3: return ReadValue(r, &out->meta_data);
-      case 4: return ReadValue(r, &out->offset_index_offset);
-      case 5: return ReadValue(r, &out->offset_index_length);
-      case 6: return ReadValue(r, &out->column_index_offset);
-      case 7: return ReadValue(r, &out->column_index_length);
-      case 8: return ReadValue(r, &out->crypto_metadata);
-      default: return ReadValue(r, &out->encrypted_column_metadata);
+      case 1:
+        return ReadValue(r, &out->file_path);
+      case 2:
+        return ReadValue(r, &out->file_offset);
+      case 3:
+        return ReadValue(r, &out->meta_data);
+      case 4:
+        return ReadValue(r, &out->offset_index_offset);
+      case 5:
+        return ReadValue(r, &out->offset_index_length);
+      case 6:
+        return ReadValue(r, &out->column_index_offset);
+      case 7:
+        return ReadValue(r, &out->column_index_length);
+      case 8:
+        return ReadValue(r, &out->crypto_metadata);
+      default:
+        return ReadValue(r, &out->encrypted_column_metadata);
     }
   });
 }
@@ -718,13 +863,20 @@ constexpr StructSpec<7> kRowGroupSpec{"RowGroup",
 Status ReadValue(CompactReader& r, RowGroup* out) {
   return ReadStruct(r, kRowGroupSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->columns);
-      case 2: return ReadValue(r, &out->total_byte_size);
-      case 3: return ReadValue(r, &out->num_rows);
-      case 4: return ReadValue(r, &out->sorting_columns);
-      case 5: return ReadValue(r, &out->file_offset);
-      case 6: return ReadValue(r, &out->total_compressed_size);
-      default: return ReadValue(r, &out->ordinal);
+      case 1:
+        return ReadValue(r, &out->columns);
+      case 2:
+        return ReadValue(r, &out->total_byte_size);
+      case 3:
+        return ReadValue(r, &out->num_rows);
+      case 4:
+        return ReadValue(r, &out->sorting_columns);
+      case 5:
+        return ReadValue(r, &out->file_offset);
+      case 6:
+        return ReadValue(r, &out->total_compressed_size);
+      default:
+        return ReadValue(r, &out->ordinal);
     }
   });
 }
@@ -749,15 +901,20 @@ constexpr StructSpec<3> kPageLocationSpec{"PageLocation",
 Status ReadValue(CompactReader& r, PageLocation* out) {
   return ReadStruct(r, kPageLocationSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->offset);
-      case 2: return ReadValue(r, &out->compressed_page_size);
-      default: return ReadValue(r, &out->first_row_index);
+      case 1:
+        return ReadValue(r, &out->offset);
+      case 2:
+        return ReadValue(r, &out->compressed_page_size);
+      default:
+        return ReadValue(r, &out->first_row_index);
     }
   });
 }
 
 constexpr StructSpec<2> kOffsetIndexSpec{
-    "OffsetIndex", {{1, kList, kRequired, "page_locations"}, {2, kList, kOptional, "unencoded_byte_array_data_bytes"}}};
+    "OffsetIndex",
+    {{1, kList, kRequired, "page_locations"},
+     {2, kList, kOptional, "unencoded_byte_array_data_bytes"}}};
 
 Status ReadValue(CompactReader& r, OffsetIndex* out) {
   return ReadStruct(r, kOffsetIndexSpec, [&](const FieldHeader& f) -> Status {
@@ -779,14 +936,22 @@ constexpr StructSpec<8> kColumnIndexSpec{"ColumnIndex",
 Status ReadValue(CompactReader& r, ColumnIndex* out) {
   return ReadStruct(r, kColumnIndexSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->null_pages);
-      case 2: return ReadValue(r, &out->min_values);
-      case 3: return ReadValue(r, &out->max_values);
-      case 4: return ReadValue(r, &out->boundary_order);
-      case 5: return ReadValue(r, &out->null_counts);
-      case 6: return ReadValue(r, &out->repetition_level_histograms);
-      case 7: return ReadValue(r, &out->definition_level_histograms);
-      default: return ReadValue(r, &out->nan_counts);
+      case 1:
+        return ReadValue(r, &out->null_pages);
+      case 2:
+        return ReadValue(r, &out->min_values);
+      case 3:
+        return ReadValue(r, &out->max_values);
+      case 4:
+        return ReadValue(r, &out->boundary_order);
+      case 5:
+        return ReadValue(r, &out->null_counts);
+      case 6:
+        return ReadValue(r, &out->repetition_level_histograms);
+      case 7:
+        return ReadValue(r, &out->definition_level_histograms);
+      default:
+        return ReadValue(r, &out->nan_counts);
     }
   });
 }
@@ -800,19 +965,25 @@ constexpr StructSpec<3> kAesGcmCtrV1Spec{"AesGcmCtrV1",
                                           {2, kBinary, kOptional, "aad_file_unique"},
                                           {3, kBool, kOptional, "supply_aad_prefix"}}};
 constexpr StructSpec<2> kEncryptionAlgorithmSpec{
-    "EncryptionAlgorithm", {{1, kStruct, kOptional, "AES_GCM_V1"}, {2, kStruct, kOptional, "AES_GCM_CTR_V1"}}};
+    "EncryptionAlgorithm",
+    {{1, kStruct, kOptional, "AES_GCM_V1"}, {2, kStruct, kOptional, "AES_GCM_CTR_V1"}}};
 
 Status ReadValue(CompactReader& r, EncryptionAlgorithm* out) {
   return ReadStruct(r, kEncryptionAlgorithmSpec, [&](const FieldHeader& f) -> Status {
     out->kind = static_cast<EncryptionAlgorithm::Kind>(f.id);
     // Both alternatives have the same fields.
-    return ReadStruct(r, f.id == 1 ? kAesGcmV1Spec : kAesGcmCtrV1Spec, [&](const FieldHeader& g) -> Status {
-      switch (g.id) {
-        case 1: return ReadValue(r, &out->aad_prefix);
-        case 2: return ReadValue(r, &out->aad_file_unique);
-        default: out->supply_aad_prefix = g.bool_value(); return Status::OK();
-      }
-    });
+    return ReadStruct(r, f.id == 1 ? kAesGcmV1Spec : kAesGcmCtrV1Spec,
+                      [&](const FieldHeader& g) -> Status {
+                        switch (g.id) {
+                          case 1:
+                            return ReadValue(r, &out->aad_prefix);
+                          case 2:
+                            return ReadValue(r, &out->aad_file_unique);
+                          default:
+                            out->supply_aad_prefix = g.bool_value();
+                            return Status::OK();
+                        }
+                      });
   });
 }
 
@@ -830,26 +1001,38 @@ constexpr StructSpec<9> kFileMetaDataSpec{"FileMetaData",
 Status ReadValue(CompactReader& r, FileMetaData* out) {
   return ReadStruct(r, kFileMetaDataSpec, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: return ReadValue(r, &out->version);
-      case 2: return ReadValue(r, &out->schema);
-      case 3: return ReadValue(r, &out->num_rows);
-      case 4: return ReadValue(r, &out->row_groups);
-      case 5: out->has_key_value_metadata = true; return ReadValue(r, &out->key_value_metadata);
-      case 6: return ReadValue(r, &out->created_by);
-      case 7: return ReadValue(r, &out->column_orders);
-      case 8: return ReadValue(r, &out->encryption_algorithm);
-      default: return ReadValue(r, &out->footer_signing_key_metadata);
+      case 1:
+        return ReadValue(r, &out->version);
+      case 2:
+        return ReadValue(r, &out->schema);
+      case 3:
+        return ReadValue(r, &out->num_rows);
+      case 4:
+        return ReadValue(r, &out->row_groups);
+      case 5:
+        out->has_key_value_metadata = true;
+        return ReadValue(r, &out->key_value_metadata);
+      case 6:
+        return ReadValue(r, &out->created_by);
+      case 7:
+        return ReadValue(r, &out->column_orders);
+      case 8:
+        return ReadValue(r, &out->encryption_algorithm);
+      default:
+        return ReadValue(r, &out->footer_signing_key_metadata);
     }
   });
 }
 
 constexpr StructSpec<2> kFileCryptoMetaDataSpec{
-    "FileCryptoMetaData", {{1, kStruct, kRequired, "encryption_algorithm"}, {2, kBinary, kOptional, "key_metadata"}}};
+    "FileCryptoMetaData",
+    {{1, kStruct, kRequired, "encryption_algorithm"}, {2, kBinary, kOptional, "key_metadata"}}};
 
 Status ReadValue(CompactReader& r, FileCryptoMetaData* out) {
   return ReadStruct(r, kFileCryptoMetaDataSpec, [&](const FieldHeader& f) -> Status {
     if (f.id == 1) {
-      out->encryption_algorithm = EncryptionAlgorithm{};  // a plain member: reset if the field repeats
+      out->encryption_algorithm =
+          EncryptionAlgorithm{};  // a plain member: reset if the field repeats
       return ReadValue(r, &out->encryption_algorithm);
     }
     return ReadValue(r, &out->key_metadata);
@@ -868,15 +1051,27 @@ Status ReadTopLevel(ByteSpan data, T* out, size_t* consumed) {
 // ---------------------------------------------------------------------------------------------------
 // Writers: scalars, enums, optionals and lists.
 
-void WriteValue(CompactWriter& w, int8_t v) { w.WriteI8(v); }
-void WriteValue(CompactWriter& w, int16_t v) { w.WriteI16(v); }
-void WriteValue(CompactWriter& w, int32_t v) { w.WriteI32(v); }
-void WriteValue(CompactWriter& w, int64_t v) { w.WriteI64(v); }
-void WriteValue(CompactWriter& w, double v) { w.WriteDouble(v); }
-void WriteValue(CompactWriter& w, const std::string& v) { w.WriteBinary(v); }
+void WriteValue(CompactWriter& w, int8_t v) {
+  w.WriteI8(v);
+}
+void WriteValue(CompactWriter& w, int16_t v) {
+  w.WriteI16(v);
+}
+void WriteValue(CompactWriter& w, int32_t v) {
+  w.WriteI32(v);
+}
+void WriteValue(CompactWriter& w, int64_t v) {
+  w.WriteI64(v);
+}
+void WriteValue(CompactWriter& w, double v) {
+  w.WriteDouble(v);
+}
+void WriteValue(CompactWriter& w, const std::string& v) {
+  w.WriteBinary(v);
+}
 
 template <typename E>
-  requires std::is_enum_v<E>
+requires std::is_enum_v<E>
 void WriteValue(CompactWriter& w, E v) {
   w.WriteI32(static_cast<int32_t>(v));
 }
@@ -924,7 +1119,9 @@ void WriteField(CompactWriter& w, int16_t id, const T& v) {
   w.WriteFieldHeader(WireTypeOf<T>(), id);
   WriteValue(w, v);
 }
-void WriteField(CompactWriter& w, int16_t id, bool v) { w.WriteBoolField(id, v); }
+void WriteField(CompactWriter& w, int16_t id, bool v) {
+  w.WriteBoolField(id, v);
+}
 // An optional field: nothing when absent.
 template <typename T>
 void WriteField(CompactWriter& w, int16_t id, const std::optional<T>& v) {
@@ -1096,7 +1293,8 @@ void WriteValue(CompactWriter& w, const DataPageHeaderV2& in) {
   WriteField(w, 4, in.encoding);
   WriteField(w, 5, in.definition_levels_byte_length);
   WriteField(w, 6, in.repetition_levels_byte_length);
-  WriteField(w, 7, in.is_compressed);  // always written: readers of old editions assume true otherwise
+  WriteField(w, 7,
+             in.is_compressed);  // always written: readers of old editions assume true otherwise
   WriteField(w, 8, in.statistics);
   w.EndStruct();
 }
@@ -1216,7 +1414,9 @@ void WriteValue(CompactWriter& w, const RowGroup& in) {
   w.EndStruct();
 }
 
-void WriteValue(CompactWriter& w, const ColumnOrder& in) { WriteMarkerUnion(w, static_cast<int16_t>(in.kind)); }
+void WriteValue(CompactWriter& w, const ColumnOrder& in) {
+  WriteMarkerUnion(w, static_cast<int16_t>(in.kind));
+}
 
 void WriteValue(CompactWriter& w, const PageLocation& in) {
   w.BeginStruct();
@@ -1265,7 +1465,8 @@ void WriteValue(CompactWriter& w, const FileMetaData& in) {
   WriteField(w, 2, in.schema);
   WriteField(w, 3, in.num_rows);
   WriteField(w, 4, in.row_groups);
-  if (in.has_key_value_metadata || !in.key_value_metadata.empty()) WriteField(w, 5, in.key_value_metadata);
+  if (in.has_key_value_metadata || !in.key_value_metadata.empty())
+    WriteField(w, 5, in.key_value_metadata);
   WriteField(w, 6, in.created_by);
   WriteField(w, 7, in.column_orders);
   WriteField(w, 8, in.encryption_algorithm);
@@ -1291,9 +1492,15 @@ void WriteTopLevel(const T& in, std::string* out) {
 Status ReadFileMetaData(ByteSpan data, FileMetaData* out, size_t* consumed) {
   return ReadTopLevel(data, out, consumed);
 }
-Status ReadPageHeader(ByteSpan data, PageHeader* out, size_t* consumed) { return ReadTopLevel(data, out, consumed); }
-Status ReadColumnIndex(ByteSpan data, ColumnIndex* out, size_t* consumed) { return ReadTopLevel(data, out, consumed); }
-Status ReadOffsetIndex(ByteSpan data, OffsetIndex* out, size_t* consumed) { return ReadTopLevel(data, out, consumed); }
+Status ReadPageHeader(ByteSpan data, PageHeader* out, size_t* consumed) {
+  return ReadTopLevel(data, out, consumed);
+}
+Status ReadColumnIndex(ByteSpan data, ColumnIndex* out, size_t* consumed) {
+  return ReadTopLevel(data, out, consumed);
+}
+Status ReadOffsetIndex(ByteSpan data, OffsetIndex* out, size_t* consumed) {
+  return ReadTopLevel(data, out, consumed);
+}
 Status ReadBloomFilterHeader(ByteSpan data, BloomFilterHeader* out, size_t* consumed) {
   return ReadTopLevel(data, out, consumed);
 }
@@ -1304,12 +1511,26 @@ Status ReadColumnMetaData(ByteSpan data, ColumnMetaData* out, size_t* consumed) 
   return ReadTopLevel(data, out, consumed);
 }
 
-void WriteFileMetaData(const FileMetaData& in, std::string* out) { WriteTopLevel(in, out); }
-void WritePageHeader(const PageHeader& in, std::string* out) { WriteTopLevel(in, out); }
-void WriteColumnIndex(const ColumnIndex& in, std::string* out) { WriteTopLevel(in, out); }
-void WriteOffsetIndex(const OffsetIndex& in, std::string* out) { WriteTopLevel(in, out); }
-void WriteBloomFilterHeader(const BloomFilterHeader& in, std::string* out) { WriteTopLevel(in, out); }
-void WriteFileCryptoMetaData(const FileCryptoMetaData& in, std::string* out) { WriteTopLevel(in, out); }
-void WriteColumnMetaData(const ColumnMetaData& in, std::string* out) { WriteTopLevel(in, out); }
+void WriteFileMetaData(const FileMetaData& in, std::string* out) {
+  WriteTopLevel(in, out);
+}
+void WritePageHeader(const PageHeader& in, std::string* out) {
+  WriteTopLevel(in, out);
+}
+void WriteColumnIndex(const ColumnIndex& in, std::string* out) {
+  WriteTopLevel(in, out);
+}
+void WriteOffsetIndex(const OffsetIndex& in, std::string* out) {
+  WriteTopLevel(in, out);
+}
+void WriteBloomFilterHeader(const BloomFilterHeader& in, std::string* out) {
+  WriteTopLevel(in, out);
+}
+void WriteFileCryptoMetaData(const FileCryptoMetaData& in, std::string* out) {
+  WriteTopLevel(in, out);
+}
+void WriteColumnMetaData(const ColumnMetaData& in, std::string* out) {
+  WriteTopLevel(in, out);
+}
 
 }  // namespace pq

@@ -1,26 +1,30 @@
 // Reading and writing the Parquet metadata structs (metadata.h) in the Thrift compact protocol.
 //
-// The top-level structs a Parquet file stores on their own: the footer (FileMetaData), page headers,
-// the page index (ColumnIndex, OffsetIndex), Bloom filter headers, the crypto footer of an encrypted
-// file and a column chunk's ColumnMetaData (stored apart, encrypted, when a column has its own key).
-// Field ids and requiredness follow ../shared/spec/metadata-fields.md; the wire format is
+// The top-level structs a Parquet file stores on their own: the footer (FileMetaData), page
+// headers, the page index (ColumnIndex, OffsetIndex), Bloom filter headers, the crypto footer of an
+// encrypted file and a column chunk's ColumnMetaData (stored apart, encrypted, when a column has
+// its own key). Field ids and requiredness follow ../shared/spec/metadata-fields.md; the wire
+// format is
 // ../shared/spec/thrift-compact-protocol.md.
 //
-// Readers take untrusted bytes and promise never to read outside `data`, never to allocate more than
-// a small multiple of data.size() for containers, and to return Corruption (never crash) on any input:
+// Readers take untrusted bytes and promise never to read outside `data`, to check every container
+// size against the bytes left before reserving anything (so memory grows only with bytes actually
+// parsed), and to return Corruption (never crash) on any input:
 // - fields with ids they do not know are skipped by type, at any nesting (deeper than
-//   thrift::CompactReader::kMaxDepth is Corruption); a known id with an unexpected wire type is skipped
-//   too, as Thrift does, and a required field skipped that way is then reported missing;
+//   thrift::CompactReader::kMaxDepth is Corruption); a known id with an unexpected wire type is
+//   skipped too, as Thrift does, and a required field skipped that way is then reported missing;
 // - a required field that is missing is Corruption naming it: "PageHeader.type missing";
 // - enum values are stored as read, known to metadata.h or not (callers decide what they support);
 // - union alternatives they do not know read as: LogicalType kind kNone with unknown_field_id set,
 //   ColumnOrder kUnknown, EncryptionAlgorithm kNone, ColumnCryptoMetaData kNone, BloomFilterHeader
 //   algorithm/hash/compression 0, and a TimeUnit the number of the unknown alternative (0 if none).
-// Each reader parses one struct from the start of `data`; `*consumed` (when not null) gets the number of
-// bytes the struct took, so a caller can find the bytes that follow (a page's data after its header).
+// Each reader parses one struct from the start of `data`; `*consumed` (when not null) gets the
+// number of bytes the struct took, so a caller can find the bytes that follow (a page's data after
+// its header).
 //
 // Writers append the compact encoding to *out: fields in id order, absent optionals (and empty
-// optional lists held as plain vectors) omitted. What a writer produces, the reader reads back equal.
+// optional lists held as plain vectors) omitted. What a writer produces, the reader reads back
+// equal.
 #pragma once
 
 #include <cstddef>

@@ -18,16 +18,34 @@ std::string NameOrNumber(const char* const (&names)[N], int32_t value) {
 }  // namespace
 
 std::string PhysicalTypeName(PhysicalType t) {
-  static const char* const kNames[] = {"BOOLEAN", "INT32",      "INT64",     "INT96",
-                                       "FLOAT",   "DOUBLE",     "BYTE_ARRAY", "FIXED_LEN_BYTE_ARRAY"};
+  static const char* const kNames[] = {"BOOLEAN", "INT32",  "INT64",      "INT96",
+                                       "FLOAT",   "DOUBLE", "BYTE_ARRAY", "FIXED_LEN_BYTE_ARRAY"};
   return NameOrNumber(kNames, static_cast<int32_t>(t));
 }
 
 std::string ConvertedTypeName(ConvertedType t) {
-  static const char* const kNames[] = {
-      "UTF8",        "MAP",         "MAP_KEY_VALUE",    "LIST",   "ENUM",   "DECIMAL", "DATE",  "TIME_MILLIS",
-      "TIME_MICROS", "TIMESTAMP_MILLIS", "TIMESTAMP_MICROS", "UINT_8", "UINT_16", "UINT_32", "UINT_64", "INT_8",
-      "INT_16",      "INT_32",      "INT_64",           "JSON",   "BSON",   "INTERVAL"};
+  static const char* const kNames[] = {"UTF8",
+                                       "MAP",
+                                       "MAP_KEY_VALUE",
+                                       "LIST",
+                                       "ENUM",
+                                       "DECIMAL",
+                                       "DATE",
+                                       "TIME_MILLIS",
+                                       "TIME_MICROS",
+                                       "TIMESTAMP_MILLIS",
+                                       "TIMESTAMP_MICROS",
+                                       "UINT_8",
+                                       "UINT_16",
+                                       "UINT_32",
+                                       "UINT_64",
+                                       "INT_8",
+                                       "INT_16",
+                                       "INT_32",
+                                       "INT_64",
+                                       "JSON",
+                                       "BSON",
+                                       "INTERVAL"};
   return NameOrNumber(kNames, static_cast<int32_t>(t));
 }
 
@@ -48,12 +66,14 @@ std::string EncodingName(Encoding e) {
 }
 
 std::string CompressionCodecName(CompressionCodec c) {
-  static const char* const kNames[] = {"UNCOMPRESSED", "SNAPPY", "GZIP", "LZO", "BROTLI", "LZ4", "ZSTD", "LZ4_RAW"};
+  static const char* const kNames[] = {"UNCOMPRESSED", "SNAPPY", "GZIP", "LZO",
+                                       "BROTLI",       "LZ4",    "ZSTD", "LZ4_RAW"};
   return NameOrNumber(kNames, static_cast<int32_t>(c));
 }
 
 std::string PageTypeName(PageType t) {
-  static const char* const kNames[] = {"DATA_PAGE", "INDEX_PAGE", "DICTIONARY_PAGE", "DATA_PAGE_V2"};
+  static const char* const kNames[] = {"DATA_PAGE", "INDEX_PAGE", "DICTIONARY_PAGE",
+                                       "DATA_PAGE_V2"};
   return NameOrNumber(kNames, static_cast<int32_t>(t));
 }
 

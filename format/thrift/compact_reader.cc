@@ -6,41 +6,60 @@ namespace pq::thrift {
 
 namespace {
 
-bool IsValidType(uint8_t t) { return t >= 1 && t <= 13; }
+bool IsValidType(uint8_t t) {
+  return t >= 1 && t <= 13;
+}
 
 }  // namespace
 
 std::string CompactTypeName(CompactType type) {
   switch (type) {
-    case CompactType::kStop: return "stop";
-    case CompactType::kBoolTrue: return "bool";
-    case CompactType::kBoolFalse: return "bool";
-    case CompactType::kI8: return "i8";
-    case CompactType::kI16: return "i16";
-    case CompactType::kI32: return "i32";
-    case CompactType::kI64: return "i64";
-    case CompactType::kDouble: return "double";
-    case CompactType::kBinary: return "binary";
-    case CompactType::kList: return "list";
-    case CompactType::kSet: return "set";
-    case CompactType::kMap: return "map";
-    case CompactType::kStruct: return "struct";
-    case CompactType::kUuid: return "uuid";
+    case CompactType::kStop:
+      return "stop";
+    case CompactType::kBoolTrue:
+      return "bool";
+    case CompactType::kBoolFalse:
+      return "bool";
+    case CompactType::kI8:
+      return "i8";
+    case CompactType::kI16:
+      return "i16";
+    case CompactType::kI32:
+      return "i32";
+    case CompactType::kI64:
+      return "i64";
+    case CompactType::kDouble:
+      return "double";
+    case CompactType::kBinary:
+      return "binary";
+    case CompactType::kList:
+      return "list";
+    case CompactType::kSet:
+      return "set";
+    case CompactType::kMap:
+      return "map";
+    case CompactType::kStruct:
+      return "struct";
+    case CompactType::kUuid:
+      return "uuid";
   }
   return std::to_string(static_cast<int>(type));
 }
 
 size_t CompactReader::MinimumSize(CompactType element_type) {
   switch (element_type) {
-    case CompactType::kDouble: return 8;
-    case CompactType::kUuid: return 16;
-    default: return 1;  // a varint, a length, a bool byte, a stop byte or a container header
+    case CompactType::kDouble:
+      return 8;
+    case CompactType::kUuid:
+      return 16;
+    default:
+      return 1;  // a varint, a length, a bool byte, a stop byte or a container header
   }
 }
 
 Status CompactReader::TooDeep() const {
-  return Status::Corruption("Thrift nesting deeper than " + std::to_string(kMaxDepth) + " levels at offset " +
-                            std::to_string(in_.position()));
+  return Status::Corruption("Thrift nesting deeper than " + std::to_string(kMaxDepth) +
+                            " levels at offset " + std::to_string(in_.position()));
 }
 
 Result<FieldHeader> CompactReader::ReadFieldHeaderSlow(int16_t previous_id) {
@@ -79,7 +98,9 @@ Result<int16_t> CompactReader::ReadI16() {
   return static_cast<int16_t>(v);
 }
 
-Result<double> CompactReader::ReadDouble() { return in_.ReadLE<double>(); }
+Result<double> CompactReader::ReadDouble() {
+  return in_.ReadLE<double>();
+}
 
 Result<bool> CompactReader::ReadBoolElement() {
   PQ_ASSIGN_OR_RETURN(uint8_t b, in_.ReadU8());
@@ -93,8 +114,8 @@ Result<ByteSpan> CompactReader::ReadBinary() {
   }
   if (length > in_.remaining()) {
     return Status::Corruption("Thrift binary of " + std::to_string(length) + " bytes at offset " +
-                              std::to_string(in_.position()) + " but only " + std::to_string(in_.remaining()) +
-                              " bytes left");
+                              std::to_string(in_.position()) + " but only " +
+                              std::to_string(in_.remaining()) + " bytes left");
   }
   return in_.ReadBytes(length);
 }
@@ -105,12 +126,15 @@ Status CompactReader::ReadString(std::string* out) {
   return Status::OK();
 }
 
-Result<ByteSpan> CompactReader::ReadUuid() { return in_.ReadBytes(16); }
+Result<ByteSpan> CompactReader::ReadUuid() {
+  return in_.ReadBytes(16);
+}
 
 Result<uint32_t> CompactReader::ReadSize(const char* what) {
   PQ_ASSIGN_OR_RETURN(uint32_t size, in_.ReadUleb128U32());
   if (size > INT32_MAX) {
-    return Status::Corruption(std::string("Thrift ") + what + " size " + std::to_string(size) + " is negative");
+    return Status::Corruption(std::string("Thrift ") + what + " size " + std::to_string(size) +
+                              " is negative");
   }
   return size;
 }
@@ -132,14 +156,16 @@ Result<ListHeader> CompactReader::ReadListHeader() {
     return h;
   }
   if (!IsValidType(type)) {
-    return Status::Corruption("invalid Thrift list element type " + std::to_string(type) + " at offset " +
-                              std::to_string(at));
+    return Status::Corruption("invalid Thrift list element type " + std::to_string(type) +
+                              " at offset " + std::to_string(at));
   }
-  h.element_type = IsBoolType(static_cast<CompactType>(type)) ? CompactType::kBoolTrue : static_cast<CompactType>(type);
+  h.element_type = IsBoolType(static_cast<CompactType>(type)) ? CompactType::kBoolTrue
+                                                              : static_cast<CompactType>(type);
   if (size > in_.remaining() / MinimumSize(h.element_type)) {
-    return Status::Corruption("Thrift list of " + std::to_string(size) + " " + CompactTypeName(h.element_type) +
-                              " elements at offset " + std::to_string(at) + " but only " +
-                              std::to_string(in_.remaining()) + " bytes left");
+    return Status::Corruption("Thrift list of " + std::to_string(size) + " " +
+                              CompactTypeName(h.element_type) + " elements at offset " +
+                              std::to_string(at) + " but only " + std::to_string(in_.remaining()) +
+                              " bytes left");
   }
   return h;
 }
@@ -157,13 +183,15 @@ Result<MapHeader> CompactReader::ReadMapHeader() {
     return Status::Corruption("invalid Thrift map key/value types " + std::to_string(key) + "/" +
                               std::to_string(value) + " at offset " + std::to_string(at));
   }
-  h.key_type = IsBoolType(static_cast<CompactType>(key)) ? CompactType::kBoolTrue : static_cast<CompactType>(key);
-  h.value_type =
-      IsBoolType(static_cast<CompactType>(value)) ? CompactType::kBoolTrue : static_cast<CompactType>(value);
+  h.key_type = IsBoolType(static_cast<CompactType>(key)) ? CompactType::kBoolTrue
+                                                         : static_cast<CompactType>(key);
+  h.value_type = IsBoolType(static_cast<CompactType>(value)) ? CompactType::kBoolTrue
+                                                             : static_cast<CompactType>(value);
   const size_t pair_size = MinimumSize(h.key_type) + MinimumSize(h.value_type);
   if (size > in_.remaining() / pair_size) {
-    return Status::Corruption("Thrift map of " + std::to_string(size) + " entries at offset " + std::to_string(at) +
-                              " but only " + std::to_string(in_.remaining()) + " bytes left");
+    return Status::Corruption("Thrift map of " + std::to_string(size) + " entries at offset " +
+                              std::to_string(at) + " but only " + std::to_string(in_.remaining()) +
+                              " bytes left");
   }
   return h;
 }

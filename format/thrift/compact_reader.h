@@ -3,9 +3,15 @@
 // Every Parquet metadata structure is a Thrift struct in the compact protocol
 // (../shared/spec/thrift-compact-protocol.md). This reader knows the wire format only, not the
 // Parquet structs: format/metadata/metadata_io.cc drives it field by field. It reads through a
-// ByteReader, so no read goes past the end of its input; it checks container sizes against the bytes
-// left before a caller allocates, refuses over-long varints, and caps the nesting depth of structs,
-// lists, sets and maps (kMaxDepth) so that a hostile input cannot exhaust the stack while skipping.
+// ByteReader, so no read goes past the end of its input; it checks container sizes against the
+// bytes left before a caller allocates, refuses over-long varints, and caps the nesting depth of
+// structs, lists, sets and maps (kMaxDepth) so that a hostile input cannot exhaust the stack while
+// skipping. After a read fails the reader's position and depth are unspecified: callers stop and
+// report.
+//
+// The common cases (one-byte field headers, varints of up to 4 or 9 bytes with the end of the input
+// not in reach) are decoded inline; everything else, including every error, goes through
+// ByteReader.
 #pragma once
 
 #include <cstddef>
@@ -40,7 +46,9 @@ enum class CompactType : uint8_t {
 std::string CompactTypeName(CompactType type);
 
 // True for the two encodings of a bool (as a field type or as a list element type).
-inline bool IsBoolType(CompactType t) { return t == CompactType::kBoolTrue || t == CompactType::kBoolFalse; }
+inline bool IsBoolType(CompactType t) {
+  return t == CompactType::kBoolTrue || t == CompactType::kBoolFalse;
+}
 
 // One field header. `type` is kStop at the end of a struct (and `id` is then 0).
 struct FieldHeader {
@@ -50,7 +58,8 @@ struct FieldHeader {
   bool bool_value() const { return type == CompactType::kBoolTrue; }
 };
 
-// A list or set header. `size` has been checked: size * (minimum bytes of one element) <= bytes left.
+// A list or set header. `size` has been checked: size * (minimum bytes of one element) <= bytes
+// left.
 struct ListHeader {
   CompactType element_type = CompactType::kStop;  // bool elements report kBoolTrue
   uint32_t size = 0;
@@ -83,8 +92,9 @@ class CompactReader {
   }
   void EndStruct() { --depth_; }
 
-  // Reads a field header (short form: delta 1..15 from `previous_id`; long form: delta 0 then the id
-  // as a zigzag i16). Returns type kStop at the end of the struct. Types outside 1..13 are Corruption.
+  // Reads a field header (short form: delta 1..15 from `previous_id`; long form: delta 0 then the
+  // id as a zigzag i16). Returns type kStop at the end of the struct. Types outside 1..13 are
+  // Corruption.
   Result<FieldHeader> ReadFieldHeader(int16_t previous_id) {
     // Fast path: a stop byte, or a short-form header whose id stays in i16 range.
     if (in_.remaining() > 0) {
@@ -144,9 +154,9 @@ class CompactReader {
   static size_t MinimumSize(CompactType element_type);
 
  private:
-  // The fast path of varint decoding: a varint of at most kBytes bytes (too few to overflow the type
-  // being read) that ends before the input does. Returns false, consuming nothing, otherwise; the
-  // caller then takes the checked path of ByteReader, which also reports the errors.
+  // The fast path of varint decoding: a varint of at most kBytes bytes (too few to overflow the
+  // type being read) that ends before the input does. Returns false, consuming nothing, otherwise;
+  // the caller then takes the checked path of ByteReader, which also reports the errors.
   template <size_t kBytes>
   bool TryReadShortVarint(uint64_t* out) {
     const uint8_t* p = in_.current();

@@ -65,7 +65,8 @@ void CompactWriter::WriteListHeader(CompactType element_type, uint32_t size) {
 void CompactWriter::WriteMapHeader(CompactType key_type, CompactType value_type, uint32_t size) {
   WriteVarint(size);
   if (size == 0) return;
-  out_->push_back(static_cast<char>((static_cast<uint8_t>(key_type) << 4) | static_cast<uint8_t>(value_type)));
+  out_->push_back(
+      static_cast<char>((static_cast<uint8_t>(key_type) << 4) | static_cast<uint8_t>(value_type)));
 }
 
 void CompactWriter::WriteVarint(uint64_t v) {
