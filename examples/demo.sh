@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# `make demo`: runs a few real queries through the stock sqlite3 shell over examples/trips.parquet.
+# `make demo`: runs a few real queries through the stock sqlite3 shell over examples/trips.parquet
+# (made by examples/make_sample.mjs on first run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ext="${1:-build/parquet}"
 sample=examples/trips.parquet
 if [ ! -f "$sample" ]; then
-  echo "demo: $sample is missing" >&2
-  exit 1
+  node examples/make_sample.mjs
 fi
 run() {
   echo
