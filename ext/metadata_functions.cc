@@ -1,5 +1,6 @@
-// The file-inspection table-valued functions (metadata_functions.h): one eponymous-only virtual table
-// module, instantiated four times with a MetadataFunction that says what the rows and columns are.
+// The file-inspection table-valued functions (metadata_functions.h): one eponymous-only virtual
+// table module, instantiated four times with a MetadataFunction that says what the rows and columns
+// are.
 //
 // A cursor opens the file in xFilter and keeps the FileReader; xColumn computes each value from the
 // parsed footer when SQLite asks for it, so a file with many row groups and columns costs no more
@@ -19,7 +20,7 @@ namespace pq::ext {
 
 namespace {
 
-// ---------------------------------------------------------------------------------------------------
+// -------------------------------------------------------------------------------------------------
 // What the row functions see
 
 // One opened file.
@@ -42,7 +43,7 @@ struct MetadataFunction {
   void (*column)(const OpenFile& file, int64_t row, int col, sqlite3_context* ctx);
 };
 
-// ---------------------------------------------------------------------------------------------------
+// -------------------------------------------------------------------------------------------------
 // Results
 
 void ResultText(sqlite3_context* ctx, std::string_view text) {
@@ -58,7 +59,9 @@ void ResultInt(sqlite3_context* ctx, const std::optional<Int>& v) {
   if (v) sqlite3_result_int64(ctx, static_cast<sqlite3_int64>(*v));  // else NULL, the default
 }
 
-void ResultInt(sqlite3_context* ctx, int64_t v) { sqlite3_result_int64(ctx, v); }
+void ResultInt(sqlite3_context* ctx, int64_t v) {
+  sqlite3_result_int64(ctx, v);
+}
 
 void ResultBool(sqlite3_context* ctx, const std::optional<bool>& v) {
   if (v) sqlite3_result_int(ctx, *v ? 1 : 0);
@@ -79,11 +82,20 @@ void ResultBytes(sqlite3_context* ctx, std::string_view bytes) {
 
 void ResultCell(sqlite3_context* ctx, const Cell& cell) {
   switch (cell.type) {
-    case CellType::kNull: break;
-    case CellType::kInteger: sqlite3_result_int64(ctx, cell.i); break;
-    case CellType::kReal: sqlite3_result_double(ctx, cell.d); break;
-    case CellType::kText: ResultText(ctx, cell.bytes); break;
-    case CellType::kBlob: ResultBlob(ctx, cell.bytes); break;
+    case CellType::kNull:
+      break;
+    case CellType::kInteger:
+      sqlite3_result_int64(ctx, cell.i);
+      break;
+    case CellType::kReal:
+      sqlite3_result_double(ctx, cell.d);
+      break;
+    case CellType::kText:
+      ResultText(ctx, cell.bytes);
+      break;
+    case CellType::kBlob:
+      ResultBlob(ctx, cell.bytes);
+      break;
   }
 }
 
@@ -103,30 +115,64 @@ std::string JoinDotted(const std::vector<std::string>& parts) {
   return out;
 }
 
-// ---------------------------------------------------------------------------------------------------
+// -------------------------------------------------------------------------------------------------
 // parquet_metadata: one row per column chunk
 
 enum ChunkColumn : int {
-  kMdFileName, kMdRowGroupId, kMdRowGroupNumRows, kMdRowGroupNumColumns, kMdRowGroupBytes,
-  kMdColumnId, kMdFileOffset, kMdNumValues, kMdPathInSchema, kMdType, kMdStatsMin, kMdStatsMax,
-  kMdStatsNullCount, kMdStatsDistinctCount, kMdStatsMinValue, kMdStatsMaxValue, kMdCompression,
-  kMdEncodings, kMdIndexPageOffset, kMdDictionaryPageOffset, kMdDataPageOffset,
-  kMdTotalCompressedSize, kMdTotalUncompressedSize, kMdKeyValueMetadata, kMdBloomFilterOffset,
-  kMdBloomFilterLength, kMdMinIsExact, kMdMaxIsExact, kMdRowGroupCompressedBytes, kMdGeoBbox,
-  kMdGeoTypes, kMdLogicalType, kMdColumnIndexOffset, kMdColumnIndexLength, kMdOffsetIndexOffset,
-  kMdOffsetIndexLength, kMdHasBloomFilter, kMdHasPageIndex, kMdNanCount, kMdEncodingStats,
+  kMdFileName,
+  kMdRowGroupId,
+  kMdRowGroupNumRows,
+  kMdRowGroupNumColumns,
+  kMdRowGroupBytes,
+  kMdColumnId,
+  kMdFileOffset,
+  kMdNumValues,
+  kMdPathInSchema,
+  kMdType,
+  kMdStatsMin,
+  kMdStatsMax,
+  kMdStatsNullCount,
+  kMdStatsDistinctCount,
+  kMdStatsMinValue,
+  kMdStatsMaxValue,
+  kMdCompression,
+  kMdEncodings,
+  kMdIndexPageOffset,
+  kMdDictionaryPageOffset,
+  kMdDataPageOffset,
+  kMdTotalCompressedSize,
+  kMdTotalUncompressedSize,
+  kMdKeyValueMetadata,
+  kMdBloomFilterOffset,
+  kMdBloomFilterLength,
+  kMdMinIsExact,
+  kMdMaxIsExact,
+  kMdRowGroupCompressedBytes,
+  kMdGeoBbox,
+  kMdGeoTypes,
+  kMdLogicalType,
+  kMdColumnIndexOffset,
+  kMdColumnIndexLength,
+  kMdOffsetIndexOffset,
+  kMdOffsetIndexLength,
+  kMdHasBloomFilter,
+  kMdHasPageIndex,
+  kMdNanCount,
+  kMdEncodingStats,
   kMdPath,  // hidden argument
 };
 
 constexpr char kChunkDeclaration[] =
     "CREATE TABLE x(file_name TEXT, row_group_id INTEGER, row_group_num_rows INTEGER, "
-    "row_group_num_columns INTEGER, row_group_bytes INTEGER, column_id INTEGER, file_offset INTEGER, "
+    "row_group_num_columns INTEGER, row_group_bytes INTEGER, column_id INTEGER, file_offset "
+    "INTEGER, "
     "num_values INTEGER, path_in_schema TEXT, type TEXT, stats_min, stats_max, "
     "stats_null_count INTEGER, stats_distinct_count INTEGER, stats_min_value, stats_max_value, "
     "compression TEXT, encodings TEXT, index_page_offset INTEGER, dictionary_page_offset INTEGER, "
     "data_page_offset INTEGER, total_compressed_size INTEGER, total_uncompressed_size INTEGER, "
     "key_value_metadata TEXT, bloom_filter_offset INTEGER, bloom_filter_length INTEGER, "
-    "min_is_exact INTEGER, max_is_exact INTEGER, row_group_compressed_bytes INTEGER, geo_bbox TEXT, "
+    "min_is_exact INTEGER, max_is_exact INTEGER, row_group_compressed_bytes INTEGER, geo_bbox "
+    "TEXT, "
     "geo_types TEXT, logical_type TEXT, column_index_offset INTEGER, column_index_length INTEGER, "
     "offset_index_offset INTEGER, offset_index_length INTEGER, has_bloom_filter INTEGER, "
     "has_page_index INTEGER, nan_count INTEGER, encoding_stats TEXT, path HIDDEN)";
@@ -152,18 +198,33 @@ void ChunkColumnValue(const OpenFile& file, int64_t row, int col, sqlite3_contex
       meta && meta->geospatial_statistics ? &*meta->geospatial_statistics : nullptr;
 
   switch (col) {
-    case kMdFileName: ResultText(ctx, std::string_view(reader.path())); break;
-    case kMdRowGroupId: ResultInt(ctx, rg); break;
-    case kMdRowGroupNumRows: ResultInt(ctx, group.num_rows); break;
-    case kMdRowGroupNumColumns: ResultInt(ctx, static_cast<int64_t>(group.columns.size())); break;
-    case kMdRowGroupBytes: ResultInt(ctx, group.total_byte_size); break;
-    case kMdColumnId: ResultInt(ctx, leaf); break;
-    case kMdFileOffset: ResultInt(ctx, chunk.file_offset); break;
+    case kMdFileName:
+      ResultText(ctx, std::string_view(reader.path()));
+      break;
+    case kMdRowGroupId:
+      ResultInt(ctx, rg);
+      break;
+    case kMdRowGroupNumRows:
+      ResultInt(ctx, group.num_rows);
+      break;
+    case kMdRowGroupNumColumns:
+      ResultInt(ctx, static_cast<int64_t>(group.columns.size()));
+      break;
+    case kMdRowGroupBytes:
+      ResultInt(ctx, group.total_byte_size);
+      break;
+    case kMdColumnId:
+      ResultInt(ctx, leaf);
+      break;
+    case kMdFileOffset:
+      ResultInt(ctx, chunk.file_offset);
+      break;
     case kMdNumValues:
       if (meta) ResultInt(ctx, meta->num_values);
       break;
     case kMdPathInSchema:
-      ResultText(ctx, std::string_view(meta ? JoinDotted(meta->path_in_schema) : node.DottedPath()));
+      ResultText(ctx,
+                 std::string_view(meta ? JoinDotted(meta->path_in_schema) : node.DottedPath()));
       break;
     case kMdType:
       ResultText(ctx, std::string_view(PhysicalTypeName(meta ? meta->type : node.physical_type)));
@@ -222,18 +283,30 @@ void ChunkColumnValue(const OpenFile& file, int64_t row, int col, sqlite3_contex
     case kMdMaxIsExact:
       if (stats) ResultBool(ctx, stats->is_max_value_exact);
       break;
-    case kMdRowGroupCompressedBytes: ResultInt(ctx, group.total_compressed_size); break;
+    case kMdRowGroupCompressedBytes:
+      ResultInt(ctx, group.total_compressed_size);
+      break;
     case kMdGeoBbox:
       if (geo && geo->bbox) ResultText(ctx, std::string_view(BoundingBoxJson(*geo->bbox)));
       break;
     case kMdGeoTypes:
       if (geo) ResultText(ctx, std::string_view(GeospatialTypesJson(geo->geospatial_types)));
       break;
-    case kMdLogicalType: ResultText(ctx, LogicalTypeText(node.logical_type)); break;
-    case kMdColumnIndexOffset: ResultInt(ctx, chunk.column_index_offset); break;
-    case kMdColumnIndexLength: ResultInt(ctx, chunk.column_index_length); break;
-    case kMdOffsetIndexOffset: ResultInt(ctx, chunk.offset_index_offset); break;
-    case kMdOffsetIndexLength: ResultInt(ctx, chunk.offset_index_length); break;
+    case kMdLogicalType:
+      ResultText(ctx, LogicalTypeText(node.logical_type));
+      break;
+    case kMdColumnIndexOffset:
+      ResultInt(ctx, chunk.column_index_offset);
+      break;
+    case kMdColumnIndexLength:
+      ResultInt(ctx, chunk.column_index_length);
+      break;
+    case kMdOffsetIndexOffset:
+      ResultInt(ctx, chunk.offset_index_offset);
+      break;
+    case kMdOffsetIndexLength:
+      ResultInt(ctx, chunk.offset_index_length);
+      break;
     case kMdHasBloomFilter:
       ResultInt(ctx, meta && meta->bloom_filter_offset.has_value() ? 1 : 0);
       break;
@@ -248,17 +321,30 @@ void ChunkColumnValue(const OpenFile& file, int64_t row, int col, sqlite3_contex
         ResultText(ctx, std::string_view(EncodingStatsJson(*meta->encoding_stats)));
       }
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
-// ---------------------------------------------------------------------------------------------------
+// -------------------------------------------------------------------------------------------------
 // parquet_schema: one row per schema element
 
 enum SchemaColumn : int {
-  kScFileName, kScName, kScType, kScTypeLength, kScRepetitionType, kScNumChildren,
-  kScConvertedType, kScScale, kScPrecision, kScFieldId, kScLogicalType, kScColumnId,
-  kScMaxDefinitionLevel, kScMaxRepetitionLevel, kScPathInSchema,
+  kScFileName,
+  kScName,
+  kScType,
+  kScTypeLength,
+  kScRepetitionType,
+  kScNumChildren,
+  kScConvertedType,
+  kScScale,
+  kScPrecision,
+  kScFieldId,
+  kScLogicalType,
+  kScColumnId,
+  kScMaxDefinitionLevel,
+  kScMaxRepetitionLevel,
+  kScPathInSchema,
   kScPath,  // hidden argument
 };
 
@@ -277,26 +363,42 @@ void SchemaColumnValue(const OpenFile& file, int64_t row, int col, sqlite3_conte
   const SchemaElement& e = file.reader->metadata().schema[static_cast<size_t>(row)];
   const SchemaNode* node = file.node_of_element[static_cast<size_t>(row)];
   switch (col) {
-    case kScFileName: ResultText(ctx, std::string_view(file.reader->path())); break;
-    case kScName: ResultText(ctx, std::string_view(e.name)); break;
+    case kScFileName:
+      ResultText(ctx, std::string_view(file.reader->path()));
+      break;
+    case kScName:
+      ResultText(ctx, std::string_view(e.name));
+      break;
     case kScType:
       if (e.type) ResultText(ctx, std::string_view(PhysicalTypeName(*e.type)));
       break;
-    case kScTypeLength: ResultInt(ctx, e.type_length); break;
+    case kScTypeLength:
+      ResultInt(ctx, e.type_length);
+      break;
     case kScRepetitionType:
       if (e.repetition_type) ResultText(ctx, std::string_view(RepetitionName(*e.repetition_type)));
       break;
-    case kScNumChildren: ResultInt(ctx, e.num_children); break;
+    case kScNumChildren:
+      ResultInt(ctx, e.num_children);
+      break;
     case kScConvertedType:
       if (e.converted_type) ResultText(ctx, std::string_view(ConvertedTypeName(*e.converted_type)));
       break;
-    case kScScale: ResultInt(ctx, e.scale); break;
-    case kScPrecision: ResultInt(ctx, e.precision); break;
-    case kScFieldId: ResultInt(ctx, e.field_id); break;
+    case kScScale:
+      ResultInt(ctx, e.scale);
+      break;
+    case kScPrecision:
+      ResultInt(ctx, e.precision);
+      break;
+    case kScFieldId:
+      ResultInt(ctx, e.field_id);
+      break;
     case kScLogicalType:
       if (e.logical_type) ResultText(ctx, LogicalTypeText(*e.logical_type));
       break;
-    case kScColumnId: ResultInt(ctx, row); break;
+    case kScColumnId:
+      ResultInt(ctx, row);
+      break;
     case kScMaxDefinitionLevel:
       if (node) ResultInt(ctx, int64_t{node->max_definition_level});
       break;
@@ -306,16 +408,24 @@ void SchemaColumnValue(const OpenFile& file, int64_t row, int col, sqlite3_conte
     case kScPathInSchema:
       if (node && !node->is_root()) ResultText(ctx, std::string_view(node->DottedPath()));
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
-// ---------------------------------------------------------------------------------------------------
+// -------------------------------------------------------------------------------------------------
 // parquet_file_metadata: one row
 
 enum FileColumn : int {
-  kFmFileName, kFmCreatedBy, kFmNumRows, kFmNumRowGroups, kFmFormatVersion,
-  kFmEncryptionAlgorithm, kFmFooterSigningKeyMetadata, kFmFileSizeBytes, kFmFooterSize,
+  kFmFileName,
+  kFmCreatedBy,
+  kFmNumRows,
+  kFmNumRowGroups,
+  kFmFormatVersion,
+  kFmEncryptionAlgorithm,
+  kFmFooterSigningKeyMetadata,
+  kFmFileSizeBytes,
+  kFmFooterSize,
   kFmColumnOrders,
   kFmPath,  // hidden argument
 };
@@ -325,33 +435,51 @@ constexpr char kFileDeclaration[] =
     "format_version INTEGER, encryption_algorithm TEXT, footer_signing_key_metadata, "
     "file_size_bytes INTEGER, footer_size INTEGER, column_orders TEXT, path HIDDEN)";
 
-int64_t FileRowCount(const OpenFile&) { return 1; }
+int64_t FileRowCount(const OpenFile&) {
+  return 1;
+}
 
 void FileColumnValue(const OpenFile& file, int64_t, int col, sqlite3_context* ctx) {
   const FileReader& reader = *file.reader;
   const FileMetaData& md = reader.metadata();
   switch (col) {
-    case kFmFileName: ResultText(ctx, std::string_view(reader.path())); break;
-    case kFmCreatedBy: ResultText(ctx, md.created_by); break;
-    case kFmNumRows: ResultInt(ctx, md.num_rows); break;
-    case kFmNumRowGroups: ResultInt(ctx, int64_t{reader.num_row_groups()}); break;
-    case kFmFormatVersion: ResultInt(ctx, int64_t{md.version}); break;
+    case kFmFileName:
+      ResultText(ctx, std::string_view(reader.path()));
+      break;
+    case kFmCreatedBy:
+      ResultText(ctx, md.created_by);
+      break;
+    case kFmNumRows:
+      ResultInt(ctx, md.num_rows);
+      break;
+    case kFmNumRowGroups:
+      ResultInt(ctx, int64_t{reader.num_row_groups()});
+      break;
+    case kFmFormatVersion:
+      ResultInt(ctx, int64_t{md.version});
+      break;
     case kFmEncryptionAlgorithm:
-      if (md.encryption_algorithm) ResultText(ctx, EncryptionAlgorithmName(*md.encryption_algorithm));
+      if (md.encryption_algorithm)
+        ResultText(ctx, EncryptionAlgorithmName(*md.encryption_algorithm));
       break;
     case kFmFooterSigningKeyMetadata:
       if (md.footer_signing_key_metadata) ResultBytes(ctx, *md.footer_signing_key_metadata);
       break;
-    case kFmFileSizeBytes: ResultInt(ctx, reader.file().size()); break;
-    case kFmFooterSize: ResultInt(ctx, reader.footer_length()); break;
+    case kFmFileSizeBytes:
+      ResultInt(ctx, reader.file().size());
+      break;
+    case kFmFooterSize:
+      ResultInt(ctx, reader.footer_length());
+      break;
     case kFmColumnOrders:
       if (md.column_orders) ResultText(ctx, std::string_view(ColumnOrdersJson(*md.column_orders)));
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
-// ---------------------------------------------------------------------------------------------------
+// -------------------------------------------------------------------------------------------------
 // parquet_kv_metadata: one row per key/value pair of the footer
 
 enum KvColumn : int { kKvFileName, kKvKey, kKvValue, kKvPath /* hidden argument */ };
@@ -365,12 +493,17 @@ int64_t KvRowCount(const OpenFile& file) {
 void KvColumnValue(const OpenFile& file, int64_t row, int col, sqlite3_context* ctx) {
   const KeyValue& kv = file.reader->metadata().key_value_metadata[static_cast<size_t>(row)];
   switch (col) {
-    case kKvFileName: ResultText(ctx, std::string_view(file.reader->path())); break;
-    case kKvKey: ResultBytes(ctx, kv.key); break;
+    case kKvFileName:
+      ResultText(ctx, std::string_view(file.reader->path()));
+      break;
+    case kKvKey:
+      ResultBytes(ctx, kv.key);
+      break;
     case kKvValue:
       if (kv.value) ResultBytes(ctx, *kv.value);
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
@@ -381,7 +514,7 @@ constexpr MetadataFunction kFunctions[] = {
     {"parquet_kv_metadata", kKvDeclaration, kKvPath, KvRowCount, KvColumnValue},
 };
 
-// ---------------------------------------------------------------------------------------------------
+// -------------------------------------------------------------------------------------------------
 // The virtual table module
 
 struct MetadataVtab {
@@ -428,26 +561,28 @@ int VtabDisconnect(sqlite3_vtab* vtab) {
 }
 
 // xBestIndex: the plan is all or nothing, since the only input is the path.
-//   idxNum 0: no constraint on `path`: xFilter reports "<function> requires a file path argument".
-//   idxNum 1: `path = ?`; argv[0] of xFilter is the path.
+//   idxNum 0: no usable constraint on `path`: xFilter reports "<function> requires a file path
+//             argument".
+//   idxNum 1: argv[0..argc) are the values of every `path = ?` constraint (the function's argument
+//   is
+//             one of them); the rows are those of that file when all are equal, none otherwise.
 // A `path = ?` constraint that is not usable (its value comes from a table not yet scanned) makes
-// this plan SQLITE_CONSTRAINT so that SQLite orders the join to make it usable.
+// this plan SQLITE_CONSTRAINT, so that SQLite orders the join to make it usable.
 int VtabBestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
   const int path_column = FunctionOf(vtab).path_column;
-  int usable_path = -1;
+  int num_args = 0;
   bool unusable_path = false;
   for (int i = 0; i < info->nConstraint; ++i) {
     const auto& c = info->aConstraint[i];
     if (c.iColumn != path_column || c.op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
     if (!c.usable) {
       unusable_path = true;
-    } else if (usable_path < 0) {
-      usable_path = i;
+      continue;
     }
+    info->aConstraintUsage[i].argvIndex = ++num_args;
+    info->aConstraintUsage[i].omit = 1;
   }
-  if (usable_path >= 0) {
-    info->aConstraintUsage[usable_path].argvIndex = 1;
-    info->aConstraintUsage[usable_path].omit = 1;
+  if (num_args > 0) {
     info->idxNum = 1;
     info->estimatedCost = 1000;
     info->estimatedRows = 1000;
@@ -491,7 +626,8 @@ std::vector<const SchemaNode*> NodesByElement(const FileReader& reader) {
   return nodes;
 }
 
-int VtabFilter(sqlite3_vtab_cursor* base, int idx_num, const char*, int argc, sqlite3_value** argv) {
+int VtabFilter(sqlite3_vtab_cursor* base, int idx_num, const char*, int argc,
+               sqlite3_value** argv) {
   auto* cursor = reinterpret_cast<MetadataCursor*>(base);
   sqlite3_vtab* vtab = base->pVtab;
   return Guarded(vtab, [&]() -> int {
@@ -508,6 +644,16 @@ int VtabFilter(sqlite3_vtab_cursor* base, int idx_num, const char*, int argc, sq
     if (text == nullptr) return SQLITE_NOMEM;  // not NULL (checked above), so the conversion failed
     cursor->path.assign(reinterpret_cast<const char*>(text),
                         static_cast<size_t>(sqlite3_value_bytes(argv[0])));
+    // `path = 'a' AND path = 'b'`: no row can match, and no file is opened.
+    for (int i = 1; i < argc; ++i) {
+      const unsigned char* other = sqlite3_value_text(argv[i]);
+      if (other == nullptr && sqlite3_value_type(argv[i]) != SQLITE_NULL) return SQLITE_NOMEM;
+      if (other == nullptr ||
+          std::string_view(reinterpret_cast<const char*>(other),
+                           static_cast<size_t>(sqlite3_value_bytes(argv[i]))) != cursor->path) {
+        return SQLITE_OK;
+      }
+    }
     auto reader = FileReader::Open(cursor->path, ReaderOptions{});
     if (!reader.ok()) return SetVtabError(vtab, reader.status());
     cursor->file.reader = std::move(reader).value();

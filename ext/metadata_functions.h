@@ -8,28 +8,30 @@
 //   SELECT path_in_schema, stats_min_value, stats_max_value
 //     FROM parquet_metadata('t.parquet') WHERE row_group_id = 0;
 //
-// Each is an eponymous-only virtual table whose one argument is the hidden column `path` (the file's
-// path, relative to the process's working directory). Each call opens the file and reads its footer;
-// nothing is cached between statements. A missing, unreadable or corrupt file is an SQL error carrying
-// the reader's message, which names the file; a call without a path (or with NULL) is the error
-// "<function> requires a file path argument". Encrypted footers are refused like everywhere else; a
-// plaintext-footer file with encrypted columns lists those chunks with NULL in the fields their
-// encrypted ColumnMetaData holds.
+// Each is an eponymous-only virtual table whose one argument is the hidden column `path` (the
+// file's path, relative to the process's working directory). Each call opens the file and reads its
+// footer; nothing is cached between statements. A missing, unreadable or corrupt file is an SQL
+// error carrying the reader's message, which names the file; a call without a path (or with NULL)
+// is the error "<function> requires a file path argument". Encrypted footers are refused like
+// everywhere else. In a plaintext-footer file, a chunk whose ColumnMetaData exists only in
+// encrypted form shows NULL in the fields that ColumnMetaData holds (writers usually keep a
+// plaintext copy without statistics, which is shown).
 //
 // Columns (SQLite has no column types to enforce; these are the storage classes returned):
 //
 // parquet_metadata: one row per (row group, leaf column), in file order.
-//   file_name TEXT, row_group_id INTEGER, row_group_num_rows INTEGER, row_group_num_columns INTEGER,
-//   row_group_bytes INTEGER (RowGroup.total_byte_size), column_id INTEGER (leaf index),
+//   file_name TEXT, row_group_id INTEGER, row_group_num_rows INTEGER, row_group_num_columns
+//   INTEGER, row_group_bytes INTEGER (RowGroup.total_byte_size), column_id INTEGER (leaf index),
 //   file_offset INTEGER, num_values INTEGER, path_in_schema TEXT (dotted), type TEXT (physical),
 //   stats_min, stats_max (the deprecated Statistics.min/max), stats_null_count INTEGER,
-//   stats_distinct_count INTEGER, stats_min_value, stats_max_value (Statistics.min_value/max_value),
-//   compression TEXT, encodings TEXT ("RLE, PLAIN"), index_page_offset INTEGER,
-//   dictionary_page_offset INTEGER, data_page_offset INTEGER, total_compressed_size INTEGER,
-//   total_uncompressed_size INTEGER, key_value_metadata TEXT (JSON object, NULL when none),
-//   bloom_filter_offset INTEGER, bloom_filter_length INTEGER, min_is_exact INTEGER 0/1,
-//   max_is_exact INTEGER 0/1, row_group_compressed_bytes INTEGER (RowGroup.total_compressed_size),
-//   geo_bbox TEXT (JSON object), geo_types TEXT (JSON array of names),
+//   stats_distinct_count INTEGER, stats_min_value, stats_max_value
+//   (Statistics.min_value/max_value), compression TEXT, encodings TEXT ("RLE, PLAIN"),
+//   index_page_offset INTEGER, dictionary_page_offset INTEGER, data_page_offset INTEGER,
+//   total_compressed_size INTEGER, total_uncompressed_size INTEGER, key_value_metadata TEXT (JSON
+//   object, NULL when none), bloom_filter_offset INTEGER, bloom_filter_length INTEGER, min_is_exact
+//   INTEGER 0/1, max_is_exact INTEGER 0/1, row_group_compressed_bytes INTEGER
+//   (RowGroup.total_compressed_size), geo_bbox TEXT (JSON object), geo_types TEXT (JSON array of
+//   names),
 //   -- beyond DuckDB's columns:
 //   logical_type TEXT (the logical type the reader applies: the file's LogicalType, or the one its
 //   legacy ConvertedType stands for), column_index_offset INTEGER, column_index_length INTEGER,
@@ -65,8 +67,8 @@
 
 namespace pq::ext {
 
-// Registers the four functions on `db`. Returns SQLITE_OK or the first failing sqlite3_create_module_v2
-// code.
+// Registers the four functions on `db`. Returns SQLITE_OK or the first failing
+// sqlite3_create_module_v2 code.
 int RegisterMetadataFunctions(sqlite3* db);
 
 }  // namespace pq::ext

@@ -15,7 +15,9 @@ namespace {
 
 using Kind = LogicalType::Kind;
 
-const uint8_t* Bytes(std::string_view s) { return reinterpret_cast<const uint8_t*>(s.data()); }
+const uint8_t* Bytes(std::string_view s) {
+  return reinterpret_cast<const uint8_t*>(s.data());
+}
 
 void AppendKeyValuePair(std::string_view key, const std::optional<std::string>& value,
                         std::string* out) {
@@ -77,8 +79,8 @@ Cell StatisticValue(const SchemaNode& leaf, std::string_view bytes, std::string*
         return Cell::Blob(bytes);  // the converter needs the column's width
       }
       const ByteArray v{b, static_cast<uint32_t>(bytes.size())};
-      const bool is_nan = converter->kind() == LeafConverter::Kind::kFloat16 &&
-                          std::isnan(HalfToDouble(b));
+      const bool is_nan =
+          converter->kind() == LeafConverter::Kind::kFloat16 && std::isnan(HalfToDouble(b));
       cell = nan_or(is_nan, converter->Convert(v, scratch));
       break;
     }
@@ -93,13 +95,22 @@ Cell StatisticValue(const SchemaNode& leaf, std::string_view bytes, std::string*
 
 std::optional<std::string> LogicalTypeText(const LogicalType& type) {
   auto adjusted_and_unit = [&type](const char* name) {
-    std::string out = std::string(name) + "(isAdjustedToUTC=" + (type.is_adjusted_to_utc ? "1" : "0") +
+    std::string out = std::string(name) +
+                      "(isAdjustedToUTC=" + (type.is_adjusted_to_utc ? "1" : "0") +
                       ", unit=TimeUnit(";
     switch (type.unit) {
-      case TimeUnit::kMillis: out += "MILLIS=MilliSeconds()"; break;
-      case TimeUnit::kMicros: out += "MICROS=MicroSeconds()"; break;
-      case TimeUnit::kNanos: out += "NANOS=NanoSeconds()"; break;
-      default: out += "field_id=" + std::to_string(static_cast<int32_t>(type.unit)); break;
+      case TimeUnit::kMillis:
+        out += "MILLIS=MilliSeconds()";
+        break;
+      case TimeUnit::kMicros:
+        out += "MICROS=MicroSeconds()";
+        break;
+      case TimeUnit::kNanos:
+        out += "NANOS=NanoSeconds()";
+        break;
+      default:
+        out += "field_id=" + std::to_string(static_cast<int32_t>(type.unit));
+        break;
     }
     return out + "))";
   };
@@ -108,41 +119,56 @@ std::optional<std::string> LogicalTypeText(const LogicalType& type) {
     case Kind::kNone:
       if (type.unknown_field_id == 0) return std::nullopt;
       return "UnknownLogicalType(field_id=" + std::to_string(type.unknown_field_id) + ")";
-    case Kind::kString: return "StringType()";
-    case Kind::kMap: return "MapType()";
-    case Kind::kList: return "ListType()";
-    case Kind::kEnum: return "EnumType()";
+    case Kind::kString:
+      return "StringType()";
+    case Kind::kMap:
+      return "MapType()";
+    case Kind::kList:
+      return "ListType()";
+    case Kind::kEnum:
+      return "EnumType()";
     case Kind::kDecimal:
       return "DecimalType(scale=" + std::to_string(type.decimal_scale) +
              ", precision=" + std::to_string(type.decimal_precision) + ")";
-    case Kind::kDate: return "DateType()";
-    case Kind::kTime: return adjusted_and_unit("TimeType");
-    case Kind::kTimestamp: return adjusted_and_unit("TimestampType");
+    case Kind::kDate:
+      return "DateType()";
+    case Kind::kTime:
+      return adjusted_and_unit("TimeType");
+    case Kind::kTimestamp:
+      return adjusted_and_unit("TimestampType");
     case Kind::kInteger:
       return "IntType(bitWidth=" + std::to_string(int{type.bit_width}) +
              ", isSigned=" + (type.is_signed ? "1" : "0") + ")";
-    case Kind::kUnknown: return "NullType()";
-    case Kind::kJson: return "JsonType()";
-    case Kind::kBson: return "BsonType()";
-    case Kind::kUuid: return "UUIDType()";
-    case Kind::kFloat16: return "Float16Type()";
+    case Kind::kUnknown:
+      return "NullType()";
+    case Kind::kJson:
+      return "JsonType()";
+    case Kind::kBson:
+      return "BsonType()";
+    case Kind::kUuid:
+      return "UUIDType()";
+    case Kind::kFloat16:
+      return "Float16Type()";
     case Kind::kVariant:
       return "VariantType(specification_version=" +
              (type.variant_specification_version
                   ? std::to_string(int{*type.variant_specification_version})
                   : std::string("<null>")) +
              ")";
-    case Kind::kGeometry: return "GeometryType(" + crs() + ")";
+    case Kind::kGeometry:
+      return "GeometryType(" + crs() + ")";
     case Kind::kGeography: {
       std::string algorithm = "<null>";
       if (type.algorithm) {
-        static const char* const kNames[] = {"SPHERICAL", "VINCENTY", "THOMAS", "ANDOYER", "KARNEY"};
+        static const char* const kNames[] = {"SPHERICAL", "VINCENTY", "THOMAS", "ANDOYER",
+                                             "KARNEY"};
         const int32_t a = static_cast<int32_t>(*type.algorithm);
         algorithm = (a >= 0 && a < 5) ? kNames[a] : std::to_string(a);
       }
       return "GeographyType(" + crs() + ", algorithm=" + algorithm + ")";
     }
-    case Kind::kFile: return "FileType()";
+    case Kind::kFile:
+      return "FileType()";
   }
   return "UnknownLogicalType(kind=" + std::to_string(static_cast<int32_t>(type.kind)) + ")";
 }
@@ -208,9 +234,9 @@ std::string BoundingBoxJson(const BoundingBox& box) {
 }
 
 std::string GeospatialTypesJson(const std::vector<int32_t>& codes) {
-  static const char* const kBase[] = {"point",           "linestring",   "polygon",
-                                      "multipoint",      "multilinestring", "multipolygon",
-                                      "geometrycollection"};
+  static const char* const kBase[] = {
+      "point",           "linestring",   "polygon",           "multipoint",
+      "multilinestring", "multipolygon", "geometrycollection"};
   static const char* const kSuffix[] = {"", "_z", "_m", "_zm"};
   std::string out = "[";
   for (size_t i = 0; i < codes.size(); ++i) {
@@ -233,10 +259,18 @@ std::string ColumnOrdersJson(const std::vector<ColumnOrder>& orders) {
   for (size_t i = 0; i < orders.size(); ++i) {
     if (i > 0) out.push_back(',');
     switch (orders[i].kind) {
-      case ColumnOrder::Kind::kTypeDefinedOrder: out.append("\"TYPE_ORDER\""); break;
-      case ColumnOrder::Kind::kIeee754TotalOrder: out.append("\"IEEE_754_TOTAL_ORDER\""); break;
-      case ColumnOrder::Kind::kInt96TimestampOrder: out.append("\"INT96_TIMESTAMP_ORDER\""); break;
-      default: out.append("\"UNKNOWN\""); break;
+      case ColumnOrder::Kind::kTypeDefinedOrder:
+        out.append("\"TYPE_ORDER\"");
+        break;
+      case ColumnOrder::Kind::kIeee754TotalOrder:
+        out.append("\"IEEE_754_TOTAL_ORDER\"");
+        break;
+      case ColumnOrder::Kind::kInt96TimestampOrder:
+        out.append("\"INT96_TIMESTAMP_ORDER\"");
+        break;
+      default:
+        out.append("\"UNKNOWN\"");
+        break;
     }
   }
   out.push_back(']');
@@ -245,9 +279,12 @@ std::string ColumnOrdersJson(const std::vector<ColumnOrder>& orders) {
 
 std::optional<std::string> EncryptionAlgorithmName(const EncryptionAlgorithm& algorithm) {
   switch (algorithm.kind) {
-    case EncryptionAlgorithm::Kind::kAesGcmV1: return "AES_GCM_V1";
-    case EncryptionAlgorithm::Kind::kAesGcmCtrV1: return "AES_GCM_CTR_V1";
-    default: return std::nullopt;
+    case EncryptionAlgorithm::Kind::kAesGcmV1:
+      return "AES_GCM_V1";
+    case EncryptionAlgorithm::Kind::kAesGcmCtrV1:
+      return "AES_GCM_CTR_V1";
+    default:
+      return std::nullopt;
   }
 }
 
@@ -261,15 +298,21 @@ bool IsValidUtf8(std::string_view bytes) {
       ++i;
       continue;
     }
-    size_t len;
-    uint32_t cp;
-    uint32_t min;
+    size_t len;    // bytes in the sequence
+    uint32_t cp;   // the code point, assembled from the sequence
+    uint32_t min;  // the smallest code point of this length (a smaller one is an overlong form)
     if ((c & 0xe0) == 0xc0) {
-      len = 2, cp = c & 0x1f, min = 0x80;
+      len = 2;
+      cp = c & 0x1f;
+      min = 0x80;
     } else if ((c & 0xf0) == 0xe0) {
-      len = 3, cp = c & 0x0f, min = 0x800;
+      len = 3;
+      cp = c & 0x0f;
+      min = 0x800;
     } else if ((c & 0xf8) == 0xf0) {
-      len = 4, cp = c & 0x07, min = 0x10000;
+      len = 4;
+      cp = c & 0x07;
+      min = 0x10000;
     } else {
       return false;  // a continuation byte or 0xf8..0xff where a sequence must start
     }
