@@ -54,7 +54,7 @@ TEST(ConformanceTest, EveryUnencryptedFileReadsCompletely) {
   TestDb db;
   ASSERT_EQ(db.load_error(), "");
   auto files = ConformanceFiles();
-  ASSERT_GT(files.size(), 60u);  // the data/ files
+  ASSERT_GE(files.size(), 59u);  // the data/ files
   for (const std::string& f : files) {
     SCOPED_TRACE(f);
     ASSERT_EQ(db.Exec("DROP TABLE IF EXISTS temp.t"), "");
