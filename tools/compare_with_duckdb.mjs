@@ -43,7 +43,9 @@
 //   TIMESTAMP as instants (nanoseconds), so "12:00:00.5" equals "12:00:00.500000", ours truncated to
 //   DuckDB's unit when that is coarser (DuckDB reads INT96 as microseconds); BLOB as hex, or
 //   inside JSON as a hex, base64 or UTF-8 string; MAP as an object keyed by the key's text; a STRUCT
-//   field missing from our JSON equals NULL. VARIANT values compare structurally, numbers by value.
+//   field missing from our JSON equals NULL. VARIANT values compare structurally, numbers by value; a
+//   nanosecond timestamp inside a VARIANT equals DuckDB's microseconds when DuckDB's is ours
+//   truncated toward zero (DuckDB keeps only microseconds there).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -268,7 +270,14 @@ function untypedDiff(ours, theirs) {
   if (typeof ours === 'string') {
     if (ours === theirs) return undefined;
     const a = parseTimestamp(ours);
-    if (a !== undefined && a === parseTimestamp(theirs)) return undefined;
+    const b = parseTimestamp(theirs);
+    if (a !== undefined && a === b) return undefined;
+    // Inside a VARIANT, DuckDB turns a nanosecond timestamp into microseconds, truncating the
+    // instant toward zero (1957-...54.123456789 becomes ...54.123457); ours keeps the nanoseconds.
+    if (typeof a === 'bigint' && typeof b === 'bigint' && /\.\d{7,9}$/.test(ours) &&
+        !/\.\d{7,9}$/.test(theirs) && (a / 1000n) * 1000n === b) {
+      return undefined;
+    }
     const t = parseTime(ours);
     if (t !== undefined && t === parseTime(theirs)) return undefined;
     return 'different text';

@@ -146,8 +146,12 @@ Result<int64_t> TableScanner::NextBatch() {
         leaves[i].def_levels = leaf.max_definition_level > 0 ? b.def_levels.data() : nullptr;
         leaves[i].rep_levels = leaf.max_repetition_level > 0 ? b.rep_levels.data() : nullptr;
         leaves[i].num_levels = b.num_levels;
+        leaves[i].num_values = b.num_values;
         leaves[i].append_value_json = [&b, &conv](int64_t k, std::string* out) {
           VisitValue(b, k, [&](const auto& v) { conv.AppendJson(v, out); });
+        };
+        leaves[i].value_bytes = [&b](int64_t k) {
+          return VisitValue(b, k, [](const auto& v) { return LeafValueBytes(v); });
         };
       }
       f->json.Clear();

@@ -93,7 +93,37 @@ Result<std::unique_ptr<NestedJsonAssembler>> NestedJsonAssembler::Make(const Sch
         "field '" + field.name + "' has " + std::to_string(schema.LeafRange(field).second) +
         " leaves in the schema but its shape reads " + std::to_string(shape.num_leaves));
   }
-  return std::unique_ptr<NestedJsonAssembler>(new NestedJsonAssembler(std::move(shape)));
+  std::unique_ptr<NestedJsonAssembler> assembler(new NestedJsonAssembler(std::move(shape)));
+  PQ_RETURN_IF_ERROR(assembler->IndexVariants(assembler->shape_, false));
+  return assembler;
+}
+
+Status NestedJsonAssembler::IndexVariants(const NestedShape& s, bool in_variant) {
+  if (s.kind == NestedShape::Kind::kVariant) in_variant = true;
+  if (!in_variant) {
+    for (const NestedShape& c : s.children) PQ_RETURN_IF_ERROR(IndexVariants(c, false));
+    return Status::OK();
+  }
+  if (variant_leaf_.empty()) {
+    variant_leaf_.assign(shape_.num_leaves, 0);
+    typed_leaf_type_.assign(shape_.num_leaves, std::nullopt);
+    fields_by_name_.assign(member_prefix_.size(), {});
+  }
+  for (int i = s.first_leaf; i < s.first_leaf + s.num_leaves; ++i) variant_leaf_[i] = 1;
+  if (s.kind == NestedShape::Kind::kVariant || s.kind == NestedShape::Kind::kShredded) {
+    if (s.typed_child >= 0 && s.children[s.typed_child].kind == NestedShape::Kind::kLeaf) {
+      const NestedShape& leaf = s.children[s.typed_child];
+      PQ_ASSIGN_OR_RETURN(ShreddedLeafType type, ShreddedLeafType::Of(*leaf.node));
+      typed_leaf_type_[leaf.first_leaf] = type;
+    }
+  } else if (s.kind == NestedShape::Kind::kStruct) {
+    std::vector<int>& order = fields_by_name_[s.id];
+    for (size_t i = 0; i < s.children.size(); ++i) order.push_back(static_cast<int>(i));
+    std::sort(order.begin(), order.end(),
+              [&s](int a, int b) { return s.children[a].node->name < s.children[b].node->name; });
+  }
+  for (const NestedShape& c : s.children) PQ_RETURN_IF_ERROR(IndexVariants(c, true));
+  return Status::OK();
 }
 
 Status NestedJsonAssembler::ValidateLevels(std::span<const LeafLevels> leaves) {
@@ -131,10 +161,18 @@ Status NestedJsonAssembler::ValidateLevels(std::span<const LeafLevels> leaves) {
                                   " is outside [0, " + std::to_string(leaf.rep_level) + "]");
       }
     }
-    if (num_values > 0 && !in.append_value_json) {
-      return Status::InvalidArgument(where + "values present but no way to render them");
+    if (in.num_values >= 0 && in.num_values != num_values) {
+      return Status::Corruption(where + std::to_string(num_values) +
+                                " values defined by the levels, " + std::to_string(in.num_values) +
+                                " decoded");
     }
-    cursors_[i] = LeafCursor{in.def_levels, in.rep_levels, 0, n, 0, &in.append_value_json};
+    const bool as_bytes = !variant_leaf_.empty() && variant_leaf_[i];
+    if (num_values > 0 && (as_bytes ? !in.value_bytes : !in.append_value_json)) {
+      return Status::InvalidArgument(where + "values present but no way to " +
+                                     (as_bytes ? "read their bytes" : "render them"));
+    }
+    cursors_[i] =
+        LeafCursor{in.def_levels, in.rep_levels, 0, n, 0, &in.append_value_json, &in.value_bytes};
   }
   return Status::OK();
 }
@@ -204,11 +242,7 @@ bool NestedJsonAssembler::WriteValue(const NestedShape& s, int16_t parent_def, s
   LeafCursor& c = cursors_[s.first_leaf];
   if (c.pos >= c.end) return RanOut(s.first_leaf);
   const int16_t d = c.Def();
-  if (d < parent_def) {
-    return Fail(s.first_leaf,
-                "definition level " + std::to_string(d) +
-                    " says an enclosing value is null where other levels say it is present");
-  }
+  if (d < parent_def) return EnclosingNull(s.first_leaf, d);
   if (d < s.def_level) {  // only for a nullable value: def_level == parent_def + 1
     out->append("null", 4);
     return SkipEntry(s, parent_def, s.def_level);
@@ -256,8 +290,190 @@ bool NestedJsonAssembler::WriteValue(const NestedShape& s, int16_t parent_def, s
       out->push_back(is_list ? ']' : '}');
       return true;
     }
+    case NestedShape::Kind::kVariant:
+      return WriteVariant(s, out);
+    case NestedShape::Kind::kShredded:
+      break;  // only inside a VARIANT, written by WriteShredded
   }
   return Fail(s.first_leaf, "unknown shape");
+}
+
+bool NestedJsonAssembler::WriteVariant(const NestedShape& s, std::string* out) {
+  const NestedShape& metadata = s.children[s.metadata_child];
+  LeafCursor& c = cursors_[metadata.first_leaf];
+  if (c.pos >= c.end) return RanOut(metadata.first_leaf);
+  const int16_t d = c.Def();
+  if (d < s.def_level) return EnclosingNull(metadata.first_leaf, d);
+  if (d < metadata.def_level) return Fail(metadata.first_leaf, "variant metadata is null");
+  const ByteSpan bytes = (*c.bytes)(c.next_value++);
+  ++c.pos;
+  Result<VariantMetadata> parsed = VariantMetadata::Parse(bytes);
+  if (!parsed.ok()) return Fail(metadata.first_leaf, parsed.status());
+  variant_metadata_ = *parsed;
+  bool missing = false;
+  if (!WriteShredded(s, s.def_level, out, &missing)) return false;
+  // "If a Variant is missing in a context where a value is required, readers must return a
+  // Variant null".
+  if (missing) out->append("null", 4);
+  return true;
+}
+
+bool NestedJsonAssembler::WriteShredded(const NestedShape& p, int16_t parent_def, std::string* out,
+                                        bool* missing) {
+  *missing = false;
+  if (p.nullable && p.kind == NestedShape::Kind::kShredded) {
+    // An optional object field or element group (the spec makes them required); a null VARIANT
+    // group never gets here (WriteValue).
+    const LeafCursor& c = cursors_[p.first_leaf];
+    if (c.pos >= c.end) return RanOut(p.first_leaf);
+    const int16_t d = c.Def();
+    if (d < parent_def) return EnclosingNull(p.first_leaf, d);
+    if (d < p.def_level) {
+      *missing = true;
+      return SkipEntry(p, parent_def, p.def_level);
+    }
+  }
+  ByteSpan value;
+  bool has_value = false;
+  if (p.value_child >= 0) {
+    const NestedShape& leaf = p.children[p.value_child];
+    LeafCursor& c = cursors_[leaf.first_leaf];
+    if (c.pos >= c.end) return RanOut(leaf.first_leaf);
+    const int16_t d = c.Def();
+    if (d < p.def_level) return EnclosingNull(leaf.first_leaf, d);
+    if (d >= leaf.def_level) {
+      value = (*c.bytes)(c.next_value++);
+      has_value = true;
+    }
+    ++c.pos;
+  }
+  if (p.typed_child < 0) {
+    if (!has_value) {
+      *missing = true;
+      return true;
+    }
+    return WriteVariantBinary(p.children[p.value_child].first_leaf, value, out);
+  }
+  const NestedShape& typed = p.children[p.typed_child];
+  LeafCursor& c = cursors_[typed.first_leaf];
+  if (c.pos >= c.end) return RanOut(typed.first_leaf);
+  const int16_t d = c.Def();
+  if (d < p.def_level) return EnclosingNull(typed.first_leaf, d);
+  if (d < typed.def_level) {  // typed_value is null: the value (if any) says it all
+    if (!SkipEntry(typed, p.def_level, typed.def_level)) return false;
+    if (!has_value) {
+      *missing = true;
+      return true;
+    }
+    return WriteVariantBinary(p.children[p.value_child].first_leaf, value, out);
+  }
+  switch (typed.kind) {
+    case NestedShape::Kind::kLeaf: {
+      if (has_value) {
+        return Fail(typed.first_leaf, "invalid variant: conflicting value and typed_value");
+      }
+      Status s = typed_leaf_type_[typed.first_leaf]->AppendJson((*c.bytes)(c.next_value++), out);
+      ++c.pos;
+      return s.ok() || Fail(typed.first_leaf, s);
+    }
+    case NestedShape::Kind::kList:
+      if (has_value) {
+        return Fail(typed.first_leaf, "invalid variant: conflicting value and typed_value");
+      }
+      return WriteShreddedArray(typed, out);
+    case NestedShape::Kind::kStruct:
+      return WriteShreddedObject(typed, has_value ? &value : nullptr, out);
+    default:
+      return Fail(typed.first_leaf, "unknown shape of typed_value");
+  }
+}
+
+bool NestedJsonAssembler::WriteShreddedArray(const NestedShape& list, std::string* out) {
+  if (cursors_[list.first_leaf].Def() < list.element_def_level) {
+    out->append("[]", 2);
+    return SkipEntry(list, list.def_level, list.element_def_level);
+  }
+  out->push_back('[');
+  for (bool first = true;; first = false) {
+    if (!first) out->push_back(',');
+    bool missing = false;
+    if (!WriteShredded(list.element(), list.element_def_level, out, &missing)) return false;
+    if (missing) out->append("null", 4);  // an array element cannot be missing: Variant null
+    int16_t rep;
+    if (!NextRepetition(list, &rep)) return false;
+    if (rep < list.rep_level) break;
+    if (rep > list.rep_level) return NotOpen(list.first_leaf, rep);
+  }
+  out->push_back(']');
+  return true;
+}
+
+bool NestedJsonAssembler::WriteShreddedObject(const NestedShape& object, const ByteSpan* residual,
+                                              std::string* out) {
+  // The fields of `value` go on a stack shared with nested shredded objects: indexes, not
+  // pointers, since nested calls may grow it.
+  const size_t base = residual_.size();
+  auto fail = [&](bool ok) {
+    residual_.resize(base);
+    return ok;
+  };
+  if (residual != nullptr) {
+    if (residual->empty() || VariantBasicTypeOf(*residual) != VariantBasicType::kObject) {
+      return Fail(object.first_leaf, "invalid variant: non-object value with shredded fields");
+    }
+    Status s = variant_decoder_.ReadObjectFields(variant_metadata_, *residual, &residual_);
+    if (!s.ok()) return fail(Fail(object.first_leaf, s));
+    // Stored sorted by name (the spec requires it); sorted here when a writer did not.
+    auto by_name = [](const VariantField& a, const VariantField& b) { return a.name < b.name; };
+    const auto begin = residual_.begin() + static_cast<ptrdiff_t>(base);
+    if (!std::is_sorted(begin, residual_.end(), by_name)) {
+      std::sort(begin, residual_.end(), by_name);
+    }
+  }
+  out->push_back('{');
+  size_t next = base;  // next field of `value` to write, in name order
+  bool first = true;
+  auto write_residual = [&]() {
+    if (!first) out->push_back(',');
+    first = false;
+    AppendJsonString(residual_[next].name, out);
+    out->push_back(':');
+    const ByteSpan v = residual_[next++].value;
+    return WriteVariantBinary(object.first_leaf, v, out);
+  };
+  for (int index : fields_by_name_[object.id]) {
+    const NestedShape& field = object.children[static_cast<size_t>(index)];
+    const std::string& name = field.node->name;
+    while (next < residual_.size() && residual_[next].name < name) {
+      if (!write_residual()) return fail(false);
+    }
+    if (next < residual_.size() && residual_[next].name == name) {
+      // "object keys must be disjoint", whether or not the shredded field is missing here.
+      return fail(Fail(field.first_leaf,
+                       "invalid variant: field '" + name + "' is both shredded and in value"));
+    }
+    const size_t mark = out->size();
+    if (!first) out->push_back(',');
+    out->append(member_prefix_[field.id]);
+    bool missing = false;
+    if (!WriteShredded(field, object.def_level, out, &missing)) return fail(false);
+    if (missing) {
+      out->resize(mark);  // a missing field is left out
+    } else {
+      first = false;
+    }
+  }
+  while (next < residual_.size()) {
+    if (!write_residual()) return fail(false);
+  }
+  out->push_back('}');
+  residual_.resize(base);
+  return true;
+}
+
+bool NestedJsonAssembler::WriteVariantBinary(int leaf, ByteSpan value, std::string* out) {
+  Status s = variant_decoder_.AppendJson(variant_metadata_, value, out);
+  return s.ok() || Fail(leaf, s);
 }
 
 // The common list of primitives, without the generic walk: one level entry per element.
@@ -275,7 +491,8 @@ bool NestedJsonAssembler::WriteLeafElements(const NestedShape& list, std::string
       (*c.append)(c.next_value++, out);
     }
     ++c.pos;
-    // The leaf's levels never exceed its maximum, which is this list's level: rep <= list.rep_level.
+    // The leaf's levels never exceed its maximum, which is this list's level: rep <=
+    // list.rep_level.
     if (c.NextRep() < list.rep_level) return true;
   }
 }
@@ -339,8 +556,13 @@ bool NestedJsonAssembler::RanOut(int leaf) {
 }
 
 bool NestedJsonAssembler::Fail(int leaf, const std::string& what) {
-  error_ = Status::Corruption("column '" + leaf_shapes_[leaf]->node->DottedPath() + "', record " +
-                              std::to_string(record_) + " of the batch: " + what);
+  return Fail(leaf, Status::Corruption(what));
+}
+
+bool NestedJsonAssembler::Fail(int leaf, const Status& status) {
+  error_ =
+      Status(status.code(), "column '" + leaf_shapes_[leaf]->node->DottedPath() + "', record " +
+                                std::to_string(record_) + " of the batch: " + status.message());
   return false;
 }
 

@@ -3,20 +3,38 @@
 //
 // The column layer hands over, for every leaf under the field, the levels of a run of whole records
 // and a way to render that leaf's k-th non-null value as JSON. The assembler walks the field's
-// NestedShape (nested_shape.h) once per record, consuming level entries of all leaves in step, and
-// writes:
-//   - struct: {"name":value,...} in schema order; a null optional member is written as "name":null
-//   - list (every LIST form, and repeated fields without annotation): [e,...]; null elements as
-//   null;
-//     an empty list is []; a null list is null
+// NestedShape (nested_shape.h) once per record, consuming level entries of all leaves in step.
+//
+// What it writes:
+//   - struct: {"name":value,...} in schema order; a null optional member is "name":null.
+//   - list (every LIST form, and repeated fields without annotation): [e,...]; a null element is
+//     null, an empty list is [], a null list is null.
 //   - map: {"key":value,...} in file order. JSON member names are text, so a key is written by its
-//   JSON
-//     rendering: a string key as that string, any other key (number, boolean, null key of a map
-//     whose key is not required, struct...) as its JSON text in quotes (1 -> "1"). Duplicate keys
-//     are kept as they come. A map without a value field has null values.
+//     JSON rendering: a string key as that string, any other key (number, boolean, the null key of
+//     a map whose key is not required, a struct) as its JSON text in quotes (1 -> "1"). Duplicate
+//     keys are kept as they come. A map without a value field has null values.
 //   - a null top-level field is SQL NULL (JsonColumn::is_null), never the text null. A required
-//   field,
-//     and a repeated top-level field (a required list), is never SQL NULL.
+//     field, and a repeated top-level field (a required list), is never SQL NULL.
+//   - VARIANT (types-logical-geospatial-variant.txt, "Variant Shredding", "Reconstructing a
+//     Shredded Variant"): the Variant as JSON (variant_decoder.h, variant_text.h), whether it is
+//     stored as binary (`value`), shredded into typed columns (`typed_value`) or both:
+//       * typed_value non-null wins: a primitive reads as its Variant type (shredded_leaf.h), a
+//         shredded array as [...] of its elements, a shredded object as {...} of its present
+//         fields merged with the fields of `value` (which must then be an object); merged objects
+//         are written sorted by field name, as the rebuilt Variant object would store them;
+//       * otherwise `value` decoded with the record's `metadata`;
+//       * both null: a missing object field is left out of its object; a missing array element or
+//         top-level value is the Variant null (null), as the spec requires where a value is
+//         required. A null VARIANT group is null like any other null field.
+//     Invalid shreddings are Corruption: value and typed_value both set for a primitive or an
+//     array ("conflicting value and typed_value"), a non-object value beside a shredded object
+//     ("non-object value with shredded fields"), a field of `value` named like a shredded field
+//     (even where the shredded field is missing: the spec's reconstruction asserts the names are
+//     disjoint and lets readers fail or ignore such a field; this one fails), a null metadata,
+//     binary that does not decode (the decoder's NotSupported stays NotSupported). Merged or
+//     unshredded, the Variant metadata, version and binary rules of variant_decoder.h apply.
+//     Unshredded binary objects keep their stored order. Optional object field groups (the spec
+//     wants them required) are read too, a null group meaning a missing field.
 //
 // Levels are untrusted: every inconsistency (a level above the leaf's maximum, a repetition level
 // that continues no open list, leaves that disagree about where a value is null or where a list
@@ -30,14 +48,19 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "format/encoding/values.h"
 #include "format/record/nested_shape.h"
 #include "format/schema/schema.h"
+#include "format/util/byte_reader.h"
 #include "format/util/status.h"
+#include "format/variant/shredded_leaf.h"
+#include "format/variant/variant_decoder.h"
 
 namespace pq {
 
@@ -47,11 +70,30 @@ struct LeafLevels {
   const int16_t* def_levels = nullptr;
   const int16_t* rep_levels = nullptr;
   int64_t num_levels = 0;
+  // The number of non-null values decoded for these levels, or -1 when the caller guarantees it
+  // equals the count of definition levels at the leaf's maximum. When given, a different count is
+  // an error (damaged levels or schema), checked before any value is read.
+  int64_t num_values = -1;
   // Appends the JSON text of the k-th non-null value to *out, where k counts the level entries
   // whose definition level equals the leaf's maximum (0-based, within this run). May be empty when
   // the run holds no non-null value.
   std::function<void(int64_t k, std::string* out)> append_value_json;
+  // The bytes of the k-th non-null value (same k). Needed (instead of append_value_json) by the
+  // leaves under a VARIANT group, whose binary metadata and value and whose typed values the
+  // assembler decodes itself: LeafValueBytes below says what the bytes are.
+  std::function<ByteSpan(int64_t k)> value_bytes;
 };
+
+// The bytes LeafLevels::value_bytes gives for one decoded value: byte arrays (BYTE_ARRAY,
+// FIXED_LEN_BYTE_ARRAY) as stored; BOOLEAN one byte 0/1; INT32 and FLOAT 4, INT64 and DOUBLE 8
+// little-endian bytes; INT96 its 12 bytes. The span points into `v`, which must outlive its use.
+inline ByteSpan LeafValueBytes(const ByteArray& v) {
+  return ByteSpan(v.ptr, v.len);
+}
+template <typename T>
+inline ByteSpan LeafValueBytes(const T& v) {
+  return ByteSpan(reinterpret_cast<const uint8_t*>(&v), sizeof(T));
+}
 
 // One column of assembled values: record r is arena[offsets[r], offsets[r + 1]) unless is_null[r].
 struct JsonColumn {
@@ -98,6 +140,7 @@ class NestedJsonAssembler {
     int64_t end = 0;               // num_levels
     int64_t next_value = 0;        // k of the next non-null value
     const std::function<void(int64_t, std::string*)>* append = nullptr;
+    const std::function<ByteSpan(int64_t)>* bytes = nullptr;  // leaves under a VARIANT
 
     int16_t Def() const { return def ? def[pos] : int16_t{0}; }
     // The repetition level of the next entry; the end of the run reads as 0 (a record boundary).
@@ -113,6 +156,18 @@ class NestedJsonAssembler {
   // The elements of a non-empty list whose element is a leaf (the caller wrote the '[').
   bool WriteLeafElements(const NestedShape& list, std::string* out);
   bool WriteMapEntry(const NestedShape& map, std::string* out);
+  // VARIANT (see the header): the kVariant group `s`, present.
+  bool WriteVariant(const NestedShape& s, std::string* out);
+  // The Variant held by `p` (kVariant or kShredded) whose parent is present at `parent_def`, or
+  // nothing and *missing when both its value and typed_value are null (or its group is).
+  bool WriteShredded(const NestedShape& p, int16_t parent_def, std::string* out, bool* missing);
+  bool WriteShreddedArray(const NestedShape& list, std::string* out);
+  // `residual`: the `value` beside the shredded object, or null.
+  bool WriteShreddedObject(const NestedShape& object, const ByteSpan* residual, std::string* out);
+  bool WriteVariantBinary(int leaf, ByteSpan value, std::string* out);
+  // Fills the per-leaf and per-shape tables of VARIANT groups under `s`.
+  Status IndexVariants(const NestedShape& s, bool in_variant);
+
   // Consumes one entry of every leaf under `s`, each of which must have a definition level in [lo,
   // hi): the entry that stands for a null value or an empty list.
   bool SkipEntry(const NestedShape& s, int16_t lo, int16_t hi);
@@ -123,6 +178,8 @@ class NestedJsonAssembler {
   bool NotOpen(int leaf, int16_t rep);
   bool RanOut(int leaf);
   bool Fail(int leaf, const std::string& what);
+  // The same, keeping the code of `status`.
+  bool Fail(int leaf, const Status& status);
 
   Status ValidateLevels(std::span<const LeafLevels> leaves);
 
@@ -132,8 +189,17 @@ class NestedJsonAssembler {
   std::vector<std::string> member_prefix_;  // by struct member: "\"name\":", see WriteValue
   std::vector<LeafCursor> cursors_;         // reused across calls
   std::string key_scratch_;                 // a map key being turned into a member name
-  int64_t record_ = 0;                      // record being assembled, for messages
-  int64_t num_records_ = 0;                 // records asked for, for messages
+  // VARIANT: by leaf number, whether the leaf is under a VARIANT (its values are read as bytes)
+  // and the type of a primitive typed_value leaf; by shape id, the fields of a shredded object in
+  // name order (indexes into its children).
+  std::vector<uint8_t> variant_leaf_;
+  std::vector<std::optional<ShreddedLeafType>> typed_leaf_type_;
+  std::vector<std::vector<int>> fields_by_name_;
+  VariantMetadata variant_metadata_;  // of the record being assembled
+  VariantDecoder variant_decoder_;
+  std::vector<VariantField> residual_;  // stack of the `value` fields of shredded objects
+  int64_t record_ = 0;                  // record being assembled, for messages
+  int64_t num_records_ = 0;             // records asked for, for messages
   Status error_;
 };
 

@@ -49,9 +49,6 @@ class ShapeBuilder {
     if (own_def > INT16_MAX || own_rep > INT16_MAX) {
       return Status::Corruption("field " + Quoted(node) + " has levels beyond 32767");
     }
-    if (node.logical_type.kind == LogicalType::Kind::kVariant) {
-      return Status::NotSupported("VARIANT field " + Quoted(node) + " cannot be read as JSON yet");
-    }
 
     if (node.is_repeated() && !as_element) {
       if (!node.is_leaf && IsMapAnnotated(node) && !HasKeyValueLevel(node)) {
@@ -79,6 +76,11 @@ class ShapeBuilder {
     }
     if (node.children.empty()) {
       return Status::Corruption("group " + Quoted(node) + " has no fields");
+    }
+    if (node.logical_type.kind == LogicalType::Kind::kVariant) {
+      NestedShape variant = Present(node, NestedShape::Kind::kVariant, own_def, nullable);
+      PQ_RETURN_IF_ERROR(AddVariantParts(node, own_def, own_rep, depth, &variant));
+      return variant;
     }
     if (IsListAnnotated(node)) return BuildList(node, own_def, own_rep, nullable, depth);
     if (IsMapAnnotated(node)) return BuildMap(node, own_def, own_rep, nullable, depth);
@@ -180,6 +182,126 @@ class ShapeBuilder {
     return Status::OK();
   }
 
+  // Adds the fields of a VARIANT group (kVariant) or of a value/typed_value group (kShredded) that
+  // is present at (own_def, own_rep), in schema order, and records which is which.
+  Status AddVariantParts(const SchemaNode& node, int own_def, int own_rep, int depth,
+                         NestedShape* parts) {
+    const bool is_variant = parts->kind == NestedShape::Kind::kVariant;
+    const std::string what = is_variant ? "VARIANT group " : "shredded variant group ";
+    if (node.children.size() > 3) {
+      return Status::Corruption(what + Quoted(node) + " has " +
+                                std::to_string(node.children.size()) + " fields");
+    }
+    parts->first_leaf = next_leaf_;
+    for (const SchemaNode* child : node.children) {
+      int8_t* role = nullptr;
+      if (child->name == "metadata" && is_variant) {
+        role = &parts->metadata_child;
+      } else if (child->name == "value") {
+        role = &parts->value_child;
+      } else if (child->name == "typed_value") {
+        role = &parts->typed_child;
+      } else {
+        return Status::Corruption(what + Quoted(node) + " has an unexpected field '" + child->name +
+                                  "'");
+      }
+      if (*role >= 0) {
+        return Status::Corruption(what + Quoted(node) + " has two fields '" + child->name + "'");
+      }
+      if (child->is_repeated()) {
+        return Status::Corruption("field " + Quoted(*child) + " of a variant must not be repeated");
+      }
+      *role = static_cast<int8_t>(parts->children.size());
+      if (role == &parts->typed_child) {
+        PQ_ASSIGN_OR_RETURN(NestedShape typed,
+                            BuildTypedValue(*child, own_def, own_rep, depth + 1));
+        parts->children.push_back(std::move(typed));
+        continue;
+      }
+      if (!child->is_leaf || child->physical_type != PhysicalType::kByteArray) {
+        return Status::Corruption("field " + Quoted(*child) + " of a variant must be binary");
+      }
+      PQ_ASSIGN_OR_RETURN(NestedShape leaf, Build(*child, own_def, own_rep, false, depth + 1));
+      parts->children.push_back(std::move(leaf));
+    }
+    if (is_variant && parts->metadata_child < 0) {
+      return Status::Corruption(what + Quoted(node) + " has no field 'metadata'");
+    }
+    if (parts->value_child < 0 && parts->typed_child < 0) {
+      return Status::Corruption(what + Quoted(node) + " has neither 'value' nor 'typed_value'");
+    }
+    parts->num_leaves = next_leaf_ - parts->first_leaf;
+    return Status::OK();
+  }
+
+  // A `typed_value` (not repeated) whose parent is present at (parent_def, parent_rep).
+  Result<NestedShape> BuildTypedValue(const SchemaNode& node, int parent_def, int parent_rep,
+                                      int depth) {
+    if (depth > kMaxShapeDepth) {
+      return Status::NotSupported("field " + Quoted(node) + " is nested more than " +
+                                  std::to_string(kMaxShapeDepth) + " levels deep");
+    }
+    if (node.is_leaf) return Build(node, parent_def, parent_rep, false, depth);
+    const bool nullable = node.is_optional();
+    const int own_def = parent_def + (nullable ? 1 : 0);
+    if (node.children.empty()) {
+      return Status::Corruption("group " + Quoted(node) + " has no fields");
+    }
+    if (IsMapAnnotated(node)) {
+      return Status::Corruption("shredded variant " + Quoted(node) + " cannot be a MAP");
+    }
+    if (IsListAnnotated(node)) {
+      // "Arrays": a 3-level list whose element is a required group of value and/or typed_value.
+      const SchemaNode* repeated = node.children.size() == 1 ? node.children[0] : nullptr;
+      if (repeated == nullptr || !repeated->is_repeated() || repeated->is_leaf ||
+          repeated->children.size() != 1 || repeated->children[0]->is_leaf ||
+          repeated->children[0]->is_repeated()) {
+        return Status::Corruption("shredded variant array " + Quoted(node) +
+                                  " must be a 3-level LIST whose element is a group");
+      }
+      NestedShape list = Present(node, NestedShape::Kind::kList, own_def, nullable);
+      list.form = NestedShape::Form::kThreeLevel;
+      PQ_ASSIGN_OR_RETURN(NestedShape element, BuildShredded(*repeated->children[0], own_def + 1,
+                                                             parent_rep + 1, depth + 2));
+      list.children.push_back(std::move(element));
+      return Finish(std::move(list), own_def + 1, parent_rep + 1);
+    }
+    // "Objects": one group per shredded field.
+    NestedShape object = Present(node, NestedShape::Kind::kStruct, own_def, nullable);
+    object.first_leaf = next_leaf_;
+    for (const SchemaNode* field : node.children) {
+      if (field->is_leaf || field->is_repeated()) {
+        return Status::Corruption("shredded variant object field " + Quoted(*field) +
+                                  " must be a group that is not repeated");
+      }
+      for (const NestedShape& other : object.children) {
+        if (other.node->name == field->name) {
+          return Status::Corruption("shredded variant object " + Quoted(node) +
+                                    " has two fields '" + field->name + "'");
+        }
+      }
+      PQ_ASSIGN_OR_RETURN(NestedShape part, BuildShredded(*field, own_def, parent_rep, depth + 1));
+      object.children.push_back(std::move(part));
+    }
+    object.num_leaves = next_leaf_ - object.first_leaf;
+    return object;
+  }
+
+  // An object field or array element group (value and/or typed_value). The spec makes it required;
+  // an optional one (some writers) is read too, a null group meaning a missing value.
+  Result<NestedShape> BuildShredded(const SchemaNode& node, int parent_def, int parent_rep,
+                                    int depth) {
+    if (depth > kMaxShapeDepth) {
+      return Status::NotSupported("field " + Quoted(node) + " is nested more than " +
+                                  std::to_string(kMaxShapeDepth) + " levels deep");
+    }
+    const bool nullable = node.is_optional();
+    const int own_def = parent_def + (nullable ? 1 : 0);
+    NestedShape parts = Present(node, NestedShape::Kind::kShredded, own_def, nullable);
+    PQ_RETURN_IF_ERROR(AddVariantParts(node, own_def, parent_rep, depth, &parts));
+    return parts;
+  }
+
   int next_leaf_ = 0;
 };
 
@@ -216,6 +338,10 @@ const char* NestedShapeKindName(NestedShape::Kind kind) {
       return "list";
     case NestedShape::Kind::kMap:
       return "map";
+    case NestedShape::Kind::kVariant:
+      return "variant";
+    case NestedShape::Kind::kShredded:
+      return "shredded";
   }
   return "unknown";
 }

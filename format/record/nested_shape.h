@@ -9,24 +9,29 @@
 // on the path, the same way the Schema computes a node's maximum levels.
 //
 // How each schema node is read:
-//   - a leaf that is not repeated                       -> kLeaf
-//   - a group without LIST/MAP/MAP_KEY_VALUE            -> kStruct (fields in schema order)
-//   - a LIST group                                       -> kList; its element follows the five
-//     backward-compatibility rules: the repeated field itself is the element (form kTwoLevel) when
-//     it is a primitive, a group of several fields, a group whose one field is repeated, or a group
-//     of one field named `array` or `<list name>_tuple`; otherwise the repeated group's one field
-//     is the element (form kThreeLevel, names `list`/`element` not enforced)
-//   - a MAP group, or a MAP_KEY_VALUE group not directly holding the key/value level of a MAP ->
-//   kMap
-//     (form kThreeLevel); key and value are the first and second field of the repeated group, by
+//   - a leaf that is not repeated: kLeaf.
+//   - a group without LIST, MAP or MAP_KEY_VALUE: kStruct (fields in schema order).
+//   - a LIST group: kList. Its element follows the five backward-compatibility rules: the repeated
+//     field itself is the element (form kTwoLevel) when it is a primitive, a group of several
+//     fields, a group whose one field is repeated, or a group of one field named `array` or
+//     `<list name>_tuple`; otherwise the repeated group's one field is the element, with its own
+//     repetition (form kThreeLevel; the names `list` and `element` are not enforced).
+//   - a MAP group, or a MAP_KEY_VALUE group that is not the key/value level of a MAP: kMap (form
+//     kThreeLevel). Key and value are the first and second field of the repeated group, by
 //     position; the value may be absent (values read as null) and the key may be optional (some
-//     writers, e.g. Presto, leave it unmarked)
-//   - a repeated MAP/MAP_KEY_VALUE group whose fields are the key and value themselves -> kMap
-//   whose
-//     repeated level is the group itself (form kTwoLevel)
-//   - any other repeated field (primitive or group) outside those structures -> a required kList of
-//     required elements, the element being the field itself (form kUnannotatedRepeated)
-// VARIANT groups are refused (NotSupported) for now.
+//     writers, e.g. Presto, leave it unmarked).
+//   - a repeated MAP or MAP_KEY_VALUE group whose fields are the key and value themselves: kMap
+//     whose repeated level is the group itself (form kTwoLevel).
+//   - any other repeated field (primitive or group) outside those structures: a required kList of
+//     required elements, the element being the field itself (form kUnannotatedRepeated).
+//   - a VARIANT group (not repeated; a repeated one is a list of them): kVariant, its fields found
+//     by name ("Variant Shredding"): `metadata` (a binary leaf), `value` (a binary leaf) and
+//     `typed_value`, at least one of the last two. A `typed_value` is a primitive leaf (kLeaf), a
+//     LIST group in three levels whose element group is a kShredded (kList), or a group whose every
+//     field is a kShredded (kStruct: a shredded object, one field per shredded object field).
+//     kShredded is a group of `value` and/or `typed_value` with the same rules, minus `metadata`.
+//     Anything else under a VARIANT group is Corruption (an invalid shredding). The assembler, not
+//     the shape, decides what values mean (json_assembler.h).
 #pragma once
 
 #include <cstdint>
@@ -38,7 +43,7 @@
 namespace pq {
 
 struct NestedShape {
-  enum class Kind : uint8_t { kLeaf, kStruct, kList, kMap };
+  enum class Kind : uint8_t { kLeaf, kStruct, kList, kMap, kVariant, kShredded };
   // How a list or map was spelled in the schema (kPlain for leaves and structs).
   enum class Form : uint8_t {
     kPlain,
@@ -70,7 +75,13 @@ struct NestedShape {
   // Leaves under this value, numbered in column order from the first leaf of the top-level field.
   int first_leaf = 0;
   int num_leaves = 0;
-  // kStruct: the fields. kList: {element}. kMap: {key} or {key, value}.
+  // kVariant and kShredded: the positions in `children` of the `metadata` leaf (kVariant only), the
+  // `value` leaf and the `typed_value`; -1 when the field is absent.
+  int8_t metadata_child = -1;
+  int8_t value_child = -1;
+  int8_t typed_child = -1;
+  // kStruct: the fields. kList: {element}. kMap: {key} or {key, value}. kVariant, kShredded: the
+  // fields in schema order.
   std::vector<NestedShape> children;
 
   const NestedShape& element() const { return children[0]; }  // kList
@@ -81,8 +92,8 @@ struct NestedShape {
 
 // Classifies the subtree under `field`, a field of the root (top-level column). Errors: Corruption
 // for a LIST or MAP group that cannot be read under any rule (wrong number of fields, no repeated
-// level), for a group without fields; NotSupported for VARIANT and for nesting deeper than 255
-// levels.
+// level), for a group without fields, for a VARIANT group laid out against the rules above;
+// NotSupported for nesting deeper than 255 levels.
 Result<NestedShape> BuildNestedShape(const SchemaNode& field);
 
 const char* NestedShapeKindName(NestedShape::Kind kind);

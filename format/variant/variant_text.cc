@@ -1,0 +1,57 @@
+#include "format/variant/variant_text.h"
+
+#include <cmath>
+
+#include "format/value/json_writer.h"
+#include "format/value/temporal.h"
+
+namespace pq::variant {
+
+namespace {
+
+void AppendQuoted(const char* begin, const char* end, std::string* out) {
+  out->push_back('"');
+  out->append(begin, end);
+  out->push_back('"');
+}
+
+}  // namespace
+
+void AppendDoubleJson(double v, std::string* out) {
+  if (std::isnan(v)) {
+    out->append("\"NaN\"");
+  } else if (std::isinf(v)) {
+    out->append(v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+  } else {
+    AppendJsonDouble(v, out);
+  }
+}
+
+void AppendDateJson(int64_t days, std::string* out) {
+  char buf[kMaxTemporalTextLength];
+  AppendQuoted(buf, WriteDate(days, buf), out);
+}
+
+void AppendTimeJson(int64_t micros, std::string* out) {
+  char buf[kMaxTemporalTextLength];
+  AppendQuoted(buf, WriteTime(micros, TimeUnit::kMicros, buf), out);
+}
+
+void AppendTimestampJson(int64_t value, TimeUnit unit, std::string* out) {
+  char buf[kMaxTemporalTextLength];
+  AppendQuoted(buf, WriteTimestamp(value, unit, buf), out);
+}
+
+void AppendUuidJson(const uint8_t* bytes, std::string* out) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  char buf[2 * kUuidSize + 4];
+  char* p = buf;
+  for (size_t i = 0; i < kUuidSize; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) *p++ = '-';
+    *p++ = kHex[bytes[i] >> 4];
+    *p++ = kHex[bytes[i] & 0xf];
+  }
+  AppendQuoted(buf, p, out);
+}
+
+}  // namespace pq::variant
