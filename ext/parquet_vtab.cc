@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "ext/export.h"
 #include "ext/options.h"
 #include "format/reader/file_reader.h"
 #include "format/reader/table_scanner.h"
@@ -121,6 +122,7 @@ std::string LowerAscii(std::string s) {
 
 struct ParquetTable {
   sqlite3_vtab base;  // must come first
+  bool is_write_table = false;  // same place as in the writable table (export.h)
   std::vector<std::shared_ptr<const FileReader>> files;  // every file of the dataset, footers read once
   std::vector<int64_t> file_first_row;                    // dataset rowid of each file's first row
   int64_t total_rows = 0;
@@ -164,6 +166,8 @@ int Connect(sqlite3* db, void*, int argc, const char* const* argv, sqlite3_vtab*
       Status s = opts.Add(argv[i]);
       if (!s.ok()) return fail(s);
     }
+    // With schema=, the table is created for writing (ext/export.cc).
+    if (IsWriteTableOptions(opts)) return ConnectWriteTable(db, source, opts, out, err);
     auto config = ParseTableOptions(opts);
     if (!config.ok()) return fail(config.status());
     auto files = ExpandSource(source);
@@ -227,15 +231,26 @@ int Connect(sqlite3* db, void*, int argc, const char* const* argv, sqlite3_vtab*
   });
 }
 
+// True for a table created for writing; its callbacks live in WriteTableModule().
+bool IsWriteTable(sqlite3_vtab* vtab) { return reinterpret_cast<ParquetTable*>(vtab)->is_write_table; }
+const sqlite3_module& W() { return WriteTableModule(); }
+
 int Disconnect(sqlite3_vtab* vtab) {
+  if (IsWriteTable(vtab)) return W().xDisconnect(vtab);
   delete reinterpret_cast<ParquetTable*>(vtab);
   return SQLITE_OK;
+}
+
+int Destroy(sqlite3_vtab* vtab) {
+  if (IsWriteTable(vtab)) return W().xDestroy(vtab);
+  return Disconnect(vtab);  // DROP TABLE forgets the table; it never deletes data files
 }
 
 // xBestIndex. idxNum is unused (0). idxStr carries the columns the statement uses (colUsed) as a
 // hexadecimal mask; bit 63 stands for "column 63 or later". No constraint is consumed: SQLite checks
 // every WHERE term itself.
 int BestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
+  if (IsWriteTable(vtab)) return W().xBestIndex(vtab, info);
   return Guarded(vtab, [&]() -> int {
     auto* table = reinterpret_cast<ParquetTable*>(vtab);
     info->idxNum = 0;
@@ -254,6 +269,7 @@ int BestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
 }
 
 int Open(sqlite3_vtab* vtab, sqlite3_vtab_cursor** out) {
+  if (IsWriteTable(vtab)) return W().xOpen(vtab, out);
   return Guarded(vtab, [&]() -> int {
     auto cursor = std::make_unique<ParquetCursor>();
     std::memset(&cursor->base, 0, sizeof(cursor->base));
@@ -264,6 +280,7 @@ int Open(sqlite3_vtab* vtab, sqlite3_vtab_cursor** out) {
 }
 
 int Close(sqlite3_vtab_cursor* cur) {
+  if (IsWriteTable(cur->pVtab)) return W().xClose(cur);
   delete reinterpret_cast<ParquetCursor*>(cur);
   return SQLITE_OK;
 }
@@ -294,7 +311,8 @@ Status AdvanceToRows(ParquetCursor* c) {
   }
 }
 
-int Filter(sqlite3_vtab_cursor* cur, int, const char* idx_str, int, sqlite3_value**) {
+int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc, sqlite3_value** argv) {
+  if (IsWriteTable(cur->pVtab)) return W().xFilter(cur, idx_num, idx_str, argc, argv);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
   return Guarded(cur->pVtab, [&]() -> int {
     ParquetTable* t = c->table;
@@ -322,6 +340,7 @@ int Filter(sqlite3_vtab_cursor* cur, int, const char* idx_str, int, sqlite3_valu
 }
 
 int Next(sqlite3_vtab_cursor* cur) {
+  if (IsWriteTable(cur->pVtab)) return W().xNext(cur);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
   if (++c->row_in_batch < c->batch_rows) return SQLITE_OK;
   return Guarded(cur->pVtab, [&]() -> int {
@@ -334,13 +353,17 @@ int Next(sqlite3_vtab_cursor* cur) {
   });
 }
 
-int Eof(sqlite3_vtab_cursor* cur) { return reinterpret_cast<ParquetCursor*>(cur)->eof; }
+int Eof(sqlite3_vtab_cursor* cur) {
+  if (IsWriteTable(cur->pVtab)) return W().xEof(cur);
+  return reinterpret_cast<ParquetCursor*>(cur)->eof;
+}
 
 int64_t CurrentFileRow(const ParquetCursor* c) {
   return c->scanner->batch_first_row() + c->row_in_batch;
 }
 
 int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
+  if (IsWriteTable(cur->pVtab)) return W().xColumn(cur, ctx, col);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
   ParquetTable* t = c->table;
   if (col == t->filename_column) {
@@ -373,18 +396,35 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
 }
 
 int Rowid(sqlite3_vtab_cursor* cur, sqlite_int64* rowid) {
+  if (IsWriteTable(cur->pVtab)) return W().xRowid(cur, rowid);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
   *rowid = c->table->file_first_row[c->file_index] + CurrentFileRow(c);
   return SQLITE_OK;
 }
 
+// The callbacks only a writable table has; a read table refuses changes (read-only).
+int Update(sqlite3_vtab* vtab, int argc, sqlite3_value** argv, sqlite3_int64* rowid) {
+  if (IsWriteTable(vtab)) return W().xUpdate(vtab, argc, argv, rowid);
+  SetVtabError(vtab, Status::InvalidArgument("parquet table is read-only; create it with schema=... to write"));
+  return SQLITE_READONLY;
+}
+int Begin(sqlite3_vtab* vtab) { return IsWriteTable(vtab) && W().xBegin ? W().xBegin(vtab) : SQLITE_OK; }
+int Sync(sqlite3_vtab* vtab) { return IsWriteTable(vtab) && W().xSync ? W().xSync(vtab) : SQLITE_OK; }
+int Commit(sqlite3_vtab* vtab) { return IsWriteTable(vtab) && W().xCommit ? W().xCommit(vtab) : SQLITE_OK; }
+int Rollback(sqlite3_vtab* vtab) {
+  return IsWriteTable(vtab) && W().xRollback ? W().xRollback(vtab) : SQLITE_OK;
+}
+
+int SavepointF(sqlite3_vtab* v, int i) { return IsWriteTable(v) ? W().xSavepoint(v, i) : SQLITE_OK; }
+int ReleaseF(sqlite3_vtab* v, int i) { return IsWriteTable(v) ? W().xRelease(v, i) : SQLITE_OK; }
+int RollbackToF(sqlite3_vtab* v, int i) { return IsWriteTable(v) ? W().xRollbackTo(v, i) : SQLITE_OK; }
 sqlite3_module kParquetModule = {
     /* iVersion */ 3,
     /* xCreate */ Connect,
     /* xConnect */ Connect,
     /* xBestIndex */ BestIndex,
     /* xDisconnect */ Disconnect,
-    /* xDestroy */ Disconnect,  // DROP TABLE forgets the table; it never deletes data files
+    /* xDestroy */ Destroy,
     /* xOpen */ Open,
     /* xClose */ Close,
     /* xFilter */ Filter,
@@ -392,16 +432,16 @@ sqlite3_module kParquetModule = {
     /* xEof */ Eof,
     /* xColumn */ Column,
     /* xRowid */ Rowid,
-    /* xUpdate */ nullptr,
-    /* xBegin */ nullptr,
-    /* xSync */ nullptr,
-    /* xCommit */ nullptr,
-    /* xRollback */ nullptr,
+    /* xUpdate */ Update,
+    /* xBegin */ Begin,
+    /* xSync */ Sync,
+    /* xCommit */ Commit,
+    /* xRollback */ Rollback,
     /* xFindFunction */ nullptr,
     /* xRename */ nullptr,
-    /* xSavepoint */ nullptr,
-    /* xRelease */ nullptr,
-    /* xRollbackTo */ nullptr,
+    /* xSavepoint */ SavepointF,
+    /* xRelease */ ReleaseF,
+    /* xRollbackTo */ RollbackToF,
     /* xShadowName */ nullptr,
 };
 

@@ -77,7 +77,7 @@ statement error does not have the same columns
 CREATE VIRTUAL TABLE mixed USING parquet('$TESTDATA/parquet-testing/data/alltypes_plain.parquet, $TESTDATA/parquet-testing/data/nulls.snappy.parquet');
 
 # Read-only: the table cannot be modified, and DROP TABLE leaves the file in place.
-statement error may not be modified
+statement error parquet table is read-only
 DELETE FROM p;
 
 statement ok

@@ -1,0 +1,165 @@
+// parquet_export(PATH, QUERY [, OPTIONS]): runs QUERY and writes its rows to the Parquet file PATH.
+//
+//   SELECT parquet_export('out.parquet', 'SELECT * FROM sales WHERE year = 2025',
+//   'compression=zstd');
+//   -> the number of rows written
+//
+// QUERY is one read-only statement, run on the calling connection. Column names are the query's
+// (sqlite3_column_name; they must be distinct, ignoring case). Column types: the `schema=` entry of
+// the column if any, else its declared type (sqlite3_column_decltype, export_types.h), else
+// inferred from the values of the first 8192 rows. OPTIONS: the writer options of export_writer.h.
+// The file appears complete or not at all: it is written to a temporary beside PATH and renamed
+// into place; any error (a bad option, a query error, a value that does not fit) leaves no file and
+// leaves an existing PATH untouched.
+//
+// The function is SQLITE_DIRECTONLY: it writes files, so a schema someone else wrote (a view or a
+// trigger in an untrusted database) must not be able to call it.
+#include "ext/export.h"
+
+#include <cctype>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ext/export_writer.h"
+
+namespace pq::ext {
+
+namespace {
+
+std::string ValueText(sqlite3_value* v) {
+  const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+  return std::string(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v)));
+}
+
+bool OnlySpaceOrComments(const char* tail) {
+  // What SQLite leaves after the first statement: spaces and SQL comments are fine.
+  const char* p = tail;
+  while (p && *p) {
+    if (std::isspace(static_cast<unsigned char>(*p)) || *p == ';') {
+      ++p;
+    } else if (p[0] == '-' && p[1] == '-') {
+      while (*p && *p != '\n') ++p;
+    } else if (p[0] == '/' && p[1] == '*') {
+      p += 2;
+      while (*p && !(p[0] == '*' && p[1] == '/')) ++p;
+      if (*p) p += 2;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+struct Statement {
+  sqlite3_stmt* stmt = nullptr;
+  ~Statement() { sqlite3_finalize(stmt); }
+};
+
+// Runs the export; returns the row count.
+Result<int64_t> RunExport(sqlite3* db, const std::string& path, const std::string& query,
+                          const std::string& options_text) {
+  PQ_ASSIGN_OR_RETURN(OptionList opts, OptionList::ParseList(options_text));
+  PQ_RETURN_IF_ERROR(opts.CheckKnown(kWriterOptionNames, "parquet_export"));
+  PQ_ASSIGN_OR_RETURN(ExportOptions options, ParseExportOptions(opts));
+
+  Statement st;
+  const char* tail = nullptr;
+  if (sqlite3_prepare_v2(db, query.c_str(), static_cast<int>(query.size()), &st.stmt, &tail) !=
+      SQLITE_OK) {
+    return Status::InvalidArgument(std::string("the query does not compile: ") +
+                                   sqlite3_errmsg(db));
+  }
+  if (!st.stmt) return Status::InvalidArgument("the query is empty");
+  if (!OnlySpaceOrComments(tail)) return Status::InvalidArgument("the query must be one statement");
+  if (!sqlite3_stmt_readonly(st.stmt)) {
+    return Status::InvalidArgument("the query must not change the database");
+  }
+  const int n = sqlite3_column_count(st.stmt);
+  if (n == 0) return Status::InvalidArgument("the query returns no columns");
+
+  std::vector<ExportColumn> columns;
+  for (int i = 0; i < n; ++i) {
+    ExportColumn c;
+    const char* name = sqlite3_column_name(st.stmt, i);
+    c.name = name ? name : "";
+    const char* decl = sqlite3_column_decltype(st.stmt, i);
+    Result<ColumnType> type = ParseColumnType(decl ? decl : "");
+    // A declared type with bad arguments (DECIMAL(50,2)) is not the query's fault: infer instead.
+    c.type = type.ok() ? *type : ColumnType{};
+    columns.push_back(std::move(c));
+  }
+  for (const ExportColumn& s : options.schema) {
+    bool found = false;
+    for (ExportColumn& c : columns) {
+      if (sqlite3_stricmp(c.name.c_str(), s.name.c_str()) == 0) {
+        c.type = s.type;
+        found = true;
+      }
+    }
+    if (!found) {
+      return Status::InvalidArgument("option 'schema': the query has no column named '" + s.name +
+                                     "'");
+    }
+  }
+  PQ_ASSIGN_OR_RETURN(std::unique_ptr<ExportWriter> writer,
+                      ExportWriter::Make(path, columns, options));
+  std::vector<sqlite3_value*> row(static_cast<size_t>(n));
+  int rc;
+  while ((rc = sqlite3_step(st.stmt)) == SQLITE_ROW) {
+    for (int i = 0; i < n; ++i) row[static_cast<size_t>(i)] = sqlite3_column_value(st.stmt, i);
+    PQ_RETURN_IF_ERROR(
+        writer->AppendRow(row.data()));  // the writer's destructor removes the temporary
+  }
+  if (rc != SQLITE_DONE) {
+    return Status::InvalidArgument(std::string("the query failed: ") + sqlite3_errmsg(db));
+  }
+  PQ_RETURN_IF_ERROR(writer->Finish());
+  PQ_RETURN_IF_ERROR(writer->Publish());
+  return writer->rows();
+}
+
+void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+  GuardedFunction(ctx, [&]() {
+    if (sqlite3_value_type(argv[0]) != SQLITE_TEXT || sqlite3_value_bytes(argv[0]) == 0) {
+      sqlite3_result_error(ctx, "parquet_export: the first argument must be the output path (text)",
+                           -1);
+      return;
+    }
+    if (sqlite3_value_type(argv[1]) != SQLITE_TEXT) {
+      sqlite3_result_error(ctx, "parquet_export: the second argument must be the query (text)", -1);
+      return;
+    }
+    std::string options;
+    if (argc > 2 && sqlite3_value_type(argv[2]) != SQLITE_NULL) {
+      if (sqlite3_value_type(argv[2]) != SQLITE_TEXT) {
+        sqlite3_result_error(ctx, "parquet_export: the third argument must be the options (text)",
+                             -1);
+        return;
+      }
+      options = ValueText(argv[2]);
+    }
+    Result<int64_t> rows =
+        RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]), ValueText(argv[1]), options);
+    if (!rows.ok()) {
+      SetFunctionError(ctx, rows.status().WithContext("parquet_export"));
+      return;
+    }
+    sqlite3_result_int64(ctx, *rows);
+  });
+}
+
+}  // namespace
+
+int RegisterExport(sqlite3* db) {
+  const int flags = SQLITE_UTF8 | SQLITE_DIRECTONLY;
+  int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags, nullptr, ExportFunction,
+                                      nullptr, nullptr, nullptr);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags, nullptr, ExportFunction,
+                                    nullptr, nullptr, nullptr);
+  }
+  return rc;
+}
+
+}  // namespace pq::ext

@@ -1,0 +1,41 @@
+// Writing Parquet from SQL: parquet_export() and the writable form of the `parquet` table.
+//
+//   SELECT parquet_export('out.parquet', 'SELECT * FROM sales', 'compression=zstd');   -- row count
+//   CREATE VIRTUAL TABLE temp.out USING parquet('new.parquet', schema='id INTEGER, price
+//   DECIMAL(12,2)'); INSERT INTO out SELECT id, price FROM sales;   -- the file appears when the
+//   transaction commits
+//
+// The function lives in export.cc, the table in export_vtab.cc; both write through ExportWriter
+// (export_writer.h: options, batching, atomic temporary + rename) and ColumnBuilder
+// (export_types.h: type names and value conversion).
+#pragma once
+
+#include <string>
+
+#include "ext/options.h"
+#include "ext/sqlite_api.h"
+
+namespace pq::ext {
+
+// Registers parquet_export(PATH, QUERY [, OPTIONS]) (SQLITE_UTF8 | SQLITE_DIRECTONLY).
+int RegisterExport(sqlite3* db);
+
+// The writable table: `CREATE VIRTUAL TABLE t USING parquet('new.parquet', schema='...', ...)`.
+// Its struct starts with sqlite3_vtab then `bool is_write_table = true`, so the parquet module can
+// tell it from a read table (whose flag is false) and forward every callback to WriteTableModule():
+// xBestIndex, xDisconnect, xDestroy, xOpen, xClose, xFilter, xNext, xEof, xColumn, xRowid, xUpdate,
+// xBegin, xSync, xCommit, xRollback, and xSavepoint, xRelease, xRollbackTo (without these three a
+// failed INSERT inside a transaction cannot take back its own rows, and COMMIT then fails).
+// Reading a write table is an error ("parquet tables are append-only"), which also makes UPDATE and
+// DELETE fail.
+struct WriteTable;  // defined in export_vtab.cc
+
+// True when the options make a write table (they hold `schema`).
+bool IsWriteTableOptions(const OptionList& opts);
+// xCreate/xConnect of a write table: checks the options (writer options only; export_writer.h) and
+// that the target's folder is writable, declares the columns of `schema=`. Writes nothing on disk.
+int ConnectWriteTable(sqlite3* db, const std::string& path, const OptionList& opts,
+                      sqlite3_vtab** out, char** err);
+const sqlite3_module& WriteTableModule();
+
+}  // namespace pq::ext

@@ -1,0 +1,939 @@
+#include "ext/export_types.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "format/value/temporal.h"
+#include "format/writer/file_writer.h"
+
+namespace pq::ext {
+
+namespace {
+
+__extension__ typedef __int128 Int128;
+__extension__ typedef unsigned __int128 UInt128;
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+// Upper case, runs of white space as one space, no space around parentheses and commas.
+std::string Normalize(std::string_view s) {
+  std::string out;
+  bool space = false;
+  for (char c : Trim(s)) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      space = true;
+      continue;
+    }
+    if (space && !out.empty() && c != '(' && c != ')' && c != ',' && out.back() != '(' &&
+        out.back() != ',') {
+      out.push_back(' ');
+    }
+    space = false;
+    out.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+  }
+  return out;
+}
+
+bool ParseSmallInt(std::string_view s, int* out) {
+  s = Trim(s);
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
+  return ec == std::errc() && p == s.data() + s.size() && !s.empty();
+}
+
+ColumnType Make(ColumnKind kind) {
+  ColumnType t;
+  t.kind = kind;
+  return t;
+}
+
+ColumnType MakeInt(int bits, bool is_signed) {
+  ColumnType t = Make(ColumnKind::kInteger);
+  t.bit_width = bits;
+  t.is_signed = is_signed;
+  return t;
+}
+
+Result<TimeUnit> ParseUnit(std::string_view base, const std::vector<std::string>& args) {
+  if (args.empty()) return TimeUnit::kMicros;
+  if (args.size() == 1) {
+    if (args[0] == "MILLIS" || args[0] == "MS" || args[0] == "3") return TimeUnit::kMillis;
+    if (args[0] == "MICROS" || args[0] == "US" || args[0] == "6") return TimeUnit::kMicros;
+    if (args[0] == "NANOS" || args[0] == "NS" || args[0] == "9") return TimeUnit::kNanos;
+  }
+  return Status::InvalidArgument("type " + std::string(base) +
+                                 " takes one unit: MILLIS, MICROS or NANOS");
+}
+
+bool Contains(std::string_view s, std::string_view part) {
+  return s.find(part) != std::string_view::npos;
+}
+
+// Powers of ten as 128-bit integers, 10^0 .. 10^38.
+Int128 Pow10(int n) {
+  Int128 v = 1;
+  for (int i = 0; i < n; ++i) v *= 10;
+  return v;
+}
+
+bool ParseInt64Text(std::string_view s, int64_t* out) {
+  s = Trim(s);
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  if (s.empty() || s.front() == '+') return false;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+// Text that reads as a finite number (as SQLite's REAL affinity would take it).
+bool ParseDoubleText(std::string_view s, double* out) {
+  s = Trim(s);
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  if (s.empty()) return false;
+  const char c = s.front();
+  if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '.')) return false;
+  if (c == '-' &&
+      (s.size() < 2 || !(std::isdigit(static_cast<unsigned char>(s[1])) || s[1] == '.'))) {
+    return false;
+  }
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out, std::chars_format::general);
+  return ec == std::errc() && p == s.data() + s.size() && std::isfinite(*out);
+}
+
+// The shortest text that reads back as `d` ("0.1", "1e+20"). With `scientific`, always in
+// scientific notation, which keeps the fewest digits: 1.2345678901234567e+19, where the plain form
+// would spell out the double's exact value 12345678901234567168.
+std::string ShortestText(double d, bool scientific = false) {
+  char buf[64];
+  auto [p, ec] = scientific ? std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific)
+                            : std::to_chars(buf, buf + sizeof buf, d);
+  return ec == std::errc() ? std::string(buf, p) : std::string("?");
+}
+
+// Exact decimal text to the unscaled integer of DECIMAL(precision, scale). The text is
+// [sign] digits [. digits] [e [sign] digits], or [sign] . digits. Fails when the value needs more
+// than `scale` fraction digits or more than `precision` digits, with a message that goes after a
+// description of the value ("has more than 2 digits after the point, ...").
+Status ParseDecimalText(std::string_view s, int precision, int scale, Int128* out) {
+  const std::string_view text = Trim(s);
+  size_t i = 0;
+  bool negative = false;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
+  std::string digits;  // significant digits, leading zeros dropped
+  int frac_digits = 0;
+  bool any_digit = false, point = false;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c >= '0' && c <= '9') {
+      any_digit = true;
+      if (point) ++frac_digits;
+      if (!(digits.empty() && c == '0')) digits.push_back(c);  // leading zeros are not significant
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      break;
+    }
+  }
+  int64_t exponent = 0;
+  if (any_digit && i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    bool exp_negative = false;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) exp_negative = text[i++] == '-';
+    bool exp_digit = false;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+      exp_digit = true;
+      if (exponent < 100000) exponent = exponent * 10 + (text[i] - '0');
+    }
+    if (!exp_digit) any_digit = false;
+    if (exp_negative) exponent = -exponent;
+  }
+  const std::string type =
+      "DECIMAL(" + std::to_string(precision) + "," + std::to_string(scale) + ")";
+  if (!any_digit || i != text.size()) {
+    return Status::InvalidArgument("is not a number");
+  }
+  if (digits.empty()) {
+    *out = 0;
+    return Status::OK();
+  }
+  // value = digits * 10^(exponent - frac_digits); unscaled = value * 10^scale.
+  int64_t shift = exponent - frac_digits + scale;
+  if (shift < 0) {
+    // The dropped digits must be zeros.
+    const size_t drop = static_cast<size_t>(-shift);
+    const size_t keep = drop >= digits.size() ? 0 : digits.size() - drop;
+    if (digits.find_first_not_of('0', keep) != std::string::npos) {
+      return Status::InvalidArgument("has more than " + std::to_string(scale) +
+                                     " digits after the point, which " + type +
+                                     " cannot hold without rounding");
+    }
+    digits.resize(keep);
+    shift = 0;
+  }
+  const int64_t total = static_cast<int64_t>(digits.size()) + shift;
+  if (digits.empty()) {
+    *out = 0;
+    return Status::OK();
+  }
+  if (total > precision) {
+    return Status::InvalidArgument("has more than " + std::to_string(precision) +
+                                   " digits, too many for " + type);
+  }
+  Int128 v = 0;
+  for (char c : digits) v = v * 10 + (c - '0');
+  v *= Pow10(static_cast<int>(shift));
+  *out = negative ? -v : v;
+  return Status::OK();
+}
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Canonical 8-4-4-4-12 UUID text to its 16 bytes.
+bool ParseUuidText(std::string_view s, uint8_t out[16]) {
+  if (s.size() != 36) return false;
+  int n = 0;
+  for (size_t i = 0; i < s.size();) {
+    if (i == 8 || i == 13 || i == 18 || i == 23) {
+      if (s[i] != '-') return false;
+      ++i;
+      continue;
+    }
+    const int hi = HexValue(s[i]), lo = HexValue(s[i + 1]);
+    if (hi < 0 || lo < 0) return false;
+    out[n++] = static_cast<uint8_t>(hi << 4 | lo);
+    i += 2;
+  }
+  return n == 16;
+}
+
+// A recursive-descent check of JSON text (RFC 8259): one value, surrounded by white space only.
+// Nesting deeper than kMaxJsonDepth is refused rather than risking the stack.
+class JsonChecker {
+ public:
+  explicit JsonChecker(std::string_view text) : s_(text) {}
+  bool Valid() {
+    SkipSpace();
+    if (!Value(0)) return false;
+    SkipSpace();
+    return i_ == s_.size();
+  }
+
+ private:
+  static constexpr int kMaxJsonDepth = 1000;
+  void SkipSpace() {
+    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r'))
+      ++i_;
+  }
+  bool Literal(std::string_view word) {
+    if (s_.substr(i_, word.size()) != word) return false;
+    i_ += word.size();
+    return true;
+  }
+  bool Digits() {
+    const size_t start = i_;
+    while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
+    return i_ > start;
+  }
+  bool Number() {
+    if (i_ < s_.size() && s_[i_] == '-') ++i_;
+    if (i_ < s_.size() && s_[i_] == '0') {
+      ++i_;
+    } else if (!Digits()) {
+      return false;
+    }
+    if (i_ < s_.size() && s_[i_] == '.') {
+      ++i_;
+      if (!Digits()) return false;
+    }
+    if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
+      ++i_;
+      if (i_ < s_.size() && (s_[i_] == '+' || s_[i_] == '-')) ++i_;
+      if (!Digits()) return false;
+    }
+    return true;
+  }
+  bool String() {
+    ++i_;  // the opening quote
+    while (i_ < s_.size()) {
+      const auto c = static_cast<unsigned char>(s_[i_++]);
+      if (c == '"') return true;
+      if (c < 0x20) return false;
+      if (c != '\\') continue;
+      if (i_ >= s_.size()) return false;
+      const char e = s_[i_++];
+      if (e == 'u') {
+        for (int k = 0; k < 4; ++k, ++i_) {
+          if (i_ >= s_.size() || HexValue(s_[i_]) < 0) return false;
+        }
+      } else if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
+        return false;
+      }
+    }
+    return false;
+  }
+  bool Value(int depth) {
+    if (i_ >= s_.size() || depth > kMaxJsonDepth) return false;
+    const char c = s_[i_];
+    if (c == '"') return String();
+    if (c == '{' || c == '[') {
+      const char close = c == '{' ? '}' : ']';
+      ++i_;
+      SkipSpace();
+      if (i_ < s_.size() && s_[i_] == close) {
+        ++i_;
+        return true;
+      }
+      while (true) {
+        if (c == '{') {
+          if (i_ >= s_.size() || s_[i_] != '"' || !String()) return false;
+          SkipSpace();
+          if (i_ >= s_.size() || s_[i_++] != ':') return false;
+          SkipSpace();
+        }
+        if (!Value(depth + 1)) return false;
+        SkipSpace();
+        if (i_ >= s_.size()) return false;
+        const char next = s_[i_++];
+        if (next == close) return true;
+        if (next != ',') return false;
+        SkipSpace();
+      }
+    }
+    if (c == 't') return Literal("true");
+    if (c == 'f') return Literal("false");
+    if (c == 'n') return Literal("null");
+    return Number();
+  }
+
+  std::string_view s_;
+  size_t i_ = 0;
+};
+
+// Bytes of the fewest-byte two's complement that holds every value of `precision` digits.
+int32_t DecimalBytes(int precision) {
+  const Int128 max = Pow10(precision) - 1;
+  for (int32_t n = 1; n < 16; ++n) {
+    if (max < (Int128{1} << (8 * n - 1))) return n;
+  }
+  return 16;
+}
+
+}  // namespace
+
+PhysicalType ColumnType::physical_type() const {
+  switch (kind) {
+    case ColumnKind::kBoolean:
+      return PhysicalType::kBoolean;
+    case ColumnKind::kInteger:
+      return bit_width == 64 ? PhysicalType::kInt64 : PhysicalType::kInt32;
+    case ColumnKind::kDouble:
+      return PhysicalType::kDouble;
+    case ColumnKind::kInfer:
+    case ColumnKind::kNull:
+    case ColumnKind::kDate:
+      return PhysicalType::kInt32;
+    case ColumnKind::kTime:  // TIME(MILLIS) is INT32 (types spec, "TIME")
+      return unit == TimeUnit::kMillis ? PhysicalType::kInt32 : PhysicalType::kInt64;
+    case ColumnKind::kTimestamp:
+      return PhysicalType::kInt64;
+    case ColumnKind::kDecimal:
+      return precision <= 9    ? PhysicalType::kInt32
+             : precision <= 18 ? PhysicalType::kInt64
+                               : PhysicalType::kFixedLenByteArray;
+    case ColumnKind::kUuid:
+      return PhysicalType::kFixedLenByteArray;
+    case ColumnKind::kString:
+    case ColumnKind::kBlob:
+    case ColumnKind::kJson:
+      return PhysicalType::kByteArray;
+  }
+  return PhysicalType::kByteArray;
+}
+
+int32_t ColumnType::type_length() const {
+  if (kind == ColumnKind::kUuid) return 16;
+  if (kind == ColumnKind::kDecimal && precision > 18) return DecimalBytes(precision);
+  return 0;
+}
+
+Result<ColumnType> ParseColumnType(std::string_view name) {
+  const std::string norm = Normalize(name);
+  std::string base = norm;
+  std::vector<std::string> args;
+  const size_t open = norm.find('(');
+  if (open != std::string::npos) {
+    base = std::string(Trim(std::string_view(norm).substr(0, open)));
+    const size_t close = norm.rfind(')');
+    if (close == std::string::npos || close < open) {
+      return Status::InvalidArgument("type '" + std::string(Trim(name)) + "' has an unclosed '('");
+    }
+    std::string inner = norm.substr(open + 1, close - open - 1);
+    size_t start = 0;
+    while (start <= inner.size()) {
+      size_t comma = inner.find(',', start);
+      if (comma == std::string::npos) comma = inner.size();
+      args.emplace_back(Trim(std::string_view(inner).substr(start, comma - start)));
+      start = comma + 1;
+    }
+  }
+  const std::string& b = base;
+  if (b == "BOOLEAN" || b == "BOOL") return Make(ColumnKind::kBoolean);
+  if (b == "TINYINT" || b == "INT1") return MakeInt(8, true);
+  if (b == "SMALLINT" || b == "INT2") return MakeInt(16, true);
+  if (b == "MEDIUMINT" || b == "INT4" || b == "INT32") return MakeInt(32, true);
+  if (b == "INTEGER" || b == "INT" || b == "BIGINT" || b == "INT8" || b == "INT64" || b == "LONG") {
+    return MakeInt(64, true);
+  }
+  if (b == "UTINYINT" || b == "UINT8") return MakeInt(8, false);
+  if (b == "USMALLINT" || b == "UINT16") return MakeInt(16, false);
+  if (b == "UINTEGER" || b == "UINT32") return MakeInt(32, false);
+  if (b == "UBIGINT" || b == "UINT64") return MakeInt(64, false);
+  if (b == "REAL" || b == "DOUBLE" || b == "DOUBLE PRECISION" || b == "FLOAT" || b == "FLOAT8" ||
+      b == "FLOAT64") {
+    return Make(ColumnKind::kDouble);
+  }
+  if (b == "JSON") return Make(ColumnKind::kJson);
+  if (b == "UUID") return Make(ColumnKind::kUuid);
+  if (b == "DATE") return Make(ColumnKind::kDate);
+  if (b == "TIME") {
+    ColumnType t = Make(ColumnKind::kTime);
+    PQ_ASSIGN_OR_RETURN(t.unit, ParseUnit(b, args));
+    return t;
+  }
+  if (b == "TIMESTAMP" || b == "DATETIME" || b == "TIMESTAMPTZ" ||
+      b == "TIMESTAMP WITH TIME ZONE") {
+    ColumnType t = Make(ColumnKind::kTimestamp);
+    PQ_ASSIGN_OR_RETURN(t.unit, ParseUnit(b, args));
+    return t;
+  }
+  if (b == "TIMESTAMP_MS" || b == "TIMESTAMP_US" || b == "TIMESTAMP_NS") {
+    ColumnType t = Make(ColumnKind::kTimestamp);
+    t.unit = b == "TIMESTAMP_MS"   ? TimeUnit::kMillis
+             : b == "TIMESTAMP_US" ? TimeUnit::kMicros
+                                   : TimeUnit::kNanos;
+    return t;
+  }
+  if ((b == "DECIMAL" || b == "NUMERIC") && !args.empty()) {
+    ColumnType t = Make(ColumnKind::kDecimal);
+    const std::string shown = std::string(Trim(name));
+    if (args.size() > 2 || !ParseSmallInt(args[0], &t.precision) ||
+        (args.size() == 2 && !ParseSmallInt(args[1], &t.scale))) {
+      return Status::InvalidArgument("type '" + shown + "' must be DECIMAL(precision[, scale])");
+    }
+    if (t.precision < 1 || t.precision > 38) {
+      return Status::InvalidArgument("type '" + shown +
+                                     "': the precision must be between 1 and 38");
+    }
+    if (t.scale < 0 || t.scale > t.precision) {
+      return Status::InvalidArgument("type '" + shown +
+                                     "': the scale must be between 0 and the precision");
+    }
+    return t;
+  }
+  if (b == "TEXT" || b == "STRING" || b == "VARCHAR" || b == "CHAR" || b == "CLOB") {
+    return Make(ColumnKind::kString);
+  }
+  if (b == "BLOB" || b == "BYTEA" || b == "BINARY" || b == "VARBINARY")
+    return Make(ColumnKind::kBlob);
+  // SQLite's affinity rules (https://sqlite.org/datatype3.html, "Determination Of Column
+  // Affinity").
+  if (Contains(b, "INT")) return MakeInt(64, true);
+  if (Contains(b, "CHAR") || Contains(b, "CLOB") || Contains(b, "TEXT"))
+    return Make(ColumnKind::kString);
+  if (Contains(b, "BLOB")) return Make(ColumnKind::kBlob);
+  if (Contains(b, "REAL") || Contains(b, "FLOA") || Contains(b, "DOUB"))
+    return Make(ColumnKind::kDouble);
+  return Make(ColumnKind::kInfer);
+}
+
+std::string ColumnTypeName(const ColumnType& t) {
+  static const char* const kUnit[] = {"", "MILLIS", "MICROS", "NANOS"};
+  switch (t.kind) {
+    case ColumnKind::kInfer:
+      return "";
+    case ColumnKind::kNull:
+      return "NULL";
+    case ColumnKind::kBoolean:
+      return "BOOLEAN";
+    case ColumnKind::kInteger:
+      switch (t.bit_width) {
+        case 8:
+          return t.is_signed ? "TINYINT" : "UTINYINT";
+        case 16:
+          return t.is_signed ? "SMALLINT" : "USMALLINT";
+        case 32:
+          return t.is_signed ? "INT32" : "UINTEGER";
+        default:
+          return t.is_signed ? "INTEGER" : "UBIGINT";
+      }
+    case ColumnKind::kDouble:
+      return "REAL";
+    case ColumnKind::kString:
+      return "TEXT";
+    case ColumnKind::kBlob:
+      return "BLOB";
+    case ColumnKind::kJson:
+      return "JSON";
+    case ColumnKind::kDate:
+      return "DATE";
+    case ColumnKind::kTime:
+      return std::string("TIME(") + kUnit[static_cast<int>(t.unit)] + ")";
+    case ColumnKind::kTimestamp:
+      return std::string("TIMESTAMP(") + kUnit[static_cast<int>(t.unit)] + ")";
+    case ColumnKind::kDecimal:
+      return "DECIMAL(" + std::to_string(t.precision) + "," + std::to_string(t.scale) + ")";
+    case ColumnKind::kUuid:
+      return "UUID";
+  }
+  return "";
+}
+
+SchemaElement ToSchemaElement(const std::string& name, const ColumnType& t) {
+  SchemaElement e;
+  e.name = name;
+  e.repetition_type = Repetition::kOptional;
+  e.type = t.physical_type();
+  if (t.type_length() > 0) e.type_length = t.type_length();
+  LogicalType logical;
+  switch (t.kind) {
+    case ColumnKind::kInfer:
+    case ColumnKind::kNull:
+      logical.kind = LogicalType::Kind::kUnknown;
+      break;
+    case ColumnKind::kBoolean:
+    case ColumnKind::kDouble:
+    case ColumnKind::kBlob:
+      break;
+    case ColumnKind::kInteger:
+      if (t.bit_width < 64 || !t.is_signed) {
+        logical.kind = LogicalType::Kind::kInteger;
+        logical.bit_width = static_cast<int8_t>(t.bit_width);
+        logical.is_signed = t.is_signed;
+      }
+      break;
+    case ColumnKind::kString:
+      logical.kind = LogicalType::Kind::kString;
+      break;
+    case ColumnKind::kJson:
+      logical.kind = LogicalType::Kind::kJson;
+      break;
+    case ColumnKind::kDate:
+      logical.kind = LogicalType::Kind::kDate;
+      break;
+    case ColumnKind::kTime:
+    case ColumnKind::kTimestamp:
+      logical.kind =
+          t.kind == ColumnKind::kTime ? LogicalType::Kind::kTime : LogicalType::Kind::kTimestamp;
+      logical.unit = t.unit;
+      // Instants are UTC; a time of day is local (DuckDB reads an adjusted TIME as TIME WITH TIME
+      // ZONE).
+      logical.is_adjusted_to_utc = t.kind == ColumnKind::kTimestamp;
+      break;
+    case ColumnKind::kDecimal:
+      logical.kind = LogicalType::Kind::kDecimal;
+      logical.decimal_precision = t.precision;
+      logical.decimal_scale = t.scale;
+      e.precision = t.precision;
+      e.scale = t.scale;
+      break;
+    case ColumnKind::kUuid:
+      logical.kind = LogicalType::Kind::kUuid;
+      break;
+  }
+  if (logical.kind != LogicalType::Kind::kNone) e.logical_type = logical;
+  return e;
+}
+
+Result<ColumnType> InferColumnType(unsigned classes) {
+  constexpr unsigned kInt = 1u << SQLITE_INTEGER, kReal = 1u << SQLITE_FLOAT,
+                     kText = 1u << SQLITE_TEXT, kBlob = 1u << SQLITE_BLOB;
+  ColumnType t;
+  if (classes == 0) {
+    t.kind = ColumnKind::kNull;
+  } else if (classes == kInt) {
+    t = MakeInt(64, true);
+  } else if ((classes & ~(kInt | kReal)) == 0) {
+    t.kind = ColumnKind::kDouble;
+  } else if (classes == kText) {
+    t.kind = ColumnKind::kString;
+  } else if (classes == kBlob) {
+    t.kind = ColumnKind::kBlob;
+  } else {
+    return Status::InvalidArgument("values of different kinds (INTEGER/REAL, TEXT, BLOB)");
+  }
+  t.strict = true;
+  return t;
+}
+
+std::string DescribeValue(sqlite3_value* v) {
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_NULL:
+      return "NULL";
+    case SQLITE_INTEGER:
+      return "integer " + std::to_string(sqlite3_value_int64(v));
+    case SQLITE_FLOAT:
+      return "real " + ShortestText(sqlite3_value_double(v));
+    case SQLITE_TEXT: {
+      const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+      std::string s(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v)));
+      if (s.size() > 40) {
+        size_t cut = 37;
+        while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80)
+          --cut;  // whole UTF-8
+        s = s.substr(0, cut) + "...";
+      }
+      return "text '" + s + "'";
+    }
+    default:
+      return "a " + std::to_string(sqlite3_value_bytes(v)) + "-byte BLOB";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// ColumnBuilder
+
+size_t ColumnBuilder::bytes() const {
+  return def_.size() * sizeof(int16_t) + bools_.size() + i32_.size() * 4 + i64_.size() * 8 +
+         f64_.size() * 8 + bytes_.size() + ends_.size() * sizeof(size_t);
+}
+
+void ColumnBuilder::PushInt(int64_t v) {
+  if (type_.physical_type() == PhysicalType::kInt32) {
+    i32_.push_back(static_cast<int32_t>(v));
+  } else {
+    i64_.push_back(v);
+  }
+}
+
+void ColumnBuilder::PushBytes(const void* p, size_t n) {
+  if (n > 0) bytes_.append(static_cast<const char*>(p), n);
+  ends_.push_back(bytes_.size());
+}
+
+Status ColumnBuilder::Append(sqlite3_value* v) {
+  if (sqlite3_value_type(v) == SQLITE_NULL) {
+    def_.push_back(0);
+    return Status::OK();
+  }
+  PQ_RETURN_IF_ERROR(AppendNonNull(v));
+  def_.push_back(1);
+  return Status::OK();
+}
+
+Status ColumnBuilder::AppendInteger(sqlite3_value* v) {
+  const int bits = type_.bit_width;
+  const bool is_signed = type_.is_signed;
+  // The accepted range as [lo, hi]; for UBIGINT hi is 2^64-1, held as a double bound below.
+  const int64_t lo =
+      is_signed ? (bits == 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (bits - 1)))
+                : 0;
+  const int64_t hi = bits == 64
+                         ? std::numeric_limits<int64_t>::max()
+                         : (is_signed ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1);
+  auto out_of_range = [&]() {
+    return Status::InvalidArgument(DescribeValue(v) + " is out of range for " +
+                                   ColumnTypeName(type_));
+  };
+  int64_t i = 0;
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_INTEGER:
+      i = sqlite3_value_int64(v);
+      break;
+    case SQLITE_FLOAT: {
+      if (type_.strict) {
+        return Status::InvalidArgument(
+            DescribeValue(v) +
+            " in a column of integers (its type was "
+            "inferred from the first rows; declare it REAL with schema=)");
+      }
+      const double d = sqlite3_value_double(v);
+      if (!std::isfinite(d) || std::floor(d) != d) {
+        return Status::InvalidArgument(DescribeValue(v) + " is not an integer, as " +
+                                       ColumnTypeName(type_) + " needs");
+      }
+      if (bits == 64 && !is_signed && d >= 9223372036854775808.0 && d < 18446744073709551616.0) {
+        PushInt(static_cast<int64_t>(static_cast<uint64_t>(d)));  // UBIGINT above 2^63-1: the bits
+        return Status::OK();
+      }
+      if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0)) return out_of_range();
+      i = static_cast<int64_t>(d);
+      break;
+    }
+    case SQLITE_TEXT: {
+      const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+      std::string_view s(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v)));
+      if (type_.strict || !ParseInt64Text(s, &i)) {
+        return Status::InvalidArgument(DescribeValue(v) + " is not an integer, as " +
+                                       ColumnTypeName(type_) + " needs");
+      }
+      break;
+    }
+    default:
+      return Status::InvalidArgument(DescribeValue(v) + " cannot be stored as " +
+                                     ColumnTypeName(type_));
+  }
+  if (i < lo || i > hi) return out_of_range();
+  PushInt(i);
+  return Status::OK();
+}
+
+Status ColumnBuilder::AppendDecimal(sqlite3_value* v) {
+  Int128 unscaled = 0;
+  Status parsed;
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_INTEGER:
+      parsed = ParseDecimalText(std::to_string(sqlite3_value_int64(v)), type_.precision,
+                                type_.scale, &unscaled);
+      break;
+    case SQLITE_FLOAT: {
+      const double d = sqlite3_value_double(v);
+      parsed =
+          std::isfinite(d)
+              ? ParseDecimalText(ShortestText(d, true), type_.precision, type_.scale, &unscaled)
+              : Status::InvalidArgument("cannot be stored as " + ColumnTypeName(type_));
+      break;
+    }
+    case SQLITE_TEXT: {
+      const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+      parsed = ParseDecimalText(
+          std::string_view(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v))),
+          type_.precision, type_.scale, &unscaled);
+      break;
+    }
+    default:
+      parsed = Status::InvalidArgument("cannot be stored as " + ColumnTypeName(type_));
+  }
+  if (!parsed.ok()) return Status::InvalidArgument(DescribeValue(v) + " " + parsed.message());
+  switch (type_.physical_type()) {
+    case PhysicalType::kInt32:
+      i32_.push_back(static_cast<int32_t>(unscaled));
+      break;
+    case PhysicalType::kInt64:
+      i64_.push_back(static_cast<int64_t>(unscaled));
+      break;
+    default: {
+      // Big-endian two's complement in type_length bytes.
+      const int32_t n = type_.type_length();
+      uint8_t buf[16];
+      auto u = static_cast<UInt128>(unscaled);
+      for (int32_t k = n - 1; k >= 0; --k) {
+        buf[k] = static_cast<uint8_t>(u & 0xFF);
+        u >>= 8;
+      }
+      PushBytes(buf, static_cast<size_t>(n));
+      break;
+    }
+  }
+  return Status::OK();
+}
+
+Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
+  const int cls = sqlite3_value_type(v);
+  auto text = [v]() {
+    const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+    return std::string_view(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v)));
+  };
+  auto cannot = [&](std::string_view expected) {
+    return Status::InvalidArgument(DescribeValue(v) + " cannot be stored as " +
+                                   ColumnTypeName(type_) +
+                                   (expected.empty() ? "" : " (" + std::string(expected) + ")"));
+  };
+  switch (type_.kind) {
+    case ColumnKind::kInfer:
+    case ColumnKind::kNull:
+      return Status::InvalidArgument(
+          DescribeValue(v) +
+          " in a column that held only NULLs in the first rows, from which its "
+          "type was inferred; declare its type with schema=");
+    case ColumnKind::kBoolean: {
+      if (cls == SQLITE_INTEGER || cls == SQLITE_FLOAT) {
+        const double d = sqlite3_value_double(v);
+        if (d == 0 || d == 1) {
+          bools_.push_back(d == 1);
+          return Status::OK();
+        }
+      } else if (cls == SQLITE_TEXT) {
+        std::string s(Trim(text()));
+        for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (s == "0" || s == "1" || s == "true" || s == "false") {
+          bools_.push_back(s == "1" || s == "true");
+          return Status::OK();
+        }
+      }
+      return cannot("0 or 1");
+    }
+    case ColumnKind::kInteger:
+      return AppendInteger(v);
+    case ColumnKind::kDouble: {
+      if (cls == SQLITE_INTEGER || cls == SQLITE_FLOAT) {
+        f64_.push_back(sqlite3_value_double(v));
+        return Status::OK();
+      }
+      double d = 0;
+      if (cls == SQLITE_TEXT && !type_.strict && ParseDoubleText(text(), &d)) {
+        f64_.push_back(d);
+        return Status::OK();
+      }
+      return cannot(
+          type_.strict
+              ? "the column's type was inferred from the first rows; declare it with schema="
+              : "a number");
+    }
+    case ColumnKind::kString:
+    case ColumnKind::kJson: {
+      if (cls == SQLITE_TEXT || (!type_.strict && (cls == SQLITE_INTEGER || cls == SQLITE_FLOAT))) {
+        const std::string_view s = text();  // numbers as SQLite prints them
+        if (type_.kind == ColumnKind::kJson && !JsonChecker(s).Valid())
+          return cannot("it is not valid JSON");
+        PushBytes(s.data(), s.size());
+        return Status::OK();
+      }
+      return cannot(
+          type_.strict
+              ? "the column's type was inferred from the first rows; declare it with schema="
+              : "CAST it to TEXT to store its bytes as text");
+    }
+    case ColumnKind::kBlob: {
+      if (cls == SQLITE_BLOB) {
+        PushBytes(sqlite3_value_blob(v), static_cast<size_t>(sqlite3_value_bytes(v)));
+        return Status::OK();
+      }
+      if (cls == SQLITE_TEXT && !type_.strict) {
+        const std::string_view s = text();
+        PushBytes(s.data(), s.size());
+        return Status::OK();
+      }
+      return cannot(
+          type_.strict
+              ? "the column's type was inferred from the first rows; declare it with schema="
+              : "");
+    }
+    case ColumnKind::kDate: {
+      if (cls != SQLITE_TEXT) return cannot("text 'YYYY-MM-DD'");
+      Result<int32_t> days = ParseIsoDate(Trim(text()));
+      if (!days.ok()) return cannot("text 'YYYY-MM-DD'");
+      i32_.push_back(*days);
+      return Status::OK();
+    }
+    case ColumnKind::kTime: {
+      if (cls != SQLITE_TEXT) return cannot("text 'HH:MM:SS[.fraction]'");
+      Result<int64_t> t = ParseIsoTime(Trim(text()), type_.unit);
+      if (!t.ok())
+        return cannot("text 'HH:MM:SS[.fraction]' with at most " +
+                      std::to_string(FractionDigits(type_.unit)) + " fraction digits");
+      PushInt(*t);
+      return Status::OK();
+    }
+    case ColumnKind::kTimestamp: {
+      if (cls == SQLITE_INTEGER) {
+        i64_.push_back(sqlite3_value_int64(v));
+        return Status::OK();
+      }
+      if (cls != SQLITE_TEXT) return cannot("text 'YYYY-MM-DD HH:MM:SS[.fraction]' or an integer");
+      Result<int64_t> t = ParseIsoTimestamp(Trim(text()), type_.unit);
+      if (!t.ok())
+        return cannot("text 'YYYY-MM-DD HH:MM:SS[.fraction]' with at most " +
+                      std::to_string(FractionDigits(type_.unit)) + " fraction digits");
+      i64_.push_back(*t);
+      return Status::OK();
+    }
+    case ColumnKind::kDecimal:
+      return AppendDecimal(v);
+    case ColumnKind::kUuid: {
+      uint8_t b[16];
+      if (cls == SQLITE_BLOB && sqlite3_value_bytes(v) == 16) {
+        PushBytes(sqlite3_value_blob(v), 16);
+        return Status::OK();
+      }
+      if (cls == SQLITE_TEXT && ParseUuidText(Trim(text()), b)) {
+        PushBytes(b, 16);
+        return Status::OK();
+      }
+      return cannot("text xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx or a 16-byte BLOB");
+    }
+  }
+  return cannot("");
+}
+
+void ColumnBuilder::Truncate(int64_t rows) {
+  if (rows >= this->rows()) return;
+  int64_t drop_values = 0;
+  for (size_t i = static_cast<size_t>(rows); i < def_.size(); ++i) drop_values += def_[i];
+  def_.resize(static_cast<size_t>(rows));
+  auto shrink = [drop_values](auto& vec) {
+    vec.resize(vec.size() - static_cast<size_t>(drop_values));
+  };
+  switch (type_.physical_type()) {
+    case PhysicalType::kBoolean:
+      shrink(bools_);
+      break;
+    case PhysicalType::kInt32:
+      shrink(i32_);
+      break;
+    case PhysicalType::kInt64:
+      shrink(i64_);
+      break;
+    case PhysicalType::kDouble:
+      shrink(f64_);
+      break;
+    default:
+      shrink(ends_);
+      bytes_.resize(ends_.empty() ? 0 : ends_.back());
+      break;
+  }
+}
+
+Status ColumnBuilder::WriteTo(FileWriter* writer, int leaf) {
+  const int64_t n = rows();
+  Status s;
+  switch (type_.physical_type()) {
+    case PhysicalType::kBoolean:
+      s = writer->WriteColumn<uint8_t>(leaf, n, def_.data(), nullptr, bools_.data(),
+                                       static_cast<int64_t>(bools_.size()));
+      break;
+    case PhysicalType::kInt32:
+      s = writer->WriteColumn<int32_t>(leaf, n, def_.data(), nullptr, i32_.data(),
+                                       static_cast<int64_t>(i32_.size()));
+      break;
+    case PhysicalType::kInt64:
+      s = writer->WriteColumn<int64_t>(leaf, n, def_.data(), nullptr, i64_.data(),
+                                       static_cast<int64_t>(i64_.size()));
+      break;
+    case PhysicalType::kDouble:
+      s = writer->WriteColumn<double>(leaf, n, def_.data(), nullptr, f64_.data(),
+                                      static_cast<int64_t>(f64_.size()));
+      break;
+    default: {
+      arrays_.resize(ends_.size());
+      size_t start = 0;
+      const auto* base = reinterpret_cast<const uint8_t*>(bytes_.data());
+      for (size_t i = 0; i < ends_.size(); ++i) {
+        const size_t len = ends_[i] - start;
+        if (len > std::numeric_limits<uint32_t>::max()) {
+          return Status::InvalidArgument("a value of " + std::to_string(len) +
+                                         " bytes is too long for Parquet");
+        }
+        arrays_[i] = ByteArray{base + start, static_cast<uint32_t>(len)};
+        start = ends_[i];
+      }
+      s = writer->WriteColumn<ByteArray>(leaf, n, def_.data(), nullptr, arrays_.data(),
+                                         static_cast<int64_t>(arrays_.size()));
+      break;
+    }
+  }
+  PQ_RETURN_IF_ERROR(s);
+  Truncate(0);
+  return Status::OK();
+}
+
+}  // namespace pq::ext

@@ -1,0 +1,148 @@
+// Column types of the Parquet files written from SQL, and the conversion of SQLite values to them.
+//
+// A column's type comes from a type name: the declared type of a query's column
+// (sqlite3_column_decltype) or an entry of the `schema=` option. Names are matched
+// case-insensitively:
+//
+//   BOOLEAN, BOOL                                   BOOLEAN
+//   TINYINT INT1 / SMALLINT INT2 / INT4 INT32 MEDIUMINT   INT32 annotated INT(8/16/32, signed)
+//   INTEGER INT BIGINT INT8 INT64 LONG              INT64
+//   UTINYINT / USMALLINT / UINTEGER / UBIGINT       INT32 / INT32 / INT32 / INT64, INT(n, unsigned)
+//   REAL DOUBLE [PRECISION] FLOAT FLOAT8 FLOAT64    DOUBLE
+//   TEXT VARCHAR(n) CHAR(n) CLOB STRING ...         BYTE_ARRAY STRING
+//   BLOB BYTEA BINARY VARBINARY                     BYTE_ARRAY
+//   JSON                                            BYTE_ARRAY JSON
+//   DATE                                            INT32 DATE
+//   TIME[(MILLIS|MICROS|NANOS)]                     INT64 TIME (INT32 for MILLIS; default MICROS;
+//   not
+//                                                   adjusted to UTC)
+//   TIMESTAMP[(MILLIS|MICROS|NANOS)] DATETIME TIMESTAMPTZ TIMESTAMP_MS TIMESTAMP_NS
+//                                                   INT64 TIMESTAMP (default MICROS, adjusted to
+//                                                   UTC)
+//   DECIMAL(p[,s]) NUMERIC(p[,s]), 1 <= p <= 38     INT32 (p <= 9), INT64 (p <= 18), else
+//                                                   FIXED_LEN_BYTE_ARRAY of the fewest bytes for p
+//   UUID                                            FIXED_LEN_BYTE_ARRAY(16) UUID
+// Any other name follows SQLite's affinity rules (contains INT: INT64; CHAR/CLOB/TEXT: STRING;
+// BLOB: BLOB; REAL/FLOA/DOUB: DOUBLE); a name with no affinity of its own (empty, NUMERIC, DECIMAL
+// without precision, ANY ...) leaves the type to be inferred from the values (kInfer).
+//
+// Conversion (ColumnBuilder::Append): a value is stored when it means the same thing in the
+// column's type, as SQLite's own column affinity would store it; anything else is an error that
+// says why, never a silent change:
+//   integer columns  INTEGER in range; REAL with no fraction, in range; TEXT spelling an integer
+//   DOUBLE           INTEGER, REAL, TEXT spelling a number
+//   BOOLEAN          0 or 1 (INTEGER or REAL), TEXT '0' '1' 'true' 'false'
+//   STRING, JSON     TEXT; INTEGER and REAL as SQLite prints them
+//   BLOB             BLOB; TEXT as its UTF-8 bytes
+//   DATE             TEXT 'YYYY-MM-DD'
+//   TIME             TEXT 'HH:MM[:SS[.f]]', no more fraction digits than the unit holds (unless
+//   zeros) TIMESTAMP        TEXT 'YYYY-MM-DD[ HH:MM[:SS[.f]]]' (or 'T' for ' ', 'Z' at the end),
+//   fraction
+//                    as for TIME; INTEGER as units since 1970-01-01 00:00:00 UTC
+//   DECIMAL(p,s)     INTEGER, REAL (its shortest round-trip decimal text) or TEXT, exactly: more
+//                    than s fraction digits (other than trailing zeros) or more than p digits is
+//                    an error, nothing is rounded
+//   UUID             TEXT 8-4-4-4-12 hex digits (either case), or a 16-byte BLOB
+// A column whose type is inferred is strict: it takes only the storage classes it was inferred
+// from (INTEGER for INT64; INTEGER and REAL for DOUBLE; TEXT for STRING; BLOB for BLOB).
+// Every column is OPTIONAL: NULL is always accepted.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ext/sqlite_api.h"
+#include "format/encoding/values.h"
+#include "format/metadata/metadata.h"
+#include "format/util/status.h"
+
+namespace pq {
+class FileWriter;
+}
+
+namespace pq::ext {
+
+enum class ColumnKind {
+  kInfer,  // not known yet: decided from the values
+  kNull,   // inferred from values that were all NULL: INT32 annotated UNKNOWN
+  kBoolean,
+  kInteger,  // bit_width, is_signed
+  kDouble,
+  kString,
+  kBlob,
+  kJson,
+  kDate,
+  kTime,       // unit
+  kTimestamp,  // unit
+  kDecimal,    // precision, scale
+  kUuid,
+};
+
+struct ColumnType {
+  ColumnKind kind = ColumnKind::kInfer;
+  int bit_width = 64;                 // kInteger: 8, 16, 32 or 64
+  bool is_signed = true;              // kInteger
+  TimeUnit unit = TimeUnit::kMicros;  // kTime, kTimestamp
+  int precision = 0;                  // kDecimal: 1..38
+  int scale = 0;                      // kDecimal: 0..precision
+  bool strict = false;                // inferred from values: only their storage classes accepted
+
+  PhysicalType physical_type() const;
+  int32_t type_length() const;  // FIXED_LEN_BYTE_ARRAY length, else 0
+};
+
+// The type a name means (table above). kInfer for a name with no meaning of its own.
+// InvalidArgument for a known name with bad arguments: DECIMAL(40,2), DECIMAL(5,6), TIME(HOURS).
+Result<ColumnType> ParseColumnType(std::string_view name);
+// The name of a type as ParseColumnType reads it back: "INTEGER", "DECIMAL(12,2)",
+// "TIMESTAMP(MILLIS)".
+std::string ColumnTypeName(const ColumnType& type);
+// The leaf SchemaElement of an OPTIONAL column with this name and type (not kInfer).
+SchemaElement ToSchemaElement(const std::string& name, const ColumnType& type);
+
+// The type values of these storage classes (SQLITE_INTEGER ... bit set 1 << class) make a column
+// without a declared type: INTEGER -> INT64, REAL or INTEGER+REAL -> DOUBLE, TEXT -> STRING,
+// BLOB -> BLOB, none (all NULL) -> kNull; strict. InvalidArgument for classes that do not mix.
+Result<ColumnType> InferColumnType(unsigned storage_classes);
+
+// A short description of a value for messages: "integer 300", "text 'abc'", "a 3-byte BLOB".
+std::string DescribeValue(sqlite3_value* v);
+
+// One column of a batch of rows: definition levels and values of its Parquet physical type.
+class ColumnBuilder {
+ public:
+  explicit ColumnBuilder(ColumnType type) : type_(type) {}
+
+  const ColumnType& type() const { return type_; }
+  // Appends one value. InvalidArgument saying why it does not fit (the caller adds row and column);
+  // the builder is then unchanged.
+  Status Append(sqlite3_value* v);
+  int64_t rows() const { return static_cast<int64_t>(def_.size()); }
+  // Bytes held by the values (about what they take in memory).
+  size_t bytes() const;
+  // Drops rows from `rows` on (rows <= this->rows()).
+  void Truncate(int64_t rows);
+  // Writes every row to leaf `leaf` of `writer`, then empties the builder.
+  Status WriteTo(FileWriter* writer, int leaf);
+
+ private:
+  Status AppendNonNull(sqlite3_value* v);
+  Status AppendInteger(sqlite3_value* v);
+  Status AppendDecimal(sqlite3_value* v);
+  void PushInt(int64_t v);  // to i32_ or i64_ by physical type
+  void PushBytes(const void* p, size_t n);
+
+  ColumnType type_;
+  std::vector<int16_t> def_;       // 1 value, 0 NULL, per row
+  std::vector<uint8_t> bools_;     // BOOLEAN
+  std::vector<int32_t> i32_;       // INT32
+  std::vector<int64_t> i64_;       // INT64
+  std::vector<double> f64_;        // DOUBLE
+  std::string bytes_;              // BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY values, back to back
+  std::vector<size_t> ends_;       // end offset in bytes_ of each of those values
+  std::vector<ByteArray> arrays_;  // scratch for WriteTo
+};
+
+}  // namespace pq::ext

@@ -1,0 +1,571 @@
+#include "ext/export_writer.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <random>
+
+#include "format/codec/codec.h"
+
+namespace pq::ext {
+
+const std::vector<std::string_view> kWriterOptionNames = {
+    "compression",       "compression_level", "row_group_size", "row_group_bytes", "page_size",
+    "data_page_version", "dictionary",        "encoding",       "bloom_filter",    "bloom_fpp",
+    "page_index",        "checksums",         "sorted_by",      "kv_metadata",     "schema"};
+
+namespace {
+
+constexpr int64_t kBatchRows = 8192;
+constexpr size_t kBatchBytes = size_t{16} << 20;
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string Upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Splits on commas outside parentheses and quotes; drops empty items.
+std::vector<std::string> SplitList(std::string_view text) {
+  std::vector<std::string> items;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    const char c = i < text.size() ? text[i] : ',';
+    if (quote) {
+      if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '"' || c == '\'' || c == '`') {
+      quote = c;
+    } else if (c == '(') {
+      ++depth;
+    } else if (c == ')') {
+      --depth;
+    } else if (c == ',' && depth <= 0) {
+      std::string_view item = Trim(text.substr(start, i - start));
+      if (!item.empty()) items.emplace_back(item);
+      start = i + 1;
+    }
+  }
+  return items;
+}
+
+// Splits "name rest" where name may be quoted ("a b" or [a b] or `a b`).
+std::pair<std::string, std::string> SplitName(std::string_view item) {
+  item = Trim(item);
+  if (!item.empty() && (item.front() == '"' || item.front() == '`' || item.front() == '[')) {
+    const char close = item.front() == '[' ? ']' : item.front();
+    size_t i = 1;
+    while (i < item.size()) {
+      if (item[i] == close) {
+        if (close != ']' && i + 1 < item.size() && item[i + 1] == close) {
+          i += 2;
+          continue;
+        }
+        break;
+      }
+      ++i;
+    }
+    const size_t end = std::min(i + 1, item.size());
+    return {Dequote(item.substr(0, end)), std::string(Trim(item.substr(end)))};
+  }
+  size_t i = 0;
+  while (i < item.size() && !std::isspace(static_cast<unsigned char>(item[i]))) ++i;
+  return {std::string(item.substr(0, i)), std::string(Trim(item.substr(i)))};
+}
+
+Status OptionError(std::string_view key, const std::string& why) {
+  return Status::InvalidArgument("option '" + std::string(key) + "': " + why);
+}
+
+Result<Encoding> ParseEncodingName(std::string_view name) {
+  const std::string n = Upper(Trim(name));
+  if (n == "PLAIN") return Encoding::kPlain;
+  if (n == "RLE_DICTIONARY" || n == "DICTIONARY") return Encoding::kRleDictionary;
+  if (n == "PLAIN_DICTIONARY") return Encoding::kPlainDictionary;
+  if (n == "RLE") return Encoding::kRle;
+  if (n == "DELTA_BINARY_PACKED") return Encoding::kDeltaBinaryPacked;
+  if (n == "DELTA_LENGTH_BYTE_ARRAY") return Encoding::kDeltaLengthByteArray;
+  if (n == "DELTA_BYTE_ARRAY") return Encoding::kDeltaByteArray;
+  if (n == "BYTE_STREAM_SPLIT") return Encoding::kByteStreamSplit;
+  return Status::InvalidArgument("unknown encoding '" + std::string(Trim(name)) + "'");
+}
+
+// SQLite's ORDER BY order of two values (BINARY collation): NULL < numbers < text < blob.
+int CompareValues(sqlite3_value* a, sqlite3_value* b) {
+  auto rank = [](int t) {
+    return t == SQLITE_NULL ? 0 : t == SQLITE_TEXT ? 2 : t == SQLITE_BLOB ? 3 : 1;
+  };
+  const int ta = sqlite3_value_type(a), tb = sqlite3_value_type(b);
+  if (rank(ta) != rank(tb)) return rank(ta) < rank(tb) ? -1 : 1;
+  switch (rank(ta)) {
+    case 0:
+      return 0;
+    case 1: {
+      if (ta == SQLITE_INTEGER && tb == SQLITE_INTEGER) {
+        const int64_t x = sqlite3_value_int64(a), y = sqlite3_value_int64(b);
+        return x < y ? -1 : x > y;
+      }
+      const double x = sqlite3_value_double(a), y = sqlite3_value_double(b);
+      if (x < y) return -1;
+      if (x > y) return 1;
+      if (ta == tb) return 0;
+      // An integer and a double that compare equal as doubles: compare exactly.
+      const int64_t i = ta == SQLITE_INTEGER ? sqlite3_value_int64(a) : sqlite3_value_int64(b);
+      const double d = ta == SQLITE_INTEGER ? y : x;
+      if (d >= 9223372036854775808.0) return ta == SQLITE_INTEGER ? -1 : 1;
+      const int64_t di = static_cast<int64_t>(d);
+      const int c = i < di ? -1 : i > di;
+      return ta == SQLITE_INTEGER ? c : -c;
+    }
+    default: {
+      const int na = sqlite3_value_bytes(a), nb = sqlite3_value_bytes(b);
+      const void* pa = ta == SQLITE_TEXT ? static_cast<const void*>(sqlite3_value_text(a))
+                                         : sqlite3_value_blob(a);
+      const void* pb = tb == SQLITE_TEXT ? static_cast<const void*>(sqlite3_value_text(b))
+                                         : sqlite3_value_blob(b);
+      const int c = std::memcmp(pa, pb, static_cast<size_t>(std::min(na, nb)));
+      if (c != 0) return c < 0 ? -1 : 1;
+      return na < nb ? -1 : na > nb;
+    }
+  }
+}
+
+std::string RandomHex() {
+  std::random_device rd;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%08x%08x", rd(), rd());
+  return buf;
+}
+
+std::string TemporaryPathFor(const std::string& target) {
+  const size_t slash = target.rfind('/');
+  const std::string dir = slash == std::string::npos ? "" : target.substr(0, slash + 1);
+  const std::string name = slash == std::string::npos ? target : target.substr(slash + 1);
+  return dir + "." + name + ".tmp-" + std::to_string(::getpid()) + "-" + RandomHex();
+}
+
+// fsync of the folder holding `path`, so that a rename in it is durable. Best effort.
+void SyncFolderOf(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "."
+                          : slash == 0               ? "/"
+                                                     : path.substr(0, slash);
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  (void)::fsync(fd);
+  ::close(fd);
+}
+
+}  // namespace
+
+Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text) {
+  std::vector<ExportColumn> columns;
+  for (const std::string& item : SplitList(text)) {
+    auto [name, type_text] = SplitName(item);
+    if (name.empty()) return OptionError("schema", "an entry has no column name");
+    if (type_text.empty()) {
+      return OptionError("schema",
+                         "column '" + name + "' has no type (as in schema='" + name + " INTEGER')");
+    }
+    Result<ColumnType> type = ParseColumnType(type_text);
+    if (!type.ok())
+      return OptionError("schema", "column '" + name + "': " + type.status().message());
+    if (type->kind == ColumnKind::kInfer) {
+      return OptionError("schema",
+                         "column '" + name + "': unknown type '" + type_text +
+                             "' (use INTEGER, REAL, TEXT, BLOB, BOOLEAN, DATE, TIME, TIMESTAMP, "
+                             "DECIMAL(p,s), UUID, JSON, ...)");
+    }
+    for (const ExportColumn& c : columns) {
+      if (Lower(c.name) == Lower(name))
+        return OptionError("schema", "column '" + name + "' is given twice");
+    }
+    columns.push_back({name, *type});
+  }
+  if (columns.empty()) return OptionError("schema", "no columns");
+  return columns;
+}
+
+Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
+  ExportOptions o;
+  WriterOptions& w = o.writer;
+  w.codec = CompressionCodec::kSnappy;
+  if (opts.Has("compression")) {
+    Result<CompressionCodec> codec = ParseCodecName(opts.GetString("compression", ""));
+    if (!codec.ok()) return OptionError("compression", codec.status().message());
+    w.codec = *codec;
+  }
+  if (opts.Has("compression_level")) {
+    PQ_ASSIGN_OR_RETURN(int64_t level, opts.GetInt("compression_level", 0, -1000000, 1000000));
+    Result<int> valid = ValidateCompressionLevel(w.codec, static_cast<int>(level));
+    if (!valid.ok()) return OptionError("compression_level", valid.status().message());
+    w.compression_level = static_cast<int>(level);
+  }
+  constexpr int64_t kMaxInt = int64_t{1} << 62;
+  PQ_ASSIGN_OR_RETURN(w.row_group_rows,
+                      opts.GetInt("row_group_size", w.row_group_rows, 1, kMaxInt));
+  PQ_ASSIGN_OR_RETURN(w.row_group_bytes,
+                      opts.GetInt("row_group_bytes", w.row_group_bytes, 1, kMaxInt));
+  PQ_ASSIGN_OR_RETURN(w.page_bytes, opts.GetInt("page_size", w.page_bytes, 1, int64_t{1} << 30));
+  PQ_ASSIGN_OR_RETURN(int64_t version, opts.GetInt("data_page_version", 1, 1, 2));
+  w.data_page_version = static_cast<int>(version);
+  PQ_ASSIGN_OR_RETURN(w.dictionary, opts.GetBool("dictionary", true));
+  PQ_ASSIGN_OR_RETURN(w.page_index, opts.GetBool("page_index", true));
+  PQ_ASSIGN_OR_RETURN(w.checksums, opts.GetBool("checksums", true));
+  if (opts.Has("bloom_fpp")) {
+    const std::string text(Trim(opts.GetString("bloom_fpp", "")));
+    double fpp = 0;
+    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), fpp);
+    if (ec != std::errc() || p != text.data() + text.size() || !(fpp > 0 && fpp < 1)) {
+      return OptionError("bloom_fpp",
+                         "expects a probability between 0 and 1 (exclusive), not '" + text + "'");
+    }
+    w.bloom_filter_fpp = fpp;
+  }
+  for (const std::string& item : SplitList(opts.GetString("encoding", ""))) {
+    const size_t colon = item.rfind(':');
+    if (colon == std::string::npos) {
+      return OptionError("encoding", "'" + item + "' is not of the form column:ENCODING");
+    }
+    const std::string column = Dequote(item.substr(0, colon));
+    Result<Encoding> enc = ParseEncodingName(item.substr(colon + 1));
+    if (!enc.ok()) return OptionError("encoding", enc.status().message());
+    o.encodings.emplace_back(column, *enc);
+  }
+  for (const std::string& item : SplitList(opts.GetString("bloom_filter", ""))) {
+    o.bloom_columns.push_back(Dequote(item));
+  }
+  for (const std::string& item : SplitList(opts.GetString("sorted_by", ""))) {
+    auto [name, rest] = SplitName(item);
+    const std::string dir = Upper(rest);
+    if (!dir.empty() && dir != "ASC" && dir != "DESC") {
+      return OptionError("sorted_by", "'" + item + "' is not of the form column [ASC|DESC]");
+    }
+    o.sorted_by.push_back({name, dir == "DESC"});
+  }
+  for (const std::string& item : SplitList(opts.GetString("kv_metadata", ""))) {
+    const size_t colon = item.find(':');
+    KeyValue kv;
+    kv.key = std::string(Trim(std::string_view(item).substr(0, colon)));
+    if (colon != std::string::npos)
+      kv.value = std::string(Trim(std::string_view(item).substr(colon + 1)));
+    if (kv.key.empty()) return OptionError("kv_metadata", "'" + item + "' has an empty key");
+    w.key_value_metadata.push_back(std::move(kv));
+  }
+  if (opts.Has("schema")) {
+    PQ_ASSIGN_OR_RETURN(o.schema, ParseSchemaOption(opts.GetString("schema", "")));
+  }
+  return o;
+}
+
+// ---------------------------------------------------------------------------------------------
+// ExportWriter
+
+Result<std::unique_ptr<ExportWriter>> ExportWriter::Make(std::string target,
+                                                         std::vector<ExportColumn> columns,
+                                                         const ExportOptions& options) {
+  if (target.empty()) return Status::InvalidArgument("the output path is empty");
+  if (columns.empty()) return Status::InvalidArgument("there are no columns to write");
+  auto find = [&columns](std::string_view option, const std::string& name) -> Result<int> {
+    for (size_t i = 0; i < columns.size(); ++i) {
+      if (Lower(columns[i].name) == Lower(name)) return static_cast<int>(i);
+    }
+    return OptionError(option, "no column named '" + name + "'");
+  };
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (columns[i].name.empty()) {
+      return Status::InvalidArgument("column " + std::to_string(i + 1) +
+                                     " has no name; name it with AS");
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (Lower(columns[i].name) == Lower(columns[j].name)) {
+        return Status::InvalidArgument("two columns are named '" + columns[i].name +
+                                       "'; give them distinct names with AS");
+      }
+    }
+  }
+  std::unique_ptr<ExportWriter> w(new ExportWriter());
+  w->target_ = std::move(target);
+  w->options_ = options.writer;
+  for (const auto& [name, enc] : options.encodings) {
+    PQ_ASSIGN_OR_RETURN(int i, find("encoding", name));
+    w->options_.column_encodings[columns[static_cast<size_t>(i)].name] = enc;
+  }
+  for (const std::string& name : options.bloom_columns) {
+    PQ_ASSIGN_OR_RETURN(int i, find("bloom_filter", name));
+    w->options_.bloom_filter_columns.push_back(columns[static_cast<size_t>(i)].name);
+  }
+  for (const SortKey& key : options.sorted_by) {
+    PQ_ASSIGN_OR_RETURN(int i, find("sorted_by", key.column));
+    SortingColumn sc;
+    sc.column_idx = i;
+    sc.descending = key.descending;
+    sc.nulls_first = !key.descending;  // SQLite: NULL is the smallest value
+    w->options_.sorting_columns.push_back(sc);
+    w->sort_keys_.emplace_back(i, key.descending);
+  }
+  w->columns_ = std::move(columns);
+  w->types_known_ = std::none_of(w->columns_.begin(), w->columns_.end(), [](const ExportColumn& c) {
+    return c.type.kind == ColumnKind::kInfer;
+  });
+  if (w->types_known_) {
+    for (const ExportColumn& c : w->columns_) w->builders_.emplace_back(c.type);
+  }
+  return w;
+}
+
+ExportWriter::~ExportWriter() {
+  if (!published_) Abort();
+  for (sqlite3_value* v : pending_) sqlite3_value_free(v);
+  for (sqlite3_value* v : last_sort_values_) sqlite3_value_free(v);
+}
+
+void ExportWriter::Abort() {
+  failed_ = true;
+  if (file_) {
+    file_->Abort();  // removes the file unless it was closed
+    file_.reset();
+  }
+  if (finished_ && !published_ && !temp_path_.empty()) {
+    (void)::unlink(temp_path_.c_str());
+    finished_ = false;
+  }
+}
+
+Status ExportWriter::Fail(Status s) {
+  Abort();
+  return s;
+}
+
+int64_t ExportWriter::BatchLimit() const {
+  const int64_t left = file_ ? file_->row_group_rows_left() : options_.row_group_rows;
+  return std::max<int64_t>(1, std::min(kBatchRows, left));
+}
+
+Status ExportWriter::CheckSortOrder(sqlite3_value** values) {
+  if (!last_sort_values_.empty()) {
+    for (size_t k = 0; k < sort_keys_.size(); ++k) {
+      const auto [col, desc] = sort_keys_[k];
+      int c = CompareValues(last_sort_values_[k], values[col]);
+      if (desc) c = -c;
+      if (c < 0) break;
+      if (c > 0) {
+        return Status::InvalidArgument("row " + std::to_string(rows_ + 1) + ", column '" +
+                                       columns_[static_cast<size_t>(col)].name +
+                                       "': " + DescribeValue(values[col]) +
+                                       " breaks the order sorted_by declares");
+      }
+    }
+  }
+  std::vector<sqlite3_value*> copies;
+  for (const auto& [col, desc] : sort_keys_) {
+    sqlite3_value* v = sqlite3_value_dup(values[col]);
+    if (!v) {
+      for (sqlite3_value* c : copies) sqlite3_value_free(c);
+      return Status::OutOfMemory("out of memory");
+    }
+    copies.push_back(v);
+  }
+  for (sqlite3_value* v : last_sort_values_) sqlite3_value_free(v);
+  last_sort_values_ = std::move(copies);
+  return Status::OK();
+}
+
+Status ExportWriter::AppendRow(sqlite3_value** values) {
+  if (failed_ || finished_) return Status::InvalidArgument("the Parquet writer is closed");
+  if (!sort_keys_.empty()) PQ_RETURN_IF_ERROR(CheckSortOrder(values));
+  const size_t n = columns_.size();
+  if (!types_known_) {
+    for (size_t i = 0; i < n; ++i) {
+      sqlite3_value* v = sqlite3_value_dup(values[i]);
+      if (!v) {
+        for (size_t k = 0; k < i; ++k) {
+          sqlite3_value_free(pending_.back());
+          pending_.pop_back();
+        }
+        return Status::OutOfMemory("out of memory");
+      }
+      pending_.push_back(v);
+      const int t = sqlite3_value_type(v);
+      pending_bytes_ +=
+          sizeof(sqlite3_value*) +
+          (t == SQLITE_TEXT || t == SQLITE_BLOB ? static_cast<size_t>(sqlite3_value_bytes(v)) : 0);
+    }
+    ++rows_;
+    if (rows_ - written_rows_ >= BatchLimit() || pending_bytes_ >= kBatchBytes) return Flush();
+    return Status::OK();
+  }
+  for (size_t i = 0; i < n; ++i) {
+    Status s = builders_[i].Append(values[i]);
+    if (!s.ok()) {
+      for (size_t k = 0; k < i; ++k) builders_[k].Truncate(builders_[k].rows() - 1);
+      return Status::InvalidArgument("row " + std::to_string(rows_ + 1) + ", column '" +
+                                     columns_[i].name + "': " + s.message());
+    }
+  }
+  ++rows_;
+  if (rows_ - written_rows_ >= BatchLimit()) return Flush();
+  size_t bytes = 0;
+  for (const ColumnBuilder& b : builders_) bytes += b.bytes();
+  if (bytes >= kBatchBytes) return Flush();
+  return Status::OK();
+}
+
+Status ExportWriter::TruncateRows(int64_t rows) {
+  if (rows >= rows_) return Status::OK();
+  if (rows < written_rows_) {
+    return Status::InvalidArgument("cannot take back rows already written to the Parquet file");
+  }
+  const int64_t keep = rows - written_rows_;
+  if (!types_known_) {
+    const size_t keep_values = static_cast<size_t>(keep) * columns_.size();
+    for (size_t i = keep_values; i < pending_.size(); ++i) sqlite3_value_free(pending_[i]);
+    pending_.resize(keep_values);
+    pending_bytes_ = 0;
+    for (sqlite3_value* v : pending_) {
+      const int t = sqlite3_value_type(v);
+      pending_bytes_ +=
+          sizeof(sqlite3_value*) +
+          (t == SQLITE_TEXT || t == SQLITE_BLOB ? static_cast<size_t>(sqlite3_value_bytes(v)) : 0);
+    }
+  } else {
+    for (ColumnBuilder& b : builders_) b.Truncate(keep);
+  }
+  rows_ = rows;
+  // The last row's sort key is gone; the next row is checked against nothing.
+  for (sqlite3_value* v : last_sort_values_) sqlite3_value_free(v);
+  last_sort_values_.clear();
+  return Status::OK();
+}
+
+Status ExportWriter::DecideInferredTypes() {
+  const size_t n = columns_.size();
+  const size_t pending_rows = n == 0 ? 0 : pending_.size() / n;
+  for (size_t c = 0; c < n; ++c) {
+    if (columns_[c].type.kind != ColumnKind::kInfer) continue;
+    unsigned classes = 0;
+    for (size_t r = 0; r < pending_rows; ++r) {
+      const int t = sqlite3_value_type(pending_[r * n + c]);
+      if (t == SQLITE_NULL) continue;
+      const unsigned before = classes;
+      classes |= 1u << t;
+      if (!InferColumnType(classes).ok()) {
+        // Name the first row whose value does not mix with those above it.
+        return Status::InvalidArgument(
+            "row " + std::to_string(written_rows_ + static_cast<int64_t>(r) + 1) + ", column '" +
+            columns_[c].name + "': " + DescribeValue(pending_[r * n + c]) +
+            " after values of another kind in a column without a declared type (" +
+            (before == (1u << SQLITE_TEXT)   ? "TEXT"
+             : before == (1u << SQLITE_BLOB) ? "BLOB"
+                                             : "numbers") +
+            "); CAST it or declare the column's type with schema=");
+      }
+    }
+    PQ_ASSIGN_OR_RETURN(columns_[c].type, InferColumnType(classes));
+  }
+  for (const ExportColumn& c : columns_) builders_.emplace_back(c.type);
+  types_known_ = true;
+  // Convert the rows kept so far.
+  for (size_t r = 0; r < pending_rows; ++r) {
+    for (size_t c = 0; c < n; ++c) {
+      Status s = builders_[c].Append(pending_[r * n + c]);
+      if (!s.ok()) {
+        return Status::InvalidArgument("row " +
+                                       std::to_string(written_rows_ + static_cast<int64_t>(r) + 1) +
+                                       ", column '" + columns_[c].name + "': " + s.message());
+      }
+    }
+  }
+  for (sqlite3_value* v : pending_) sqlite3_value_free(v);
+  pending_.clear();
+  pending_bytes_ = 0;
+  return Status::OK();
+}
+
+Status ExportWriter::OpenFile() {
+  std::vector<SchemaElement> schema;
+  SchemaElement root;
+  root.name = "schema";
+  root.num_children = static_cast<int32_t>(columns_.size());
+  schema.push_back(root);
+  for (const ExportColumn& c : columns_) schema.push_back(ToSchemaElement(c.name, c.type));
+  temp_path_ = TemporaryPathFor(target_);
+  Result<std::unique_ptr<FileWriter>> file =
+      FileWriter::Open(temp_path_, std::move(schema), options_);
+  if (!file.ok()) {
+    if (file.status().code() == StatusCode::kIOError) {
+      return Status::IOError("cannot write '" + target_ + "': " + file.status().message());
+    }
+    return file.status();
+  }
+  file_ = std::move(file).value();
+  return Status::OK();
+}
+
+Status ExportWriter::Flush() {
+  if (!types_known_) {
+    Status s = DecideInferredTypes();
+    if (!s.ok()) return Fail(s);
+  }
+  if (!file_) {
+    Status s = OpenFile();
+    if (!s.ok()) return Fail(s);
+  }
+  const int64_t batch = rows_ - written_rows_;
+  if (batch == 0) return Status::OK();
+  for (size_t i = 0; i < builders_.size(); ++i) {
+    Status s = builders_[i].WriteTo(file_.get(), static_cast<int>(i));
+    if (!s.ok()) return Fail(s.WithContext("column '" + columns_[i].name + "'"));
+  }
+  Status s = file_->EndBatch();
+  if (!s.ok()) return Fail(s);
+  written_rows_ = rows_;
+  return Status::OK();
+}
+
+Status ExportWriter::Finish() {
+  if (failed_ || finished_) return Status::InvalidArgument("the Parquet writer is closed");
+  PQ_RETURN_IF_ERROR(Flush());
+  Status s = file_->Close();
+  file_.reset();
+  if (!s.ok()) return Fail(s);  // Close removed the file
+  finished_ = true;
+  return Status::OK();
+}
+
+Status ExportWriter::Publish() {
+  if (!finished_ || published_) return Status::InvalidArgument("the Parquet file is not finished");
+  if (::rename(temp_path_.c_str(), target_.c_str()) != 0) {
+    const int e = errno;
+    Abort();
+    return Status::IOError("cannot rename the finished file to '" + target_ +
+                           "': " + std::strerror(e));
+  }
+  published_ = true;
+  SyncFolderOf(target_);
+  return Status::OK();
+}
+
+}  // namespace pq::ext

@@ -1,0 +1,142 @@
+// ExportWriter: rows of SQLite values into one Parquet file that appears atomically.
+//
+// Shared by parquet_export() and the writable `parquet` table. Rows go through one ColumnBuilder
+// per column (export_types.h) and are handed to the engine's FileWriter in batches of up to 8192
+// rows (fewer when a row group is about to fill, or when a batch holds 16 MiB), so memory stays
+// bounded by one batch plus the row group the FileWriter buffers.
+//
+// Columns whose type is kInfer (no declared type) are decided from the values of the first batch
+// (8192 rows, fewer when they hold 16 MiB): its rows are kept as copies until then
+// (InferColumnType). A later value that does not fit the inferred type is an error whose message
+// tells to declare the type with schema=.
+//
+// Atomic output: the file is written to `.<name>.tmp-<pid>-<random hex>` beside the target (names
+// of that form are temporaries of this writer). Finish() completes and fsyncs it; Publish() renames
+// it over the target and fsyncs the folder (best effort: some file systems refuse). Abort(), a
+// failure, or destroying a writer not published removes the temporary: the target is then exactly
+// as it was.
+//
+// Writer options (ParseExportOptions; the same key=value spellings for both uses):
+//   compression=uncompressed|snappy|gzip|zstd|brotli|lz4_raw   default snappy
+//   compression_level=N        gzip 1..9, zstd 1..22, brotli 0..11
+//   row_group_size=ROWS        default 1000000; row_group_bytes=BYTES default 128 MiB
+//   page_size=BYTES            data page size target, default 1 MiB
+//   data_page_version=1|2      default 1
+//   dictionary=0|1             default 1 (falls back to the plain encoding past 1 MiB)
+//   encoding='col:ENCODING,...'  PLAIN, RLE_DICTIONARY, DELTA_BINARY_PACKED,
+//                              DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, RLE
+//   bloom_filter='col,...'     Bloom filters for these columns; bloom_fpp=P (0 < P < 1, default
+//   0.01) page_index=0|1             ColumnIndex + OffsetIndex, default 1 checksums=0|1 page
+//   CRC-32s, default 1 sorted_by='col [ASC|DESC], ...'  declares sorting_columns; rows that are not
+//   in that order
+//                              (as SQLite's ORDER BY would sort them) are an error
+//   kv_metadata='key:value,...'  footer key/value metadata (a value cannot hold a comma)
+//   schema='name TYPE, ...'    column types (export_types.h); parquet_export: for the columns
+//   named;
+//                              the writable table: its columns
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "ext/export_types.h"
+#include "ext/options.h"
+#include "ext/sqlite_api.h"
+#include "format/writer/file_writer.h"
+
+namespace pq::ext {
+
+// Every writer option key, `schema` included.
+extern const std::vector<std::string_view> kWriterOptionNames;
+
+struct ExportColumn {
+  std::string name;
+  ColumnType type;
+};
+
+struct SortKey {
+  std::string column;
+  bool descending = false;
+};
+
+// Writer options as parsed; column names are resolved when an ExportWriter is made.
+struct ExportOptions {
+  WriterOptions writer;  // everything but column_encodings, bloom_filter_columns, sorting_columns
+  std::vector<ExportColumn> schema;                         // schema=, in order
+  std::vector<std::pair<std::string, Encoding>> encodings;  // encoding=
+  std::vector<std::string> bloom_columns;                   // bloom_filter=
+  std::vector<SortKey> sorted_by;                           // sorted_by=
+};
+
+// Parses the writer options of `opts` (the caller checks for keys it does not know). Errors name
+// the option: "option 'compression': unknown codec 'lzo'".
+Result<ExportOptions> ParseExportOptions(const OptionList& opts);
+
+// Parses `schema=` text: "name TYPE, name TYPE(a,b), ..." (names may be quoted). Every type must be
+// known (ParseColumnType not kInfer). InvalidArgument naming the entry.
+Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text);
+
+class ExportWriter {
+ public:
+  // Checks the columns (at least one, names unique ignoring case) and resolves the column names of
+  // the options. Creates nothing on disk yet.
+  static Result<std::unique_ptr<ExportWriter>> Make(std::string target,
+                                                    std::vector<ExportColumn> columns,
+                                                    const ExportOptions& options);
+  ~ExportWriter();
+  ExportWriter(const ExportWriter&) = delete;
+  ExportWriter& operator=(const ExportWriter&) = delete;
+
+  // Appends one row: values[i] for column i. A value that does not fit its column is
+  // InvalidArgument "row N, column 'c': <why>" (N counts from 1) and leaves the rows as they were.
+  Status AppendRow(sqlite3_value** values);
+  // Rows appended (and not truncated).
+  int64_t rows() const { return rows_; }
+  // Rows already handed to the file: TruncateRows cannot go below this.
+  int64_t written_rows() const { return written_rows_; }
+  // Drops the rows from `rows` on. InvalidArgument when some of them are already written.
+  Status TruncateRows(int64_t rows);
+
+  // Writes what is left, the footer, and fsyncs the temporary. On failure the temporary is removed.
+  Status Finish();
+  // Renames the finished temporary over the target and fsyncs the folder.
+  Status Publish();
+  // Removes the temporary (if any). The writer is unusable afterwards.
+  void Abort();
+
+  const std::string& target() const { return target_; }
+  const std::string& temporary_path() const { return temp_path_; }
+  const std::vector<ExportColumn>& columns() const { return columns_; }
+
+ private:
+  ExportWriter() = default;
+  Status Fail(Status s);
+  Status DecideInferredTypes();
+  Status OpenFile();
+  Status CheckSortOrder(sqlite3_value** values);
+  Status Flush();
+  int64_t BatchLimit() const;
+
+  std::string target_;
+  std::string temp_path_;
+  std::vector<ExportColumn> columns_;
+  WriterOptions options_;
+  std::vector<std::pair<int, bool>> sort_keys_;  // column, descending
+  std::vector<ColumnBuilder> builders_;          // per column, once the types are known
+  bool types_known_ = false;
+  std::vector<sqlite3_value*> pending_;           // row-major copies while inferring types
+  size_t pending_bytes_ = 0;                      // about what pending_ holds
+  std::vector<sqlite3_value*> last_sort_values_;  // sort key values of the last row
+  std::unique_ptr<FileWriter> file_;
+  int64_t rows_ = 0;
+  int64_t written_rows_ = 0;
+  bool finished_ = false;
+  bool published_ = false;
+  bool failed_ = false;
+};
+
+}  // namespace pq::ext
