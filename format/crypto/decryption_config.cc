@@ -1,0 +1,191 @@
+#include "format/crypto/decryption_config.h"
+
+namespace pq::crypto {
+namespace {
+
+bool IsKeySize(size_t n) {
+  return n == 16 || n == 24 || n == 32;
+}
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::optional<std::string> DecodeHex(std::string_view text) {
+  if (text.size() % 2 != 0) return std::nullopt;
+  std::string out;
+  out.reserve(text.size() / 2);
+  for (size_t i = 0; i < text.size(); i += 2) {
+    int hi = HexValue(text[i]);
+    int lo = HexValue(text[i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    out.push_back(static_cast<char>((hi << 4) | lo));
+  }
+  return out;
+}
+
+int Base64Value(char c) {
+  if (c >= 'A' && c <= 'Z') return c - 'A';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+  if (c >= '0' && c <= '9') return c - '0' + 52;
+  if (c == '+') return 62;
+  if (c == '/') return 63;
+  return -1;
+}
+
+// Standard base64; '=' padding optional but, when present, must complete the last quantum.
+std::optional<std::string> DecodeBase64(std::string_view text) {
+  size_t end = text.size();
+  size_t padding = 0;
+  while (end > 0 && text[end - 1] == '=' && padding < 2) {
+    --end;
+    ++padding;
+  }
+  if (padding > 0 && text.size() % 4 != 0) return std::nullopt;
+  if (end % 4 == 1) return std::nullopt;  // a lone 6-bit group encodes no byte
+  std::string out;
+  out.reserve(end / 4 * 3 + 2);
+  uint32_t acc = 0;
+  int bits = 0;
+  for (size_t i = 0; i < end; ++i) {
+    int v = Base64Value(text[i]);
+    if (v < 0) return std::nullopt;
+    acc = (acc << 6) | static_cast<uint32_t>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push_back(static_cast<char>((acc >> bits) & 0xFF));
+    }
+  }
+  // Leftover bits must be zero (canonical encoding).
+  if (bits > 0 && (acc & ((1u << bits) - 1)) != 0) return std::nullopt;
+  return out;
+}
+
+Status BadKey(std::string_view form, size_t bytes) {
+  return Status::InvalidArgument("key (" + std::string(form) + ") is " + std::to_string(bytes) +
+                                 " bytes; an AES key must be 16, 24 or 32 bytes");
+}
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+Result<std::string> ParseKeyText(std::string_view text) {
+  if (text.starts_with("hex:")) {
+    auto bytes = DecodeHex(text.substr(4));
+    if (!bytes) return Status::InvalidArgument("key given as hex: is not hexadecimal");
+    if (!IsKeySize(bytes->size())) return BadKey("hex", bytes->size());
+    return std::move(*bytes);
+  }
+  if (text.starts_with("base64:")) {
+    auto bytes = DecodeBase64(text.substr(7));
+    if (!bytes) return Status::InvalidArgument("key given as base64: is not base64");
+    if (!IsKeySize(bytes->size())) return BadKey("base64", bytes->size());
+    return std::move(*bytes);
+  }
+  if (text.starts_with("text:")) {
+    std::string_view raw = text.substr(5);
+    if (!IsKeySize(raw.size())) return BadKey("text", raw.size());
+    return std::string(raw);
+  }
+  if (text.size() == 32 || text.size() == 48 || text.size() == 64) {
+    if (auto bytes = DecodeHex(text)) return std::move(*bytes);
+  }
+  if (auto bytes = DecodeBase64(text); bytes && IsKeySize(bytes->size())) return std::move(*bytes);
+  if (IsKeySize(text.size())) return std::string(text);
+  return Status::InvalidArgument("key of " + std::to_string(text.size()) +
+                                 " characters is neither 32/48/64 hex digits, base64 of 16/24/32 "
+                                 "bytes, nor 16/24/32 bytes of text");
+}
+
+Result<std::map<std::string, std::string, std::less<>>> ParseColumnKeys(std::string_view text) {
+  std::map<std::string, std::string, std::less<>> keys;
+  if (Trim(text).empty()) return keys;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t comma = text.find(',', start);
+    if (comma == std::string_view::npos) comma = text.size();
+    std::string_view item = Trim(text.substr(start, comma - start));
+    start = comma + 1;
+    if (item.empty()) return Status::InvalidArgument("column_keys has an empty item");
+    size_t colon = item.find(':');
+    if (colon == std::string_view::npos) {
+      // The item is not echoed: it may be a key whose column was forgotten.
+      return Status::InvalidArgument("column_keys item " + std::to_string(keys.size() + 1) +
+                                     " has no ':' (expected column:key)");
+    }
+    std::string column(Trim(item.substr(0, colon)));
+    if (column.empty()) return Status::InvalidArgument("column_keys item has an empty column name");
+    auto key = ParseKeyText(Trim(item.substr(colon + 1)));
+    if (!key.ok())
+      return Status::InvalidArgument("column_keys, column '" + column +
+                                     "': " + key.status().message());
+    if (!keys.emplace(column, std::move(key).value()).second) {
+      return Status::InvalidArgument("column_keys gives column '" + column + "' twice");
+    }
+  }
+  return keys;
+}
+
+Result<DecryptionConfig> DecryptionConfig::FromOptions(std::string_view footer_key_text,
+                                                       std::string_view column_keys_text,
+                                                       std::optional<std::string_view> aad_prefix) {
+  DecryptionConfig config;
+  if (!footer_key_text.empty()) {
+    auto key = ParseKeyText(footer_key_text);
+    if (!key.ok()) return Status::InvalidArgument("footer_key: " + key.status().message());
+    config.footer_key = std::move(key).value();
+  }
+  PQ_ASSIGN_OR_RETURN(config.column_keys, ParseColumnKeys(column_keys_text));
+  if (aad_prefix) config.aad_prefix = std::string(*aad_prefix);
+  return config;
+}
+
+Status KeyRegistry::Add(std::string id, std::string key) {
+  if (!IsKeySize(key.size())) {
+    return Status::InvalidArgument("key for id " + DescribeKeyMetadata(id) + " is " +
+                                   std::to_string(key.size()) +
+                                   " bytes; an AES key must be 16, 24 or 32 bytes");
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  keys_[std::move(id)] = std::move(key);
+  return Status::OK();
+}
+
+std::optional<std::string> KeyRegistry::Find(std::string_view id) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = keys_.find(id);
+  if (it == keys_.end()) return std::nullopt;
+  return it->second;
+}
+
+KeyRetriever KeyRegistry::RetrieverFor(std::shared_ptr<const KeyRegistry> registry) {
+  return [registry = std::move(registry)](std::string_view key_metadata) {
+    return registry->Find(key_metadata);
+  };
+}
+
+bool IsKeyManagementMaterial(std::string_view key_metadata) {
+  return key_metadata.starts_with("{") &&
+         key_metadata.find("\"keyMaterialType\"") != std::string_view::npos;
+}
+
+std::string DescribeKeyMetadata(std::string_view key_metadata) {
+  if (IsKeyManagementMaterial(key_metadata)) return "key-management key material";
+  bool printable = !key_metadata.empty() && key_metadata.size() <= 64;
+  for (char c : key_metadata) {
+    if (c < 0x20 || c > 0x7E || c == '\'') printable = false;
+  }
+  if (printable) return "'" + std::string(key_metadata) + "'";
+  return "<" + std::to_string(key_metadata.size()) + " bytes>";
+}
+
+}  // namespace pq::crypto
