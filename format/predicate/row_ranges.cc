@@ -1,0 +1,68 @@
+#include "format/predicate/row_ranges.h"
+
+#include <algorithm>
+
+namespace pq {
+
+void RowRanges::Add(int64_t begin, int64_t end) {
+  if (begin >= end) return;
+  // Ranges are usually added in order: then this is an append or a merge with the last range.
+  if (ranges_.empty() || begin > ranges_.back().end) {
+    ranges_.push_back({begin, end});
+    return;
+  }
+  if (begin >= ranges_.back().begin) {
+    ranges_.back().end = std::max(ranges_.back().end, end);
+    return;
+  }
+  // Out of order: find the first range that ends at or after `begin` (it may touch or overlap),
+  // then swallow every range that starts at or before `end`.
+  auto first = std::lower_bound(ranges_.begin(), ranges_.end(), begin,
+                                [](const RowRange& r, int64_t b) { return r.end < b; });
+  auto last = first;
+  while (last != ranges_.end() && last->begin <= end) {
+    begin = std::min(begin, last->begin);
+    end = std::max(end, last->end);
+    ++last;
+  }
+  first = ranges_.erase(first, last);
+  ranges_.insert(first, RowRange{begin, end});
+}
+
+RowRanges RowRanges::Intersect(const RowRanges& other) const {
+  RowRanges out;
+  size_t i = 0, j = 0;
+  while (i < ranges_.size() && j < other.ranges_.size()) {
+    const RowRange& a = ranges_[i];
+    const RowRange& b = other.ranges_[j];
+    const int64_t begin = std::max(a.begin, b.begin);
+    const int64_t end = std::min(a.end, b.end);
+    if (begin < end) out.ranges_.push_back({begin, end});
+    if (a.end < b.end) {
+      ++i;
+    } else {
+      ++j;
+    }
+  }
+  return out;
+}
+
+RowRanges RowRanges::Union(const RowRanges& other) const {
+  RowRanges out;
+  size_t i = 0, j = 0;
+  while (i < ranges_.size() || j < other.ranges_.size()) {
+    const bool take_mine = j >= other.ranges_.size() ||
+                           (i < ranges_.size() && ranges_[i].begin <= other.ranges_[j].begin);
+    const RowRange& r = take_mine ? ranges_[i++] : other.ranges_[j++];
+    out.Add(r.begin, r.end);  // in order: appends or merges with the last
+  }
+  return out;
+}
+
+int64_t RowRanges::row_count() const {
+  int64_t n = 0;
+  for (const RowRange& r : ranges_) n += r.end - r.begin;
+  return n;
+}
+
+}  // namespace pq

@@ -1,0 +1,528 @@
+#include "format/predicate/scan_plan.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "format/bloom/split_block_bloom_filter.h"
+#include "format/encoding/decoder.h"
+#include "format/metadata/metadata_io.h"
+#include "format/page/page_reader.h"
+#include "format/predicate/bloom_literal.h"
+#include "format/predicate/statistics_range.h"
+
+namespace pq {
+namespace {
+
+// Bytes one ColumnIndex or OffsetIndex may take; a larger claim is refused as corrupt.
+constexpr int64_t kMaxPageIndexBytes = int64_t{64} << 20;
+// Bytes read first at a Bloom filter whose length the metadata does not give (header only).
+constexpr int64_t kBloomHeaderProbe = 256;
+// Bytes read first for a data page header when walking a chunk without a page index, and the
+// most a header (with its statistics) may take.
+constexpr int64_t kPageHeaderProbe = 256;
+constexpr int64_t kMaxPageHeaderBytes = int64_t{1} << 20;
+// Dictionary entries decoded per batch.
+constexpr int64_t kDictionaryBatch = 256;
+
+// A term on a flat top-level leaf, with what it needs to read that leaf's metadata.
+struct TermColumn {
+  const PredicateTerm* term = nullptr;
+  Affinity affinity = Affinity::kBlob;
+  int leaf = -1;
+  std::optional<StatisticsRangeMapper> mapper;
+  std::optional<TermMatcher> matcher;  // for dictionary entries
+};
+
+// Whether every non-NULL value satisfying the term is equal to one of its literals (so a set of
+// stored values without them cannot satisfy it): =, IN, IS with a non-NULL literal.
+bool IsEqualityTerm(const PredicateTerm& t) {
+  if (t.op == PredicateOp::kEq || t.op == PredicateOp::kIn) return true;
+  return t.op == PredicateOp::kIs && !t.values.empty() && t.values[0].type != CellType::kNull;
+}
+
+// One row group being planned: the file, the row group, and messages that name both.
+class RowGroupPlanner {
+ public:
+  RowGroupPlanner(const FileReader& file, int row_group, PruneStats* stats)
+      : file_(file),
+        row_group_(row_group),
+        group_(file.metadata().row_groups[static_cast<size_t>(row_group)]),
+        stats_(stats) {}
+
+  int64_t num_rows() const { return group_.num_rows; }
+
+  // The chunk's metadata, or null when it cannot be read here (encrypted): then the chunk is not
+  // used for pruning.
+  const ColumnMetaData* Meta(int leaf) const {
+    auto m = file_.ColumnMeta(row_group_, leaf);
+    return m.ok() ? *m : nullptr;
+  }
+  // Dictionary pages, Bloom filters and page indexes of an encrypted column are encrypted modules.
+  bool Plaintext(int leaf) const {
+    return !Chunk(leaf).crypto_metadata && !file_.metadata().encryption_algorithm;
+  }
+
+  bool StatisticsMaySatisfy(const TermColumn& t) const;
+  Result<bool> DictionaryMaySatisfy(const TermColumn& t) const;
+  Result<bool> BloomFilterMaySatisfy(const TermColumn& t) const;
+  // The rows of pages that may satisfy the term; nullopt when the chunk has no page index.
+  Result<std::optional<RowRanges>> PageIndexRows(const TermColumn& t) const;
+  // The same from the statistics in the data page headers, for a chunk without a page index;
+  // nullopt when the headers cannot be walked or say nothing useful.
+  std::optional<RowRanges> PageHeaderRows(const TermColumn& t) const;
+  bool HasPageIndex(int leaf) const {
+    const ColumnChunk& c = Chunk(leaf);
+    return c.column_index_offset && c.column_index_length && c.offset_index_offset &&
+           c.offset_index_length;
+  }
+
+ private:
+  const ColumnChunk& Chunk(int leaf) const { return group_.columns[static_cast<size_t>(leaf)]; }
+  std::string Where(int leaf) const {
+    return file_.path() + ", row group " + std::to_string(row_group_) + ", column '" +
+           file_.schema().leaf(leaf).DottedPath() + "'";
+  }
+  Status Fail(int leaf, Status s) const { return std::move(s).WithContext(Where(leaf)); }
+  // Reads [offset, offset + length) of the file, which must lie inside it; counts the bytes.
+  Result<BufferPtr> Read(int leaf, int64_t offset, int64_t length, const char* what) const;
+
+  template <typename T>
+  Result<bool> DictionaryHasMatch(const TermColumn& t, const Page& page) const;
+
+  const FileReader& file_;
+  int row_group_;
+  const RowGroup& group_;
+  PruneStats* stats_;
+};
+
+Result<BufferPtr> RowGroupPlanner::Read(int leaf, int64_t offset, int64_t length,
+                                        const char* what) const {
+  const int64_t size = file_.file().size();
+  if (offset < 0 || length < 0 || offset > size || length > size - offset) {
+    return Fail(leaf,
+                Status::Corruption(std::string(what) + " range [" + std::to_string(offset) + ", +" +
+                                   std::to_string(length) + ") is outside the file (size " +
+                                   std::to_string(size) + ")"));
+  }
+  auto bytes = file_.file().ReadAt(offset, length);
+  if (!bytes.ok()) return Fail(leaf, std::move(bytes).TakeStatus());
+  stats_->bytes_read += length;
+  return bytes;
+}
+
+bool RowGroupPlanner::StatisticsMaySatisfy(const TermColumn& t) const {
+  const ColumnMetaData* meta = Meta(t.leaf);
+  if (meta == nullptr) return true;
+  const Statistics* s = meta->statistics ? &*meta->statistics : nullptr;
+  return RangeMaySatisfy(t.mapper->FromStatistics(s, meta->num_values), *t.term, t.affinity);
+}
+
+// ---- dictionary --------------------------------------------------------------------------------
+
+// Whether every data page of the chunk is dictionary-encoded, so the dictionary holds every
+// non-NULL value. With encoding_stats this is what they say; without, only a chunk whose encodings
+// list names nothing but dictionary encodings and the level encodings (a PLAIN entry may be a
+// fallback data page, so it disqualifies the chunk).
+bool FullyDictionaryEncoded(const ColumnMetaData& m) {
+  auto is_dictionary = [](Encoding e) {
+    return e == Encoding::kPlainDictionary || e == Encoding::kRleDictionary;
+  };
+  if (m.encoding_stats && !m.encoding_stats->empty()) {
+    bool any_data_page = false;
+    for (const PageEncodingStats& s : *m.encoding_stats) {
+      if (s.page_type != PageType::kDataPage && s.page_type != PageType::kDataPageV2) continue;
+      if (!is_dictionary(s.encoding)) return false;
+      any_data_page = true;
+    }
+    return any_data_page;
+  }
+  bool any_dictionary = false;
+  for (Encoding e : m.encodings) {
+    if (is_dictionary(e)) {
+      any_dictionary = true;
+    } else if (e != Encoding::kRle && e != Encoding::kBitPacked) {
+      return false;
+    }
+  }
+  return any_dictionary;
+}
+
+template <typename T>
+Result<bool> RowGroupPlanner::DictionaryHasMatch(const TermColumn& t, const Page& page) const {
+  const SchemaNode& leaf = file_.schema().leaf(t.leaf);
+  auto decoder = MakeDecoder<T>(leaf.physical_type, Encoding::kPlain, leaf.type_length);
+  if (!decoder.ok()) return Fail(t.leaf, std::move(decoder).TakeStatus().WithContext("dictionary"));
+  PQ_RETURN_IF_ERROR((*decoder)->SetData(page.body, page.num_values));
+  const LeafConverter& converter = t.mapper->converter();
+  T values[kDictionaryBatch];
+  std::string scratch;
+  int64_t left = page.num_values;
+  while (left > 0) {
+    auto n = (*decoder)->Decode(values, std::min(left, kDictionaryBatch));
+    if (!n.ok()) return Fail(t.leaf, std::move(n).TakeStatus().WithContext("dictionary"));
+    if (*n <= 0) {
+      return Fail(t.leaf, Status::Corruption("dictionary page holds fewer values than its header "
+                                             "says (" +
+                                             std::to_string(page.num_values) + ")"));
+    }
+    for (int64_t i = 0; i < *n; ++i) {
+      if (t.matcher->Matches(converter.Convert(values[i], &scratch))) return true;
+    }
+    left -= *n;
+  }
+  return false;
+}
+
+Result<bool> RowGroupPlanner::DictionaryMaySatisfy(const TermColumn& t) const {
+  if (!IsEqualityTerm(*t.term) || !Plaintext(t.leaf)) return true;
+  const ColumnMetaData* meta = Meta(t.leaf);
+  if (meta == nullptr || meta->num_values <= 0 || meta->type == PhysicalType::kBoolean ||
+      meta->type != file_.schema().leaf(t.leaf).physical_type || !FullyDictionaryEncoded(*meta)) {
+    return true;
+  }
+  // The dictionary page is what lies between its offset and the first data page.
+  if (!meta->dictionary_page_offset || *meta->dictionary_page_offset <= 0 ||
+      *meta->dictionary_page_offset >= meta->data_page_offset) {
+    return true;
+  }
+  const ReaderOptions& options = file_.options();
+  const int64_t begin = *meta->dictionary_page_offset;
+  const int64_t length = meta->data_page_offset - begin;
+  // The header takes a few bytes beyond the page; anything much larger is not worth reading here.
+  if (length > options.limits.max_dictionary_size + (int64_t{1} << 16)) return true;
+  if (length > file_.file().size() - begin) {
+    return Fail(t.leaf,
+                Status::Corruption("dictionary page range [" + std::to_string(begin) + ", +" +
+                                   std::to_string(length) + ") is outside the file"));
+  }
+  ColumnMetaData dictionary_only;
+  dictionary_only.type = meta->type;
+  dictionary_only.codec = meta->codec;
+  dictionary_only.num_values = meta->num_values;
+  dictionary_only.dictionary_page_offset = begin;
+  dictionary_only.data_page_offset = meta->data_page_offset;
+  dictionary_only.total_compressed_size = length;
+  PageReader reader(file_.file(), dictionary_only, options, Where(t.leaf));
+  Page page;
+  auto got = reader.Next(&page);
+  stats_->bytes_read += reader.bytes_read();
+  if (!got.ok()) return std::move(got).TakeStatus();
+  if (!*got || page.type != PageType::kDictionaryPage) return true;
+  if (page.encoding != Encoding::kPlain && page.encoding != Encoding::kPlainDictionary) {
+    return true;
+  }
+  switch (meta->type) {
+    case PhysicalType::kInt32:
+      return DictionaryHasMatch<int32_t>(t, page);
+    case PhysicalType::kInt64:
+      return DictionaryHasMatch<int64_t>(t, page);
+    case PhysicalType::kInt96:
+      return DictionaryHasMatch<Int96>(t, page);
+    case PhysicalType::kFloat:
+      return DictionaryHasMatch<float>(t, page);
+    case PhysicalType::kDouble:
+      return DictionaryHasMatch<double>(t, page);
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray:
+      return DictionaryHasMatch<ByteArray>(t, page);
+    default:
+      return true;
+  }
+}
+
+// ---- Bloom filter ------------------------------------------------------------------------------
+
+Result<bool> RowGroupPlanner::BloomFilterMaySatisfy(const TermColumn& t) const {
+  if (!IsEqualityTerm(*t.term) || !Plaintext(t.leaf)) return true;
+  const ColumnMetaData* meta = Meta(t.leaf);
+  if (meta == nullptr || !meta->bloom_filter_offset) return true;
+  // Every literal needs a hash before reading anything.
+  std::vector<uint64_t> hashes;
+  for (const SqlValue& v : t.term->values) {
+    if (v.type == CellType::kNull) continue;  // never equal to anything
+    const auto h = BloomHashOfLiteral(v, t.mapper->converter(), t.affinity);
+    if (!h) return true;
+    hashes.push_back(*h);
+    if (t.term->op != PredicateOp::kIn) break;
+  }
+  if (hashes.empty()) return true;
+
+  const int64_t offset = *meta->bloom_filter_offset;
+  const int64_t max_length = SplitBlockBloomFilter::kMaxBytes + kBloomHeaderProbe;
+  std::optional<SplitBlockBloomFilter> filter;
+  if (meta->bloom_filter_length) {
+    const int64_t length = *meta->bloom_filter_length;
+    if (length <= 0) return Fail(t.leaf, Status::Corruption("Bloom filter length is not positive"));
+    if (length > max_length) return true;  // over what any filter may hold: not read
+    PQ_ASSIGN_OR_RETURN(BufferPtr bytes, Read(t.leaf, offset, length, "Bloom filter"));
+    auto f = SplitBlockBloomFilter::Read(ByteSpan(bytes->data(), bytes->size()));
+    if (!f.ok()) {
+      if (f.status().IsNotSupported()) return true;
+      return Fail(t.leaf, std::move(f).TakeStatus().WithContext("Bloom filter"));
+    }
+    filter.emplace(std::move(f).value());
+  } else {
+    // Header first, then the bitset it announces.
+    const int64_t size = file_.file().size();
+    if (offset < 0 || offset >= size) {
+      return Fail(t.leaf,
+                  Status::Corruption("Bloom filter offset " + std::to_string(offset) +
+                                     " is outside the file (size " + std::to_string(size) + ")"));
+    }
+    const int64_t probe = std::min(kBloomHeaderProbe, size - offset);
+    PQ_ASSIGN_OR_RETURN(BufferPtr head, Read(t.leaf, offset, probe, "Bloom filter header"));
+    BloomFilterHeader header;
+    size_t header_size = 0;
+    Status s = ReadBloomFilterHeader(ByteSpan(head->data(), head->size()), &header, &header_size);
+    if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext("Bloom filter header"));
+    if (header.num_bytes <= 0 || header.num_bytes > SplitBlockBloomFilter::kMaxBytes) {
+      return Fail(t.leaf, Status::Corruption("Bloom filter of " + std::to_string(header.num_bytes) +
+                                             " bytes"));
+    }
+    PQ_ASSIGN_OR_RETURN(BufferPtr bitset, Read(t.leaf, offset + static_cast<int64_t>(header_size),
+                                               header.num_bytes, "Bloom filter bitset"));
+    auto f = SplitBlockBloomFilter::FromHeader(header, ByteSpan(bitset->data(), bitset->size()));
+    if (!f.ok()) {
+      if (f.status().IsNotSupported()) return true;
+      return Fail(t.leaf, std::move(f).TakeStatus().WithContext("Bloom filter"));
+    }
+    filter.emplace(std::move(f).value());
+  }
+  for (uint64_t h : hashes) {
+    if (filter->Check(h)) return true;
+  }
+  return false;
+}
+
+// ---- page index --------------------------------------------------------------------------------
+
+Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn& t) const {
+  const ColumnChunk& chunk = Chunk(t.leaf);
+  if (!Plaintext(t.leaf) || !HasPageIndex(t.leaf)) return std::optional<RowRanges>();
+  auto read_index = [&](int64_t offset, int64_t length, const char* what) -> Result<BufferPtr> {
+    if (length <= 0 || length > kMaxPageIndexBytes) {
+      return Fail(t.leaf, Status::Corruption(std::string(what) + " length " +
+                                             std::to_string(length) + " is out of range"));
+    }
+    return Read(t.leaf, offset, length, what);
+  };
+  PQ_ASSIGN_OR_RETURN(BufferPtr ci_bytes, read_index(*chunk.column_index_offset,
+                                                     *chunk.column_index_length, "column index"));
+  PQ_ASSIGN_OR_RETURN(BufferPtr oi_bytes, read_index(*chunk.offset_index_offset,
+                                                     *chunk.offset_index_length, "offset index"));
+  ColumnIndex ci;
+  OffsetIndex oi;
+  Status s = ReadColumnIndex(ByteSpan(ci_bytes->data(), ci_bytes->size()), &ci);
+  if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext("column index"));
+  s = ReadOffsetIndex(ByteSpan(oi_bytes->data(), oi_bytes->size()), &oi);
+  if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext("offset index"));
+
+  const std::vector<PageLocation>& pages = oi.page_locations;
+  const size_t n = pages.size();
+  if (n == 0 || ci.null_pages.size() != n || ci.min_values.size() != n ||
+      ci.max_values.size() != n) {
+    return Fail(t.leaf,
+                Status::Corruption("page index lists " + std::to_string(n) +
+                                   " pages in the offset index, " +
+                                   std::to_string(ci.null_pages.size()) + " in the column index"));
+  }
+  const int64_t rows = num_rows();
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t first = pages[i].first_row_index;
+    const bool ordered = i == 0 ? first == 0 : first >= pages[i - 1].first_row_index;
+    if (!ordered || first > rows || (first == rows && rows > 0)) {
+      return Fail(t.leaf, Status::Corruption("offset index page " + std::to_string(i) +
+                                             " starts at row " + std::to_string(first) +
+                                             " (row group of " + std::to_string(rows) + " rows)"));
+    }
+  }
+  RowRanges keep;
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t begin = pages[i].first_row_index;
+    const int64_t end = i + 1 < n ? pages[i + 1].first_row_index : rows;
+    const ValueRange range = t.mapper->FromColumnIndex(ci, i, end - begin);
+    ++stats_->pages_considered;
+    if (RangeMaySatisfy(range, *t.term, t.affinity)) {
+      keep.Add(begin, end);
+    } else {
+      ++stats_->pages_skipped_by_page_index;
+    }
+  }
+  return std::optional<RowRanges>(std::move(keep));
+}
+
+// ---- page header statistics -------------------------------------------------------------------
+
+std::optional<RowRanges> RowGroupPlanner::PageHeaderRows(const TermColumn& t) const {
+  const ColumnMetaData* meta = Meta(t.leaf);
+  if (meta == nullptr || !Plaintext(t.leaf) || HasPageIndex(t.leaf)) return std::nullopt;
+  // Without bounds only the NULL counts could help, and only NULL tests use those alone.
+  const PredicateOp op = t.term->op;
+  const bool null_test = op == PredicateOp::kIsNull || op == PredicateOp::kIsNotNull ||
+                         ((op == PredicateOp::kIs || op == PredicateOp::kIsNot) &&
+                          !t.term->values.empty() && t.term->values[0].type == CellType::kNull);
+  if (!t.mapper->may_have_bounds() && !null_test) return std::nullopt;
+  int64_t pos = meta->data_page_offset;
+  if (meta->dictionary_page_offset && *meta->dictionary_page_offset > 0 &&
+      *meta->dictionary_page_offset < pos) {
+    pos = *meta->dictionary_page_offset;
+  }
+  const int64_t size = file_.file().size();
+  if (pos < 0 || meta->total_compressed_size < 0 || pos > size ||
+      meta->total_compressed_size > size - pos) {
+    return std::nullopt;  // the scan reports the broken chunk
+  }
+  const int64_t end = pos + meta->total_compressed_size;
+  const int64_t rows = num_rows();
+  int64_t row = 0, considered = 0, skipped = 0;
+  RowRanges keep;
+  while (pos < end && row < rows) {
+    // Read enough for the header: a small probe, larger only for headers with long statistics.
+    PageHeader header;
+    size_t header_size = 0;
+    for (int64_t probe = kPageHeaderProbe;; probe *= 8) {
+      probe = std::min(probe, end - pos);
+      auto bytes = file_.file().ReadAt(pos, probe);
+      if (!bytes.ok()) return std::nullopt;
+      stats_->bytes_read += probe;
+      if (ReadPageHeader(ByteSpan((*bytes)->data(), (*bytes)->size()), &header, &header_size)
+              .ok()) {
+        break;
+      }
+      if (probe >= std::min(kMaxPageHeaderBytes, end - pos)) return std::nullopt;
+    }
+    if (header.compressed_page_size < 0 ||
+        header.compressed_page_size > end - pos - static_cast<int64_t>(header_size)) {
+      return std::nullopt;
+    }
+    pos += static_cast<int64_t>(header_size) + header.compressed_page_size;
+    int64_t page_rows;
+    const Statistics* page_stats;
+    if (header.type == PageType::kDataPage && header.data_page_header) {
+      page_rows = header.data_page_header->num_values;  // a flat leaf: one value per row
+      page_stats =
+          header.data_page_header->statistics ? &*header.data_page_header->statistics : nullptr;
+    } else if (header.type == PageType::kDataPageV2 && header.data_page_header_v2) {
+      page_rows = header.data_page_header_v2->num_rows;
+      page_stats = header.data_page_header_v2->statistics ? &*header.data_page_header_v2->statistics
+                                                          : nullptr;
+    } else {
+      continue;  // dictionary and index pages
+    }
+    if (page_rows < 0 || page_rows > rows - row) return std::nullopt;
+    ++considered;
+    if (RangeMaySatisfy(t.mapper->FromStatistics(page_stats, page_rows), *t.term, t.affinity)) {
+      keep.Add(row, row + page_rows);
+    } else {
+      ++skipped;
+    }
+    row += page_rows;
+  }
+  if (row != rows) return std::nullopt;
+  stats_->pages_considered += considered;
+  stats_->pages_skipped_by_page_index += skipped;
+  return keep;
+}
+
+}  // namespace
+
+Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
+                          const std::vector<Affinity>& affinity, const ValueOptions& options,
+                          const std::vector<int>& row_groups, PruneStats* stats) {
+  PruneStats local;
+  if (stats == nullptr) stats = &local;
+  const Schema& schema = file.schema();
+  const int num_fields = static_cast<int>(schema.fields().size());
+
+  // Terms this file can prune on: those on flat top-level leaves.
+  std::vector<TermColumn> columns;
+  for (const PredicateTerm& term : predicate.terms) {
+    if (term.field < 0 || term.field >= num_fields ||
+        static_cast<size_t>(term.field) >= affinity.size()) {
+      return Status::InvalidArgument("predicate term on field " + std::to_string(term.field) +
+                                     " of a file with " + std::to_string(num_fields) + " fields (" +
+                                     std::to_string(affinity.size()) + " affinities)")
+          .WithContext(file.path());
+    }
+    const SchemaNode& field = *schema.fields()[static_cast<size_t>(term.field)];
+    if (!field.is_leaf || field.is_repeated() || field.max_repetition_level != 0) continue;
+    auto mapper = StatisticsRangeMapper::Make(file.metadata(), field, options);
+    if (!mapper.ok()) continue;  // a column the scan cannot read either; it reports that
+    TermColumn& c = columns.emplace_back();
+    c.term = &term;
+    c.affinity = affinity[static_cast<size_t>(term.field)];
+    c.leaf = field.leaf_index;
+    c.mapper.emplace(std::move(mapper).value());
+    c.matcher.emplace(term, c.affinity);
+  }
+
+  std::vector<int> candidates;
+  if (row_groups.empty()) {
+    for (int rg = 0; rg < file.num_row_groups(); ++rg) candidates.push_back(rg);
+  } else {
+    for (int rg : row_groups) {
+      if (rg < 0 || rg >= file.num_row_groups()) {
+        return Status::InvalidArgument("row group " + std::to_string(rg) + " of a file with " +
+                                       std::to_string(file.num_row_groups()))
+            .WithContext(file.path());
+      }
+    }
+    candidates = row_groups;
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+  }
+
+  ++stats->files_considered;
+  ScanPlan plan;
+  for (int rg : candidates) {
+    RowGroupPlanner planner(file, rg, stats);
+    const int64_t rows = planner.num_rows();
+    ++stats->row_groups_considered;
+    stats->rows_considered += rows;
+    if (rows == 0) continue;  // nothing to read
+
+    bool skip = false;
+    for (const TermColumn& c : columns) {
+      if (!planner.StatisticsMaySatisfy(c)) {
+        ++stats->row_groups_skipped_by_statistics;
+        skip = true;
+        break;
+      }
+    }
+    for (size_t i = 0; i < columns.size() && !skip; ++i) {
+      PQ_ASSIGN_OR_RETURN(bool may, planner.DictionaryMaySatisfy(columns[i]));
+      if (!may) {
+        ++stats->row_groups_skipped_by_dictionary;
+        skip = true;
+      }
+    }
+    for (size_t i = 0; i < columns.size() && !skip; ++i) {
+      PQ_ASSIGN_OR_RETURN(bool may, planner.BloomFilterMaySatisfy(columns[i]));
+      if (!may) {
+        ++stats->row_groups_skipped_by_bloom_filter;
+        skip = true;
+      }
+    }
+    RowRanges keep = RowRanges::All(rows);
+    for (size_t i = 0; i < columns.size() && !skip; ++i) {
+      PQ_ASSIGN_OR_RETURN(std::optional<RowRanges> pages, planner.PageIndexRows(columns[i]));
+      if (!pages) pages = planner.PageHeaderRows(columns[i]);
+      if (!pages) continue;
+      keep = keep.Intersect(*pages);
+      if (keep.empty()) {
+        ++stats->row_groups_skipped_by_page_index;
+        skip = true;
+      }
+    }
+    if (skip) {
+      stats->rows_skipped += rows;
+      continue;
+    }
+    stats->rows_skipped += rows - keep.row_count();
+    plan.row_groups.push_back({rg, std::move(keep)});
+  }
+  if (plan.row_groups.empty()) ++stats->files_skipped;
+  return plan;
+}
+
+}  // namespace pq
