@@ -1,8 +1,11 @@
 #include "format/column/column_reader.h"
 
+#include <algorithm>
 #include <array>
+#include <vector>
 
 #include "format/encoding/decoder.h"
+#include "format/metadata/metadata_io.h"
 #include "format/page/page_reader.h"
 
 namespace pq {
@@ -16,9 +19,12 @@ template <typename T>
 class TypedColumnChunkReader final : public ColumnChunkReader {
  public:
   TypedColumnChunkReader(std::shared_ptr<const FileReader> file, const SchemaNode* leaf,
-                         const ColumnMetaData* meta, std::string context)
+                         const ColumnMetaData* meta, const ColumnChunk* chunk, int64_t num_rows,
+                         std::string context)
       : ColumnChunkReader(std::move(file), leaf),
         meta_(meta),
+        chunk_(chunk),
+        num_rows_(num_rows),
         context_(context),
         pages_(file_->file(), *meta, file_->options(), std::move(context), file_->chunk_size_slack()) {
     page_reader_ = &pages_;
@@ -29,66 +35,251 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   Result<int64_t> ReadRecords(int64_t max_records, ColumnBatch* batch) override {
     return Consume(max_records, batch);
   }
-  Result<int64_t> SkipRecords(int64_t n) override { return Consume(n, nullptr); }
+
+  Result<int64_t> SkipRecords(int64_t n) override {
+    if (n <= 0) return 0;
+    if (!indexed_ && !index_tried_ && !io_started_ && position_ == 0) {
+      PQ_RETURN_IF_ERROR(TryOffsetIndex({}, /*all_rows=*/true));
+    }
+    return Consume(n, nullptr);
+  }
+
+  Status PlanReads(std::span<const RowSpan> rows) override {
+    if (index_tried_ || io_started_ || position_ != 0) return Status::OK();
+    const bool all = num_rows_ <= 0 ||
+                     (rows.size() == 1 && rows[0].begin <= 0 && rows[0].end >= num_rows_);
+    if (all) return Status::OK();
+    return TryOffsetIndex(rows, /*all_rows=*/false);
+  }
+
+  int64_t pages_skipped() const override {
+    if (indexed_) return static_cast<int64_t>(page_offset_.size()) - pages_read_;
+    return pages_skipped_;
+  }
 
  private:
   Status PageError(Status s) const {
     return std::move(s).WithContext(context_ + ", page " + std::to_string(page_.ordinal));
   }
 
-  Status LoadDictionary() {
-    if (page_.encoding != Encoding::kPlain && page_.encoding != Encoding::kPlainDictionary) {
-      return PageError(Status::NotSupported("dictionary page encoding " +
-                                            EncodingName(page_.encoding) + " is not supported"));
+  // Loads the chunk's OffsetIndex and, when it is usable, switches to reading pages by location.
+  // `rows` (unless all_rows) are the rows that will be read: their pages are read in runs.
+  Status TryOffsetIndex(std::span<const RowSpan> rows, bool all_rows) {
+    index_tried_ = true;
+    if (!chunk_->offset_index_offset || !chunk_->offset_index_length) return Status::OK();
+    const int64_t offset = *chunk_->offset_index_offset;
+    const int64_t length = *chunk_->offset_index_length;
+    const int64_t file_size = file_->file().size();
+    if (offset < 0 || length <= 0 || offset > file_size || length > file_size - offset ||
+        length > file_->options().limits.max_footer_size) {
+      return Status::OK();  // unusable: find pages by their headers
     }
-    if (page_.num_values > static_cast<int64_t>(page_.body.size()) * 8) {
-      return PageError(Status::Corruption("dictionary claims " + std::to_string(page_.num_values) +
-                                          " values in " + std::to_string(page_.body.size()) +
+    auto bytes = file_->file().ReadAt(offset, length);
+    if (!bytes.ok()) return std::move(bytes).TakeStatus().WithContext(context_ + ", OffsetIndex");
+    extra_bytes_read_ += length;
+    OffsetIndex index;
+    if (!ReadOffsetIndex(ByteSpan((*bytes)->data(), (*bytes)->size()), &index).ok()) {
+      return Status::OK();
+    }
+    PQ_RETURN_IF_ERROR(pages_.EnsureBounds());
+    const std::vector<PageLocation>& locs = index.page_locations;
+    if (locs.empty() || locs.size() > static_cast<size_t>(kMaxPageValues)) return Status::OK();
+    int64_t prev_end = pages_.chunk_begin();
+    for (size_t i = 0; i < locs.size(); ++i) {
+      const PageLocation& loc = locs[i];
+      const bool placed = loc.offset >= prev_end && loc.compressed_page_size > 0 &&
+                          loc.offset < pages_.chunk_end() &&
+                          loc.compressed_page_size <= pages_.chunk_end() - loc.offset;
+      const bool rows_ok = i == 0 ? loc.first_row_index == 0
+                                  : loc.first_row_index >= locs[i - 1].first_row_index;
+      if (!placed || !rows_ok || loc.first_row_index > num_rows_) return Status::OK();
+      prev_end = loc.offset + loc.compressed_page_size;
+    }
+    const size_t n = locs.size();
+    page_offset_.resize(n);
+    page_size_.resize(n);
+    page_first_row_.resize(n + 1);
+    for (size_t i = 0; i < n; ++i) {
+      page_offset_[i] = locs[i].offset;
+      page_size_[i] = locs[i].compressed_page_size;
+      page_first_row_[i] = locs[i].first_row_index;
+    }
+    page_first_row_[n] = num_rows_;
+    planned_.assign(n, all_rows ? 1 : 0);
+    if (!all_rows) {
+      size_t s = 0;
+      for (size_t i = 0; i < n; ++i) {
+        const int64_t a = page_first_row_[i], b = page_first_row_[i + 1];
+        while (s < rows.size() && rows[s].end <= a) ++s;
+        planned_[i] = a < b && s < rows.size() && rows[s].begin < b;
+      }
+    }
+    indexed_ = true;
+    next_page_ = 0;
+    return Status::OK();
+  }
+
+  Status LoadDictionary(const Page& page) {
+    if (page.encoding != Encoding::kPlain && page.encoding != Encoding::kPlainDictionary) {
+      return PageError(Status::NotSupported("dictionary page encoding " +
+                                            EncodingName(page.encoding) + " is not supported"));
+    }
+    if (page.num_values > static_cast<int64_t>(page.body.size()) * 8) {
+      return PageError(Status::Corruption("dictionary claims " + std::to_string(page.num_values) +
+                                          " values in " + std::to_string(page.body.size()) +
                                           " bytes"));
     }
     PQ_ASSIGN_OR_RETURN(auto decoder, MakeDecoder<T>(leaf_->physical_type, Encoding::kPlain,
                                                      leaf_->type_length));
-    PQ_RETURN_IF_ERROR(decoder->SetData(page_.body, page_.num_values));
-    dictionary_.resize(static_cast<size_t>(page_.num_values));
-    auto n = decoder->Decode(dictionary_.data(), page_.num_values);
+    PQ_RETURN_IF_ERROR(decoder->SetData(page.body, page.num_values));
+    dictionary_.resize(static_cast<size_t>(page.num_values));
+    auto n = decoder->Decode(dictionary_.data(), page.num_values);
     if (!n.ok()) return PageError(std::move(n).TakeStatus().WithContext("dictionary"));
-    if (*n != page_.num_values) {
+    if (*n != page.num_values) {
       return PageError(Status::Corruption("dictionary page holds fewer values than its header says"));
     }
-    dictionary_owner_ = page_.owner2 ? page_.owner2 : page_.owner;
+    dictionary_owner_ = page.owner2 ? page.owner2 : page.owner;
     has_dictionary_ = true;
     return Status::OK();
   }
 
-  // Moves to the next data page with at least one level entry. Returns false at the end.
-  Result<bool> NextDataPage() {
+  // Decodes the chunk's dictionary, the first time a page needs it: the dictionary page met while
+  // walking pages in order, or (pages read by location) the page before the first data page.
+  Status EnsureDictionary() {
+    if (has_dictionary_) return Status::OK();
+    if (dict_pending_) {
+      dict_pending_ = false;
+      PQ_RETURN_IF_ERROR(pages_.LoadBody(&dict_page_));
+      return LoadDictionary(dict_page_);
+    }
+    const int64_t begin = pages_.chunk_begin();
+    if (!indexed_ || page_offset_[0] <= begin) {
+      return PageError(Status::Corruption("dictionary-encoded page but the chunk has no dictionary"));
+    }
+    // The dictionary page sits between the chunk's start and its first data page. When those bytes
+    // are not in memory, a reader of its own reads them, so that the pages in memory stay there.
+    std::unique_ptr<PageReader> own;
+    PageReader* reader = &pages_;
+    if (!pages_.Contains(begin, page_offset_[0])) {
+      own = std::make_unique<PageReader>(file_->file(), *meta_, file_->options(), context_,
+                                         file_->chunk_size_slack());
+      reader = own.get();
+    }
+    PQ_RETURN_IF_ERROR(reader->Seek(begin, begin, page_offset_[0], 0));
+    auto found = reader->NextHeader(&dict_page_);
+    if (own) extra_bytes_read_ += own->bytes_read();
+    if (!found.ok()) return std::move(found).TakeStatus();
+    if (!*found || dict_page_.type != PageType::kDictionaryPage) {
+      return PageError(Status::Corruption("dictionary-encoded page but the chunk has no dictionary"));
+    }
+    PQ_RETURN_IF_ERROR(reader->LoadBody(&dict_page_));
+    return LoadDictionary(dict_page_);
+  }
+
+  // Moves on to a data page with at least one level entry and starts it. When `skip` > 0 (skipping
+  // with known page row counts), pages holding at most the rows left to skip are passed over
+  // unread, their rows added to *records; returns true without a page once `skip` rows were passed.
+  // Returns false at the end of the chunk.
+  Result<bool> AdvancePage(int64_t skip, int64_t* records) {
+    io_started_ = true;
+    int64_t left = skip;
+    if (indexed_) {
+      const size_t n = page_offset_.size();
+      while (true) {
+        if (skip > 0 && left == 0) return true;
+        if (next_page_ >= n) return false;
+        const int64_t rows = page_first_row_[next_page_ + 1] - page_first_row_[next_page_];
+        if (rows <= left || rows == 0) {
+          left -= rows;
+          *records += rows;
+          ++next_page_;
+          continue;
+        }
+        PQ_RETURN_IF_ERROR(OpenIndexedPage(next_page_++));
+        if (level_pos_ < page_levels_) return true;
+      }
+    }
     while (true) {
-      PQ_ASSIGN_OR_RETURN(bool more, pages_.Next(&page_));
+      if (skip > 0 && left == 0) return true;
+      PQ_ASSIGN_OR_RETURN(bool more, pages_.NextHeader(&page_));
       if (!more) return false;
       if (page_.type == PageType::kDictionaryPage) {
         if (seen_data_page_) {
           return PageError(Status::Corruption("dictionary page after a data page"));
         }
-        PQ_RETURN_IF_ERROR(LoadDictionary());
+        dict_page_ = page_;
+        dict_pending_ = true;
+        has_dictionary_ = false;
         continue;
       }
       seen_data_page_ = true;
-      ++pages_read_;
-      if (page_.num_values == 0) continue;
-      if (page_.num_values > kMaxPageValues) {
-        return PageError(Status::OutOfMemory("page claims " + std::to_string(page_.num_values) +
-                                             " values, over the limit"));
+      if (page_.num_values == 0) {
+        ++pages_read_;
+        continue;
       }
+      if (max_rep_ == 0 && page_.num_values <= left) {
+        // A flat page holds one row per level entry: pass it without reading its body.
+        left -= page_.num_values;
+        *records += page_.num_values;
+        ++pages_skipped_;
+        continue;
+      }
+      ++pages_read_;
       PQ_RETURN_IF_ERROR(StartPage());
       return true;
     }
   }
 
+  // Reads data page `i` of the OffsetIndex and starts it; with the pages planned after it, in one
+  // read. The page must hold exactly the rows the index gives it, starting on a row boundary.
+  Status OpenIndexedPage(size_t i) {
+    const size_t n = page_offset_.size();
+    size_t last = i;
+    if (planned_[i]) {
+      while (last + 1 < n && planned_[last + 1]) ++last;
+    }
+    const int64_t load_begin = i == 0 ? pages_.chunk_begin() : page_offset_[i];
+    const int64_t load_end = page_offset_[last] + page_size_[last];
+    PQ_RETURN_IF_ERROR(pages_.Seek(page_offset_[i], load_begin, load_end, static_cast<int>(i)));
+    PQ_ASSIGN_OR_RETURN(bool found, pages_.NextHeader(&page_));
+    page_.ordinal = static_cast<int>(i);
+    if (!found || page_.type == PageType::kDictionaryPage) {
+      return PageError(Status::Corruption("no data page at offset " + std::to_string(page_offset_[i]) +
+                                          ", where the OffsetIndex puts it"));
+    }
+    ++pages_read_;
+    seen_data_page_ = true;
+    level_pos_ = page_levels_ = 0;
+    const int64_t rows = page_first_row_[i + 1] - page_first_row_[i];
+    int64_t page_rows = 0;
+    if (page_.num_values > 0) {
+      PQ_RETURN_IF_ERROR(StartPage());
+      page_rows = page_levels_;
+      if (max_rep_ > 0) {
+        page_rows = 0;
+        const int16_t* rep = page_rep_.data();
+        for (int64_t k = 0; k < page_levels_; ++k) page_rows += rep[k] == 0;
+      }
+    }
+    if (page_rows != rows) {
+      return PageError(Status::Corruption("page holds " + std::to_string(page_rows) +
+                                          " rows, its OffsetIndex entry says " +
+                                          std::to_string(rows)));
+    }
+    return Status::OK();
+  }
+
+  // Reads the body of page_ (a data page with entries) and prepares its levels and value decoder.
   Status StartPage() {
     const int64_t n = page_.num_values;
+    if (n > kMaxPageValues) {
+      return PageError(Status::OutOfMemory("page claims " + std::to_string(n) +
+                                           " values, over the limit"));
+    }
+    PQ_RETURN_IF_ERROR(pages_.LoadBody(&page_));
     ByteSpan values;
     level_pos_ = 0;
-    page_levels_ = n;
+    page_levels_ = 0;
     if (page_.type == PageType::kDataPage) {
       const DataPageHeader& h = *page_.header.data_page_header;
       ByteReader r(page_.body);
@@ -120,8 +311,9 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
       }
       values = page_.body;
     }
-    if (max_rep_ > 0 && !started_ && page_rep_[0] != 0) {
-      return PageError(Status::Corruption("first repetition level of the column chunk is not 0"));
+    if (max_rep_ > 0 && (!started_ || indexed_) && page_rep_[0] != 0) {
+      return PageError(Status::Corruption(indexed_ ? "page of an OffsetIndex does not start a row"
+                                                   : "first repetition level of the column chunk is not 0"));
     }
     int64_t non_null = n;
     if (max_def_ > 0) {
@@ -134,12 +326,11 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     const Encoding enc = page_.encoding;
     use_dictionary_ = enc == Encoding::kRleDictionary || enc == Encoding::kPlainDictionary;
     if (use_dictionary_) {
-      if (!has_dictionary_) {
-        return PageError(Status::Corruption("dictionary-encoded page but the chunk has no dictionary"));
-      }
+      PQ_RETURN_IF_ERROR(EnsureDictionary());
       Status s = index_decoder_.SetData(values, non_null);
       if (!s.ok()) return PageError(std::move(s));
       decoder_ = nullptr;
+      page_levels_ = n;
       return Status::OK();
     }
     size_t slot = static_cast<size_t>(enc);
@@ -154,6 +345,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     decoder_ = decoders_[slot].get();
     Status s = decoder_->SetData(values, non_null);
     if (!s.ok()) return PageError(std::move(s));
+    page_levels_ = n;
     return Status::OK();
   }
 
@@ -172,11 +364,15 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   // Reads (batch != null) or skips up to max_records whole records.
   Result<int64_t> Consume(int64_t max_records, ColumnBatch* batch) {
     int64_t records = 0;
+    // Pages start on record boundaries in a flat column, and in any column read by OffsetIndex.
+    const bool page_starts_record = max_rep_ == 0 || indexed_;
+    const bool pass_pages = batch == nullptr && page_starts_record;
     while (true) {
       if (level_pos_ == page_levels_) {
-        if (max_rep_ == 0 && records == max_records) break;
-        PQ_ASSIGN_OR_RETURN(bool more, NextDataPage());
+        if (page_starts_record && records == max_records) break;
+        PQ_ASSIGN_OR_RETURN(bool more, AdvancePage(pass_pages ? max_records - records : 0, &records));
         if (!more) break;
+        continue;
       }
       const int64_t avail = page_levels_ - level_pos_;
       int64_t take;
@@ -216,6 +412,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
       if (take < avail) break;  // stopped at the start of a record past the limit
     }
     if (batch) batch->num_records += records;
+    position_ += records;
     return records;
   }
 
@@ -283,6 +480,8 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   }
 
   const ColumnMetaData* meta_;
+  const ColumnChunk* chunk_;
+  int64_t num_rows_;  // of the row group
   std::string context_;
   PageReader pages_;
   Page page_;
@@ -290,13 +489,25 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   int16_t max_rep_ = 0;
   bool started_ = false;
   bool seen_data_page_ = false;
+  bool io_started_ = false;  // a page was asked for
+  int64_t pages_skipped_ = 0;
   PodVector<int16_t> page_def_;
   PodVector<int16_t> page_rep_;
   int64_t level_pos_ = 0;
   int64_t page_levels_ = 0;
   int64_t page_values_left_ = 0;
   BufferPtr values_owner_;
-  // Dictionary of the chunk, decoded once.
+  // Pages by location (OffsetIndex), once indexed_.
+  bool index_tried_ = false;
+  bool indexed_ = false;
+  std::vector<int64_t> page_offset_;
+  std::vector<int32_t> page_size_;
+  std::vector<int64_t> page_first_row_;  // one more entry: the row group's row count
+  std::vector<uint8_t> planned_;         // pages holding rows the caller will read
+  size_t next_page_ = 0;
+  // Dictionary of the chunk, decoded once, when a page first needs it.
+  Page dict_page_;
+  bool dict_pending_ = false;  // dict_page_ met in order, body not read yet
   bool has_dictionary_ = false;
   PodVector<T> dictionary_;
   BufferPtr dictionary_owner_;
@@ -316,7 +527,7 @@ std::string ColumnContext(const FileReader& file, int row_group, const SchemaNod
 }
 
 int64_t ColumnChunkReader::bytes_read() const {
-  return page_reader_ ? page_reader_->bytes_read() : 0;
+  return (page_reader_ ? page_reader_->bytes_read() : 0) + extra_bytes_read_;
 }
 
 Result<std::unique_ptr<ColumnChunkReader>> ColumnChunkReader::Make(
@@ -336,29 +547,32 @@ Result<std::unique_ptr<ColumnChunkReader>> ColumnChunkReader::Make(
                               " differs from the schema's " + PhysicalTypeName(node.physical_type))
         .WithContext(context);
   }
+  const RowGroup& rg = file->metadata().row_groups[static_cast<size_t>(row_group)];
+  const ColumnChunk* chunk = &rg.columns[static_cast<size_t>(leaf)];
+  const int64_t rows = rg.num_rows;
   std::unique_ptr<ColumnChunkReader> r;
   switch (node.physical_type) {
     case PhysicalType::kBoolean:
-      r.reset(new TypedColumnChunkReader<uint8_t>(file, &node, meta, context));
+      r.reset(new TypedColumnChunkReader<uint8_t>(file, &node, meta, chunk, rows, context));
       break;
     case PhysicalType::kInt32:
-      r.reset(new TypedColumnChunkReader<int32_t>(file, &node, meta, context));
+      r.reset(new TypedColumnChunkReader<int32_t>(file, &node, meta, chunk, rows, context));
       break;
     case PhysicalType::kInt64:
-      r.reset(new TypedColumnChunkReader<int64_t>(file, &node, meta, context));
+      r.reset(new TypedColumnChunkReader<int64_t>(file, &node, meta, chunk, rows, context));
       break;
     case PhysicalType::kInt96:
-      r.reset(new TypedColumnChunkReader<Int96>(file, &node, meta, context));
+      r.reset(new TypedColumnChunkReader<Int96>(file, &node, meta, chunk, rows, context));
       break;
     case PhysicalType::kFloat:
-      r.reset(new TypedColumnChunkReader<float>(file, &node, meta, context));
+      r.reset(new TypedColumnChunkReader<float>(file, &node, meta, chunk, rows, context));
       break;
     case PhysicalType::kDouble:
-      r.reset(new TypedColumnChunkReader<double>(file, &node, meta, context));
+      r.reset(new TypedColumnChunkReader<double>(file, &node, meta, chunk, rows, context));
       break;
     case PhysicalType::kByteArray:
     case PhysicalType::kFixedLenByteArray:
-      r.reset(new TypedColumnChunkReader<ByteArray>(file, &node, meta, context));
+      r.reset(new TypedColumnChunkReader<ByteArray>(file, &node, meta, chunk, rows, context));
       break;
   }
   if (!r) return Status::Corruption("unknown physical type").WithContext(context);

@@ -2,10 +2,24 @@
 //
 // It knows nothing of nesting: it hands out whole records' worth of definition levels, repetition
 // levels and non-null values (ColumnBatch); record assembly happens above it. Pages are pulled from a
-// PageReader one at a time, so memory is one chunk's compressed bytes plus one page.
+// PageReader one at a time, so memory is the chunk's compressed bytes in flight plus one page.
+//
+// Skipping is by pages wherever their row counts are known, so skipped rows cost neither a
+// decompression nor a decode:
+//   - with the chunk's OffsetIndex (file-format.txt, "Page Index": pages begin on row boundaries and
+//     first_row_index gives each page's rows), for every column: the reader jumps to the page that
+//     holds the next row it needs, and the bytes of the pages it passes are never read from the file.
+//     The index is loaded when PlanReads names fewer rows than the chunk has, or when the first call
+//     is a SkipRecords;
+//   - without it, for flat columns (maximum repetition level 0): a page whose header says it holds
+//     no more rows than are left to skip (v1 and v2 num_values: one level entry per row) is passed
+//     over after its header is parsed; its dictionary is only decoded when a page that uses it is;
+//   - nested columns without an OffsetIndex skip record by record through their levels.
+// Only the page that straddles the first row wanted is decoded.
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 
 #include "format/column/column_batch.h"
@@ -14,6 +28,12 @@
 #include "format/util/status.h"
 
 namespace pq {
+
+// Rows [begin, end) of a row group (0 is the row group's first row).
+struct RowSpan {
+  int64_t begin = 0;
+  int64_t end = 0;
+};
 
 class ColumnChunkReader {
  public:
@@ -25,13 +45,28 @@ class ColumnChunkReader {
   // Appends up to `max_records` whole records to *batch. Returns how many were appended: fewer than
   // asked only at the end of the chunk.
   virtual Result<int64_t> ReadRecords(int64_t max_records, ColumnBatch* batch) = 0;
-  // Skips up to `n` records without materializing them. Returns how many were skipped.
+  // Skips up to `n` records without materializing them (whole pages at a time where their row
+  // counts are known, see above). Returns how many were skipped: fewer only at the end of the chunk.
   virtual Result<int64_t> SkipRecords(int64_t n) = 0;
+  // Says which records the caller will read (sorted, disjoint spans within the row group); every
+  // other record will be skipped. Call before the first read or skip, at most once. When the spans
+  // leave rows out and the chunk has a usable OffsetIndex, only the pages holding the spans' rows
+  // are read from the file, neighbouring ones in one read. Reading outside the spans stays correct.
+  // An OffsetIndex that contradicts the chunk (offsets outside it or out of order, rows not
+  // starting at 0 or going backwards) is ignored and pages are found by their headers instead.
+  virtual Status PlanReads(std::span<const RowSpan> rows) = 0;
 
   const SchemaNode& leaf() const { return *leaf_; }
+  // Bytes read from the file (pages, and the OffsetIndex when used).
   int64_t bytes_read() const;
   int64_t values_decoded() const { return values_decoded_; }
+  // Data pages whose body was read (CRC, decompression, levels).
   int64_t pages_read() const { return pages_read_; }
+  // Data pages passed over without reading their body; with an OffsetIndex, also the pages after
+  // the last one read (counted from the index, whether or not the scan went on to them).
+  virtual int64_t pages_skipped() const = 0;
+  // Records read or skipped so far (the position in the row group).
+  int64_t position() const { return position_; }
 
  protected:
   ColumnChunkReader(std::shared_ptr<const FileReader> file, const SchemaNode* leaf)
@@ -39,8 +74,10 @@ class ColumnChunkReader {
   std::shared_ptr<const FileReader> file_;
   const SchemaNode* leaf_;
   class PageReader* page_reader_ = nullptr;  // owned by the typed implementation
+  int64_t extra_bytes_read_ = 0;  // the OffsetIndex, a dictionary read apart
   int64_t values_decoded_ = 0;
   int64_t pages_read_ = 0;
+  int64_t position_ = 0;
 };
 
 // "file.parquet, row group 1, column 'a.b'" for messages.

@@ -26,8 +26,8 @@ Status PageReader::Fail(Status s, int page_ordinal) const {
   return std::move(s).WithContext(context_ + ", page " + std::to_string(page_ordinal));
 }
 
-Status PageReader::LoadChunk() {
-  loaded_ = true;
+Status PageReader::EnsureBounds() {
+  if (bounds_known_) return Status::OK();
   int64_t start = meta_.data_page_offset;
   // The dictionary page, when there is one, comes first. Some writers store 0 for "no dictionary".
   if (meta_.dictionary_page_offset && *meta_.dictionary_page_offset > 0 &&
@@ -44,27 +44,87 @@ Status PageReader::LoadChunk() {
                               std::to_string(file_.size()) + ")")
         .WithContext(context_);
   }
-  auto chunk = file_.ReadAt(start, length);
-  if (!chunk.ok()) return std::move(chunk).TakeStatus().WithContext(context_);
-  chunk_ = std::move(chunk).value();
-  bytes_read_ += length;
+  chunk_begin_ = start;
+  chunk_end_ = start + length;
+  bounds_known_ = true;
   return Status::OK();
 }
 
+// Reads file bytes [begin, end) (within the chunk) as the current buffer.
+Status PageReader::Load(int64_t begin, int64_t end) {
+  auto bytes = file_.ReadAt(begin, end - begin);
+  if (!bytes.ok()) return std::move(bytes).TakeStatus().WithContext(context_);
+  buffer_ = std::move(bytes).value();
+  buffer_begin_ = begin;
+  bytes_read_ += end - begin;
+  return Status::OK();
+}
+
+Status PageReader::Seek(int64_t offset, int64_t load_begin, int64_t load_end, int data_ordinal) {
+  PQ_RETURN_IF_ERROR(EnsureBounds());
+  if (offset < chunk_begin_ || offset >= chunk_end_) {
+    return Status::Corruption("page offset " + std::to_string(offset) +
+                              " is outside the column chunk [" + std::to_string(chunk_begin_) +
+                              ", " + std::to_string(chunk_end_) + ")")
+        .WithContext(context_);
+  }
+  sequential_ = false;
+  positioned_ = true;
+  pos_ = offset;
+  data_page_ordinal_ = data_ordinal;
+  page_index_ = data_ordinal;
+  const int64_t begin = std::clamp(std::min(load_begin, offset), chunk_begin_, offset);
+  const int64_t end = std::clamp(std::max(load_end, offset + 1), offset + 1, chunk_end_);
+  if (Contains(begin, end)) return Status::OK();
+  return Load(begin, end);
+}
+
 Result<bool> PageReader::Next(Page* page) {
-  if (!loaded_) PQ_RETURN_IF_ERROR(LoadChunk());
+  PQ_ASSIGN_OR_RETURN(bool more, NextHeader(page));
+  if (!more) return false;
+  PQ_RETURN_IF_ERROR(LoadBody(page));
+  return true;
+}
+
+Result<bool> PageReader::NextHeader(Page* page) {
+  PQ_RETURN_IF_ERROR(EnsureBounds());
+  if (!positioned_) {
+    pos_ = chunk_begin_;
+    positioned_ = true;
+  }
   const ReaderLimits& limits = options_.limits;
   while (true) {
-    if (values_seen_ >= meta_.num_values && meta_.num_values >= 0 && pos_ < chunk_->size()) {
+    if (pos_ >= chunk_end_) return false;
+    if (sequential_ && values_seen_ >= meta_.num_values && meta_.num_values >= 0) {
       // All values the metadata promises were read: whatever follows is padding, not pages.
       return false;
     }
-    if (pos_ >= chunk_->size()) return false;
+    auto in_buffer = [&]() {
+      return buffer_ && pos_ >= buffer_begin_ &&
+             pos_ - buffer_begin_ < static_cast<int64_t>(buffer_->size());
+    };
+    if (!in_buffer()) PQ_RETURN_IF_ERROR(Load(pos_, chunk_end_));
     const int ordinal = page_index_++;
-    ByteSpan rest(chunk_->data() + pos_, chunk_->size() - pos_);
+    auto rest_of_buffer = [&]() {
+      const size_t at = static_cast<size_t>(pos_ - buffer_begin_);
+      return ByteSpan(buffer_->data() + at, buffer_->size() - at);
+    };
+    ByteSpan rest = rest_of_buffer();
     PageHeader header;
     size_t header_size = 0;
     Status s = ReadPageHeader(rest, &header, &header_size);
+    const bool buffer_short = buffer_begin_ + static_cast<int64_t>(buffer_->size()) < chunk_end_;
+    if (buffer_short && (!s.ok() || (header.compressed_page_size >= 0 &&
+                                     static_cast<size_t>(header.compressed_page_size) >
+                                         rest.size() - header_size))) {
+      // The bytes read so far (a window the caller chose) end inside this page: read on to the end
+      // of the chunk and parse again.
+      PQ_RETURN_IF_ERROR(Load(pos_, chunk_end_));
+      rest = rest_of_buffer();
+      header = PageHeader();
+      header_size = 0;
+      s = ReadPageHeader(rest, &header, &header_size);
+    }
     if (!s.ok()) return Fail(std::move(s).WithContext("page header"), ordinal);
     rest = rest.subspan(header_size);
     if (header.compressed_page_size < 0 || header.uncompressed_page_size < 0) {
@@ -83,55 +143,48 @@ Result<bool> PageReader::Next(Page* page) {
                   ordinal);
     }
     ByteSpan stored = rest.first(static_cast<size_t>(header.compressed_page_size));
-    pos_ += header_size + stored.size();
+    pos_ += static_cast<int64_t>(header_size + stored.size());
 
     const bool is_data = header.type == PageType::kDataPage || header.type == PageType::kDataPageV2;
     const bool is_dict = header.type == PageType::kDictionaryPage;
     if (!is_data && !is_dict) continue;  // index pages and unknown page types are skipped
 
-    if (header.crc && options_.verify_checksums) {
-      uint32_t actual = Crc32(stored);
-      if (actual != static_cast<uint32_t>(*header.crc)) {
-        return Fail(Status::Checksum("page checksum mismatch (CRC-32 stored " +
-                                     std::to_string(static_cast<uint32_t>(*header.crc)) +
-                                     ", computed " + std::to_string(actual) +
-                                     "); read with verify_checksums=0 to ignore"),
-                    ordinal);
-      }
-    }
-
-    page->header = header;
-    page->type = header.type;
-    page->owner = chunk_;
+    page->header = std::move(header);
+    const PageHeader& h = page->header;
+    page->type = h.type;
+    page->header_ordinal = ordinal;
+    page->owner = buffer_;
     page->owner2.reset();
+    page->body = {};
     page->rep_levels = {};
     page->def_levels = {};
-    ByteSpan compressed = stored;
-    bool compressed_values = meta_.codec != CompressionCodec::kUncompressed;
-    size_t uncompressed_size = static_cast<size_t>(header.uncompressed_page_size);
+    page->stored = stored;
+    page->stored_values = stored;
+    page->values_compressed = meta_.codec != CompressionCodec::kUncompressed;
+    page->values_size = static_cast<size_t>(h.uncompressed_page_size);
 
     if (is_dict) {
-      if (!header.dictionary_page_header) {
+      if (!h.dictionary_page_header) {
         return Fail(Status::Corruption("dictionary page without a dictionary page header"), ordinal);
       }
-      page->num_values = header.dictionary_page_header->num_values;
-      page->encoding = header.dictionary_page_header->encoding;
+      page->num_values = h.dictionary_page_header->num_values;
+      page->encoding = h.dictionary_page_header->encoding;
       if (page->num_values < 0) return Fail(Status::Corruption("negative dictionary size"), ordinal);
-      if (header.uncompressed_page_size > limits.max_dictionary_size) {
+      if (h.uncompressed_page_size > limits.max_dictionary_size) {
         return Fail(Status::OutOfMemory("dictionary page over the dictionary size limit"), ordinal);
       }
-    } else if (header.type == PageType::kDataPage) {
-      if (!header.data_page_header) {
+    } else if (h.type == PageType::kDataPage) {
+      if (!h.data_page_header) {
         return Fail(Status::Corruption("data page without a data page header"), ordinal);
       }
-      page->num_values = header.data_page_header->num_values;
-      page->encoding = header.data_page_header->encoding;
+      page->num_values = h.data_page_header->num_values;
+      page->encoding = h.data_page_header->encoding;
       page->ordinal = data_page_ordinal_++;
     } else {
-      if (!header.data_page_header_v2) {
+      if (!h.data_page_header_v2) {
         return Fail(Status::Corruption("data page v2 without a v2 header"), ordinal);
       }
-      const DataPageHeaderV2& v2 = *header.data_page_header_v2;
+      const DataPageHeaderV2& v2 = *h.data_page_header_v2;
       page->num_values = v2.num_values;
       page->encoding = v2.encoding;
       page->ordinal = data_page_ordinal_++;
@@ -139,42 +192,58 @@ Result<bool> PageReader::Next(Page* page) {
         return Fail(Status::Corruption("negative level byte length"), ordinal);
       }
       size_t levels = size_t(v2.repetition_levels_byte_length) + size_t(v2.definition_levels_byte_length);
-      if (levels > stored.size() || levels > uncompressed_size) {
+      if (levels > stored.size() || levels > page->values_size) {
         return Fail(Status::Corruption("level byte lengths exceed the page size"), ordinal);
       }
       page->rep_levels = stored.first(size_t(v2.repetition_levels_byte_length));
       page->def_levels = stored.subspan(size_t(v2.repetition_levels_byte_length),
                                         size_t(v2.definition_levels_byte_length));
-      compressed = stored.subspan(levels);
-      uncompressed_size -= levels;
-      if (!v2.is_compressed) compressed_values = false;
+      page->stored_values = stored.subspan(levels);
+      page->values_size -= levels;
+      if (!v2.is_compressed) page->values_compressed = false;
     }
     if (page->num_values < 0) return Fail(Status::Corruption("negative value count"), ordinal);
     if (is_data) values_seen_ += page->num_values;
-
-    // A page whose stored values are empty is never handed to the codec.
-    if (!compressed_values || compressed.empty()) {
-      if (compressed.size() != uncompressed_size && !(compressed.empty() && compressed_values)) {
-        return Fail(Status::Corruption("uncompressed page size " + std::to_string(uncompressed_size) +
-                                       " differs from its stored size " +
-                                       std::to_string(compressed.size())),
-                    ordinal);
-      }
-      page->body = compressed;
-      if (compressed.empty() && uncompressed_size != 0) {
-        return Fail(Status::Corruption("empty page claims " + std::to_string(uncompressed_size) +
-                                       " uncompressed bytes"),
-                    ordinal);
-      }
-      return true;
-    }
-    auto out = std::make_shared<Buffer>(uncompressed_size);
-    s = Decompress(meta_.codec, compressed, std::span<uint8_t>(out->data(), out->size()));
-    if (!s.ok()) return Fail(std::move(s), ordinal);
-    page->body = ByteSpan(out->data(), out->size());
-    page->owner2 = std::move(out);
     return true;
   }
+}
+
+Status PageReader::LoadBody(Page* page) const {
+  const int ordinal = page->header_ordinal;
+  const PageHeader& h = page->header;
+  if (h.crc && options_.verify_checksums) {
+    uint32_t actual = Crc32(page->stored);
+    if (actual != static_cast<uint32_t>(*h.crc)) {
+      return Fail(Status::Checksum("page checksum mismatch (CRC-32 stored " +
+                                   std::to_string(static_cast<uint32_t>(*h.crc)) + ", computed " +
+                                   std::to_string(actual) + "); read with verify_checksums=0 to ignore"),
+                  ordinal);
+    }
+  }
+  const ByteSpan compressed = page->stored_values;
+  const size_t uncompressed_size = page->values_size;
+  // A page whose stored values are empty is never handed to the codec.
+  if (!page->values_compressed || compressed.empty()) {
+    if (compressed.size() != uncompressed_size && !(compressed.empty() && page->values_compressed)) {
+      return Fail(Status::Corruption("uncompressed page size " + std::to_string(uncompressed_size) +
+                                     " differs from its stored size " +
+                                     std::to_string(compressed.size())),
+                  ordinal);
+    }
+    if (compressed.empty() && uncompressed_size != 0) {
+      return Fail(Status::Corruption("empty page claims " + std::to_string(uncompressed_size) +
+                                     " uncompressed bytes"),
+                  ordinal);
+    }
+    page->body = compressed;
+    return Status::OK();
+  }
+  auto out = std::make_shared<Buffer>(uncompressed_size);
+  Status s = Decompress(meta_.codec, compressed, std::span<uint8_t>(out->data(), out->size()));
+  if (!s.ok()) return Fail(std::move(s), ordinal);
+  page->body = ByteSpan(out->data(), out->size());
+  page->owner2 = std::move(out);
+  return Status::OK();
 }
 
 }  // namespace pq

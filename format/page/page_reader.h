@@ -1,9 +1,18 @@
 // PageReader: walks the pages of one column chunk.
 //
-// Reads the chunk's bytes once, then for each page: parses the PageHeader, checks its sizes against the
-// chunk and the configured limits, verifies the CRC-32 when present (and enabled), and decompresses.
-// Index pages and page types this reader does not know are skipped. A data page v2 keeps its levels
-// uncompressed apart from its values; a v1 page hands out one body holding levels then values.
+// For each page: parses the PageHeader, checks its sizes against the chunk and the configured limits,
+// verifies the CRC-32 when present (and enabled), and decompresses. Index pages and page types this
+// reader does not know are skipped. A data page v2 keeps its levels uncompressed apart from its
+// values; a v1 page hands out one body holding levels then values.
+//
+// Two ways to walk a chunk:
+//   - in order (Next, or NextHeader + LoadBody): the chunk's bytes are read once, on the first call,
+//     from its first page to its end;
+//   - by location (Seek, then NextHeader + LoadBody): with an OffsetIndex the caller jumps straight
+//     to a page and says which bytes around it to read in one go (the page and the pages after it
+//     that it will also need), so the bytes of pages it skips are never read from the file.
+// NextHeader parses a header and moves past the page without touching its body: a page whose rows
+// are not needed costs its header only, never a CRC pass or a decompression.
 #pragma once
 
 #include <memory>
@@ -25,12 +34,20 @@ struct Page {
   Encoding encoding = Encoding::kPlain;
   // v1 data page and dictionary page: the whole decompressed body.
   // v2 data page: the decompressed values only; levels are in rep_levels/def_levels.
+  // Empty after NextHeader until LoadBody.
   ByteSpan body;
   ByteSpan rep_levels;  // v2 only
   ByteSpan def_levels;  // v2 only
-  BufferPtr owner;      // keeps `body` (and the level spans) alive
+  BufferPtr owner;      // keeps `body` (and the level and stored spans) alive
   BufferPtr owner2;
   const Statistics* statistics() const;
+
+  // Set by NextHeader, used by LoadBody.
+  ByteSpan stored;         // the page's bytes after its header, as stored (CRC input)
+  ByteSpan stored_values;  // the part of `stored` that holds the (maybe compressed) values
+  size_t values_size = 0;  // decompressed size of the values part
+  bool values_compressed = false;
+  int header_ordinal = 0;  // all pages counted from 0 within the chunk, for messages
 };
 
 class PageReader {
@@ -40,14 +57,42 @@ class PageReader {
   PageReader(const RandomAccessFile& file, const ColumnMetaData& meta, const ReaderOptions& options,
              std::string context, int64_t slack = 0);
 
-  // Reads the next page into *page. Returns false at the end of the chunk.
+  // Reads the next data or dictionary page into *page, body included. Returns false at the end of
+  // the chunk.
   Result<bool> Next(Page* page);
+
+  // Parses the header of the next data or dictionary page and moves past the page, leaving its body
+  // unread (page->body empty): everything but the CRC and the decompression is checked. Returns
+  // false at the end of the chunk.
+  Result<bool> NextHeader(Page* page);
+  // Verifies the CRC and decompresses the body of a page NextHeader returned. The page holds the
+  // bytes it needs, so this may come after later NextHeader or Seek calls.
+  Status LoadBody(Page* page) const;
+
+  // Moves to the page header at file offset `offset` (a PageLocation), which is data page number
+  // `data_ordinal` of the chunk. Unless the bytes at `offset` are already in memory, reads
+  // [min(load_begin, offset), max(load_end, offset + 1)) clipped to the chunk in one read: the
+  // caller names the pages it is about to walk so that they come in one read. Corruption when
+  // `offset` is outside the chunk. After a Seek, NextHeader no longer stops at the chunk's value
+  // count (the caller knows where the pages are).
+  Status Seek(int64_t offset, int64_t load_begin, int64_t load_end, int data_ordinal);
+  // Whether file bytes [begin, end) are in memory (a Seek within them reads nothing).
+  bool Contains(int64_t begin, int64_t end) const {
+    return buffer_ && begin >= buffer_begin_ &&
+           end - buffer_begin_ <= static_cast<int64_t>(buffer_->size());
+  }
+
+  // The file bytes the chunk may occupy: [chunk_begin, chunk_end). Valid once any call succeeded;
+  // EnsureBounds() computes and checks them against the file.
+  Status EnsureBounds();
+  int64_t chunk_begin() const { return chunk_begin_; }
+  int64_t chunk_end() const { return chunk_end_; }
 
   const std::string& context() const { return context_; }
   int64_t bytes_read() const { return bytes_read_; }
 
  private:
-  Status LoadChunk();
+  Status Load(int64_t begin, int64_t end);
   Status Fail(Status s, int page_ordinal) const;
 
   const RandomAccessFile& file_;
@@ -55,9 +100,14 @@ class PageReader {
   const ReaderOptions& options_;
   std::string context_;
   int64_t slack_ = 0;
-  BufferPtr chunk_;      // the chunk's compressed bytes
-  size_t pos_ = 0;       // next page header in chunk_
-  bool loaded_ = false;
+  bool bounds_known_ = false;
+  int64_t chunk_begin_ = 0;
+  int64_t chunk_end_ = 0;
+  BufferPtr buffer_;          // file bytes [buffer_begin_, buffer_begin_ + buffer_->size())
+  int64_t buffer_begin_ = 0;
+  int64_t pos_ = 0;           // file offset of the next page header
+  bool positioned_ = false;   // pos_ set (first call, or Seek)
+  bool sequential_ = true;    // no Seek so far: stop once the chunk's values were all seen
   int data_page_ordinal_ = 0;
   int page_index_ = 0;   // all pages, for messages
   int64_t values_seen_ = 0;

@@ -1,12 +1,14 @@
 #include "format/reader/table_scanner.h"
 
-#include <optional>
+#include <algorithm>
+#include <numeric>
 
 namespace pq {
 
 struct TableScanner::FieldState {
   const SchemaNode* node = nullptr;
   bool nested = false;
+  bool filter = false;  // a term of the filter reads it: decoded first, for every decoded row
   int first_leaf = 0;
   int num_leaves = 0;
   std::vector<std::unique_ptr<ColumnChunkReader>> readers;  // one per leaf under the field
@@ -14,6 +16,8 @@ struct TableScanner::FieldState {
   std::vector<LeafConverter> converters;
   std::unique_ptr<NestedJsonAssembler> assembler;
   JsonColumn json;
+  int64_t next_row = 0;              // row of the row group the readers stand at
+  const int32_t* row_map = nullptr;  // batch row -> row of `batches`; null: the same
 };
 
 TableScanner::~TableScanner() = default;
@@ -37,6 +41,13 @@ auto VisitValue(const ColumnBatch& b, int64_t k, Fn&& fn) {
   return fn(b.i64[k]);
 }
 
+// Survivors are few enough that reading the other fields run by run (skipping between runs) beats
+// decoding the whole batch: each run costs a call per leaf, each skipped value a little less than
+// a decoded one.
+bool ReadRunByRun(size_t runs, int64_t decoded, int64_t survivors) {
+  return static_cast<int64_t>(runs) * 32 <= decoded - survivors;
+}
+
 }  // namespace
 
 Result<std::string> TableScanner::DeclaredType(const Schema& schema, int field,
@@ -47,23 +58,46 @@ Result<std::string> TableScanner::DeclaredType(const Schema& schema, int field,
   return std::string(c.declared_type());
 }
 
+Result<ScanPlan> TableScanner::PlanAllRows(const FileReader& file, const std::vector<int>& row_groups) {
+  ScanPlan plan;
+  for (int rg : row_groups) {
+    if (rg < 0 || rg >= file.num_row_groups()) {
+      return Status::InvalidArgument("no row group " + std::to_string(rg));
+    }
+    plan.row_groups.push_back(
+        {rg, RowRanges::All(file.metadata().row_groups[static_cast<size_t>(rg)].num_rows)});
+  }
+  return plan;
+}
+
 Result<std::unique_ptr<TableScanner>> TableScanner::Make(std::shared_ptr<const FileReader> file,
                                                          std::vector<int> fields,
                                                          std::vector<int> row_groups,
                                                          const ValueOptions& value_options,
                                                          int64_t batch_rows) {
+  ScanRequest request;
+  request.fields = std::move(fields);
+  PQ_ASSIGN_OR_RETURN(request.plan, PlanAllRows(*file, row_groups));
+  request.batch_rows = batch_rows;
+  return Make(std::move(file), std::move(request), value_options);
+}
+
+Result<std::unique_ptr<TableScanner>> TableScanner::Make(std::shared_ptr<const FileReader> file,
+                                                         ScanRequest request,
+                                                         const ValueOptions& value_options) {
   std::unique_ptr<TableScanner> s(new TableScanner());
   s->file_ = std::move(file);
-  s->row_groups_ = std::move(row_groups);
   s->value_options_ = value_options;
-  s->batch_rows_ = batch_rows > 0 ? batch_rows : 2048;
+  s->batch_rows_ = request.batch_rows > 0 ? std::min<int64_t>(request.batch_rows, INT32_MAX / 2)
+                                          : 2048;
   const Schema& schema = s->file_->schema();
+  const FileMetaData& meta = s->file_->metadata();
   int64_t start = 0;
-  for (const RowGroup& rg : s->file_->metadata().row_groups) {
+  for (const RowGroup& rg : meta.row_groups) {
     s->row_group_starts_.push_back(start);
     start += rg.num_rows;
   }
-  for (int f : fields) {
+  for (int f : request.fields) {
     if (f < 0 || f >= static_cast<int>(schema.fields().size())) {
       return Status::InvalidArgument("no field " + std::to_string(f));
     }
@@ -83,144 +117,360 @@ Result<std::unique_ptr<TableScanner>> TableScanner::Make(std::shared_ptr<const F
     }
     s->fields_.push_back(std::move(st));
   }
+  for (const RowGroupPlan& p : request.plan.row_groups) {
+    if (p.row_group < 0 || p.row_group >= s->file_->num_row_groups()) {
+      return Status::InvalidArgument("no row group " + std::to_string(p.row_group));
+    }
+    const int64_t rows = meta.row_groups[static_cast<size_t>(p.row_group)].num_rows;
+    GroupPlan g;
+    g.row_group = p.row_group;
+    int64_t prev_end = 0;
+    for (const RowRange& r : p.rows.ranges()) {
+      if (r.begin < prev_end || r.end < r.begin) {
+        return Status::InvalidArgument("row ranges of row group " + std::to_string(p.row_group) +
+                                       " are not sorted and disjoint");
+      }
+      prev_end = r.end;
+      const int64_t begin = std::max<int64_t>(r.begin, 0), end = std::min(r.end, rows);
+      if (begin < end) g.spans.push_back({begin, end});
+    }
+    if (!g.spans.empty()) s->groups_.push_back(std::move(g));
+  }
+  if (request.filter) {
+    for (const PredicateTerm& t : request.filter->terms) {
+      for (size_t slot = 0; slot < request.fields.size(); ++slot) {
+        if (request.fields[slot] != t.field) continue;
+        Affinity affinity;
+        if (static_cast<size_t>(t.field) < request.affinity.size()) {
+          affinity = request.affinity[static_cast<size_t>(t.field)];
+        } else {
+          PQ_ASSIGN_OR_RETURN(std::string declared, DeclaredType(schema, t.field, value_options));
+          affinity = AffinityOfDeclaredType(declared);
+        }
+        s->fields_[slot]->filter = true;
+        s->terms_.push_back(Term{static_cast<int>(slot), TermMatcher(t, affinity)});
+        break;
+      }
+    }
+  }
   return s;
 }
 
-Status TableScanner::OpenRowGroup(int row_group) {
-  CloseRowGroup();
-  current_row_group_ = row_group;
-  row_group_rows_left_ = file_->metadata().row_groups[row_group].num_rows;
-  row_group_first_row_ = row_group_starts_[row_group];
-  next_row_ = row_group_first_row_;
+Result<bool> TableScanner::OpenNextGroup() {
+  CloseGroup();
+  if (next_group_ >= groups_.size()) return false;
+  const GroupPlan& g = groups_[next_group_++];
+  group_ = &g;
+  group_rows_ = file_->metadata().row_groups[static_cast<size_t>(g.row_group)].num_rows;
+  span_ = 0;
+  pos_ = 0;
   for (auto& f : fields_) {
+    f->next_row = 0;
     for (int i = 0; i < f->num_leaves; ++i) {
-      PQ_ASSIGN_OR_RETURN(auto r, ColumnChunkReader::Make(file_, row_group, f->first_leaf + i));
+      PQ_ASSIGN_OR_RETURN(auto r, ColumnChunkReader::Make(file_, g.row_group, f->first_leaf + i));
+      PQ_RETURN_IF_ERROR(r->PlanReads(g.spans));
       f->readers.push_back(std::move(r));
     }
   }
   ++stats_.row_groups_read;
-  return Status::OK();
+  return true;
 }
 
-void TableScanner::CloseRowGroup() {
+void TableScanner::CloseGroup() {
+  if (!group_) return;
+  stats_.rows_skipped += group_rows_ - pos_;
   for (auto& f : fields_) {
     for (auto& r : f->readers) {
       stats_.pages_read += r->pages_read();
+      stats_.pages_skipped += r->pages_skipped();
       stats_.bytes_read += r->bytes_read();
       stats_.values_decoded += r->values_decoded();
     }
     f->readers.clear();
   }
-  current_row_group_ = -1;
+  group_ = nullptr;
+}
+
+const ScanStats& TableScanner::stats() const {
+  live_stats_ = stats_;
+  for (const auto& f : fields_) {
+    for (const auto& r : f->readers) {
+      live_stats_.pages_read += r->pages_read();
+      live_stats_.pages_skipped += r->pages_skipped();
+      live_stats_.bytes_read += r->bytes_read();
+      live_stats_.values_decoded += r->values_decoded();
+    }
+  }
+  return live_stats_;
+}
+
+Status TableScanner::ReadField(FieldState& f, std::span<const RowSpan> spans) {
+  for (ColumnBatch& b : f.batches) b.Clear();
+  int64_t records = 0;
+  for (const RowSpan& s : spans) {
+    const int64_t gap = s.begin - f.next_row;
+    const int64_t want = s.end - s.begin;
+    for (int i = 0; i < f.num_leaves; ++i) {
+      ColumnChunkReader& r = *f.readers[static_cast<size_t>(i)];
+      if (gap > 0) {
+        PQ_ASSIGN_OR_RETURN(int64_t skipped, r.SkipRecords(gap));
+        (void)skipped;  // a short skip shows in the position below
+      }
+      int64_t got = 0;
+      if (r.position() == s.begin) {
+        PQ_ASSIGN_OR_RETURN(got, r.ReadRecords(want, &f.batches[static_cast<size_t>(i)]));
+      }
+      if (got != want || r.position() != s.end) {
+        return Status::Corruption("column chunk ends after " + std::to_string(r.position()) +
+                                  " rows, the row group has " + std::to_string(group_rows_))
+            .WithContext(ColumnContext(*file_, group_->row_group, r.leaf()));
+      }
+    }
+    f.next_row = s.end;
+    records += want;
+  }
+  if (!f.nested) return Status::OK();
+  std::vector<LeafLevels> leaves(static_cast<size_t>(f.num_leaves));
+  for (int i = 0; i < f.num_leaves; ++i) {
+    const ColumnBatch& b = f.batches[static_cast<size_t>(i)];
+    const LeafConverter& conv = f.converters[static_cast<size_t>(i)];
+    const SchemaNode& leaf = file_->schema().leaf(f.first_leaf + i);
+    LeafLevels& l = leaves[static_cast<size_t>(i)];
+    l.def_levels = leaf.max_definition_level > 0 ? b.def_levels.data() : nullptr;
+    l.rep_levels = leaf.max_repetition_level > 0 ? b.rep_levels.data() : nullptr;
+    l.num_levels = b.num_levels;
+    l.num_values = b.num_values;
+    l.append_value_json = [&b, &conv](int64_t k, std::string* out) {
+      VisitValue(b, k, [&](const auto& v) { conv.AppendJson(v, out); });
+    };
+    l.value_bytes = [&b](int64_t k) {
+      return VisitValue(b, k, [](const auto& v) { return LeafValueBytes(v); });
+    };
+  }
+  f.json.Clear();
+  Status s = f.assembler->Assemble(leaves, records, &f.json);
+  if (!s.ok()) {
+    return std::move(s).WithContext(file_->path() + ", row group " +
+                                    std::to_string(group_->row_group) + ", column '" +
+                                    f.node->DottedPath() + "'");
+  }
+  return Status::OK();
+}
+
+namespace {
+
+// The cell of row k of a field's batches (k indexes the rows read, not the batch's rows).
+Cell FieldCell(const SchemaNode& node, bool nested, const std::vector<ColumnBatch>& batches,
+               const std::vector<LeafConverter>& converters, const JsonColumn& json, int64_t k,
+               std::string* scratch) {
+  if (nested) {
+    if (json.is_null[static_cast<size_t>(k)]) return Cell{};
+    Cell c;
+    c.type = CellType::kText;
+    c.bytes = json.at(k);
+    return c;
+  }
+  const ColumnBatch& b = batches[0];
+  if (node.max_definition_level > 0) {
+    k = b.value_index[static_cast<size_t>(k)];
+    if (k < 0) return Cell{};
+  }
+  const LeafConverter& conv = converters[0];
+  return VisitValue(b, k, [&](const auto& v) { return conv.Convert(v, scratch); });
+}
+
+}  // namespace
+
+int64_t TableScanner::PendingRows() const {
+  if (!pending_) return 0;
+  return selected_all_ ? decoded_ : static_cast<int64_t>(selection_.size() - selection_begin_);
+}
+
+Result<bool> TableScanner::FillBatch() {
+  segments_.clear();
+  segment_first_.clear();
+  decoded_ = 0;
+  while (decoded_ < batch_rows_) {
+    if (!group_ || span_ >= group_->spans.size()) {
+      if (decoded_ > 0) break;  // a batch stays within one row group
+      PQ_ASSIGN_OR_RETURN(bool opened, OpenNextGroup());
+      if (!opened) return false;
+      continue;
+    }
+    const RowSpan& s = group_->spans[span_];
+    const int64_t begin = std::max(pos_, s.begin);
+    if (begin >= s.end) {
+      ++span_;
+      continue;
+    }
+    stats_.rows_skipped += begin - pos_;
+    const int64_t take = std::min(s.end - begin, batch_rows_ - decoded_);
+    if (!segments_.empty() && segments_.back().end == begin) {
+      segments_.back().end += take;
+    } else {
+      segments_.push_back({begin, begin + take});
+      segment_first_.push_back(decoded_);
+    }
+    decoded_ += take;
+    pos_ = begin + take;
+    if (pos_ == s.end) ++span_;
+  }
+  batch_group_first_row_ = row_group_starts_[static_cast<size_t>(group_->row_group)];
+  selection_begin_ = 0;
+  selected_all_ = true;
+  pending_ = true;
+  if (terms_.empty()) return true;
+
+  for (auto& f : fields_) {
+    if (f->filter) PQ_RETURN_IF_ERROR(ReadField(*f, segments_));
+  }
+  selection_.resize(static_cast<size_t>(decoded_));
+  int32_t* sel = selection_.data();
+  std::iota(sel, sel + decoded_, 0);
+  size_t n = static_cast<size_t>(decoded_);
+  for (const Term& t : terms_) {
+    const FieldState& f = *fields_[static_cast<size_t>(t.slot)];
+    size_t kept = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const int32_t row = sel[i];
+      Cell c = FieldCell(*f.node, f.nested, f.batches, f.converters, f.json, row, &filter_scratch_);
+      if (t.matcher.Matches(c)) sel[kept++] = row;
+    }
+    n = kept;
+    if (n == 0) break;
+  }
+  selection_.resize(n);
+  stats_.rows_filtered += decoded_ - static_cast<int64_t>(n);
+  selected_all_ = static_cast<int64_t>(n) == decoded_;
+  return true;
+}
+
+Status TableScanner::Materialize() {
+  const int64_t survivors = PendingRows();
+  batch_selection_ = selected_all_ ? nullptr : selection_.data() + selection_begin_;
+  bool run_by_run = false;
+  if (batch_selection_) {
+    // The surviving rows as spans of row group rows (selection and segments both increase).
+    runs_.clear();
+    size_t seg = 0;
+    for (int64_t i = 0; i < survivors; ++i) {
+      const int64_t d = batch_selection_[i];
+      while (seg + 1 < segments_.size() && segment_first_[seg + 1] <= d) ++seg;
+      const int64_t row = segments_[seg].begin + (d - segment_first_[seg]);
+      if (!runs_.empty() && runs_.back().end == row) {
+        ++runs_.back().end;
+      } else {
+        runs_.push_back({row, row + 1});
+      }
+    }
+    run_by_run = ReadRunByRun(runs_.size(), decoded_, survivors);
+  }
+  for (auto& f : fields_) {
+    if (f->filter) {
+      f->row_map = batch_selection_;
+    } else if (run_by_run) {
+      PQ_RETURN_IF_ERROR(ReadField(*f, runs_));
+      f->row_map = nullptr;
+    } else {
+      PQ_RETURN_IF_ERROR(ReadField(*f, segments_));
+      f->row_map = batch_selection_;
+    }
+  }
+  batch_size_ = survivors;
+  batch_first_row_ = RowNumber(0);
+  stats_.rows_produced += survivors;
+  return Status::OK();
 }
 
 Result<int64_t> TableScanner::NextBatch() {
-  batch_rows_read_ = 0;
-  while (row_group_rows_left_ == 0) {
-    if (next_row_group_ >= row_groups_.size()) {
-      CloseRowGroup();
-      return 0;
+  batch_size_ = 0;
+  batch_selection_ = nullptr;
+  while (true) {
+    if (!pending_) {
+      PQ_ASSIGN_OR_RETURN(bool more, FillBatch());
+      if (!more) return 0;
     }
-    PQ_RETURN_IF_ERROR(OpenRowGroup(row_groups_[next_row_group_++]));
+    if (PendingRows() == 0) {
+      pending_ = false;  // no row passed: the other fields will skip these rows when they next read
+      continue;
+    }
+    Status s = Materialize();
+    pending_ = false;
+    PQ_RETURN_IF_ERROR(s);
+    return batch_size_;
   }
-  const int64_t want = std::min(batch_rows_, row_group_rows_left_);
-  for (auto& f : fields_) {
-    for (int i = 0; i < f->num_leaves; ++i) {
-      ColumnBatch& b = f->batches[i];
-      b.Clear();
-      PQ_ASSIGN_OR_RETURN(int64_t got, f->readers[i]->ReadRecords(want, &b));
-      if (got != want) {
-        return Status::Corruption("column chunk ends after " +
-                                  std::to_string(next_row_ - row_group_first_row_ + got) +
-                                  " rows, the row group has " +
-                                  std::to_string(file_->metadata().row_groups[current_row_group_].num_rows))
-            .WithContext(ColumnContext(*file_, current_row_group_, f->readers[i]->leaf()));
-      }
-    }
-    if (f->nested) {
-      std::vector<LeafLevels> leaves(static_cast<size_t>(f->num_leaves));
-      for (int i = 0; i < f->num_leaves; ++i) {
-        const ColumnBatch& b = f->batches[i];
-        const LeafConverter& conv = f->converters[i];
-        const SchemaNode& leaf = file_->schema().leaf(f->first_leaf + i);
-        leaves[i].def_levels = leaf.max_definition_level > 0 ? b.def_levels.data() : nullptr;
-        leaves[i].rep_levels = leaf.max_repetition_level > 0 ? b.rep_levels.data() : nullptr;
-        leaves[i].num_levels = b.num_levels;
-        leaves[i].num_values = b.num_values;
-        leaves[i].append_value_json = [&b, &conv](int64_t k, std::string* out) {
-          VisitValue(b, k, [&](const auto& v) { conv.AppendJson(v, out); });
-        };
-        leaves[i].value_bytes = [&b](int64_t k) {
-          return VisitValue(b, k, [](const auto& v) { return LeafValueBytes(v); });
-        };
-      }
-      f->json.Clear();
-      Status s = f->assembler->Assemble(leaves, want, &f->json);
-      if (!s.ok()) {
-        return std::move(s).WithContext(file_->path() + ", row group " +
-                                        std::to_string(current_row_group_) + ", column '" +
-                                        f->node->DottedPath() + "'");
-      }
-    }
-  }
-  batch_first_row_ = next_row_;
-  batch_rows_read_ = want;
-  next_row_ += want;
-  row_group_rows_left_ -= want;
-  stats_.rows_produced += want;
-  return want;
 }
 
 Result<int64_t> TableScanner::SkipRows(int64_t n) {
+  batch_size_ = 0;
+  batch_selection_ = nullptr;
   int64_t skipped = 0;
   while (skipped < n) {
-    if (row_group_rows_left_ == 0) {
-      if (next_row_group_ >= row_groups_.size()) break;
-      int rg = row_groups_[next_row_group_];
-      int64_t rows = file_->metadata().row_groups[rg].num_rows;
-      if (n - skipped >= rows) {  // skip the whole row group without opening it
-        ++next_row_group_;
-        skipped += rows;
-        next_row_ = row_group_starts_[rg] + rows;
-        continue;
+    if (pending_) {
+      const int64_t left = PendingRows();
+      const int64_t k = std::min(n - skipped, left);
+      if (selected_all_ && k > 0) {
+        selection_.resize(static_cast<size_t>(decoded_));
+        std::iota(selection_.data(), selection_.data() + decoded_, 0);
+        selected_all_ = false;
       }
-      ++next_row_group_;
-      PQ_RETURN_IF_ERROR(OpenRowGroup(rg));
+      selection_begin_ += static_cast<size_t>(k);
+      skipped += k;
+      stats_.rows_skipped += k;
+      if (k == left) pending_ = false;
+      continue;
     }
-    int64_t take = std::min(n - skipped, row_group_rows_left_);
-    for (auto& f : fields_) {
-      for (auto& r : f->readers) {
-        PQ_ASSIGN_OR_RETURN(int64_t got, r->SkipRecords(take));
-        if (got != take) {
-          return Status::Corruption("column chunk ends early")
-              .WithContext(ColumnContext(*file_, current_row_group_, r->leaf()));
-        }
+    if (!terms_.empty()) {
+      PQ_ASSIGN_OR_RETURN(bool more, FillBatch());
+      if (!more) break;
+      continue;
+    }
+    if (!group_ || span_ >= group_->spans.size()) {
+      CloseGroup();
+      // Row groups whose rows all go are passed without opening them.
+      while (next_group_ < groups_.size()) {
+        const GroupPlan& g = groups_[next_group_];
+        int64_t wanted = 0;
+        for (const RowSpan& s : g.spans) wanted += s.end - s.begin;
+        if (wanted > n - skipped) break;
+        skipped += wanted;
+        stats_.rows_skipped += file_->metadata().row_groups[static_cast<size_t>(g.row_group)].num_rows;
+        ++next_group_;
       }
+      if (skipped == n) break;
+      PQ_ASSIGN_OR_RETURN(bool opened, OpenNextGroup());
+      if (!opened) break;
+      continue;
     }
-    row_group_rows_left_ -= take;
-    next_row_ += take;
+    const RowSpan& s = group_->spans[span_];
+    const int64_t begin = std::max(pos_, s.begin);
+    if (begin >= s.end) {
+      ++span_;
+      continue;
+    }
+    const int64_t take = std::min(s.end - begin, n - skipped);
+    stats_.rows_skipped += begin + take - pos_;
+    pos_ = begin + take;
     skipped += take;
+    if (pos_ == s.end) ++span_;
   }
   return skipped;
 }
 
+int64_t TableScanner::RowNumber(int64_t row) const {
+  const int64_t d = batch_selection_ ? batch_selection_[row] : row;
+  size_t seg = 0;
+  if (segments_.size() > 1) {
+    seg = static_cast<size_t>(
+        std::upper_bound(segment_first_.begin(), segment_first_.end(), d) - segment_first_.begin() - 1);
+  }
+  return batch_group_first_row_ + segments_[seg].begin + (d - segment_first_[seg]);
+}
+
 Cell TableScanner::GetCell(int slot, int64_t row, std::string* scratch) const {
   const FieldState& f = *fields_[static_cast<size_t>(slot)];
-  if (f.nested) {
-    if (f.json.is_null[static_cast<size_t>(row)]) return Cell{};
-    Cell c;
-    c.type = CellType::kText;
-    c.bytes = f.json.at(row);
-    return c;
-  }
-  const ColumnBatch& b = f.batches[0];
-  int64_t k = row;
-  if (f.node->max_definition_level > 0) {
-    k = b.value_index[static_cast<size_t>(row)];
-    if (k < 0) return Cell{};
-  }
-  const LeafConverter& conv = f.converters[0];
-  return VisitValue(b, k, [&](const auto& v) { return conv.Convert(v, scratch); });
+  if (f.row_map) row = f.row_map[row];
+  return FieldCell(*f.node, f.nested, f.batches, f.converters, f.json, row, scratch);
 }
 
 }  // namespace pq

@@ -5,47 +5,94 @@
 // reads every leaf under it and is assembled into JSON text per row (NestedJsonAssembler).
 // Row groups are read one after another; memory is one batch of each projected column plus the
 // column chunks in flight.
+//
+// What is read comes from a ScanPlan (predicate/scan_plan.h): its row groups, in its order, and in
+// each only the rows of its RowRanges. Rows outside the ranges are skipped by whole pages where the
+// column reader can (column_reader.h: with the OffsetIndex their bytes are not even read; without
+// it, flat columns pass pages by their header's row counts), so a narrow range decodes about one
+// page per column. All projected columns stay row-aligned.
+//
+// With a filter (late materialization), each batch first decodes the fields the filter's terms
+// name, keeps the rows where every term holds (TermMatcher: ValueSatisfies, SQLite's comparison), and
+// only then reads the other fields: not at all when no row survived (their readers skip those rows
+// later, by whole pages when they can), only the surviving rows' runs when the survivors are few,
+// else the whole batch, of which only surviving rows are ever converted. The caller sees only
+// surviving rows: rows of a batch are not contiguous in the file, so RowNumber gives each one's
+// file-wide number.
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "format/column/column_batch.h"
 #include "format/column/column_reader.h"
+#include "format/predicate/predicate.h"
+#include "format/predicate/scan_plan.h"
 #include "format/reader/file_reader.h"
 #include "format/record/json_assembler.h"
 #include "format/value/leaf_converter.h"
 
 namespace pq {
 
+// What a scan did. rows_produced + rows_skipped + rows_filtered is the row count of the row groups
+// the scan got to (a row group skipped whole counts all its rows as skipped).
 struct ScanStats {
-  int64_t row_groups_read = 0;
-  int64_t pages_read = 0;
-  int64_t bytes_read = 0;
-  int64_t values_decoded = 0;
-  int64_t rows_produced = 0;
+  int64_t row_groups_read = 0;  // row groups whose column chunks were opened
+  int64_t pages_read = 0;       // data pages whose body was read (CRC, decompression, levels)
+  int64_t pages_skipped = 0;    // data pages of opened chunks passed over without reading the body
+  int64_t bytes_read = 0;       // file bytes read: pages, OffsetIndexes
+  int64_t values_decoded = 0;   // non-null values decoded
+  int64_t rows_produced = 0;    // rows handed out by NextBatch
+  int64_t rows_skipped = 0;     // rows passed over: outside the plan's ranges, or by SkipRows
+  int64_t rows_filtered = 0;    // rows decoded and dropped by the filter
+};
+
+// Everything a scan reads. `fields` are indexes into schema().fields() and give the slots of
+// GetCell in order. The filter is copied; only its terms on fields in `fields` are applied, the
+// others ignored. `affinity[f]` is the affinity of top-level field f's declared type (as PlanScan
+// takes it); when it is shorter, the affinity comes from DeclaredType.
+struct ScanRequest {
+  std::vector<int> fields;
+  ScanPlan plan;
+  const Predicate* filter = nullptr;
+  std::vector<Affinity> affinity;
+  int64_t batch_rows = 2048;
 };
 
 class TableScanner {
  public:
-  // `fields` are indexes into schema().fields(); `row_groups` the row groups to read, in order.
+  // Reads the plan's row groups in its order, only the rows of its ranges. InvalidArgument for a
+  // field or row group that does not exist, or ranges that are not sorted and disjoint; ranges
+  // past a row group's end are cut at its end.
+  static Result<std::unique_ptr<TableScanner>> Make(std::shared_ptr<const FileReader> file,
+                                                    ScanRequest request,
+                                                    const ValueOptions& value_options);
+  // Every row of `row_groups` (in that order), no filter.
   static Result<std::unique_ptr<TableScanner>> Make(std::shared_ptr<const FileReader> file,
                                                     std::vector<int> fields,
                                                     std::vector<int> row_groups,
                                                     const ValueOptions& value_options,
                                                     int64_t batch_rows = 2048);
+  // The plan that reads every row of `row_groups` (InvalidArgument for one that does not exist).
+  static Result<ScanPlan> PlanAllRows(const FileReader& file, const std::vector<int>& row_groups);
   ~TableScanner();
 
-  // Reads the next batch. Returns its row count; 0 at the end.
+  // Reads the next batch. Returns its row count: at least 1, or 0 only at the end of the scan.
   Result<int64_t> NextBatch();
-  // Skips up to n rows from the current position without decoding values where possible; the next
-  // NextBatch() starts after them. Returns how many rows were skipped.
+  // Skips the next n rows the scan would return (rows within the plan's ranges that pass the
+  // filter); the next NextBatch() starts after them. Without a filter nothing is decoded: whole row
+  // groups go by their row counts and the column readers later pass the rows by whole pages. With
+  // one, the filter's fields are decoded to find the rows that pass, the other fields are not.
+  // Returns how many rows were skipped: fewer than n only at the end of the scan.
   Result<int64_t> SkipRows(int64_t n);
 
+  int64_t batch_size() const { return batch_size_; }
+  // File-wide row number of row `row` of the current batch (0 is the file's first row).
+  int64_t RowNumber(int64_t row) const;
   // File-wide row number of row 0 of the current batch.
   int64_t batch_first_row() const { return batch_first_row_; }
-  int64_t batch_size() const { return batch_rows_read_; }
   // The cell of field slot `slot` (position in `fields`) for row `row` of the current batch. Text may
   // point into *scratch or into the batch; valid until the next call or the next batch.
   Cell GetCell(int slot, int64_t row, std::string* scratch) const;
@@ -53,28 +100,66 @@ class TableScanner {
   // SQLite declared type of a top-level field under these options ("INTEGER", "TEXT", ...).
   static Result<std::string> DeclaredType(const Schema& schema, int field, const ValueOptions& opts);
 
-  const ScanStats& stats() const { return stats_; }
+  // Counters so far, the row group being read included.
+  const ScanStats& stats() const;
 
  private:
   struct FieldState;
+  struct Term {
+    int slot = 0;
+    TermMatcher matcher;  // the term, its literals converted once
+  };
+  // One row group of the plan: its rows to read as sorted, disjoint, non-empty spans.
+  struct GroupPlan {
+    int row_group = -1;
+    std::vector<RowSpan> spans;
+  };
+
   TableScanner() = default;
-  Status OpenRowGroup(int row_group);
-  void CloseRowGroup();
+  // Closes the current row group and opens the next one of the plan; false when none is left.
+  Result<bool> OpenNextGroup();
+  void CloseGroup();
+  // Decodes the next batch's filter fields and selects its rows (pending_); false at the end.
+  Result<bool> FillBatch();
+  // Reads the other fields for the pending batch's surviving rows and makes it the current batch.
+  Status Materialize();
+  // Reads rows `spans` (row group rows, sorted, at or after the field's position) of field `f`
+  // into its batches, replacing what they held, and assembles JSON for a nested field.
+  Status ReadField(FieldState& f, std::span<const RowSpan> spans);
+  int64_t PendingRows() const;
 
   std::shared_ptr<const FileReader> file_;
-  std::vector<int> row_groups_;
-  size_t next_row_group_ = 0;
-  int current_row_group_ = -1;
-  int64_t row_group_rows_left_ = 0;
-  int64_t row_group_first_row_ = 0;
-  int64_t next_row_ = 0;  // file row number of the next row to read
-  int64_t batch_first_row_ = 0;
-  int64_t batch_rows_read_ = 0;
-  int64_t batch_rows_ = 2048;
   ValueOptions value_options_;
+  int64_t batch_rows_ = 2048;
   std::vector<std::unique_ptr<FieldState>> fields_;
-  std::vector<int64_t> row_group_starts_;
-  ScanStats stats_;
+  std::vector<Term> terms_;  // the filter, terms on fields in `fields` only
+  std::vector<int64_t> row_group_starts_;  // file row number of each row group's first row
+
+  // Where the scan stands.
+  std::vector<GroupPlan> groups_;
+  size_t next_group_ = 0;       // next entry of groups_ to open
+  const GroupPlan* group_ = nullptr;  // the open row group, or null
+  int64_t group_rows_ = 0;      // its row count
+  size_t span_ = 0;             // its span being read
+  int64_t pos_ = 0;             // rows of it before this one are read or skipped
+
+  // The batch being built or handed out. Decoded rows are the rows of the segments, in order.
+  std::vector<RowSpan> segments_;      // row group rows decoded for the batch
+  std::vector<int64_t> segment_first_; // decoded row index of each segment's first row
+  int64_t decoded_ = 0;
+  PodVector<int32_t> selection_;       // decoded rows that passed the filter, increasing
+  bool selected_all_ = true;           // every decoded row passed (selection_ unused)
+  size_t selection_begin_ = 0;         // selection_ entries SkipRows consumed
+  bool pending_ = false;               // filled but not yet handed out
+  std::vector<RowSpan> runs_;          // surviving rows as row group spans, for Materialize
+  int64_t batch_size_ = 0;
+  int64_t batch_first_row_ = 0;
+  const int32_t* batch_selection_ = nullptr;  // batch row -> decoded row; null: the same
+  int64_t batch_group_first_row_ = 0;  // file row number of the batch's row group's row 0
+  std::string filter_scratch_;
+
+  ScanStats stats_;  // closed row groups, and rows
+  mutable ScanStats live_stats_;
 };
 
 }  // namespace pq
