@@ -8,13 +8,12 @@
 
 #include "format/value/temporal.h"
 #include "format/writer/file_writer.h"
+#include "format/writer/json_shredder.h"
+#include "format/writer/text_to_value.h"
 
 namespace pq::ext {
 
 namespace {
-
-__extension__ typedef __int128 Int128;
-__extension__ typedef unsigned __int128 UInt128;
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
@@ -75,13 +74,6 @@ bool Contains(std::string_view s, std::string_view part) {
   return s.find(part) != std::string_view::npos;
 }
 
-// Powers of ten as 128-bit integers, 10^0 .. 10^38.
-Int128 Pow10(int n) {
-  Int128 v = 1;
-  for (int i = 0; i < n; ++i) v *= 10;
-  return v;
-}
-
 bool ParseInt64Text(std::string_view s, int64_t* out) {
   s = Trim(s);
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
@@ -115,105 +107,11 @@ std::string ShortestText(double d, bool scientific = false) {
   return ec == std::errc() ? std::string(buf, p) : std::string("?");
 }
 
-// Exact decimal text to the unscaled integer of DECIMAL(precision, scale). The text is
-// [sign] digits [. digits] [e [sign] digits], or [sign] . digits. Fails when the value needs more
-// than `scale` fraction digits or more than `precision` digits, with a message that goes after a
-// description of the value ("has more than 2 digits after the point, ...").
-Status ParseDecimalText(std::string_view s, int precision, int scale, Int128* out) {
-  const std::string_view text = Trim(s);
-  size_t i = 0;
-  bool negative = false;
-  if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
-  std::string digits;  // significant digits, leading zeros dropped
-  int frac_digits = 0;
-  bool any_digit = false, point = false;
-  for (; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c >= '0' && c <= '9') {
-      any_digit = true;
-      if (point) ++frac_digits;
-      if (!(digits.empty() && c == '0')) digits.push_back(c);  // leading zeros are not significant
-    } else if (c == '.' && !point) {
-      point = true;
-    } else {
-      break;
-    }
-  }
-  int64_t exponent = 0;
-  if (any_digit && i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-    ++i;
-    bool exp_negative = false;
-    if (i < text.size() && (text[i] == '+' || text[i] == '-')) exp_negative = text[i++] == '-';
-    bool exp_digit = false;
-    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
-      exp_digit = true;
-      if (exponent < 100000) exponent = exponent * 10 + (text[i] - '0');
-    }
-    if (!exp_digit) any_digit = false;
-    if (exp_negative) exponent = -exponent;
-  }
-  const std::string type =
-      "DECIMAL(" + std::to_string(precision) + "," + std::to_string(scale) + ")";
-  if (!any_digit || i != text.size()) {
-    return Status::InvalidArgument("is not a number");
-  }
-  if (digits.empty()) {
-    *out = 0;
-    return Status::OK();
-  }
-  // value = digits * 10^(exponent - frac_digits); unscaled = value * 10^scale.
-  int64_t shift = exponent - frac_digits + scale;
-  if (shift < 0) {
-    // The dropped digits must be zeros.
-    const size_t drop = static_cast<size_t>(-shift);
-    const size_t keep = drop >= digits.size() ? 0 : digits.size() - drop;
-    if (digits.find_first_not_of('0', keep) != std::string::npos) {
-      return Status::InvalidArgument("has more than " + std::to_string(scale) +
-                                     " digits after the point, which " + type +
-                                     " cannot hold without rounding");
-    }
-    digits.resize(keep);
-    shift = 0;
-  }
-  const int64_t total = static_cast<int64_t>(digits.size()) + shift;
-  if (digits.empty()) {
-    *out = 0;
-    return Status::OK();
-  }
-  if (total > precision) {
-    return Status::InvalidArgument("has more than " + std::to_string(precision) +
-                                   " digits, too many for " + type);
-  }
-  Int128 v = 0;
-  for (char c : digits) v = v * 10 + (c - '0');
-  v *= Pow10(static_cast<int>(shift));
-  *out = negative ? -v : v;
-  return Status::OK();
-}
-
 int HexValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
-}
-
-// Canonical 8-4-4-4-12 UUID text to its 16 bytes.
-bool ParseUuidText(std::string_view s, uint8_t out[16]) {
-  if (s.size() != 36) return false;
-  int n = 0;
-  for (size_t i = 0; i < s.size();) {
-    if (i == 8 || i == 13 || i == 18 || i == 23) {
-      if (s[i] != '-') return false;
-      ++i;
-      continue;
-    }
-    const int hi = HexValue(s[i]), lo = HexValue(s[i + 1]);
-    if (hi < 0 || lo < 0) return false;
-    out[n++] = static_cast<uint8_t>(hi << 4 | lo);
-    i += 2;
-  }
-  return n == 16;
 }
 
 // A recursive-descent check of JSON text (RFC 8259): one value, surrounded by white space only.
@@ -319,15 +217,6 @@ class JsonChecker {
   size_t i_ = 0;
 };
 
-// Bytes of the fewest-byte two's complement that holds every value of `precision` digits.
-int32_t DecimalBytes(int precision) {
-  const Int128 max = Pow10(precision) - 1;
-  for (int32_t n = 1; n < 16; ++n) {
-    if (max < (Int128{1} << (8 * n - 1))) return n;
-  }
-  return 16;
-}
-
 }  // namespace
 
 PhysicalType ColumnType::physical_type() const {
@@ -355,6 +244,9 @@ PhysicalType ColumnType::physical_type() const {
     case ColumnKind::kString:
     case ColumnKind::kBlob:
     case ColumnKind::kJson:
+    case ColumnKind::kList:
+    case ColumnKind::kMap:
+    case ColumnKind::kStruct:
       return PhysicalType::kByteArray;
   }
   return PhysicalType::kByteArray;
@@ -362,11 +254,14 @@ PhysicalType ColumnType::physical_type() const {
 
 int32_t ColumnType::type_length() const {
   if (kind == ColumnKind::kUuid) return 16;
-  if (kind == ColumnKind::kDecimal && precision > 18) return DecimalBytes(precision);
+  if (kind == ColumnKind::kDecimal && precision > 18) return DecimalByteWidth(precision);
   return 0;
 }
 
-Result<ColumnType> ParseColumnType(std::string_view name) {
+namespace {
+
+// The primitive types of the table in export_types.h, and SQLite's affinity rules.
+Result<ColumnType> ParsePrimitiveType(std::string_view name) {
   const std::string norm = Normalize(name);
   std::string base = norm;
   std::vector<std::string> args;
@@ -456,6 +351,196 @@ Result<ColumnType> ParseColumnType(std::string_view name) {
   return Make(ColumnKind::kInfer);
 }
 
+bool IsIdentifierChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
+// The keyword of a nested type at the start of `text` (LIST, MAP, STRUCT, any case) when '<'
+// follows it: its kind, and the position after the '<'.
+bool NestedKeyword(std::string_view text, ColumnKind* kind, size_t* after) {
+  size_t i = 0;
+  while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
+  std::string word(text.substr(0, i));
+  for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  if (i >= text.size() || text[i] != '<') return false;
+  if (word == "LIST") {
+    *kind = ColumnKind::kList;
+  } else if (word == "MAP") {
+    *kind = ColumnKind::kMap;
+  } else if (word == "STRUCT") {
+    *kind = ColumnKind::kStruct;
+  } else {
+    return false;
+  }
+  *after = i + 1;
+  return true;
+}
+
+// Recursive descent over a nested type name (grammar in export_types.h):
+//   type   := LIST '<' type '>' | MAP '<' type ',' type '>' | STRUCT '<' field {',' field} '>'
+//           | primitive
+//   field  := name type          (name: an identifier, or quoted with "", ``, [])
+//   primitive: the text up to the next ',' or '>' outside parentheses
+class NestedTypeParser {
+ public:
+  explicit NestedTypeParser(std::string_view text) : s_(text) {}
+
+  Result<ColumnType> Parse() {
+    PQ_ASSIGN_OR_RETURN(ColumnType t, Type(0));
+    SkipSpace();
+    if (i_ != s_.size()) return Error("unexpected '" + std::string(s_.substr(i_, 1)) + "'");
+    return t;
+  }
+
+ private:
+  static constexpr int kMaxDepth = 64;
+
+  Status Error(const std::string& what) const {
+    return Status::InvalidArgument("type '" + std::string(Trim(s_)) + "': " + what);
+  }
+  void SkipSpace() {
+    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+  }
+  Status Expect(char c) {
+    SkipSpace();
+    if (i_ >= s_.size() || s_[i_] != c) {
+      return Error(
+          std::string("expected '") + c + "'" +
+          (i_ < s_.size() ? " at '" + std::string(s_.substr(i_, 10)) + "'" : " at the end"));
+    }
+    ++i_;
+    return Status::OK();
+  }
+
+  Result<ColumnType> Type(int depth) {
+    if (depth > kMaxDepth) return Error("nested more than " + std::to_string(kMaxDepth) + " deep");
+    SkipSpace();
+    ColumnKind kind;
+    size_t after = 0;
+    if (!NestedKeyword(s_.substr(i_), &kind, &after)) return Primitive();
+    i_ += after;
+    ColumnType t;
+    t.kind = kind;
+    if (kind == ColumnKind::kStruct) {
+      while (true) {
+        PQ_ASSIGN_OR_RETURN(std::string name, FieldName());
+        for (const std::string& other : t.field_names) {
+          if (EqualsIgnoringCase(other, name)) return Error("field '" + name + "' is given twice");
+        }
+        PQ_ASSIGN_OR_RETURN(ColumnType field, Type(depth + 1));
+        t.field_names.push_back(std::move(name));
+        t.children.push_back(std::move(field));
+        SkipSpace();
+        if (i_ < s_.size() && s_[i_] == ',') {
+          ++i_;
+          continue;
+        }
+        break;
+      }
+    } else {
+      PQ_ASSIGN_OR_RETURN(ColumnType first, Type(depth + 1));
+      t.children.push_back(std::move(first));
+      if (kind == ColumnKind::kMap) {
+        const ColumnType& key = t.children[0];
+        if (key.is_nested() || key.kind == ColumnKind::kJson) {
+          return Error("a MAP key must be a primitive type other than JSON, not " +
+                       ColumnTypeName(key));
+        }
+        PQ_RETURN_IF_ERROR(Expect(','));
+        PQ_ASSIGN_OR_RETURN(ColumnType value, Type(depth + 1));
+        t.children.push_back(std::move(value));
+      }
+    }
+    PQ_RETURN_IF_ERROR(Expect('>'));
+    return t;
+  }
+
+  Result<ColumnType> Primitive() {
+    const size_t start = i_;
+    int parens = 0;
+    while (i_ < s_.size()) {
+      const char c = s_[i_];
+      if (c == '(') ++parens;
+      if (c == ')') --parens;
+      if (parens <= 0 && (c == ',' || c == '>' || c == '<')) break;
+      ++i_;
+    }
+    const std::string_view text = Trim(s_.substr(start, i_ - start));
+    if (text.empty()) return Error("a type is missing");
+    if (i_ < s_.size() && s_[i_] == '<') {
+      return Error("unknown type '" + std::string(text) +
+                   "<' (nested types are LIST, MAP, STRUCT)");
+    }
+    Result<ColumnType> t = ParsePrimitiveType(text);
+    if (!t.ok()) return Error(t.status().message());
+    if (t->kind == ColumnKind::kInfer) return Error("unknown type '" + std::string(text) + "'");
+    return t;
+  }
+
+  Result<std::string> FieldName() {
+    SkipSpace();
+    if (i_ >= s_.size()) return Error("a field name is missing");
+    const char open = s_[i_];
+    if (open == '"' || open == '`' || open == '[') {
+      const char close = open == '[' ? ']' : open;
+      std::string name;
+      for (++i_; i_ < s_.size(); ++i_) {
+        if (s_[i_] == close) {
+          if (close != ']' && i_ + 1 < s_.size() && s_[i_ + 1] == close) {
+            name.push_back(close);
+            ++i_;
+            continue;
+          }
+          break;
+        }
+        name.push_back(s_[i_]);
+      }
+      if (i_ >= s_.size()) return Error("unclosed quote in a field name");
+      ++i_;
+      if (name.empty()) return Error("a field name is empty");
+      return name;
+    }
+    const size_t start = i_;
+    while (i_ < s_.size() && IsIdentifierChar(s_[i_])) ++i_;
+    if (i_ == start)
+      return Error("a field name is missing at '" + std::string(s_.substr(i_, 10)) + "'");
+    return std::string(s_.substr(start, i_ - start));
+  }
+
+  static bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (size_t k = 0; k < a.size(); ++k) {
+      if (std::tolower(static_cast<unsigned char>(a[k])) !=
+          std::tolower(static_cast<unsigned char>(b[k]))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  std::string_view s_;
+  size_t i_ = 0;
+};
+
+bool IsPlainIdentifier(std::string_view name) {
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name.front()))) return false;
+  for (char c : name) {
+    if (!IsIdentifierChar(c)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Result<ColumnType> ParseColumnType(std::string_view name) {
+  ColumnKind kind;
+  size_t after = 0;
+  if (NestedKeyword(Trim(name), &kind, &after)) return NestedTypeParser(name).Parse();
+  return ParsePrimitiveType(name);
+}
+
 std::string ColumnTypeName(const ColumnType& t) {
   static const char* const kUnit[] = {"", "MILLIS", "MICROS", "NANOS"};
   switch (t.kind) {
@@ -494,8 +579,87 @@ std::string ColumnTypeName(const ColumnType& t) {
       return "DECIMAL(" + std::to_string(t.precision) + "," + std::to_string(t.scale) + ")";
     case ColumnKind::kUuid:
       return "UUID";
+    case ColumnKind::kList:
+      return "LIST<" + ColumnTypeName(t.children.at(0)) + ">";
+    case ColumnKind::kMap:
+      return "MAP<" + ColumnTypeName(t.children.at(0)) + ", " + ColumnTypeName(t.children.at(1)) +
+             ">";
+    case ColumnKind::kStruct: {
+      std::string out = "STRUCT<";
+      for (size_t i = 0; i < t.children.size(); ++i) {
+        if (i) out += ", ";
+        const std::string& name = t.field_names.at(i);
+        if (IsPlainIdentifier(name)) {
+          out += name;
+        } else {
+          out += '"';
+          for (char c : name) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+          out += '"';
+        }
+        out += " " + ColumnTypeName(t.children[i]);
+      }
+      return out + ">";
+    }
   }
   return "";
+}
+
+std::string DeclaredTypeText(const ColumnType& t) {
+  const std::string name = ColumnTypeName(t);
+  if (!t.is_nested()) return name;
+  std::string out = "'";
+  for (char c : name) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+int LeafCount(const ColumnType& t) {
+  if (!t.is_nested()) return 1;
+  int n = 0;
+  for (const ColumnType& c : t.children) n += LeafCount(c);
+  return n;
+}
+
+void AppendSchemaElements(const std::string& name, const ColumnType& t,
+                          std::vector<SchemaElement>* out) {
+  if (!t.is_nested()) {
+    out->push_back(ToSchemaElement(name, t));
+    return;
+  }
+  // types-logical-geospatial-variant.txt, "Nested Types": the 3-level LIST and the MAP layouts.
+  auto group = [out](const std::string& n, Repetition rep, size_t children,
+                     LogicalType::Kind logical) {
+    SchemaElement e;
+    e.name = n;
+    e.repetition_type = rep;
+    e.num_children = static_cast<int32_t>(children);
+    if (logical != LogicalType::Kind::kNone) {
+      LogicalType l;
+      l.kind = logical;
+      e.logical_type = l;
+    }
+    out->push_back(std::move(e));
+  };
+  switch (t.kind) {
+    case ColumnKind::kList:
+      group(name, Repetition::kOptional, 1, LogicalType::Kind::kList);
+      group("list", Repetition::kRepeated, 1, LogicalType::Kind::kNone);
+      AppendSchemaElements("element", t.children.at(0), out);
+      break;
+    case ColumnKind::kMap: {
+      group(name, Repetition::kOptional, 1, LogicalType::Kind::kMap);
+      group("key_value", Repetition::kRepeated, 2, LogicalType::Kind::kNone);
+      AppendSchemaElements("key", t.children.at(0), out);
+      out->back().repetition_type = Repetition::kRequired;  // a primitive: the key is one leaf
+      AppendSchemaElements("value", t.children.at(1), out);
+      break;
+    }
+    default:
+      group(name, Repetition::kOptional, t.children.size(), LogicalType::Kind::kNone);
+      for (size_t i = 0; i < t.children.size(); ++i) {
+        AppendSchemaElements(t.field_names.at(i), t.children[i], out);
+      }
+      break;
+  }
 }
 
 SchemaElement ToSchemaElement(const std::string& name, const ColumnType& t) {
@@ -549,6 +713,10 @@ SchemaElement ToSchemaElement(const std::string& name, const ColumnType& t) {
     case ColumnKind::kUuid:
       logical.kind = LogicalType::Kind::kUuid;
       break;
+    case ColumnKind::kList:
+    case ColumnKind::kMap:
+    case ColumnKind::kStruct:
+      break;  // groups: AppendSchemaElements
   }
   if (logical.kind != LogicalType::Kind::kNone) e.logical_type = logical;
   return e;
@@ -602,9 +770,30 @@ std::string DescribeValue(sqlite3_value* v) {
 // ---------------------------------------------------------------------------------------------
 // ColumnBuilder
 
+ColumnBuilder::ColumnBuilder(ColumnType type) : type_(std::move(type)) {
+  if (!type_.is_nested()) return;
+  std::vector<SchemaElement> elements;
+  AppendSchemaElements("value", type_, &elements);
+  Result<std::unique_ptr<JsonShredder>> made = JsonShredder::Make(std::move(elements));
+  if (made.ok()) {
+    nested_ = std::move(made).value();
+  } else {
+    nested_error_ = made.status();
+  }
+}
+
+ColumnBuilder::~ColumnBuilder() = default;
+ColumnBuilder::ColumnBuilder(ColumnBuilder&&) noexcept = default;
+ColumnBuilder& ColumnBuilder::operator=(ColumnBuilder&&) noexcept = default;
+
+int64_t ColumnBuilder::rows() const {
+  return nested_ ? nested_->rows() : static_cast<int64_t>(def_.size());
+}
+
 size_t ColumnBuilder::bytes() const {
   return def_.size() * sizeof(int16_t) + bools_.size() + i32_.size() * 4 + i64_.size() * 8 +
-         f64_.size() * 8 + bytes_.size() + ends_.size() * sizeof(size_t);
+         f64_.size() * 8 + bytes_.size() + ends_.size() * sizeof(size_t) +
+         (nested_ ? nested_->bytes() : 0);
 }
 
 void ColumnBuilder::PushInt(int64_t v) {
@@ -621,6 +810,7 @@ void ColumnBuilder::PushBytes(const void* p, size_t n) {
 }
 
 Status ColumnBuilder::Append(sqlite3_value* v) {
+  if (type_.is_nested()) return AppendNested(v);
   if (sqlite3_value_type(v) == SQLITE_NULL) {
     def_.push_back(0);
     return Status::OK();
@@ -628,6 +818,22 @@ Status ColumnBuilder::Append(sqlite3_value* v) {
   PQ_RETURN_IF_ERROR(AppendNonNull(v));
   def_.push_back(1);
   return Status::OK();
+}
+
+Status ColumnBuilder::AppendNested(sqlite3_value* v) {
+  if (!nested_) return nested_error_;
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_NULL:
+      return nested_->AppendNull();
+    case SQLITE_TEXT: {
+      const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+      return nested_->Append(
+          std::string_view(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v))));
+    }
+    default:
+      return Status::InvalidArgument(DescribeValue(v) + " cannot be stored as " +
+                                     ColumnTypeName(type_) + ", which takes JSON text");
+  }
 }
 
 Status ColumnBuilder::AppendInteger(sqlite3_value* v) {
@@ -688,7 +894,7 @@ Status ColumnBuilder::AppendInteger(sqlite3_value* v) {
 }
 
 Status ColumnBuilder::AppendDecimal(sqlite3_value* v) {
-  Int128 unscaled = 0;
+  UnscaledDecimal unscaled;
   Status parsed;
   switch (sqlite3_value_type(v)) {
     case SQLITE_INTEGER:
@@ -716,21 +922,15 @@ Status ColumnBuilder::AppendDecimal(sqlite3_value* v) {
   if (!parsed.ok()) return Status::InvalidArgument(DescribeValue(v) + " " + parsed.message());
   switch (type_.physical_type()) {
     case PhysicalType::kInt32:
-      i32_.push_back(static_cast<int32_t>(unscaled));
+      i32_.push_back(static_cast<int32_t>(unscaled.ToInt64()));
       break;
     case PhysicalType::kInt64:
-      i64_.push_back(static_cast<int64_t>(unscaled));
+      i64_.push_back(unscaled.ToInt64());
       break;
     default: {
       // Big-endian two's complement in type_length bytes.
-      const int32_t n = type_.type_length();
-      uint8_t buf[16];
-      auto u = static_cast<UInt128>(unscaled);
-      for (int32_t k = n - 1; k >= 0; --k) {
-        buf[k] = static_cast<uint8_t>(u & 0xFF);
-        u >>= 8;
-      }
-      PushBytes(buf, static_cast<size_t>(n));
+      const std::string_view bytes = unscaled.Bytes(type_.type_length());
+      PushBytes(bytes.data(), bytes.size());
       break;
     }
   }
@@ -749,6 +949,10 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
                                    (expected.empty() ? "" : " (" + std::string(expected) + ")"));
   };
   switch (type_.kind) {
+    case ColumnKind::kList:
+    case ColumnKind::kMap:
+    case ColumnKind::kStruct:
+      return AppendNested(v);
     case ColumnKind::kInfer:
     case ColumnKind::kNull:
       return Status::InvalidArgument(
@@ -867,6 +1071,10 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
 
 void ColumnBuilder::Truncate(int64_t rows) {
   if (rows >= this->rows()) return;
+  if (nested_) {
+    nested_->Truncate(rows);
+    return;
+  }
   int64_t drop_values = 0;
   for (size_t i = static_cast<size_t>(rows); i < def_.size(); ++i) drop_values += def_[i];
   def_.resize(static_cast<size_t>(rows));
@@ -894,6 +1102,7 @@ void ColumnBuilder::Truncate(int64_t rows) {
 }
 
 Status ColumnBuilder::WriteTo(FileWriter* writer, int leaf) {
+  if (nested_) return nested_->WriteTo(writer, leaf);
   const int64_t n = rows();
   Status s;
   switch (type_.physical_type()) {

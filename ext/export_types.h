@@ -22,6 +22,15 @@
 //   DECIMAL(p[,s]) NUMERIC(p[,s]), 1 <= p <= 38     INT32 (p <= 9), INT64 (p <= 18), else
 //                                                   FIXED_LEN_BYTE_ARRAY of the fewest bytes for p
 //   UUID                                            FIXED_LEN_BYTE_ARRAY(16) UUID
+//   LIST<T>                                         a group (LIST) of the 3-level form: repeated
+//                                                   group list, optional element
+//   MAP<K, V>                                       a group (MAP): repeated group key_value,
+//                                                   required key, optional value
+//   STRUCT<name T, ...>                             a group, one optional field per entry
+// Nested types nest (LIST<STRUCT<a INTEGER, b LIST<TEXT>>>, MAP<TEXT, LIST<REAL>>); their element,
+// value and field types are any type of this table (an unknown one is an error, no inference), a
+// MAP key any but JSON and the nested ones; field names are distinct (ignoring case) and may be
+// quoted ("a b", `a b`, [a b]). Nesting is limited to 64 levels.
 // Any other name follows SQLite's affinity rules (contains INT: INT64; CHAR/CLOB/TEXT: STRING;
 // BLOB: BLOB; REAL/FLOA/DOUB: DOUBLE); a name with no affinity of its own (empty, NUMERIC, DECIMAL
 // without precision, ANY ...) leaves the type to be inferred from the values (kInfer).
@@ -43,12 +52,16 @@
 //                    than s fraction digits (other than trailing zeros) or more than p digits is
 //                    an error, nothing is rounded
 //   UUID             TEXT 8-4-4-4-12 hex digits (either case), or a 16-byte BLOB
+//   LIST, MAP, STRUCT  TEXT holding JSON (format/writer/json_shredder.h says what each type takes:
+//                    an array for LIST, an object for STRUCT, an object or an array of
+//                    {"key":..,"value":..} for MAP); the JSON text null is NULL
 // A column whose type is inferred is strict: it takes only the storage classes it was inferred
 // from (INTEGER for INT64; INTEGER and REAL for DOUBLE; TEXT for STRING; BLOB for BLOB).
 // Every column is OPTIONAL: NULL is always accepted.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,7 +73,8 @@
 
 namespace pq {
 class FileWriter;
-}
+class JsonShredder;
+}  // namespace pq
 
 namespace pq::ext {
 
@@ -78,6 +92,9 @@ enum class ColumnKind {
   kTimestamp,  // unit
   kDecimal,    // precision, scale
   kUuid,
+  kList,    // children: the element
+  kMap,     // children: key, value
+  kStruct,  // children: the fields, named by field_names
 };
 
 struct ColumnType {
@@ -88,19 +105,36 @@ struct ColumnType {
   int precision = 0;                  // kDecimal: 1..38
   int scale = 0;                      // kDecimal: 0..precision
   bool strict = false;                // inferred from values: only their storage classes accepted
+  std::vector<ColumnType> children;   // kList, kMap, kStruct
+  std::vector<std::string> field_names;  // kStruct, one per child
 
+  bool is_nested() const {
+    return kind == ColumnKind::kList || kind == ColumnKind::kMap || kind == ColumnKind::kStruct;
+  }
+  // Of a primitive type (for a nested type: BYTE_ARRAY, 0).
   PhysicalType physical_type() const;
   int32_t type_length() const;  // FIXED_LEN_BYTE_ARRAY length, else 0
 };
 
 // The type a name means (table above). kInfer for a name with no meaning of its own.
-// InvalidArgument for a known name with bad arguments: DECIMAL(40,2), DECIMAL(5,6), TIME(HOURS).
+// InvalidArgument for a known name with bad arguments: DECIMAL(40,2), DECIMAL(5,6), TIME(HOURS),
+// and for a nested type that does not parse or holds a type of no meaning: LIST<FOO>.
 Result<ColumnType> ParseColumnType(std::string_view name);
 // The name of a type as ParseColumnType reads it back: "INTEGER", "DECIMAL(12,2)",
-// "TIMESTAMP(MILLIS)".
+// "TIMESTAMP(MILLIS)", "MAP<TEXT, LIST<INTEGER>>", "STRUCT<a INTEGER, \"b c\" TEXT>".
 std::string ColumnTypeName(const ColumnType& type);
-// The leaf SchemaElement of an OPTIONAL column with this name and type (not kInfer).
+// The type as a column type of CREATE TABLE: ColumnTypeName, made an SQL string ('LIST<INTEGER>')
+// when SQLite's grammar would not take it as it is (nested types). SQLite strips the quotes: the
+// declared type reads back as the name.
+std::string DeclaredTypeText(const ColumnType& type);
+// The leaf SchemaElement of an OPTIONAL column with this name and primitive type (not kInfer).
 SchemaElement ToSchemaElement(const std::string& name, const ColumnType& type);
+// The SchemaElements of an OPTIONAL column with this name and type, depth first, appended to *out:
+// one leaf for a primitive type, the group and everything under it for a nested type.
+void AppendSchemaElements(const std::string& name, const ColumnType& type,
+                          std::vector<SchemaElement>* out);
+// Leaf columns of a column of this type (1 for a primitive type).
+int LeafCount(const ColumnType& type);
 
 // The type values of these storage classes (SQLITE_INTEGER ... bit set 1 << class) make a column
 // without a declared type: INTEGER -> INT64, REAL or INTEGER+REAL -> DOUBLE, TEXT -> STRING,
@@ -110,39 +144,47 @@ Result<ColumnType> InferColumnType(unsigned storage_classes);
 // A short description of a value for messages: "integer 300", "text 'abc'", "a 3-byte BLOB".
 std::string DescribeValue(sqlite3_value* v);
 
-// One column of a batch of rows: definition levels and values of its Parquet physical type.
+// One column of a batch of rows: definition levels and values of its Parquet physical type; for a
+// nested type, the levels and values of each of its leaves (a JsonShredder).
 class ColumnBuilder {
  public:
-  explicit ColumnBuilder(ColumnType type) : type_(type) {}
+  explicit ColumnBuilder(ColumnType type);
+  ~ColumnBuilder();
+  ColumnBuilder(ColumnBuilder&&) noexcept;
+  ColumnBuilder& operator=(ColumnBuilder&&) noexcept;
 
   const ColumnType& type() const { return type_; }
   // Appends one value. InvalidArgument saying why it does not fit (the caller adds row and column);
   // the builder is then unchanged.
   Status Append(sqlite3_value* v);
-  int64_t rows() const { return static_cast<int64_t>(def_.size()); }
+  int64_t rows() const;
   // Bytes held by the values (about what they take in memory).
   size_t bytes() const;
   // Drops rows from `rows` on (rows <= this->rows()).
   void Truncate(int64_t rows);
-  // Writes every row to leaf `leaf` of `writer`, then empties the builder.
+  // Writes every row to leaf `leaf` of `writer` (the first of LeafCount(type()) leaves), then
+  // empties the builder.
   Status WriteTo(FileWriter* writer, int leaf);
 
  private:
   Status AppendNonNull(sqlite3_value* v);
+  Status AppendNested(sqlite3_value* v);
   Status AppendInteger(sqlite3_value* v);
   Status AppendDecimal(sqlite3_value* v);
   void PushInt(int64_t v);  // to i32_ or i64_ by physical type
   void PushBytes(const void* p, size_t n);
 
   ColumnType type_;
-  std::vector<int16_t> def_;       // 1 value, 0 NULL, per row
-  std::vector<uint8_t> bools_;     // BOOLEAN
-  std::vector<int32_t> i32_;       // INT32
-  std::vector<int64_t> i64_;       // INT64
-  std::vector<double> f64_;        // DOUBLE
-  std::string bytes_;              // BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY values, back to back
-  std::vector<size_t> ends_;       // end offset in bytes_ of each of those values
-  std::vector<ByteArray> arrays_;  // scratch for WriteTo
+  std::vector<int16_t> def_;              // 1 value, 0 NULL, per row
+  std::vector<uint8_t> bools_;            // BOOLEAN
+  std::vector<int32_t> i32_;              // INT32
+  std::vector<int64_t> i64_;              // INT64
+  std::vector<double> f64_;               // DOUBLE
+  std::string bytes_;                     // BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY values, back to back
+  std::vector<size_t> ends_;              // end offset in bytes_ of each of those values
+  std::vector<ByteArray> arrays_;         // scratch for WriteTo
+  std::unique_ptr<JsonShredder> nested_;  // nested types
+  Status nested_error_;                   // why nested_ could not be made (not expected)
 };
 
 }  // namespace pq::ext

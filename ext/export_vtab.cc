@@ -331,7 +331,7 @@ int ConnectWriteTable(sqlite3* db, const std::string& path, const OptionList& op
     std::string sql = "CREATE TABLE x(";
     for (size_t i = 0; i < table->columns.size(); ++i) {
       sql += (i ? ", " : "") + QuoteIdentifier(table->columns[i].name) + " " +
-             ColumnTypeName(table->columns[i].type);
+             DeclaredTypeText(table->columns[i].type);
     }
     sql += ")";
     if (sqlite3_declare_vtab(db, sql.c_str()) != SQLITE_OK) {

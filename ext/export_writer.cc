@@ -44,7 +44,9 @@ std::string Upper(std::string_view s) {
   return out;
 }
 
-// Splits on commas outside parentheses and quotes; drops empty items.
+// Splits on commas outside parentheses, angle brackets (nested types) and quotes; drops empty
+// items. An unclosed bracket or quote runs to the end of the text (the last item then says what is
+// wrong with it).
 std::vector<std::string> SplitList(std::string_view text) {
   std::vector<std::string> items;
   int depth = 0;
@@ -52,15 +54,19 @@ std::vector<std::string> SplitList(std::string_view text) {
   size_t start = 0;
   for (size_t i = 0; i <= text.size(); ++i) {
     const char c = i < text.size() ? text[i] : ',';
+    if (i == text.size()) {
+      quote = 0;
+      depth = 0;
+    }
     if (quote) {
       if (c == quote) quote = 0;
       continue;
     }
     if (c == '"' || c == '\'' || c == '`') {
       quote = c;
-    } else if (c == '(') {
+    } else if (c == '(' || c == '<') {
       ++depth;
-    } else if (c == ')') {
+    } else if (c == ')' || c == '>') {
       --depth;
     } else if (c == ',' && depth <= 0) {
       std::string_view item = Trim(text.substr(start, i - start));
@@ -317,10 +323,20 @@ Result<std::unique_ptr<ExportWriter>> ExportWriter::Make(std::string target,
     PQ_ASSIGN_OR_RETURN(int i, find("bloom_filter", name));
     w->options_.bloom_filter_columns.push_back(columns[static_cast<size_t>(i)].name);
   }
+  int leaves = 0;
+  for (const ExportColumn& c : columns) {
+    w->first_leaf_.push_back(leaves);
+    leaves += LeafCount(c.type);
+  }
   for (const SortKey& key : options.sorted_by) {
     PQ_ASSIGN_OR_RETURN(int i, find("sorted_by", key.column));
+    const ExportColumn& c = columns[static_cast<size_t>(i)];
+    if (c.type.is_nested()) {
+      return OptionError("sorted_by", "column '" + c.name + "' is " + ColumnTypeName(c.type) +
+                                          ", which has no sort order");
+    }
     SortingColumn sc;
-    sc.column_idx = i;
+    sc.column_idx = w->first_leaf_[static_cast<size_t>(i)];
     sc.descending = key.descending;
     sc.nulls_first = !key.descending;  // SQLite: NULL is the smallest value
     w->options_.sorting_columns.push_back(sc);
@@ -510,7 +526,7 @@ Status ExportWriter::OpenFile() {
   root.name = "schema";
   root.num_children = static_cast<int32_t>(columns_.size());
   schema.push_back(root);
-  for (const ExportColumn& c : columns_) schema.push_back(ToSchemaElement(c.name, c.type));
+  for (const ExportColumn& c : columns_) AppendSchemaElements(c.name, c.type, &schema);
   temp_path_ = TemporaryPathFor(target_);
   Result<std::unique_ptr<FileWriter>> file =
       FileWriter::Open(temp_path_, std::move(schema), options_);
@@ -536,7 +552,7 @@ Status ExportWriter::Flush() {
   const int64_t batch = rows_ - written_rows_;
   if (batch == 0) return Status::OK();
   for (size_t i = 0; i < builders_.size(); ++i) {
-    Status s = builders_[i].WriteTo(file_.get(), static_cast<int>(i));
+    Status s = builders_[i].WriteTo(file_.get(), first_leaf_[i]);
     if (!s.ok()) return Fail(s.WithContext("column '" + columns_[i].name + "'"));
   }
   Status s = file_->EndBatch();

@@ -31,8 +31,8 @@
 //   in that order
 //                              (as SQLite's ORDER BY would sort them) are an error
 //   kv_metadata='key:value,...'  footer key/value metadata (a value cannot hold a comma)
-//   schema='name TYPE, ...'    column types (export_types.h); parquet_export: for the columns
-//   named;
+//   schema='name TYPE, ...'    column types (export_types.h, nested LIST<..>, MAP<..>, STRUCT<..>
+//                              included); parquet_export: for the columns named;
 //                              the writable table: its columns
 #pragma once
 
@@ -127,6 +127,7 @@ class ExportWriter {
   WriterOptions options_;
   std::vector<std::pair<int, bool>> sort_keys_;  // column, descending
   std::vector<ColumnBuilder> builders_;          // per column, once the types are known
+  std::vector<int> first_leaf_;                  // per column, its first leaf column in the file
   bool types_known_ = false;
   std::vector<sqlite3_value*> pending_;           // row-major copies while inferring types
   size_t pending_bytes_ = 0;                      // about what pending_ holds

@@ -1,6 +1,7 @@
 // Entry point of the loadable extension: `.load ./build/parquet` in the sqlite3 shell, or
 // sqlite3_load_extension(db, "build/parquet", 0, &err) from a program.
 #include "ext/export.h"
+#include "ext/index_functions.h"
 #include "ext/metadata_functions.h"
 #include "ext/parquet_vtab.h"
 #include "ext/sqlite_api.h"
@@ -17,6 +18,7 @@ int sqlite3_parquet_init(sqlite3* db, char** err, const sqlite3_api_routines* ap
   int rc = pq::ext::RegisterParquetModule(db);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterMetadataFunctions(db);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterIndexFunctions(db);
   if (rc != SQLITE_OK && err) *err = sqlite3_mprintf("parquet: cannot register: %s", sqlite3_errstr(rc));
   return rc;
 }

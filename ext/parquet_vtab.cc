@@ -3,6 +3,7 @@
 //   .load ./build/parquet
 //   CREATE VIRTUAL TABLE temp.t USING parquet('data/trips.parquet', decimal=text);
 //   SELECT vendor, count(*) FROM t WHERE fare > 10 GROUP BY vendor;
+//   SELECT parquet_scan_stats('t');   -- what pruning did in that scan (scan_stats.h)
 //
 // SOURCE is a path, a glob (`*`, `?`, `[...]`) or several of those separated by commas. Every file must
 // have the same top-level fields. Columns: one per top-level field, named as in the file and declared
@@ -14,17 +15,41 @@
 //   decimal=real|text        DECIMAL as REAL (default) or exact TEXT
 //   timestamp=text|integer   TIMESTAMP/INT96 as ISO text (default) or the stored integer
 //   verify_checksums=0|1     check page CRC-32s when present (default 1)
+//
+// Pushdown (PRODUCT.md, "Query semantics and pushdown"). xBestIndex takes the WHERE terms the engine
+// can use and xFilter turns them into a pq::Predicate, row positions and a LIMIT/OFFSET:
+//   - terms on a top-level, non-nested column (=, <, <=, >, >=, !=, IS, IS NOT, IS NULL,
+//     IS NOT NULL, IN, and LIKE/GLOB with a literal prefix on a TEXT column) prune files, row
+//     groups and pages (format/predicate/scan_plan.h) and filter rows in the engine. SQLite checks
+//     them again (omit=0), so the engine may keep rows that fail, never drop rows that pass. Only
+//     BINARY-collated comparisons are taken: the engine compares bytes.
+//   - terms on rowid and file_row_number (=, <, <=, >, >=, IS, IN) select row ranges exactly, and
+//     SQLite does not check them again (omit=1).
+//   - terms on `filename` (=, IS, IN, LIKE/GLOB prefix) skip whole files; SQLite checks them again.
+//   - LIMIT sizes the first batches (a hint). OFFSET is consumed (the engine skips the rows without
+//     decoding them, omit=1) only when every other term is consumed exactly and nothing reorders
+//     the rows; otherwise it is left to SQLite.
+// Values compare as SQLite compares them with the column's affinity (predicate.h), so a query on
+// this table returns what it returns on a native table holding the same values.
 #include "ext/parquet_vtab.h"
 
 #include <glob.h>
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "ext/export.h"
 #include "ext/options.h"
+#include "ext/scan_stats.h"
+#include "format/predicate/predicate.h"
+#include "format/predicate/row_ranges.h"
+#include "format/predicate/scan_plan.h"
 #include "format/reader/file_reader.h"
 #include "format/reader/table_scanner.h"
 
@@ -120,16 +145,348 @@ std::string LowerAscii(std::string s) {
   return s;
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Row positions. Terms on rowid (the position in the dataset) and file_row_number (the position in
+// the file) are turned into sets of positions here, exactly as SQLite would evaluate them, so the
+// scan can read just those rows and SQLite need not check them again.
+
+// Positions as sorted, disjoint, non-adjacent half-open intervals.
+class PositionSet {
+ public:
+  PositionSet() = default;
+  // [begin, end); empty when end <= begin.
+  static PositionSet Span(int64_t begin, int64_t end) {
+    PositionSet s;
+    if (begin < end) s.spans_.push_back({begin, end});
+    return s;
+  }
+  // The given positions, in any order, repeats allowed.
+  static PositionSet Points(std::vector<int64_t> points) {
+    std::sort(points.begin(), points.end());
+    PositionSet s;
+    for (int64_t p : points) {
+      if (!s.spans_.empty() && p <= s.spans_.back().end) {
+        s.spans_.back().end = std::max(s.spans_.back().end, p + 1);
+      } else {
+        s.spans_.push_back({p, p + 1});
+      }
+    }
+    return s;
+  }
+
+  PositionSet Intersect(const PositionSet& other) const {
+    PositionSet s;
+    size_t i = 0, j = 0;
+    while (i < spans_.size() && j < other.spans_.size()) {
+      const RowRange& a = spans_[i];
+      const RowRange& b = other.spans_[j];
+      int64_t begin = std::max(a.begin, b.begin);
+      int64_t end = std::min(a.end, b.end);
+      if (begin < end) s.spans_.push_back({begin, end});
+      if (a.end < b.end) {
+        ++i;
+      } else {
+        ++j;
+      }
+    }
+    return s;
+  }
+  // The positions in [begin, end), shifted down by `begin`.
+  PositionSet Slice(int64_t begin, int64_t end) const {
+    PositionSet s;
+    auto it = std::upper_bound(spans_.begin(), spans_.end(), begin,
+                               [](int64_t b, const RowRange& r) { return b < r.end; });
+    for (; it != spans_.end() && it->begin < end; ++it) {
+      int64_t b = std::max(it->begin, begin);
+      int64_t e = std::min(it->end, end);
+      if (b < e) s.spans_.push_back({b - begin, e - begin});
+    }
+    return s;
+  }
+  // Without the first n positions.
+  PositionSet DropFirst(int64_t n) const {
+    PositionSet s;
+    for (const RowRange& r : spans_) {
+      int64_t len = r.end - r.begin;
+      if (n >= len) {
+        n -= len;
+        continue;
+      }
+      s.spans_.push_back({r.begin + n, r.end});
+      n = 0;
+    }
+    return s;
+  }
+  // Only the first n positions.
+  PositionSet KeepFirst(int64_t n) const {
+    PositionSet s;
+    for (const RowRange& r : spans_) {
+      if (n <= 0) break;
+      int64_t len = std::min(r.end - r.begin, n);
+      s.spans_.push_back({r.begin, r.begin + len});
+      n -= len;
+    }
+    return s;
+  }
+  int64_t count() const {
+    int64_t n = 0;
+    for (const RowRange& r : spans_) n += r.end - r.begin;
+    return n;
+  }
+  bool empty() const { return spans_.empty(); }
+  const std::vector<RowRange>& spans() const { return spans_; }
+
+ private:
+  std::vector<RowRange> spans_;
+};
+
+// What one xFilter argument is (see the idxStr table at BestIndex).
+enum class TermOp : uint8_t {
+  kEq, kNe, kLt, kLe, kGt, kGe, kIs, kIsNot, kIsNull, kIsNotNull,
+  kIn,                 // an IN list handle, read with sqlite3_vtab_in_first/next
+  kLike, kGlob,        // the pattern
+  kLimit, kOffset,     // LIMIT / OFFSET that SQLite applies; used to size batches
+  kTake, kSkip,        // LIMIT / OFFSET the engine applies exactly
+};
+
+// An sqlite3_value copy, freed on scope exit.
+struct ValueCopy {
+  explicit ValueCopy(const sqlite3_value* v) : value(sqlite3_value_dup(v)) {
+    if (value == nullptr) throw std::bad_alloc();  // Guarded() turns it into SQLITE_NOMEM
+  }
+  ~ValueCopy() { sqlite3_value_free(value); }
+  ValueCopy(const ValueCopy&) = delete;
+  ValueCopy& operator=(const ValueCopy&) = delete;
+  sqlite3_value* value;
+};
+
+// The positions p in [0, end) for which `p OP literal` holds, as SQLite compares an INTEGER column
+// with a value: numeric affinity is applied to the literal first ('5' and 5.0 are 5); a number that
+// is not integral falls between positions; TEXT and BLOB sort after every number; NULL matches
+// nothing. `op` is one of =, IS, <, <=, >, >=.
+PositionSet PositionsSatisfying(TermOp op, const sqlite3_value* literal, int64_t end) {
+  ValueCopy v(literal);
+  auto span = [end](int64_t b, int64_t e) { return PositionSet::Span(std::max<int64_t>(b, 0), std::min(e, end)); };
+  switch (sqlite3_value_numeric_type(v.value)) {
+    case SQLITE_NULL:
+      return {};
+    case SQLITE_INTEGER: {
+      // Clamping to [-1, end] keeps every comparison's outcome over [0, end) and rules out overflow.
+      int64_t i = std::clamp<int64_t>(sqlite3_value_int64(v.value), -1, end);
+      switch (op) {
+        case TermOp::kEq:
+        case TermOp::kIs: return span(i, i + 1);
+        case TermOp::kLt: return span(0, i);
+        case TermOp::kLe: return span(0, i + 1);
+        case TermOp::kGt: return span(i + 1, end);
+        default: return span(i, end);  // kGe
+      }
+    }
+    case SQLITE_FLOAT: {
+      // Same clamping; end is far below 2^53, so the bounds are exact doubles.
+      double d = std::clamp(sqlite3_value_double(v.value), -2.0, static_cast<double>(end) + 2);
+      auto floor = static_cast<int64_t>(std::floor(d));
+      auto ceil = static_cast<int64_t>(std::ceil(d));
+      switch (op) {
+        case TermOp::kEq:
+        case TermOp::kIs: return floor == ceil ? span(floor, floor + 1) : PositionSet();
+        case TermOp::kLt: return span(0, ceil);
+        case TermOp::kLe: return span(0, floor + 1);
+        case TermOp::kGt: return span(floor + 1, end);
+        default: return span(ceil, end);  // kGe
+      }
+    }
+    default:  // TEXT or BLOB: greater than any number
+      return op == TermOp::kLt || op == TermOp::kLe ? span(0, end) : PositionSet();
+  }
+}
+
+// Calls fn(value) for each value of an IN list handle (xFilter argument of an `in` term). Returns
+// false when `list` is not such a handle (SQLite chose one-at-a-time processing: it is one value).
+template <typename Fn>
+Result<bool> ForEachInValue(sqlite3_value* list, Fn&& fn) {
+  sqlite3_value* v = nullptr;
+  int rc = sqlite3_vtab_in_first(list, &v);
+  if (rc != SQLITE_OK && rc != SQLITE_DONE) {
+    if (rc == SQLITE_NOMEM) return Status::OutOfMemory("reading an IN list");
+    return false;
+  }
+  for (; rc == SQLITE_OK && v != nullptr; rc = sqlite3_vtab_in_next(list, &v)) fn(v);
+  if (rc != SQLITE_OK && rc != SQLITE_DONE) {
+    return Status::InvalidArgument(std::string("cannot read an IN list: ") + sqlite3_errstr(rc));
+  }
+  return true;
+}
+
+// A literal from SQLite as an engine value, in the storage class SQLite gives.
+SqlValue ToSqlValue(sqlite3_value* v) {
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_INTEGER: return SqlValue::Integer(sqlite3_value_int64(v));
+    case SQLITE_FLOAT: return SqlValue::Real(sqlite3_value_double(v));
+    case SQLITE_TEXT: {
+      const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+      return SqlValue::Text(std::string(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v))));
+    }
+    case SQLITE_BLOB: {
+      const auto* p = static_cast<const char*>(sqlite3_value_blob(v));
+      return SqlValue::Blob(std::string(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v))));
+    }
+    default: return SqlValue::Null();
+  }
+}
+
+// The bytes every value matching a LIKE or GLOB `pattern` starts with, when they can be compared
+// byte for byte. GLOB is case-sensitive: its prefix runs to the first `*`, `?` or `[`. LIKE folds
+// the case of ASCII letters (and an application may install a LIKE that folds more, such as ICU's),
+// so its prefix runs to the first `%` or `_` and stops before the first letter or non-ASCII byte.
+// Both functions see the pattern only up to a NUL. Empty when nothing is certain.
+std::string PatternPrefix(TermOp op, std::string_view pattern) {
+  size_t n = 0;
+  for (; n < pattern.size(); ++n) {
+    auto ch = static_cast<unsigned char>(pattern[n]);
+    if (ch == 0) break;
+    if (op == TermOp::kGlob) {
+      if (ch == '*' || ch == '?' || ch == '[') break;
+    } else if (ch == '%' || ch == '_' || ch >= 0x80 || std::isalpha(ch)) {
+      break;
+    }
+  }
+  return std::string(pattern.substr(0, n));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The plan xBestIndex hands to xFilter through idxStr (the table at BestIndex).
+
+struct FilterTerm {
+  TermOp op = TermOp::kEq;
+  int column = 0;  // -1 rowid; unused for LIMIT/OFFSET
+};
+
+struct IndexPlan {
+  uint64_t col_used = ~uint64_t{0};  // sqlite3_index_info.colUsed
+  std::vector<FilterTerm> terms;     // one per xFilter argument, in argv order
+};
+
+struct TermCode {
+  TermOp op;
+  std::string_view name;
+  bool has_column;
+};
+
+constexpr TermCode kTermCodes[] = {
+    {TermOp::kEq, "eq", true},         {TermOp::kNe, "ne", true},
+    {TermOp::kLt, "lt", true},         {TermOp::kLe, "le", true},
+    {TermOp::kGt, "gt", true},         {TermOp::kGe, "ge", true},
+    {TermOp::kIs, "is", true},         {TermOp::kIsNot, "isnot", true},
+    {TermOp::kIsNull, "null", true},   {TermOp::kIsNotNull, "notnull", true},
+    {TermOp::kIn, "in", true},         {TermOp::kLike, "like", true},
+    {TermOp::kGlob, "glob", true},     {TermOp::kLimit, "limit", false},
+    {TermOp::kOffset, "offset", false}, {TermOp::kTake, "take", false},
+    {TermOp::kSkip, "skip", false},
+};
+
+const TermCode& CodeOf(TermOp op) {
+  for (const TermCode& c : kTermCodes) {
+    if (c.op == op) return c;
+  }
+  return kTermCodes[0];
+}
+
+std::string EncodeIndexPlan(const IndexPlan& plan) {
+  char hex[24];
+  std::snprintf(hex, sizeof(hex), "%llx", static_cast<unsigned long long>(plan.col_used));
+  std::string out = hex;
+  for (const FilterTerm& t : plan.terms) {
+    const TermCode& code = CodeOf(t.op);
+    out += ',';
+    out += code.name;
+    if (code.has_column) out += std::to_string(t.column);
+  }
+  return out;
+}
+
+std::optional<IndexPlan> DecodeIndexPlan(std::string_view s) {
+  IndexPlan plan;
+  size_t comma = s.find(',');
+  std::string hex(s.substr(0, comma));
+  char* end = nullptr;
+  plan.col_used = std::strtoull(hex.c_str(), &end, 16);
+  if (hex.empty() || *end != '\0') return std::nullopt;
+  while (comma != std::string_view::npos) {
+    size_t start = comma + 1;
+    comma = s.find(',', start);
+    std::string_view item = s.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    size_t letters = 0;
+    while (letters < item.size() && std::islower(static_cast<unsigned char>(item[letters]))) ++letters;
+    const TermCode* code = nullptr;
+    for (const TermCode& c : kTermCodes) {
+      if (c.name == item.substr(0, letters)) code = &c;
+    }
+    if (code == nullptr) return std::nullopt;
+    FilterTerm term;
+    term.op = code->op;
+    std::string digits(item.substr(letters));
+    if (code->has_column) {
+      term.column = static_cast<int>(std::strtol(digits.c_str(), &end, 10));
+      if (digits.empty() || *end != '\0') return std::nullopt;
+    } else if (!digits.empty()) {
+      return std::nullopt;
+    }
+    plan.terms.push_back(term);
+  }
+  return plan;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The table and its cursor.
+
+// What the `parquet` module keeps per connection; every table's Connect gets it as `aux`.
+struct ModuleState {
+  std::shared_ptr<ScanStatsRegistry> registry;  // the connection's tables, for parquet_scan_stats
+  bool limit_offset_exact = false;  // LimitOffsetCanBeApplied: this SQLite offers LIMIT/OFFSET safely
+};
+
 struct ParquetTable {
   sqlite3_vtab base;  // must come first
   bool is_write_table = false;  // same place as in the writable table (export.h)
   std::vector<std::shared_ptr<const FileReader>> files;  // every file of the dataset, footers read once
   std::vector<int64_t> file_first_row;                    // dataset rowid of each file's first row
   int64_t total_rows = 0;
+  int64_t max_file_rows = 0;   // rows of the largest file: file_row_number is below it
   int num_fields = 0;          // top-level fields = first num_fields SQL columns
   int filename_column = 0;     // hidden `filename`
   int file_row_number_column = 0;  // hidden `file_row_number`
+  std::vector<Affinity> affinity;  // per field: the affinity of its declared type
+  std::vector<bool> flat;          // per field: one leaf, not repeated (terms on it are pushed down)
   TableConfig config;
+  std::shared_ptr<ScanStatsRegistry> registry;  // the connection's tables, for parquet_scan_stats
+  std::shared_ptr<ScanRecord> stats;            // this table's entry there
+  bool limit_offset_exact = false;              // ModuleState::limit_offset_exact
+
+  ~ParquetTable() {
+    if (registry && stats) registry->Remove(stats.get());
+  }
+  int64_t FileRows(size_t i) const {
+    return (i + 1 < files.size() ? file_first_row[i + 1] : total_rows) - file_first_row[i];
+  }
+};
+
+// Batches: rows decoded per column at a time. A LIMIT makes them smaller, down to kMinHintBatchRows
+// (fewer values decoded for LIMIT 10; not so small that a selective filter SQLite applies after us
+// costs one batch per row).
+constexpr int64_t kBatchRows = 2048;
+constexpr int64_t kMinHintBatchRows = 64;
+
+// What xFilter derived from the constraints for the whole scan.
+struct ScanSetup {
+  bool no_rows = false;  // a term no row can satisfy, such as `x = NULL`
+  Predicate predicate;   // terms on flat fields: pruning, and the engine's filter
+  std::vector<PredicateTerm> filename_terms;  // kEq/kIs/kIn/kPrefix with TEXT values, on the path
+  PositionSet rowids;     // dataset rowids the rowid terms allow
+  PositionSet file_rows;  // file row numbers the file_row_number terms allow
+  int64_t skip = 0;       // consumed OFFSET: rows still to skip
+  int64_t take = -1;      // exact LIMIT: rows still to read; -1 when unbounded
+  int64_t batch_rows = kBatchRows;
 };
 
 struct ParquetCursor {
@@ -137,16 +494,39 @@ struct ParquetCursor {
   ParquetTable* table = nullptr;
   std::vector<int> projected_fields;  // field indexes to decode
   std::vector<int> slot_of_field;     // field -> slot in scanner, -1 when not projected
+  ScanSetup setup;                    // from xFilter
   size_t file_index = 0;
-  std::unique_ptr<TableScanner> scanner;
+  std::unique_ptr<TableScanner> scanner;  // the file being read; null between files
   int64_t row_in_batch = 0;
   int64_t batch_rows = 0;
   bool eof = true;
   std::string scratch;
+  uint64_t scan_id = 0;      // this cursor's scan, to publish its counters to the table's record
+  ScanCounters counters;     // files done, and the planning of the current one
 };
 
+void AddScanStats(const ScanStats& s, ScanCounters* c) {
+  c->row_groups_read += s.row_groups_read;
+  c->pages_read += s.pages_read;
+  c->pages_skipped += s.pages_skipped;
+  c->bytes_read += s.bytes_read;
+  c->values_decoded += s.values_decoded;
+  c->rows_produced += s.rows_produced;
+  c->rows_skipped += s.rows_skipped;
+  c->rows_filtered += s.rows_filtered;
+}
+
+// Copies the cursor's counters to the table's record, unless a later scan has replaced this one.
+void PublishCounters(ParquetCursor* c) {
+  ScanRecord& record = *c->table->stats;
+  if (record.scan_id != c->scan_id) return;
+  record.counters = c->counters;
+  if (c->scanner) AddScanStats(c->scanner->stats(), &record.counters);
+}
+
 // Module arguments: argv[0] module, argv[1] database, argv[2] table, argv[3] SOURCE, argv[4..] options.
-int Connect(sqlite3* db, void*, int argc, const char* const* argv, sqlite3_vtab** out, char** err) {
+// `aux` is the connection's ModuleState (RegisterParquetModule).
+int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_vtab** out, char** err) {
   return Guarded(nullptr, [&]() -> int {
     auto fail = [err](const Status& s) {
       *err = SqliteStrdup(s.message());
@@ -181,7 +561,10 @@ int Connect(sqlite3* db, void*, int argc, const char* const* argv, sqlite3_vtab*
       if (!reader.ok()) return fail(reader.status());
       table->file_first_row.push_back(table->total_rows);
       // Row groups are the truth: some writers leave FileMetaData.num_rows at 0.
-      for (const RowGroup& rg : (*reader)->metadata().row_groups) table->total_rows += rg.num_rows;
+      int64_t file_rows = 0;
+      for (const RowGroup& rg : (*reader)->metadata().row_groups) file_rows += rg.num_rows;
+      table->total_rows += file_rows;
+      table->max_file_rows = std::max(table->max_file_rows, file_rows);
       table->files.push_back(std::move(reader).value());
     }
     // The first file defines the columns; every other file must have the same fields and types.
@@ -200,6 +583,9 @@ int Connect(sqlite3* db, void*, int argc, const char* const* argv, sqlite3_vtab*
       }
       seen.push_back(LowerAscii(unique));
       types.push_back(*type);
+      const SchemaNode& node = *schema.fields()[f];
+      table->affinity.push_back(AffinityOfDeclaredType(*type));
+      table->flat.push_back(node.is_leaf && !node.is_repeated());
       sql += QuoteIdentifier(unique) + (type->empty() ? "" : " " + *type) + ", ";
     }
     for (size_t i = 1; i < table->files.size(); ++i) {
@@ -226,6 +612,10 @@ int Connect(sqlite3* db, void*, int argc, const char* const* argv, sqlite3_vtab*
     // The table reads files named in its arguments: a schema someone else wrote (a trigger or view in
     // an untrusted database) must not be able to make this connection read files.
     sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
+    const auto* state = static_cast<const ModuleState*>(aux);
+    table->registry = state->registry;
+    table->stats = table->registry->Add(argv[1], argv[2]);
+    table->limit_offset_exact = state->limit_offset_exact;
     *out = &table.release()->base;
     return SQLITE_OK;
   });
@@ -246,24 +636,225 @@ int Destroy(sqlite3_vtab* vtab) {
   return Disconnect(vtab);  // DROP TABLE forgets the table; it never deletes data files
 }
 
-// xBestIndex. idxNum is unused (0). idxStr carries the columns the statement uses (colUsed) as a
-// hexadecimal mask; bit 63 stands for "column 63 or later". No constraint is consumed: SQLite checks
-// every WHERE term itself.
+// How xBestIndex uses one usable constraint: its idxStr term, whether the engine applies it exactly
+// (so SQLite may omit its own check), and what it is expected to leave.
+struct PushedTerm {
+  FilterTerm term;
+  bool exact = false;
+  bool unique = false;  // at most one row passes (rowid = value)
+  bool constant = false;  // the right operand is a constant of the statement (known when planning)
+  double selectivity = 1;  // fraction of rows that pass
+  // Fraction of rows still decoded: rowid, file_row_number and filename terms select exactly what
+  // passes; a value term prunes (statistics, dictionary, Bloom filter, page index) only as far as
+  // the data is clustered, so less than it selects.
+  double scanned = 1;
+  bool on_value = false;  // a term on a field (not rowid, file_row_number or filename)
+};
+
+bool IsBinaryCollation(sqlite3_index_info* info, int i) {
+  const char* coll = sqlite3_vtab_collation(info, i);
+  return coll == nullptr || sqlite3_stricmp(coll, "BINARY") == 0;
+}
+
+std::optional<PushedTerm> PushConstraint(const ParquetTable& t, sqlite3_index_info* info, int i) {
+  const auto& con = info->aConstraint[i];
+  const int col = con.iColumn;
+  const bool position = col == -1 || col == t.file_row_number_column;
+  const bool filename = col == t.filename_column;
+  const bool field = col >= 0 && col < t.num_fields && t.flat[static_cast<size_t>(col)];
+  if (!position && !filename && !field) return std::nullopt;  // nested (JSON) columns stay with SQLite
+
+  PushedTerm p;
+  p.term.column = col;
+  bool in_list = false;
+  switch (con.op) {
+    case SQLITE_INDEX_CONSTRAINT_EQ:
+      in_list = sqlite3_vtab_in(info, i, -1) != 0;
+      p.term.op = in_list ? TermOp::kIn : TermOp::kEq;
+      break;
+    case SQLITE_INDEX_CONSTRAINT_LT: p.term.op = TermOp::kLt; break;
+    case SQLITE_INDEX_CONSTRAINT_LE: p.term.op = TermOp::kLe; break;
+    case SQLITE_INDEX_CONSTRAINT_GT: p.term.op = TermOp::kGt; break;
+    case SQLITE_INDEX_CONSTRAINT_GE: p.term.op = TermOp::kGe; break;
+    case SQLITE_INDEX_CONSTRAINT_NE: p.term.op = TermOp::kNe; break;
+    case SQLITE_INDEX_CONSTRAINT_IS: p.term.op = TermOp::kIs; break;
+    case SQLITE_INDEX_CONSTRAINT_ISNOT: p.term.op = TermOp::kIsNot; break;
+    case SQLITE_INDEX_CONSTRAINT_ISNULL: p.term.op = TermOp::kIsNull; break;
+    case SQLITE_INDEX_CONSTRAINT_ISNOTNULL: p.term.op = TermOp::kIsNotNull; break;
+    case SQLITE_INDEX_CONSTRAINT_LIKE: p.term.op = TermOp::kLike; break;
+    case SQLITE_INDEX_CONSTRAINT_GLOB: p.term.op = TermOp::kGlob; break;
+    default: return std::nullopt;
+  }
+  const TermOp op = p.term.op;
+  const bool pattern = op == TermOp::kLike || op == TermOp::kGlob;
+  const double n = std::max<double>(1, static_cast<double>(t.total_rows));
+  const double files = static_cast<double>(t.files.size());
+
+  if (position) {
+    // Integers compare the same under every collation; numbers sort before any TEXT literal.
+    if (op != TermOp::kEq && op != TermOp::kIs && op != TermOp::kIn && op != TermOp::kLt &&
+        op != TermOp::kLe && op != TermOp::kGt && op != TermOp::kGe) {
+      return std::nullopt;
+    }
+    p.exact = true;
+    const bool rowid = col == -1;
+    const double per_value = rowid ? 1 : files;  // a file_row_number exists once per file
+    sqlite3_value* rhs = nullptr;
+    if (op == TermOp::kIn) {
+      p.selectivity = std::min(1.0, 10 * per_value / n);
+    } else if (sqlite3_vtab_rhs_value(info, i, &rhs) == SQLITE_OK && rhs != nullptr) {
+      int64_t domain = rowid ? t.total_rows : t.max_file_rows;
+      double rows = static_cast<double>(PositionsSatisfying(op, rhs, domain).count()) * per_value;
+      p.selectivity = std::min(1.0, std::max(rows, 1.0) / n);
+    } else {
+      p.selectivity = op == TermOp::kEq || op == TermOp::kIs ? std::min(1.0, per_value / n) : 0.05;
+    }
+    p.unique = rowid && (op == TermOp::kEq || op == TermOp::kIs);
+  } else if (filename) {
+    if (op == TermOp::kEq || op == TermOp::kIs || op == TermOp::kIn) {
+      if (!IsBinaryCollation(info, i)) return std::nullopt;
+      p.selectivity = std::min(1.0, (op == TermOp::kIn ? 3 : 1) / std::max(files, 1.0));
+    } else if (pattern) {
+      p.selectivity = 0.5;
+    } else {
+      return std::nullopt;
+    }
+  } else {
+    if (pattern) {
+      // LIKE and GLOB read any value as text (123 LIKE '12%'): a prefix test is right only when
+      // every value of the column is TEXT.
+      if (t.affinity[static_cast<size_t>(col)] != Affinity::kText) return std::nullopt;
+    } else if (op != TermOp::kIsNull && op != TermOp::kIsNotNull && !IsBinaryCollation(info, i)) {
+      return std::nullopt;  // the engine compares bytes: `x = 'a' COLLATE NOCASE` stays with SQLite
+    }
+    switch (op) {
+      case TermOp::kEq:
+      case TermOp::kIs: p.selectivity = 0.1, p.scanned = 0.25; break;
+      case TermOp::kIn: p.selectivity = 0.2, p.scanned = 0.25; break;
+      case TermOp::kIsNull: p.selectivity = 0.1, p.scanned = 0.5; break;
+      case TermOp::kNe:
+      case TermOp::kIsNot:
+      case TermOp::kIsNotNull: p.selectivity = 0.9; break;
+      case TermOp::kLike:
+      case TermOp::kGlob: p.selectivity = 0.25, p.scanned = 0.5; break;
+      default: p.selectivity = 0.5, p.scanned = 0.5; break;  // a range bound
+    }
+  }
+  p.on_value = field && !position && !filename;
+  if (!p.on_value) p.scanned = p.selectivity;
+  if (in_list) sqlite3_vtab_in(info, i, 1);  // the whole list in one xFilter call
+  sqlite3_value* rhs = nullptr;
+  p.constant = !in_list && sqlite3_vtab_rhs_value(info, i, &rhs) == SQLITE_OK && rhs != nullptr;
+  return p;
+}
+
+// xBestIndex. Bit k of idxNum (k < 31) is set when argv[k] is a constant of the statement (a literal:
+// sqlite3_vtab_rhs_value knew it when planning; see TextTermFor). idxStr tells xFilter what to decode
+// and what each argv[k] is:
+//
+//   idxStr = COLUSED { "," OP [C] }
+//
+// COLUSED is sqlite3_index_info.colUsed in hexadecimal: the columns to decode (bit 63 stands for
+// column 63 and later). Then one OP per xFilter argument, in argv order. C is a column number:
+// 0..N-1 the file's fields, N `filename`, N+1 `file_row_number`, -1 rowid. "Positions" are rowid
+// and file_row_number.
+//
+//   OP       | argv[k]                   | meaning                                 | omit
+//   ---------+---------------------------+-----------------------------------------+-----------------
+//   eq  C    | literal                   | C = literal                             | 1 on positions
+//   ne  C    | literal                   | C != literal                            | 0
+//   lt le gt ge C | literal              | C < / <= / > / >= literal               | 1 on positions
+//   is  C    | literal                   | C IS literal                            | 1 on positions
+//   isnot C  | literal                   | C IS NOT literal                        | 0
+//   null C   | (NULL, ignored)           | C IS NULL                               | 0
+//   notnull C| (NULL, ignored)           | C IS NOT NULL                           | 0
+//   in  C    | IN list handle            | C IN (...), whole list (sqlite3_vtab_in)| 1 on positions
+//   like C   | pattern                   | C LIKE pattern: its literal prefix      | 0
+//   glob C   | pattern                   | C GLOB pattern: its literal prefix      | 0
+//   limit    | LIMIT                     | SQLite's LIMIT; sizes batches           | 0
+//   offset   | OFFSET                    | SQLite's OFFSET; sizes batches          | 0
+//   take     | LIMIT                     | the engine stops after LIMIT rows       | 0 (SQLite
+//            |                           |                                         | counts anyway)
+//   skip     | OFFSET                    | the engine skips OFFSET rows undecoded  | 1
+//
+// Example: "3,eq0,lt-1,limit": decode columns 0 and 1; argv[0] is the literal of `col0 = ?`,
+// argv[1] that of `rowid < ?`, argv[2] the LIMIT. "take"/"skip" replace "limit"/"offset" only when
+// every other constraint is a position term the engine applies exactly (there is nothing left for
+// SQLite to check, so the engine's rows are the query's rows) and the rows come out in the order
+// the query wants; otherwise skipping rows here would drop rows before SQLite filters or sorts.
 int BestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
   if (IsWriteTable(vtab)) return W().xBestIndex(vtab, info);
   return Guarded(vtab, [&]() -> int {
     auto* table = reinterpret_cast<ParquetTable*>(vtab);
+    IndexPlan plan;
+    plan.col_used = info->colUsed;
     info->idxNum = 0;
-    info->idxStr = sqlite3_mprintf("%llx", static_cast<unsigned long long>(info->colUsed));
-    info->needToFreeIdxStr = 1;
-    int used = 0;
-    for (int i = 0; i < 64; ++i) used += (info->colUsed >> i) & 1;
-    info->estimatedRows = table->total_rows;
-    info->estimatedCost = static_cast<double>(table->total_rows) * (1 + used);
+    int argc = 0;
+    int limit = -1, offset = -1;
+    // Whether everything SQLite would check is applied exactly here. SQLite gives the IN flag only
+    // for the first 32 constraints; beyond that an IN could be one xFilter call per value.
+    bool all_exact = info->nConstraint <= 32;
+    double selectivity = 1, exact_scanned = 1, value_scanned = 1;
+    bool unique = false;
+    for (int i = 0; i < info->nConstraint; ++i) {
+      const auto& con = info->aConstraint[i];
+      if (con.op == SQLITE_INDEX_CONSTRAINT_LIMIT || con.op == SQLITE_INDEX_CONSTRAINT_OFFSET) {
+        if (con.usable) (con.op == SQLITE_INDEX_CONSTRAINT_LIMIT ? limit : offset) = i;
+        continue;
+      }
+      std::optional<PushedTerm> pushed;
+      if (con.usable) pushed = PushConstraint(*table, info, i);
+      if (!pushed) {
+        all_exact = false;
+        continue;
+      }
+      info->aConstraintUsage[i].argvIndex = ++argc;
+      info->aConstraintUsage[i].omit = pushed->exact;
+      if (pushed->constant && argc <= 31) info->idxNum |= 1 << (argc - 1);
+      all_exact = all_exact && pushed->exact;
+      selectivity *= pushed->selectivity;
+      // Selections by row position and file multiply; pruning by several value terms is counted
+      // once, by the strongest: the data may not be clustered on the others.
+      if (pushed->on_value) {
+        value_scanned = std::min(value_scanned, pushed->scanned);
+      } else {
+        exact_scanned *= pushed->scanned;
+      }
+      unique = unique || pushed->unique;
+      plan.terms.push_back(pushed->term);
+    }
     // Rows come out in rowid order.
     if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == -1 && !info->aOrderBy[0].desc) {
       info->orderByConsumed = 1;
     }
+    const bool exact = all_exact && (info->nOrderBy == 0 || info->orderByConsumed) && table->limit_offset_exact;
+    if (limit >= 0) {
+      info->aConstraintUsage[limit].argvIndex = ++argc;
+      plan.terms.push_back({exact ? TermOp::kTake : TermOp::kLimit, 0});
+    }
+    if (offset >= 0 && limit >= 0) {
+      info->aConstraintUsage[offset].argvIndex = ++argc;
+      info->aConstraintUsage[offset].omit = exact;
+      plan.terms.push_back({exact ? TermOp::kSkip : TermOp::kOffset, 0});
+    }
+
+    int used = 0;
+    for (int i = 0; i < 64; ++i) used += (info->colUsed >> i) & 1;
+    const double total = static_cast<double>(table->total_rows);
+    const double rows = std::max(1.0, total * selectivity);
+    const double scanned = total * exact_scanned * value_scanned;
+    info->idxStr = SqliteStrdup(EncodeIndexPlan(plan));
+    if (info->idxStr == nullptr) return SQLITE_NOMEM;
+    info->needToFreeIdxStr = 1;
+    info->estimatedRows = static_cast<sqlite3_int64>(rows);
+    // Cost grows with the rows whose filter columns are decoded and the rows returned in full: a
+    // rowid lookup is cheapest, then equality on a column, then a range, then a full scan. Every
+    // scan (each xFilter, so each lookup of a nested-loop join) also pays for at least one page per
+    // column and its dictionary, about a thousand values each; and a lookup by value still decodes
+    // a good part of the column. Joins then scan this table once on the outside rather than probe
+    // it once per outer row, unless the probe is by rowid.
+    info->estimatedCost = 1000.0 * (1 + used) + scanned + rows * used;
+    if (unique) info->idxFlags |= SQLITE_INDEX_SCAN_UNIQUE;
     return SQLITE_OK;
   });
 }
@@ -281,33 +872,315 @@ int Open(sqlite3_vtab* vtab, sqlite3_vtab_cursor** out) {
 
 int Close(sqlite3_vtab_cursor* cur) {
   if (IsWriteTable(cur->pVtab)) return W().xClose(cur);
-  delete reinterpret_cast<ParquetCursor*>(cur);
+  auto* c = reinterpret_cast<ParquetCursor*>(cur);
+  PublishCounters(c);  // a scan SQLite stopped early (LIMIT) still shows what it read
+  delete c;
   return SQLITE_OK;
 }
 
-// Opens files from c->file_index on until one yields a batch; sets eof at the end of the dataset.
+// True when a file's path satisfies a `filename` term (TEXT values only; see SetUpScan).
+bool PathSatisfies(std::string_view path, const PredicateTerm& term) {
+  switch (term.op) {
+    case PredicateOp::kEq:
+    case PredicateOp::kIs: return path == term.values[0].bytes;
+    case PredicateOp::kIn:
+      return std::any_of(term.values.begin(), term.values.end(),
+                         [&](const SqlValue& v) { return path == v.bytes; });
+    case PredicateOp::kPrefix: return path.substr(0, term.values[0].bytes.size()) == term.values[0].bytes;
+    default: return true;
+  }
+}
+
+PredicateOp ToPredicateOp(TermOp op) {
+  switch (op) {
+    case TermOp::kEq: return PredicateOp::kEq;
+    case TermOp::kNe: return PredicateOp::kNe;
+    case TermOp::kLt: return PredicateOp::kLt;
+    case TermOp::kLe: return PredicateOp::kLe;
+    case TermOp::kGt: return PredicateOp::kGt;
+    case TermOp::kGe: return PredicateOp::kGe;
+    case TermOp::kIs: return PredicateOp::kIs;
+    case TermOp::kIsNot: return PredicateOp::kIsNot;
+    case TermOp::kIsNull: return PredicateOp::kIsNull;
+    case TermOp::kIsNotNull: return PredicateOp::kIsNotNull;
+    case TermOp::kIn: return PredicateOp::kIn;
+    default: return PredicateOp::kPrefix;  // kLike, kGlob
+  }
+}
+
+// A LIMIT or OFFSET value as SQLite uses it (an integer; SQLite has already refused others).
+int64_t CountValue(sqlite3_value* v) {
+  ValueCopy copy(v);
+  int type = sqlite3_value_numeric_type(copy.value);
+  return type == SQLITE_INTEGER || type == SQLITE_FLOAT ? sqlite3_value_int64(copy.value) : 0;
+}
+
+// Makes a term on a TEXT column safe to push whatever the affinity of its right operand, which the
+// table cannot see (https://sqlite.org/datatype3.html, "Type Conversions Prior To Comparison"): a
+// literal or a parameter has none, so it is compared as TEXT (the engine's rule); a column of another
+// table keeps its own: with BLOB affinity the integer 3 stays an integer, below every TEXT value;
+// with INTEGER/REAL/NUMERIC affinity the TEXT column's values that look like numbers become
+// numbers. So:
+//   - a literal that is not TEXT (or an IN list holding one) leaves the term to SQLite;
+//   - =, !=, IS, IS NOT, IN, >, >= and prefixes with TEXT literals hold under every affinity, or keep
+//     more rows than SQLite will (numbers sort before TEXT);
+//   - `x < T` / `x <= T`, when T is not known to be a literal (`constant`), could be true for a value
+//     that looks like a number and sorts after T as text. Such values start with a byte below ':'
+//     (space, sign, '.', digit), so the term becomes `x < ':'` when T does too and T itself does not
+//     look like a number (a number-like T cannot come from a numeric column, which stores it as a
+//     number); both outcomes imply it.
+// `arg` is the xFilter argument (its storage class as SQLite hands it over). Returns false to drop
+// the term.
+bool TextTermFor(PredicateTerm* p, sqlite3_value* arg, bool constant) {
+  for (const SqlValue& v : p->values) {
+    if (v.type != CellType::kText && v.type != CellType::kNull) return false;
+  }
+  if ((p->op == PredicateOp::kLt || p->op == PredicateOp::kLe) && !constant) {
+    const std::string& bound = p->values[0].bytes;
+    bool sorts_after_numbers = !bound.empty() && static_cast<unsigned char>(bound[0]) >= ':';
+    if (!sorts_after_numbers) {
+      ValueCopy copy(arg);
+      if (sqlite3_value_numeric_type(copy.value) == SQLITE_TEXT) {
+        p->op = PredicateOp::kLt;
+        p->values[0] = SqlValue::Text(":");
+      }
+    }
+  }
+  return true;
+}
+
+// Builds the cursor's ScanSetup from the plan's terms and their xFilter arguments (idxNum bit k:
+// argv[k] is a constant of the statement).
+Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc, sqlite3_value** argv) {
+  const ParquetTable& t = *c->table;
+  ScanSetup& s = c->setup;
+  s = ScanSetup();
+  s.rowids = PositionSet::Span(0, t.total_rows);
+  s.file_rows = PositionSet::Span(0, t.max_file_rows);
+  int64_t limit = -1, offset = 0;
+  if (static_cast<size_t>(argc) != plan.terms.size()) {
+    return Status::InvalidArgument("internal error: xFilter has " + std::to_string(argc) + " arguments for " +
+                                   std::to_string(plan.terms.size()) + " terms");
+  }
+  for (size_t k = 0; k < plan.terms.size(); ++k) {
+    const FilterTerm& term = plan.terms[k];
+    sqlite3_value* arg = argv[k];
+    switch (term.op) {
+      case TermOp::kLimit:
+      case TermOp::kTake: {
+        limit = CountValue(arg);
+        if (term.op == TermOp::kTake) s.take = limit < 0 ? -1 : limit;
+        continue;
+      }
+      case TermOp::kOffset: offset = std::max<int64_t>(0, CountValue(arg)); continue;
+      case TermOp::kSkip: s.skip = std::max<int64_t>(0, CountValue(arg)); continue;
+      default: break;
+    }
+    // Position terms: exact sets of positions.
+    if (term.column == -1 || term.column == t.file_row_number_column) {
+      const bool rowid = term.column == -1;
+      const int64_t domain = rowid ? t.total_rows : t.max_file_rows;
+      PositionSet allowed;
+      bool is_list = false;
+      if (term.op == TermOp::kIn) {
+        std::vector<int64_t> points;
+        PQ_ASSIGN_OR_RETURN(is_list, ForEachInValue(arg, [&](sqlite3_value* v) {
+          PositionSet point = PositionsSatisfying(TermOp::kEq, v, domain);
+          if (!point.empty()) points.push_back(point.spans()[0].begin);
+        }));
+        allowed = PositionSet::Points(std::move(points));
+      }
+      if (!is_list) allowed = PositionsSatisfying(term.op == TermOp::kIn ? TermOp::kEq : term.op, arg, domain);
+      PositionSet& target = rowid ? s.rowids : s.file_rows;
+      target = target.Intersect(allowed);
+      continue;
+    }
+    PredicateTerm p;
+    p.field = term.column;
+    p.op = ToPredicateOp(term.op);
+    switch (term.op) {
+      case TermOp::kIsNull:
+      case TermOp::kIsNotNull: break;
+      case TermOp::kLike:
+      case TermOp::kGlob: {
+        if (sqlite3_value_type(arg) != SQLITE_TEXT) continue;  // a NULL or number pattern: SQLite decides
+        std::string prefix = PatternPrefix(term.op, ToSqlValue(arg).bytes);
+        if (prefix.empty()) continue;
+        p.values.push_back(SqlValue::Text(std::move(prefix)));
+        break;
+      }
+      case TermOp::kIn: {
+        PQ_ASSIGN_OR_RETURN(bool is_list, ForEachInValue(arg, [&](sqlite3_value* v) {
+          if (sqlite3_value_type(v) != SQLITE_NULL) p.values.push_back(ToSqlValue(v));  // NULL never matches
+        }));
+        if (!is_list) {
+          p.op = PredicateOp::kEq;
+          p.values.push_back(ToSqlValue(arg));
+        }
+        break;
+      }
+      default: p.values.push_back(ToSqlValue(arg)); break;
+    }
+    // A comparison with NULL is never true (`x = NULL`, `x IN (NULL)`); IS and IS NOT handle NULL.
+    const bool null_aware = p.op == PredicateOp::kIs || p.op == PredicateOp::kIsNot ||
+                            p.op == PredicateOp::kIsNull || p.op == PredicateOp::kIsNotNull;
+    if (!null_aware && (p.values.empty() || p.values[0].type == CellType::kNull)) {
+      s.no_rows = true;
+      continue;
+    }
+    if (term.column == t.filename_column) {
+      // Paths are TEXT; only TEXT literals are compared here (others would need TEXT affinity
+      // applied: SQLite checks those). `filename IS NULL` matches no file.
+      bool text = std::all_of(p.values.begin(), p.values.end(),
+                              [](const SqlValue& v) { return v.type == CellType::kText; });
+      if (p.op == PredicateOp::kIs && p.values[0].type == CellType::kNull) s.no_rows = true;
+      if (text && (p.op == PredicateOp::kEq || p.op == PredicateOp::kIs || p.op == PredicateOp::kIn ||
+                   p.op == PredicateOp::kPrefix)) {
+        s.filename_terms.push_back(std::move(p));
+      }
+      continue;
+    }
+    if (term.column < 0 || term.column >= t.num_fields) {
+      return Status::InvalidArgument("internal error: no column " + std::to_string(term.column));
+    }
+    const bool constant = k < 31 && ((idx_num >> k) & 1) != 0;
+    if (t.affinity[static_cast<size_t>(term.column)] == Affinity::kText && !TextTermFor(&p, arg, constant)) continue;
+    s.predicate.terms.push_back(std::move(p));
+  }
+  if (s.rowids.empty() || s.file_rows.empty()) s.no_rows = true;
+  if (limit >= 0) {
+    // Enough rows for LIMIT (+ an OFFSET SQLite applies) in the first batch, at least the minimum.
+    int64_t want = limit + offset;
+    if (want < limit) want = kBatchRows;  // overflow
+    s.batch_rows = std::clamp<int64_t>(want, kMinHintBatchRows, kBatchRows);
+  }
+  return Status::OK();
+}
+
+void AddPruneStats(const PruneStats& p, ScanCounters* c) {
+  c->row_groups_skipped_by_statistics += p.row_groups_skipped_by_statistics;
+  c->row_groups_skipped_by_dictionary += p.row_groups_skipped_by_dictionary;
+  c->row_groups_skipped_by_bloom_filter += p.row_groups_skipped_by_bloom_filter;
+  c->row_groups_skipped_by_page_index += p.row_groups_skipped_by_page_index;
+  c->pages_considered += p.pages_considered;
+  c->pages_skipped_by_page_index += p.pages_skipped_by_page_index;
+  c->bytes_read += p.bytes_read;
+}
+
+RowRanges ToRowRanges(const PositionSet& s) {
+  RowRanges r;
+  for (const RowRange& span : s.spans()) r.Add(span.begin, span.end);
+  return r;
+}
+
+// Plans the scan of file c->file_index: `filename` terms, row positions, OFFSET/LIMIT, then the
+// engine's pruning (PlanScan). Sets c->scanner, or leaves it null when nothing in the file is read.
+Status OpenFile(ParquetCursor* c) {
+  const ParquetTable& t = *c->table;
+  ScanSetup& s = c->setup;
+  ScanCounters& k = c->counters;
+  const size_t i = c->file_index;
+  const std::shared_ptr<const FileReader>& file = t.files[i];
+  const int64_t first = t.file_first_row[i];
+  const int64_t rows = t.FileRows(i);
+  ++k.files_considered;
+  k.rows_considered += rows;
+  auto skip_file = [&] {
+    ++k.files_skipped;
+    k.rows_skipped += rows;
+    return Status::OK();
+  };
+  for (const PredicateTerm& term : s.filename_terms) {
+    if (!PathSatisfies(file->path(), term)) return skip_file();
+  }
+  PositionSet wanted = s.rowids.Slice(first, first + rows).Intersect(s.file_rows.Slice(0, rows));
+  if (s.skip > 0) {
+    int64_t n = wanted.count();
+    wanted = wanted.DropFirst(s.skip);
+    s.skip -= std::min(s.skip, n);
+  }
+  if (s.take >= 0) {
+    wanted = wanted.KeepFirst(s.take);
+    s.take -= wanted.count();
+  }
+  if (wanted.empty()) return skip_file();
+
+  // Row groups holding wanted rows, with those rows (row numbers within the row group).
+  const std::vector<RowGroup>& groups = file->metadata().row_groups;
+  k.row_groups_considered += static_cast<int64_t>(groups.size());
+  std::vector<int> candidates;
+  std::vector<RowRanges> candidate_rows(groups.size());
+  int64_t start = 0;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    PositionSet part = wanted.Slice(start, start + groups[g].num_rows);
+    start += groups[g].num_rows;
+    if (part.empty()) {
+      ++k.row_groups_skipped_by_row_position;
+      continue;
+    }
+    candidates.push_back(static_cast<int>(g));
+    candidate_rows[g] = ToRowRanges(part);
+  }
+  ScanPlan plan;
+  if (s.predicate.empty()) {
+    for (int g : candidates) plan.row_groups.push_back({g, std::move(candidate_rows[static_cast<size_t>(g)])});
+  } else {
+    PruneStats prune;
+    PQ_ASSIGN_OR_RETURN(ScanPlan pruned,
+                        PlanScan(*file, s.predicate, t.affinity, t.config.values, candidates, &prune));
+    AddPruneStats(prune, &k);
+    for (RowGroupPlan& g : pruned.row_groups) {
+      RowRanges kept = g.rows.Intersect(candidate_rows[static_cast<size_t>(g.row_group)]);
+      if (kept.empty()) {
+        ++k.row_groups_skipped_by_page_index;  // its remaining pages hold none of the wanted rows
+        continue;
+      }
+      plan.row_groups.push_back({g.row_group, std::move(kept)});
+    }
+  }
+  // Rows of row groups left out are skipped here; the scanner counts the rows it passes over
+  // inside the row groups it reads.
+  int64_t planned_group_rows = 0;
+  for (const RowGroupPlan& g : plan.row_groups) planned_group_rows += groups[static_cast<size_t>(g.row_group)].num_rows;
+  k.rows_skipped += rows - planned_group_rows;
+  if (plan.row_groups.empty()) {
+    ++k.files_skipped;
+    return Status::OK();
+  }
+  ScanRequest request;
+  request.fields = c->projected_fields;
+  request.plan = std::move(plan);
+  request.filter = s.predicate.empty() ? nullptr : &s.predicate;
+  request.affinity = t.affinity;
+  request.batch_rows = s.batch_rows;
+  PQ_ASSIGN_OR_RETURN(c->scanner, TableScanner::Make(file, std::move(request), t.config.values));
+  return Status::OK();
+}
+
+// Reads on from the current file, opening the next ones as needed, until a batch has rows; sets
+// eof at the end of the scan.
 Status AdvanceToRows(ParquetCursor* c) {
-  ParquetTable* t = c->table;
+  const ParquetTable& t = *c->table;
   while (true) {
     if (c->scanner) {
       PQ_ASSIGN_OR_RETURN(int64_t n, c->scanner->NextBatch());
       if (n > 0) {
         c->batch_rows = n;
         c->row_in_batch = 0;
+        PublishCounters(c);
         return Status::OK();
       }
+      AddScanStats(c->scanner->stats(), &c->counters);
       c->scanner.reset();
       ++c->file_index;
     }
-    if (c->file_index >= t->files.size()) {
+    if (c->file_index >= t.files.size() || c->setup.no_rows || c->setup.take == 0) {
       c->eof = true;
+      PublishCounters(c);
       return Status::OK();
     }
-    const auto& file = t->files[c->file_index];
-    std::vector<int> row_groups(static_cast<size_t>(file->num_row_groups()));
-    for (size_t i = 0; i < row_groups.size(); ++i) row_groups[i] = static_cast<int>(i);
-    PQ_ASSIGN_OR_RETURN(c->scanner, TableScanner::Make(file, c->projected_fields, std::move(row_groups),
-                                                       t->config.values));
+    PQ_RETURN_IF_ERROR(OpenFile(c));
+    if (!c->scanner) ++c->file_index;
   }
 }
 
@@ -316,23 +1189,34 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
   return Guarded(cur->pVtab, [&]() -> int {
     ParquetTable* t = c->table;
-    uint64_t col_used = idx_str ? std::strtoull(idx_str, nullptr, 16) : ~uint64_t{0};
+    c->scanner.reset();
+    c->file_index = 0;
+    c->eof = true;
+    c->batch_rows = 0;
+    c->row_in_batch = 0;
+    c->counters = ScanCounters();
+    c->scan_id = t->registry->NextScanId();
+    t->stats->scan_id = c->scan_id;
+    t->stats->counters = ScanCounters();
+    std::optional<IndexPlan> plan = DecodeIndexPlan(idx_str ? idx_str : "");
+    if (!plan) return SetVtabError(cur->pVtab, Status::InvalidArgument("internal error: bad plan '" +
+                                                                       std::string(idx_str ? idx_str : "") + "'"));
     c->projected_fields.clear();
     c->slot_of_field.assign(static_cast<size_t>(t->num_fields), -1);
     for (int f = 0; f < t->num_fields; ++f) {
-      bool used = f >= 63 ? (col_used >> 63) & 1 : (col_used >> f) & 1;
+      bool used = f >= 63 ? (plan->col_used >> 63) & 1 : (plan->col_used >> f) & 1;
       if (!used) continue;
       c->slot_of_field[static_cast<size_t>(f)] = static_cast<int>(c->projected_fields.size());
       c->projected_fields.push_back(f);
     }
-    c->scanner.reset();
-    c->file_index = 0;
-    c->eof = false;
-    c->batch_rows = 0;
-    c->row_in_batch = 0;
-    Status s = AdvanceToRows(c);
+    Status s = SetUpScan(c, *plan, idx_num, argc, argv);
+    if (s.ok()) {
+      c->eof = false;
+      s = AdvanceToRows(c);
+    }
     if (!s.ok()) {
       c->eof = true;
+      c->scanner.reset();
       return SetVtabError(cur->pVtab, s);
     }
     return SQLITE_OK;
@@ -358,9 +1242,7 @@ int Eof(sqlite3_vtab_cursor* cur) {
   return reinterpret_cast<ParquetCursor*>(cur)->eof;
 }
 
-int64_t CurrentFileRow(const ParquetCursor* c) {
-  return c->scanner->batch_first_row() + c->row_in_batch;
-}
+int64_t CurrentFileRow(const ParquetCursor* c) { return c->scanner->RowNumber(c->row_in_batch); }
 
 int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
   if (IsWriteTable(cur->pVtab)) return W().xColumn(cur, ctx, col);
@@ -445,10 +1327,96 @@ sqlite3_module kParquetModule = {
     /* xShadowName */ nullptr,
 };
 
+// ---------------------------------------------------------------------------------------------------
+// Whether this SQLite library's LIMIT/OFFSET constraints can be applied here.
+//
+// SQLite offers LIMIT and OFFSET to xBestIndex only when every WHERE term is offered too, so a table
+// that applies every offered term exactly may apply OFFSET (and LIMIT) itself. Some releases (3.40
+// among them) break that rule for a term comparing a column with an expression on the same table
+// (`a = b`): xBestIndex never sees the term, yet it is offered LIMIT and OFFSET, and skipping
+// OFFSET rows here would drop rows before SQLite filters them; they also offer a compound SELECT's
+// OFFSET to each of its arms. So once per connection a probe table plans such queries and reports
+// whether LIMIT/OFFSET came along.
+
+struct LimitProbeTable {
+  sqlite3_vtab base;  // must come first
+  bool* offered = nullptr;  // set when xBestIndex sees LIMIT or OFFSET
+};
+
+int ProbeConnect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
+  return Guarded(nullptr, [&]() -> int {
+    int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(a, b)");
+    if (rc != SQLITE_OK) return rc;
+    auto table = std::make_unique<LimitProbeTable>();
+    std::memset(&table->base, 0, sizeof(table->base));
+    table->offered = static_cast<bool*>(aux);
+    *out = &table.release()->base;
+    return SQLITE_OK;
+  });
+}
+int ProbeDisconnect(sqlite3_vtab* vtab) {
+  delete reinterpret_cast<LimitProbeTable*>(vtab);
+  return SQLITE_OK;
+}
+int ProbeBestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
+  for (int i = 0; i < info->nConstraint; ++i) {
+    int op = info->aConstraint[i].op;
+    if (op == SQLITE_INDEX_CONSTRAINT_LIMIT || op == SQLITE_INDEX_CONSTRAINT_OFFSET) {
+      *reinterpret_cast<LimitProbeTable*>(vtab)->offered = true;
+    }
+  }
+  info->estimatedCost = 1;
+  return SQLITE_OK;
+}
+// The probe's statement is only prepared, never run.
+int ProbeOpen(sqlite3_vtab*, sqlite3_vtab_cursor**) { return SQLITE_ERROR; }
+int ProbeClose(sqlite3_vtab_cursor*) { return SQLITE_OK; }
+int ProbeFilter(sqlite3_vtab_cursor*, int, const char*, int, sqlite3_value**) { return SQLITE_ERROR; }
+int ProbeNext(sqlite3_vtab_cursor*) { return SQLITE_ERROR; }
+int ProbeEof(sqlite3_vtab_cursor*) { return 1; }
+int ProbeColumn(sqlite3_vtab_cursor*, sqlite3_context*, int) { return SQLITE_ERROR; }
+int ProbeRowid(sqlite3_vtab_cursor*, sqlite_int64*) { return SQLITE_ERROR; }
+
+bool LimitOffsetCanBeApplied(sqlite3* db) {
+  static const sqlite3_module kProbe = {
+      /* iVersion */ 0,           /* xCreate */ nullptr,  /* xConnect */ ProbeConnect,
+      /* xBestIndex */ ProbeBestIndex, /* xDisconnect */ ProbeDisconnect, /* xDestroy */ ProbeDisconnect,
+      /* xOpen */ ProbeOpen,      /* xClose */ ProbeClose, /* xFilter */ ProbeFilter,
+      /* xNext */ ProbeNext,      /* xEof */ ProbeEof,     /* xColumn */ ProbeColumn,
+      /* xRowid */ ProbeRowid,
+  };
+  const char* name = "parquet_limit_offset_probe";
+  // Neither query may offer LIMIT or OFFSET: the first has a term xBestIndex does not see, and in
+  // the second the OFFSET belongs to the whole compound, not to each arm.
+  const char* queries[] = {
+      "SELECT a FROM parquet_limit_offset_probe WHERE a = b LIMIT 1 OFFSET 1",
+      "SELECT a FROM parquet_limit_offset_probe UNION ALL SELECT a FROM parquet_limit_offset_probe LIMIT 1 OFFSET 1",
+  };
+  bool offered = false;
+  if (sqlite3_create_module_v2(db, name, &kProbe, &offered, nullptr) != SQLITE_OK) return false;
+  bool ok = true;
+  for (const char* sql : queries) {
+    sqlite3_stmt* stmt = nullptr;
+    ok = ok && sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr) == SQLITE_OK;
+    sqlite3_finalize(stmt);
+  }
+  sqlite3_create_module_v2(db, name, nullptr, nullptr, nullptr);  // removes the probe module
+  return ok && !offered;
+}
+
 }  // namespace
 
 int RegisterParquetModule(sqlite3* db) {
-  return sqlite3_create_module_v2(db, "parquet", &kParquetModule, nullptr, nullptr);
+  // One state per connection, handed to every table it connects (Connect's aux).
+  auto state = std::make_unique<ModuleState>();
+  state->registry = std::make_shared<ScanStatsRegistry>();
+  state->limit_offset_exact = LimitOffsetCanBeApplied(db);
+  std::shared_ptr<ScanStatsRegistry> registry = state->registry;
+  // On failure sqlite3_create_module_v2 calls the destructor itself.
+  int rc = sqlite3_create_module_v2(db, "parquet", &kParquetModule, state.release(),
+                                    [](void* p) { std::unique_ptr<ModuleState>(static_cast<ModuleState*>(p)); });
+  if (rc != SQLITE_OK) return rc;
+  return RegisterScanStatsFunction(db, std::move(registry));
 }
 
 }  // namespace pq::ext
