@@ -1,0 +1,1289 @@
+#include "format/writer/json_shredder.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "format/value/temporal.h"
+#include "format/writer/file_writer.h"
+#include "format/writer/text_to_value.h"
+
+namespace pq {
+
+namespace {
+
+// Nesting of JSON held by a JSON leaf (whose structure no schema bounds) is limited, so that
+// skipping it cannot exhaust the stack.
+constexpr int kMaxJsonDepth = 1000;
+
+enum class LeafKind : uint8_t {
+  kBoolean,
+  kInteger,  // bit_width, is_signed; INT32 or INT64
+  kFloat,
+  kDouble,
+  kString,  // STRING, ENUM
+  kJson,
+  kBytes,  // BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY without annotation: base64 in JSON
+  kDate,
+  kTime,       // unit
+  kTimestamp,  // unit
+  kDecimal,    // precision, scale; INT32, INT64 or FIXED_LEN_BYTE_ARRAY
+  kUuid,
+};
+
+bool IsDigit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, the whole text (RFC 8259 "number").
+size_t JsonNumberLength(std::string_view s, size_t i) {
+  const size_t start = i;
+  if (i < s.size() && s[i] == '-') ++i;
+  if (i < s.size() && s[i] == '0') {
+    ++i;
+  } else if (i < s.size() && IsDigit(s[i])) {
+    while (i < s.size() && IsDigit(s[i])) ++i;
+  } else {
+    return 0;
+  }
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    if (i >= s.size() || !IsDigit(s[i])) return 0;
+    while (i < s.size() && IsDigit(s[i])) ++i;
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (i >= s.size() || !IsDigit(s[i])) return 0;
+    while (i < s.size() && IsDigit(s[i])) ++i;
+  }
+  return i - start;
+}
+
+bool IsJsonNumber(std::string_view s) {
+  return !s.empty() && JsonNumberLength(s, 0) == s.size();
+}
+
+// At most 40 bytes of `text` (whole UTF-8 characters), "..." when cut.
+std::string Excerpt(std::string_view text) {
+  if (text.size() <= 40) return std::string(text);
+  size_t cut = 37;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "...";
+}
+
+std::string IntegerDescription(int bits, bool is_signed) {
+  return (bits == 8 ? "an " : "a ") + std::to_string(bits) + "-bit " +
+         (is_signed ? "signed" : "unsigned") + " integer";
+}
+
+enum class IntegerParse { kOk, kNotInteger, kOutOfRange };
+
+// A JSON number with an integral value to the bits of an integer of `bits` (8..64), signed or not:
+// in range, the value (an unsigned 64-bit value above 2^63-1 as its two's complement bits).
+IntegerParse ParseIntegerNumber(std::string_view text, int bits, bool is_signed, int64_t* out) {
+  const bool plain = text.find_first_of(".eE") == std::string_view::npos;
+  const char* begin = text.data();
+  const char* end = text.data() + text.size();
+  if (plain) {
+    if (text.front() == '-') {
+      int64_t v = 0;
+      auto [p, ec] = std::from_chars(begin, end, v);
+      if (ec == std::errc::result_out_of_range) return IntegerParse::kOutOfRange;
+      if (ec != std::errc() || p != end) return IntegerParse::kNotInteger;
+      if (!is_signed && v != 0) return IntegerParse::kOutOfRange;
+      if (bits < 64 && v < -(int64_t{1} << (bits - 1))) return IntegerParse::kOutOfRange;
+      *out = v;
+      return IntegerParse::kOk;
+    }
+    uint64_t u = 0;
+    auto [p, ec] = std::from_chars(begin, end, u);
+    if (ec == std::errc::result_out_of_range) return IntegerParse::kOutOfRange;
+    if (ec != std::errc() || p != end) return IntegerParse::kNotInteger;
+    const uint64_t max = is_signed    ? (uint64_t{1} << (bits - 1)) - 1
+                         : bits == 64 ? std::numeric_limits<uint64_t>::max()
+                                      : (uint64_t{1} << bits) - 1;
+    if (u > max) return IntegerParse::kOutOfRange;
+    *out = static_cast<int64_t>(u);
+    return IntegerParse::kOk;
+  }
+  double d = 0;
+  auto [p, ec] = std::from_chars(begin, end, d, std::chars_format::general);
+  if (ec == std::errc::result_out_of_range) {
+    // Too large in magnitude (out of range) or too small (a fraction): tell them apart by exponent.
+    const size_t e = text.find_first_of("eE");
+    return e != std::string_view::npos && text[e + 1] == '-' ? IntegerParse::kNotInteger
+                                                             : IntegerParse::kOutOfRange;
+  }
+  if (ec != std::errc() || p != end || !std::isfinite(d)) return IntegerParse::kNotInteger;
+  if (std::floor(d) != d) return IntegerParse::kNotInteger;
+  const double lo = is_signed ? -std::ldexp(1.0, bits - 1) : 0.0;
+  const double hi = is_signed ? std::ldexp(1.0, bits - 1) : std::ldexp(1.0, bits);  // exclusive
+  if (!(d >= lo && d < hi)) return IntegerParse::kOutOfRange;
+  *out = d < 0 ? static_cast<int64_t>(d)
+               : static_cast<int64_t>(static_cast<uint64_t>(d));  // bits above 2^63 for UINT64
+  return IntegerParse::kOk;
+}
+
+}  // namespace
+
+// A node of the field as the shredder walks it.
+struct JsonShredder::Node {
+  enum class Kind : uint8_t { kLeaf, kList, kMap, kStruct };
+  Kind kind = Kind::kLeaf;
+  const SchemaNode* schema = nullptr;
+  bool optional = true;
+  bool is_map_key = false;
+  int16_t def = 0;         // definition level of a present value here (the node's maximum)
+  int16_t null_def = 0;    // definition level written for a null value here (the parent's maximum)
+  int16_t repeat_rep = 0;  // list, map: repetition level of the entries after the first
+  int first_leaf = 0;      // leaves under the node: [first_leaf, first_leaf + num_leaves)
+  int num_leaves = 0;
+  std::vector<Node> children;  // list: the element; map: key, [value]; struct: the fields
+  // Leaves.
+  LeafKind leaf_kind = LeafKind::kString;
+  int bit_width = 64;                 // kInteger
+  bool is_signed = true;              // kInteger
+  TimeUnit unit = TimeUnit::kMicros;  // kTime, kTimestamp
+  int precision = 0;                  // kDecimal
+  int scale = 0;                      // kDecimal
+  // Scratch of the value being read (a node is never inside itself, so one value at a time):
+  std::vector<uint8_t> seen;                  // struct: the fields met in the object
+  std::vector<std::string_view> key_sources;  // map: each key's JSON text, for messages
+
+  bool has_value() const { return children.size() == 2; }  // map
+};
+
+// A JSON scalar as read: a string (unescaped), a number (its text), true or false. `from_key`: the
+// text of an object member name standing for a map key, to be converted from its text whatever
+// the key's type.
+struct JsonShredder::Scalar {
+  enum class Kind : uint8_t { kString, kNumber, kTrue, kFalse };
+  Kind kind = Kind::kString;
+  std::string_view text;
+  std::string_view raw;  // as written in the JSON, for messages
+  bool from_key = false;
+};
+
+int64_t ShreddedLeaf::num_values() const {
+  switch (physical_type) {
+    case PhysicalType::kBoolean:
+      return static_cast<int64_t>(booleans.size());
+    case PhysicalType::kInt32:
+      return static_cast<int64_t>(int32s.size());
+    case PhysicalType::kInt64:
+      return static_cast<int64_t>(int64s.size());
+    case PhysicalType::kFloat:
+      return static_cast<int64_t>(floats.size());
+    case PhysicalType::kDouble:
+      return static_cast<int64_t>(doubles.size());
+    default:
+      return static_cast<int64_t>(ends.size());
+  }
+}
+
+std::string_view ShreddedLeaf::byte_value(int64_t i) const {
+  const size_t k = static_cast<size_t>(i);
+  const size_t start = k == 0 ? 0 : ends[k - 1];
+  return std::string_view(bytes).substr(start, ends[k] - start);
+}
+
+JsonShredder::JsonShredder() = default;
+JsonShredder::~JsonShredder() = default;
+
+namespace {
+
+// The leaf conversion of a SchemaNode leaf, or NotSupported.
+Status ResolveLeaf(const SchemaNode& s, LeafKind* kind, int* bits, bool* is_signed, TimeUnit* unit,
+                   int* precision, int* scale) {
+  const LogicalType& t = s.logical_type;
+  const std::string where = "column '" + s.DottedPath() + "': ";
+  using K = LogicalType::Kind;
+  switch (s.physical_type) {
+    case PhysicalType::kBoolean:
+      if (t.kind == K::kNone) {
+        *kind = LeafKind::kBoolean;
+        return Status::OK();
+      }
+      break;
+    case PhysicalType::kInt32:
+    case PhysicalType::kInt64: {
+      const int width = s.physical_type == PhysicalType::kInt32 ? 32 : 64;
+      if (t.kind == K::kNone) {
+        *kind = LeafKind::kInteger;
+        *bits = width;
+        *is_signed = true;
+        return Status::OK();
+      }
+      if (t.kind == K::kInteger &&
+          (t.bit_width == 8 || t.bit_width == 16 || t.bit_width == 32 || t.bit_width == 64)) {
+        if ((t.bit_width == 64) != (width == 64)) break;
+        *kind = LeafKind::kInteger;
+        *bits = t.bit_width;
+        *is_signed = t.is_signed;
+        return Status::OK();
+      }
+      if (t.kind == K::kDate && width == 32) {
+        *kind = LeafKind::kDate;
+        return Status::OK();
+      }
+      if (t.kind == K::kTime && (width == 32) == (t.unit == TimeUnit::kMillis)) {
+        *kind = LeafKind::kTime;
+        *unit = t.unit;
+        return Status::OK();
+      }
+      if (t.kind == K::kTimestamp && width == 64) {
+        *kind = LeafKind::kTimestamp;
+        *unit = t.unit;
+        return Status::OK();
+      }
+      if (t.kind == K::kDecimal && t.decimal_precision >= 1 &&
+          t.decimal_precision <= (width == 32 ? 9 : 18) && t.decimal_scale >= 0 &&
+          t.decimal_scale <= t.decimal_precision) {
+        *kind = LeafKind::kDecimal;
+        *precision = t.decimal_precision;
+        *scale = t.decimal_scale;
+        return Status::OK();
+      }
+      break;
+    }
+    case PhysicalType::kFloat:
+      if (t.kind == K::kNone) {
+        *kind = LeafKind::kFloat;
+        return Status::OK();
+      }
+      break;
+    case PhysicalType::kDouble:
+      if (t.kind == K::kNone) {
+        *kind = LeafKind::kDouble;
+        return Status::OK();
+      }
+      break;
+    case PhysicalType::kByteArray:
+      if (t.kind == K::kNone) {
+        *kind = LeafKind::kBytes;
+        return Status::OK();
+      }
+      if (t.kind == K::kString || t.kind == K::kEnum) {
+        *kind = LeafKind::kString;
+        return Status::OK();
+      }
+      if (t.kind == K::kJson) {
+        *kind = LeafKind::kJson;
+        return Status::OK();
+      }
+      break;
+    case PhysicalType::kFixedLenByteArray:
+      if (t.kind == K::kNone) {
+        *kind = LeafKind::kBytes;
+        return Status::OK();
+      }
+      if (t.kind == K::kUuid && s.type_length == 16) {
+        *kind = LeafKind::kUuid;
+        return Status::OK();
+      }
+      if (t.kind == K::kDecimal && t.decimal_precision >= 1 && t.decimal_precision <= 38 &&
+          t.decimal_scale >= 0 && t.decimal_scale <= t.decimal_precision &&
+          s.type_length >= DecimalByteWidth(t.decimal_precision) && s.type_length <= 16) {
+        *kind = LeafKind::kDecimal;
+        *precision = t.decimal_precision;
+        *scale = t.decimal_scale;
+        return Status::OK();
+      }
+      break;
+    default:
+      break;
+  }
+  return Status::NotSupported(where + "this type cannot be written from JSON");
+}
+
+}  // namespace
+
+Result<std::unique_ptr<JsonShredder>> JsonShredder::Make(std::vector<SchemaElement> field) {
+  if (field.empty()) return Status::InvalidArgument("no schema elements for the field");
+  SchemaElement root;
+  root.name = "schema";
+  root.num_children = 1;
+  field.insert(field.begin(), root);
+  auto made = Schema::Make(field);
+  if (!made.ok()) return Status::InvalidArgument("schema: " + made.status().message());
+  std::unique_ptr<JsonShredder> s(new JsonShredder());
+  s->schema_ = std::move(made).value();
+  if (s->schema_->fields().size() != 1) {
+    return Status::InvalidArgument("schema: the elements hold more than one field");
+  }
+
+  // Builds the node for `sn` and, in column order, the leaves under it.
+  struct Builder {
+    JsonShredder* self;
+    Status Build(const SchemaNode& sn, Node* n) {
+      const std::string where = "column '" + sn.DottedPath() + "': ";
+      if (sn.is_repeated()) {
+        return Status::NotSupported(where +
+                                    "a repeated field outside a LIST or MAP group cannot be "
+                                    "written from JSON");
+      }
+      n->schema = &sn;
+      n->optional = sn.is_optional();
+      n->def = sn.max_definition_level;
+      n->null_def = sn.parent->max_definition_level;
+      n->first_leaf = static_cast<int>(self->leaves_.size());
+      using K = LogicalType::Kind;
+      if (sn.is_leaf) {
+        n->kind = Node::Kind::kLeaf;
+        PQ_RETURN_IF_ERROR(ResolveLeaf(sn, &n->leaf_kind, &n->bit_width, &n->is_signed, &n->unit,
+                                       &n->precision, &n->scale));
+        ShreddedLeaf leaf;
+        leaf.node = &sn;
+        leaf.physical_type = sn.physical_type;
+        self->leaves_.push_back(std::move(leaf));
+        n->num_leaves = 1;
+        return Status::OK();
+      }
+      const K kind = sn.logical_type.kind;
+      if (kind == K::kList || kind == K::kMap) {
+        const bool is_list = kind == K::kList;
+        const SchemaNode* repeated = sn.children.size() == 1 ? sn.children[0] : nullptr;
+        const size_t want = is_list ? 1 : 2;
+        if (repeated == nullptr || !repeated->is_repeated() || repeated->is_leaf ||
+            repeated->children.empty() || repeated->children.size() > want) {
+          return Status::NotSupported(
+              where + (is_list ? "only the 3-level LIST form (group (LIST) { repeated group list "
+                                 "{ element } }) is written"
+                               : "only the MAP form group (MAP) { repeated group key_value { "
+                                 "key; value } } is written"));
+        }
+        n->kind = is_list ? Node::Kind::kList : Node::Kind::kMap;
+        n->repeat_rep = repeated->max_repetition_level;
+        n->children.resize(repeated->children.size());
+        for (size_t i = 0; i < repeated->children.size(); ++i) {
+          PQ_RETURN_IF_ERROR(Build(*repeated->children[i], &n->children[i]));
+        }
+        if (!is_list) {
+          Node& key = n->children[0];
+          key.is_map_key = true;
+          if (key.kind != Node::Kind::kLeaf || key.optional || key.leaf_kind == LeafKind::kJson) {
+            return Status::NotSupported(where +
+                                        "a map key must be a required primitive (not JSON)");
+          }
+        }
+      } else if (kind == K::kNone) {
+        n->kind = Node::Kind::kStruct;
+        n->children.resize(sn.children.size());
+        for (size_t i = 0; i < sn.children.size(); ++i) {
+          for (size_t j = 0; j < i; ++j) {
+            if (sn.children[j]->name == sn.children[i]->name) {
+              return Status::InvalidArgument(where + "two fields are named '" +
+                                             sn.children[i]->name + "'");
+            }
+          }
+          PQ_RETURN_IF_ERROR(Build(*sn.children[i], &n->children[i]));
+        }
+        n->seen.assign(sn.children.size(), 0);
+      } else {
+        return Status::NotSupported(where + "this group cannot be written from JSON");
+      }
+      n->num_leaves = static_cast<int>(self->leaves_.size()) - n->first_leaf;
+      return Status::OK();
+    }
+  };
+  s->root_ = std::make_unique<Node>();
+  PQ_RETURN_IF_ERROR(Builder{s.get()}.Build(*s->schema_->fields()[0], s->root_.get()));
+  return s;
+}
+
+size_t JsonShredder::bytes() const {
+  size_t n = 0;
+  for (const ShreddedLeaf& l : leaves_) {
+    n += (l.def_levels.size() + l.rep_levels.size()) * sizeof(int16_t) + l.booleans.size() +
+         l.int32s.size() * 4 + l.int64s.size() * 8 + l.floats.size() * 4 + l.doubles.size() * 8 +
+         l.bytes.size() + l.ends.size() * sizeof(size_t);
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records
+
+Status JsonShredder::Append(std::string_view json) {
+  marks_.clear();
+  for (const ShreddedLeaf& l : leaves_) {
+    marks_.push_back({l.def_levels.size(), static_cast<size_t>(l.num_values()), l.bytes.size()});
+  }
+  input_ = json;
+  pos_ = 0;
+  path_.clear();
+  Status s = Shred(*root_, 0);
+  if (s.ok()) {
+    SkipSpace();
+    if (pos_ != input_.size()) s = SyntaxError("text after the value");
+  }
+  input_ = {};
+  if (!s.ok()) {
+    for (size_t i = 0; i < leaves_.size(); ++i) {
+      ShreddedLeaf& l = leaves_[i];
+      l.def_levels.resize(marks_[i].levels);
+      l.rep_levels.resize(marks_[i].levels);
+      l.booleans.resize(std::min(l.booleans.size(), marks_[i].values));
+      l.int32s.resize(std::min(l.int32s.size(), marks_[i].values));
+      l.int64s.resize(std::min(l.int64s.size(), marks_[i].values));
+      l.floats.resize(std::min(l.floats.size(), marks_[i].values));
+      l.doubles.resize(std::min(l.doubles.size(), marks_[i].values));
+      l.ends.resize(std::min(l.ends.size(), marks_[i].values));
+      l.bytes.resize(marks_[i].bytes);
+    }
+    return s;
+  }
+  ++rows_;
+  return Status::OK();
+}
+
+Status JsonShredder::AppendNull() {
+  if (!root_->optional) {
+    return Status::InvalidArgument("column '" + root_->schema->name + "' cannot be null");
+  }
+  PushNull(*root_, root_->null_def, 0);
+  ++rows_;
+  return Status::OK();
+}
+
+void JsonShredder::Truncate(int64_t rows) {
+  if (rows >= rows_) return;
+  if (rows < 0) rows = 0;
+  for (ShreddedLeaf& l : leaves_) {
+    // The first level entry of record `rows`: the (rows + 1)-th repetition level 0.
+    size_t end = l.def_levels.size();
+    int64_t starts = 0;
+    for (size_t i = 0; i < l.rep_levels.size(); ++i) {
+      if (l.rep_levels[i] == 0 && starts++ == rows) {
+        end = i;
+        break;
+      }
+    }
+    const int16_t max_def = l.node->max_definition_level;
+    size_t values = 0;
+    for (size_t i = 0; i < end; ++i) values += l.def_levels[i] == max_def;
+    l.def_levels.resize(end);
+    l.rep_levels.resize(end);
+    switch (l.physical_type) {
+      case PhysicalType::kBoolean:
+        l.booleans.resize(values);
+        break;
+      case PhysicalType::kInt32:
+        l.int32s.resize(values);
+        break;
+      case PhysicalType::kInt64:
+        l.int64s.resize(values);
+        break;
+      case PhysicalType::kFloat:
+        l.floats.resize(values);
+        break;
+      case PhysicalType::kDouble:
+        l.doubles.resize(values);
+        break;
+      default:
+        l.ends.resize(values);
+        l.bytes.resize(l.ends.empty() ? 0 : l.ends.back());
+        break;
+    }
+  }
+  rows_ = rows;
+}
+
+void JsonShredder::Clear() {
+  for (ShreddedLeaf& l : leaves_) {
+    l.def_levels.clear();
+    l.rep_levels.clear();
+    l.booleans.clear();
+    l.int32s.clear();
+    l.int64s.clear();
+    l.floats.clear();
+    l.doubles.clear();
+    l.bytes.clear();
+    l.ends.clear();
+  }
+  rows_ = 0;
+}
+
+Status JsonShredder::WriteTo(FileWriter* writer, int first_leaf) {
+  std::vector<ByteArray> arrays;
+  Status s;
+  for (size_t i = 0; i < leaves_.size() && s.ok(); ++i) {
+    const ShreddedLeaf& l = leaves_[i];
+    const int leaf = first_leaf + static_cast<int>(i);
+    const int64_t n = l.num_levels();
+    const int16_t* def = l.def_levels.data();
+    const int16_t* rep = l.rep_levels.data();
+    switch (l.physical_type) {
+      case PhysicalType::kBoolean:
+        s = writer->WriteColumn<uint8_t>(leaf, n, def, rep, l.booleans.data(), l.num_values());
+        break;
+      case PhysicalType::kInt32:
+        s = writer->WriteColumn<int32_t>(leaf, n, def, rep, l.int32s.data(), l.num_values());
+        break;
+      case PhysicalType::kInt64:
+        s = writer->WriteColumn<int64_t>(leaf, n, def, rep, l.int64s.data(), l.num_values());
+        break;
+      case PhysicalType::kFloat:
+        s = writer->WriteColumn<float>(leaf, n, def, rep, l.floats.data(), l.num_values());
+        break;
+      case PhysicalType::kDouble:
+        s = writer->WriteColumn<double>(leaf, n, def, rep, l.doubles.data(), l.num_values());
+        break;
+      default: {
+        arrays.resize(l.ends.size());
+        const auto* base = reinterpret_cast<const uint8_t*>(l.bytes.data());
+        size_t start = 0;
+        for (size_t k = 0; k < l.ends.size() && s.ok(); ++k) {
+          const size_t len = l.ends[k] - start;
+          if (len > std::numeric_limits<uint32_t>::max()) {
+            s = Status::InvalidArgument("a value of " + std::to_string(len) +
+                                        " bytes is too long for Parquet");
+          }
+          arrays[k] = ByteArray{base + start, static_cast<uint32_t>(len)};
+          start = l.ends[k];
+        }
+        if (s.ok()) {
+          s = writer->WriteColumn<ByteArray>(leaf, n, def, rep, arrays.data(), l.num_values());
+        }
+        break;
+      }
+    }
+  }
+  Clear();
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shredding
+
+void JsonShredder::PushNull(const Node& node, int16_t def, int16_t rep) {
+  for (int i = node.first_leaf; i < node.first_leaf + node.num_leaves; ++i) {
+    ShreddedLeaf& l = leaves_[static_cast<size_t>(i)];
+    l.def_levels.push_back(def);
+    l.rep_levels.push_back(rep);
+  }
+}
+
+Status JsonShredder::Shred(Node& node, int16_t rep) {
+  SkipSpace();
+  if (pos_ >= input_.size()) return SyntaxError("expected a value");
+  const char c = input_[pos_];
+  if (c == 'n') {
+    PQ_RETURN_IF_ERROR(ReadLiteral("null"));
+    if (!node.optional) {
+      return ValueError(node.is_map_key ? "a map key cannot be null"
+                                        : "null where a value is required");
+    }
+    PushNull(node, node.null_def, rep);
+    return Status::OK();
+  }
+  switch (node.kind) {
+    case Node::Kind::kLeaf:
+      return ShredLeaf(node, rep);
+    case Node::Kind::kList:
+      return ShredList(node, rep);
+    case Node::Kind::kMap:
+      return ShredMap(node, rep);
+    case Node::Kind::kStruct:
+      return ShredStruct(node, rep);
+  }
+  return ValueError("unknown node");
+}
+
+Status JsonShredder::ShredList(Node& node, int16_t rep) {
+  if (input_[pos_] != '[') return MismatchHere("a list (a JSON array)");
+  ++pos_;
+  SkipSpace();
+  if (pos_ < input_.size() && input_[pos_] == ']') {
+    ++pos_;
+    PushNull(node, node.def, rep);  // an empty list: present, no element
+    return Status::OK();
+  }
+  Node& element = node.children[0];
+  path_.push_back(PathStep{0, {}});
+  for (int64_t i = 0;; ++i) {
+    path_.back().index = i;
+    PQ_RETURN_IF_ERROR(Shred(element, i == 0 ? rep : node.repeat_rep));
+    SkipSpace();
+    if (pos_ >= input_.size()) return SyntaxError("expected ',' or ']'");
+    const char c = input_[pos_++];
+    if (c == ']') break;
+    if (c != ',') {
+      --pos_;
+      return SyntaxError("expected ',' or ']'");
+    }
+  }
+  path_.pop_back();
+  return Status::OK();
+}
+
+Status JsonShredder::ShredMap(Node& node, int16_t rep) {
+  const char open = input_[pos_];
+  if (open != '{' && open != '[') {
+    return MismatchHere("a map (a JSON object, or an array of {\"key\":..,\"value\":..} objects)");
+  }
+  const char close = open == '{' ? '}' : ']';
+  ++pos_;
+  SkipSpace();
+  if (pos_ < input_.size() && input_[pos_] == close) {
+    ++pos_;
+    PushNull(node, node.def, rep);  // an empty map
+    return Status::OK();
+  }
+  Node& key = node.children[0];
+  const size_t first_key =
+      static_cast<size_t>(leaves_[static_cast<size_t>(key.first_leaf)].num_values());
+  node.key_sources.clear();
+  path_.push_back(PathStep{});
+  for (int64_t i = 0;; ++i) {
+    const int16_t r = i == 0 ? rep : node.repeat_rep;
+    if (open == '[') {
+      path_.back() = PathStep{i, {}};
+      PQ_RETURN_IF_ERROR(ShredMapEntry(node, r));
+    } else {
+      SkipSpace();
+      if (pos_ >= input_.size() || input_[pos_] != '"') return SyntaxError("expected a string");
+      Scalar k;
+      PQ_RETURN_IF_ERROR(ReadString(&k.text, &string_scratch_, &k.raw));
+      k.from_key = true;
+      path_.back() = PathStep{-1, k.raw.substr(1, k.raw.size() - 2)};
+      node.key_sources.push_back(k.raw);
+      PQ_RETURN_IF_ERROR(PushLeaf(key, k, r));
+      PQ_RETURN_IF_ERROR(Expect(':', "':'"));
+      if (node.has_value()) {
+        PQ_RETURN_IF_ERROR(Shred(node.children[1], r));
+      } else {
+        PQ_RETURN_IF_ERROR(SkipValue(0));
+      }
+    }
+    SkipSpace();
+    if (pos_ >= input_.size()) {
+      return SyntaxError(std::string("expected ',' or '") + close + "'");
+    }
+    const char c = input_[pos_++];
+    if (c == close) break;
+    if (c != ',') {
+      --pos_;
+      return SyntaxError(std::string("expected ',' or '") + close + "'");
+    }
+  }
+  path_.pop_back();
+  return CheckDistinctKeys(node, first_key);
+}
+
+Status JsonShredder::ShredMapEntry(Node& node, int16_t rep) {
+  SkipSpace();
+  if (pos_ >= input_.size()) return SyntaxError("expected a value");
+  if (input_[pos_] != '{') return MismatchHere("a map entry {\"key\":..,\"value\":..}");
+  ++pos_;
+  bool has_key = false, has_value = false;
+  SkipSpace();
+  if (pos_ < input_.size() && input_[pos_] == '}') {
+    ++pos_;
+  } else {
+    path_.push_back(PathStep{});
+    while (true) {
+      SkipSpace();
+      if (pos_ >= input_.size() || input_[pos_] != '"') return SyntaxError("expected a string");
+      std::string_view name, raw;
+      PQ_RETURN_IF_ERROR(ReadString(&name, &string_scratch_, &raw));
+      path_.back() = PathStep{-1, raw.substr(1, raw.size() - 2)};
+      const bool is_key = name == "key";
+      if (!is_key && name != "value") {
+        return ValueError("a map entry has only \"key\" and \"value\", not " + Excerpt(raw));
+      }
+      if (is_key ? has_key : has_value) return ValueError("given twice");
+      (is_key ? has_key : has_value) = true;
+      PQ_RETURN_IF_ERROR(Expect(':', "':'"));
+      if (is_key) {
+        SkipSpace();
+        const size_t start = pos_;
+        PQ_RETURN_IF_ERROR(Shred(node.children[0], rep));
+        node.key_sources.push_back(input_.substr(start, pos_ - start));
+      } else if (node.has_value()) {
+        PQ_RETURN_IF_ERROR(Shred(node.children[1], rep));
+      } else {
+        PQ_RETURN_IF_ERROR(SkipValue(0));
+      }
+      SkipSpace();
+      if (pos_ >= input_.size()) return SyntaxError("expected ',' or '}'");
+      const char c = input_[pos_++];
+      if (c == '}') break;
+      if (c != ',') {
+        --pos_;
+        return SyntaxError("expected ',' or '}'");
+      }
+    }
+    path_.pop_back();
+  }
+  if (!has_key) return ValueError("a map entry without a \"key\"");
+  if (!has_value && node.has_value()) {
+    const Node& value = node.children[1];
+    if (!value.optional) return ValueError("a map entry without a \"value\"");
+    PushNull(value, value.null_def, rep);
+  }
+  return Status::OK();
+}
+
+Status JsonShredder::CheckDistinctKeys(const Node& map, size_t first_key) {
+  const ShreddedLeaf& l = leaves_[static_cast<size_t>(map.children[0].first_leaf)];
+  const size_t count = static_cast<size_t>(l.num_values()) - first_key;
+  if (count < 2) return Status::OK();
+  auto value_bytes = [&l](size_t k) -> std::string_view {
+    switch (l.physical_type) {
+      case PhysicalType::kBoolean:
+        return {reinterpret_cast<const char*>(&l.booleans[k]), 1};
+      case PhysicalType::kInt32:
+        return {reinterpret_cast<const char*>(&l.int32s[k]), 4};
+      case PhysicalType::kInt64:
+        return {reinterpret_cast<const char*>(&l.int64s[k]), 8};
+      case PhysicalType::kFloat:
+        return {reinterpret_cast<const char*>(&l.floats[k]), 4};
+      case PhysicalType::kDouble:
+        return {reinterpret_cast<const char*>(&l.doubles[k]), 8};
+      default:
+        return l.byte_value(static_cast<int64_t>(k));
+    }
+  };
+  distinct_scratch_.clear();
+  for (size_t k = 0; k < count; ++k) {
+    distinct_scratch_.emplace_back(value_bytes(first_key + k), map.key_sources[k]);
+  }
+  // Equal keys have equal bytes (floating keys too, but for 0.0 and -0.0: these stay apart).
+  std::stable_sort(distinct_scratch_.begin(), distinct_scratch_.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (size_t k = 1; k < distinct_scratch_.size(); ++k) {
+    if (distinct_scratch_[k].first == distinct_scratch_[k - 1].first) {
+      return ValueError("map key " + Excerpt(distinct_scratch_[k].second) + " appears twice");
+    }
+  }
+  return Status::OK();
+}
+
+Status JsonShredder::ShredStruct(Node& node, int16_t rep) {
+  if (input_[pos_] != '{') return MismatchHere("a struct (a JSON object)");
+  ++pos_;
+  std::fill(node.seen.begin(), node.seen.end(), 0);
+  SkipSpace();
+  if (pos_ < input_.size() && input_[pos_] == '}') {
+    ++pos_;
+  } else {
+    path_.push_back(PathStep{});
+    while (true) {
+      SkipSpace();
+      if (pos_ >= input_.size() || input_[pos_] != '"') return SyntaxError("expected a string");
+      std::string_view name, raw;
+      PQ_RETURN_IF_ERROR(ReadString(&name, &string_scratch_, &raw));
+      path_.back() = PathStep{-1, raw.substr(1, raw.size() - 2)};
+      size_t field = 0;
+      while (field < node.children.size() && node.children[field].schema->name != name) ++field;
+      if (field == node.children.size()) {
+        std::string names;
+        for (const Node& c : node.children) names += (names.empty() ? "" : ", ") + c.schema->name;
+        path_.pop_back();
+        return ValueError("no field named '" + std::string(name) + "' (fields: " + names + ")");
+      }
+      if (node.seen[field]) return ValueError("field given twice");
+      node.seen[field] = 1;
+      PQ_RETURN_IF_ERROR(Expect(':', "':'"));
+      PQ_RETURN_IF_ERROR(Shred(node.children[field], rep));
+      SkipSpace();
+      if (pos_ >= input_.size()) return SyntaxError("expected ',' or '}'");
+      const char c = input_[pos_++];
+      if (c == '}') break;
+      if (c != ',') {
+        --pos_;
+        return SyntaxError("expected ',' or '}'");
+      }
+    }
+    path_.pop_back();
+  }
+  for (size_t i = 0; i < node.children.size(); ++i) {
+    if (node.seen[i]) continue;
+    const Node& missing = node.children[i];
+    if (!missing.optional) {
+      return ValueError("field '" + missing.schema->name + "' is missing and cannot be null");
+    }
+    PushNull(missing, missing.null_def, rep);
+  }
+  return Status::OK();
+}
+
+Status JsonShredder::ShredLeaf(Node& node, int16_t rep) {
+  Scalar v;
+  if (node.leaf_kind == LeafKind::kJson) {
+    const size_t start = pos_;
+    PQ_RETURN_IF_ERROR(SkipValue(0));
+    v.text = v.raw = input_.substr(start, pos_ - start);
+  } else {
+    const char c = input_[pos_];
+    if (c == '[' || c == '{') return MismatchHere(Expected(node));
+    PQ_RETURN_IF_ERROR(ReadScalar(&v));
+  }
+  return PushLeaf(node, v, rep);
+}
+
+Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
+  ShreddedLeaf& l = leaves_[static_cast<size_t>(node.first_leaf)];
+  using SK = Scalar::Kind;
+  const bool is_string = v.kind == SK::kString;
+  // The text of a number: a JSON number, or a map key's text spelling one.
+  const bool is_number = v.kind == SK::kNumber || (v.from_key && IsJsonNumber(v.text));
+  auto push_bytes = [&l](std::string_view b) {
+    l.bytes.append(b.data(), b.size());
+    l.ends.push_back(l.bytes.size());
+  };
+  auto push_int = [&l](int64_t x) {
+    if (l.physical_type == PhysicalType::kInt32) {
+      l.int32s.push_back(static_cast<int32_t>(x));
+    } else {
+      l.int64s.push_back(x);
+    }
+  };
+  switch (node.leaf_kind) {
+    case LeafKind::kBoolean: {
+      int b = -1;
+      if (v.kind == SK::kTrue || (is_number && v.text == "1") || (v.from_key && v.text == "true")) {
+        b = 1;
+      } else if (v.kind == SK::kFalse || (is_number && v.text == "0") ||
+                 (v.from_key && v.text == "false")) {
+        b = 0;
+      }
+      if (b < 0) return Mismatch(Expected(node), v.raw);
+      l.booleans.push_back(static_cast<uint8_t>(b));
+      break;
+    }
+    case LeafKind::kInteger: {
+      if (!is_number) return Mismatch(Expected(node), v.raw);
+      int64_t x = 0;
+      switch (ParseIntegerNumber(v.text, node.bit_width, node.is_signed, &x)) {
+        case IntegerParse::kOk:
+          break;
+        case IntegerParse::kNotInteger:
+          return Mismatch(Expected(node), v.raw);
+        case IntegerParse::kOutOfRange:
+          return ValueError(Excerpt(v.raw) + " is out of range for " +
+                            IntegerDescription(node.bit_width, node.is_signed));
+      }
+      push_int(x);
+      break;
+    }
+    case LeafKind::kFloat:
+    case LeafKind::kDouble: {
+      if (!is_number) return Mismatch(Expected(node), v.raw);
+      double d = 0;
+      auto [p, ec] = std::from_chars(v.text.data(), v.text.data() + v.text.size(), d,
+                                     std::chars_format::general);
+      const bool is_float = node.leaf_kind == LeafKind::kFloat;
+      const size_t exp = v.text.find_first_of("eE");
+      if (ec == std::errc::result_out_of_range && exp != std::string_view::npos &&
+          v.text[exp + 1] == '-') {
+        d = v.text.front() == '-' ? -0.0 : 0.0;  // below the smallest subnormal: zero
+        ec = std::errc();
+        p = v.text.data() + v.text.size();
+      }
+      if (ec != std::errc() || p != v.text.data() + v.text.size() || !std::isfinite(d) ||
+          (is_float && !std::isfinite(static_cast<float>(d)))) {
+        return ValueError(Excerpt(v.raw) + " is out of range for " +
+                          (is_float ? "FLOAT" : "DOUBLE"));
+      }
+      if (is_float) {
+        l.floats.push_back(static_cast<float>(d));
+      } else {
+        l.doubles.push_back(d);
+      }
+      break;
+    }
+    case LeafKind::kString:
+      if (!is_string) return Mismatch(Expected(node), v.raw);
+      push_bytes(v.text);
+      break;
+    case LeafKind::kJson:
+      push_bytes(v.text);
+      break;
+    case LeafKind::kBytes: {
+      if (!is_string) return Mismatch(Expected(node), v.raw);
+      const size_t before = l.bytes.size();
+      if (!DecodeBase64(v.text, &l.bytes)) return Mismatch(Expected(node), v.raw);
+      const int32_t width = node.schema->type_length;
+      if (l.physical_type == PhysicalType::kFixedLenByteArray &&
+          l.bytes.size() - before != static_cast<size_t>(width)) {
+        l.bytes.resize(before);
+        return ValueError(Excerpt(v.raw) + " is not " + std::to_string(width) +
+                          " bytes long, as FIXED_LEN_BYTE_ARRAY(" + std::to_string(width) +
+                          ") needs");
+      }
+      l.ends.push_back(l.bytes.size());
+      break;
+    }
+    case LeafKind::kDate: {
+      Result<int32_t> days =
+          is_string ? ParseIsoDate(v.text) : Result<int32_t>(Status::InvalidArgument(""));
+      if (!days.ok()) return Mismatch(Expected(node), v.raw);
+      l.int32s.push_back(*days);
+      break;
+    }
+    case LeafKind::kTime: {
+      Result<int64_t> t = is_string ? ParseIsoTime(v.text, node.unit)
+                                    : Result<int64_t>(Status::InvalidArgument(""));
+      if (!t.ok()) return Mismatch(Expected(node), v.raw);
+      push_int(*t);
+      break;
+    }
+    case LeafKind::kTimestamp: {
+      int64_t x = 0;
+      if (is_string) {
+        Result<int64_t> t = ParseIsoTimestamp(v.text, node.unit);
+        if (t.ok()) {
+          x = *t;
+        } else if (!(v.from_key && is_number &&
+                     ParseIntegerNumber(v.text, 64, true, &x) == IntegerParse::kOk)) {
+          return Mismatch(Expected(node), v.raw);
+        }
+      } else if (!is_number || ParseIntegerNumber(v.text, 64, true, &x) != IntegerParse::kOk) {
+        return Mismatch(Expected(node), v.raw);
+      }
+      l.int64s.push_back(x);
+      break;
+    }
+    case LeafKind::kDecimal: {
+      if (!is_string && !is_number) return Mismatch(Expected(node), v.raw);
+      UnscaledDecimal d;
+      Status s = ParseDecimalText(v.text, node.precision, node.scale, &d);
+      if (!s.ok()) return ValueError(Excerpt(v.raw) + " " + s.message());
+      if (l.physical_type == PhysicalType::kFixedLenByteArray) {
+        push_bytes(d.Bytes(node.schema->type_length));
+      } else {
+        push_int(d.ToInt64());
+      }
+      break;
+    }
+    case LeafKind::kUuid: {
+      uint8_t b[16];
+      if (!is_string || !ParseUuidText(v.text, b)) {
+        return Mismatch(Expected(node), v.raw);
+      }
+      push_bytes(std::string_view(reinterpret_cast<const char*>(b), 16));
+      break;
+    }
+  }
+  l.def_levels.push_back(node.def);
+  l.rep_levels.push_back(rep);
+  return Status::OK();
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON syntax
+
+void JsonShredder::SkipSpace() {
+  while (pos_ < input_.size()) {
+    const char c = input_[pos_];
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return;
+    ++pos_;
+  }
+}
+
+Status JsonShredder::Expect(char c, const char* what) {
+  SkipSpace();
+  if (pos_ >= input_.size() || input_[pos_] != c)
+    return SyntaxError(std::string("expected ") + what);
+  ++pos_;
+  return Status::OK();
+}
+
+Status JsonShredder::ReadLiteral(std::string_view word) {
+  if (input_.substr(pos_, word.size()) != word) return SyntaxError("unexpected character");
+  pos_ += word.size();
+  return Status::OK();
+}
+
+Status JsonShredder::ReadNumber(std::string_view* raw) {
+  const size_t n = JsonNumberLength(input_, pos_);
+  if (n == 0) return SyntaxError("malformed number");
+  *raw = input_.substr(pos_, n);
+  pos_ += n;
+  return Status::OK();
+}
+
+namespace {
+
+void AppendUtf8(uint32_t cp, std::string* out) {
+  if (cp < 0x80) {
+    out->push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out->push_back(static_cast<char>(0xC0 | cp >> 6));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out->push_back(static_cast<char>(0xE0 | cp >> 12));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out->push_back(static_cast<char>(0xF0 | cp >> 18));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+int Hex(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+// pos_ is at the opening quote. *value is the unescaped string: a view of the input when it holds
+// no escape, else of *scratch.
+Status JsonShredder::ReadString(std::string_view* value, std::string* scratch,
+                                std::string_view* raw) {
+  const size_t start = pos_++;
+  // Fast path: no escape.
+  size_t i = pos_;
+  while (i < input_.size()) {
+    const auto c = static_cast<unsigned char>(input_[i]);
+    if (c == '"' || c == '\\' || c < 0x20) break;
+    ++i;
+  }
+  if (i < input_.size() && input_[i] == '"') {
+    *value = input_.substr(pos_, i - pos_);
+    pos_ = i + 1;
+    *raw = input_.substr(start, pos_ - start);
+    return Status::OK();
+  }
+  scratch->assign(input_.substr(pos_, i - pos_));
+  pos_ = i;
+  auto read_hex4 = [this](uint32_t* cp) {
+    if (input_.size() - pos_ < 4) return false;
+    uint32_t v = 0;
+    for (int k = 0; k < 4; ++k) {
+      const int h = Hex(input_[pos_ + static_cast<size_t>(k)]);
+      if (h < 0) return false;
+      v = v << 4 | static_cast<uint32_t>(h);
+    }
+    pos_ += 4;
+    *cp = v;
+    return true;
+  };
+  while (true) {
+    if (pos_ >= input_.size()) return SyntaxError("unterminated string");
+    const auto c = static_cast<unsigned char>(input_[pos_]);
+    if (c == '"') {
+      ++pos_;
+      break;
+    }
+    if (c < 0x20) return SyntaxError("control character in a string");
+    if (c != '\\') {
+      scratch->push_back(static_cast<char>(c));
+      ++pos_;
+      continue;
+    }
+    if (++pos_ >= input_.size()) return SyntaxError("unterminated string");
+    const char e = input_[pos_++];
+    switch (e) {
+      case '"':
+      case '\\':
+      case '/':
+        scratch->push_back(e);
+        break;
+      case 'b':
+        scratch->push_back('\b');
+        break;
+      case 'f':
+        scratch->push_back('\f');
+        break;
+      case 'n':
+        scratch->push_back('\n');
+        break;
+      case 'r':
+        scratch->push_back('\r');
+        break;
+      case 't':
+        scratch->push_back('\t');
+        break;
+      case 'u': {
+        uint32_t cp = 0;
+        if (!read_hex4(&cp)) return SyntaxError("bad \\u escape");
+        if (cp >= 0xDC00 && cp <= 0xDFFF) return SyntaxError("unpaired surrogate in a \\u escape");
+        if (cp >= 0xD800 && cp <= 0xDBFF) {
+          uint32_t low = 0;
+          if (input_.substr(pos_, 2) != "\\u")
+            return SyntaxError("unpaired surrogate in a \\u escape");
+          pos_ += 2;
+          if (!read_hex4(&low)) return SyntaxError("bad \\u escape");
+          if (low < 0xDC00 || low > 0xDFFF) {
+            return SyntaxError("unpaired surrogate in a \\u escape");
+          }
+          cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+        }
+        AppendUtf8(cp, scratch);
+        break;
+      }
+      default:
+        --pos_;
+        return SyntaxError("bad escape in a string");
+    }
+  }
+  *value = *scratch;
+  *raw = input_.substr(start, pos_ - start);
+  return Status::OK();
+}
+
+Status JsonShredder::ReadScalar(Scalar* v) {
+  SkipSpace();
+  if (pos_ >= input_.size()) return SyntaxError("expected a value");
+  const char c = input_[pos_];
+  const size_t start = pos_;
+  if (c == '"') {
+    v->kind = Scalar::Kind::kString;
+    return ReadString(&v->text, &string_scratch_, &v->raw);
+  }
+  if (c == '-' || IsDigit(c)) {
+    v->kind = Scalar::Kind::kNumber;
+    PQ_RETURN_IF_ERROR(ReadNumber(&v->text));
+    v->raw = v->text;
+    return Status::OK();
+  }
+  if (c == 't' || c == 'f') {
+    PQ_RETURN_IF_ERROR(ReadLiteral(c == 't' ? "true" : "false"));
+    v->kind = c == 't' ? Scalar::Kind::kTrue : Scalar::Kind::kFalse;
+    v->text = v->raw = input_.substr(start, pos_ - start);
+    return Status::OK();
+  }
+  return SyntaxError("unexpected character");
+}
+
+Status JsonShredder::SkipValue(int depth) {
+  SkipSpace();
+  if (pos_ >= input_.size()) return SyntaxError("expected a value");
+  if (depth > kMaxJsonDepth) return SyntaxError("nested too deeply");
+  const char c = input_[pos_];
+  if (c == '"') {
+    std::string_view value, raw;
+    return ReadString(&value, &string_scratch_, &raw);
+  }
+  if (c == '{' || c == '[') {
+    const char close = c == '{' ? '}' : ']';
+    ++pos_;
+    SkipSpace();
+    if (pos_ < input_.size() && input_[pos_] == close) {
+      ++pos_;
+      return Status::OK();
+    }
+    while (true) {
+      if (c == '{') {
+        SkipSpace();
+        if (pos_ >= input_.size() || input_[pos_] != '"') return SyntaxError("expected a string");
+        std::string_view value, raw;
+        PQ_RETURN_IF_ERROR(ReadString(&value, &string_scratch_, &raw));
+        PQ_RETURN_IF_ERROR(Expect(':', "':'"));
+      }
+      PQ_RETURN_IF_ERROR(SkipValue(depth + 1));
+      SkipSpace();
+      if (pos_ >= input_.size()) {
+        return SyntaxError(std::string("expected ',' or '") + close + "'");
+      }
+      const char next = input_[pos_++];
+      if (next == close) return Status::OK();
+      if (next != ',') {
+        --pos_;
+        return SyntaxError(std::string("expected ',' or '") + close + "'");
+      }
+    }
+  }
+  if (c == 't') return ReadLiteral("true");
+  if (c == 'f') return ReadLiteral("false");
+  if (c == 'n') return ReadLiteral("null");
+  if (c != '-' && !IsDigit(c)) return SyntaxError("expected a value");
+  std::string_view raw;
+  return ReadNumber(&raw);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+std::string JsonShredder::Where() const {
+  std::string out = "$";
+  for (const PathStep& step : path_) {
+    if (step.index >= 0) {
+      out += "[" + std::to_string(step.index) + "]";
+      continue;
+    }
+    bool plain = !step.name.empty() && !IsDigit(step.name.front());
+    for (char c : step.name) {
+      plain = plain && (IsDigit(c) || c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+    }
+    out += plain ? "." + std::string(step.name) : ".\"" + Excerpt(step.name) + "\"";
+  }
+  return out;
+}
+
+Status JsonShredder::SyntaxError(const std::string& what) const {
+  return Status::InvalidArgument("invalid JSON at offset " + std::to_string(pos_) + ": " + what);
+}
+
+Status JsonShredder::ValueError(const std::string& what) const {
+  return Status::InvalidArgument(Where() + ": " + what);
+}
+
+Status JsonShredder::Mismatch(const std::string& expected, std::string_view found) const {
+  return ValueError("expected " + expected + ", found " + Excerpt(found));
+}
+
+Status JsonShredder::MismatchHere(const std::string& expected) {
+  const char c = input_[pos_];
+  if (c == '[' || c == '{') {
+    return ValueError("expected " + expected + ", found " + (c == '[' ? "an array" : "an object"));
+  }
+  Scalar v;
+  PQ_RETURN_IF_ERROR(ReadScalar(&v));
+  return Mismatch(expected, v.raw);
+}
+
+std::string JsonShredder::Expected(const Node& node) {
+  switch (node.kind) {
+    case Node::Kind::kList:
+      return "a list (a JSON array)";
+    case Node::Kind::kMap:
+      return "a map (a JSON object)";
+    case Node::Kind::kStruct:
+      return "a struct (a JSON object)";
+    case Node::Kind::kLeaf:
+      break;
+  }
+  switch (node.leaf_kind) {
+    case LeafKind::kBoolean:
+      return "true or false";
+    case LeafKind::kInteger:
+      return "an integer";
+    case LeafKind::kFloat:
+    case LeafKind::kDouble:
+      return "a number";
+    case LeafKind::kString:
+      return "a string";
+    case LeafKind::kJson:
+      return "a JSON value";
+    case LeafKind::kBytes:
+      return "a base64 string";
+    case LeafKind::kDate:
+      return "a date string 'YYYY-MM-DD'";
+    case LeafKind::kTime:
+      return "a time string 'HH:MM:SS[.fraction]' with at most " +
+             std::to_string(FractionDigits(node.unit)) + " fraction digits";
+    case LeafKind::kTimestamp:
+      return "a timestamp string 'YYYY-MM-DD HH:MM:SS[.fraction]' with at most " +
+             std::to_string(FractionDigits(node.unit)) + " fraction digits, or an integer";
+    case LeafKind::kDecimal:
+      return "a number for DECIMAL(" + std::to_string(node.precision) + "," +
+             std::to_string(node.scale) + ")";
+    case LeafKind::kUuid:
+      return "a UUID string 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx'";
+  }
+  return "a value";
+}
+
+}  // namespace pq

@@ -1,0 +1,142 @@
+#include "format/writer/text_to_value.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "format/value/decimal.h"
+
+namespace pq {
+namespace {
+
+std::string DecimalText(std::string_view text, int precision, int scale) {
+  UnscaledDecimal d;
+  Status s = ParseDecimalText(text, precision, scale, &d);
+  if (!s.ok()) return "error: " + s.message();
+  std::string out;
+  EXPECT_TRUE(AppendDecimalText(d.Bytes(16), scale, &out));
+  return out;
+}
+
+TEST(TextToValueTest, DecimalsAreExact) {
+  EXPECT_EQ(DecimalText("12.34", 5, 2), "12.34");
+  EXPECT_EQ(DecimalText(" -0.05 ", 5, 2), "-0.05");
+  EXPECT_EQ(DecimalText("+1.500", 5, 2), "1.50");
+  EXPECT_EQ(DecimalText("1e2", 5, 2), "100.00");
+  EXPECT_EQ(DecimalText("125E-2", 5, 2), "1.25");
+  EXPECT_EQ(DecimalText(".5", 3, 1), "0.5");
+  EXPECT_EQ(DecimalText("5.", 3, 1), "5.0");
+  EXPECT_EQ(DecimalText("0.000", 3, 1), "0.0");
+  EXPECT_EQ(DecimalText("-0", 3, 0), "0");
+  EXPECT_EQ(DecimalText("99999999999999999999999999999999999999", 38, 0),
+            "99999999999999999999999999999999999999");
+  EXPECT_EQ(DecimalText("-9999999999999999999999999999.9999999999", 38, 10),
+            "-9999999999999999999999999999.9999999999");
+  EXPECT_EQ(DecimalText("1.234", 5, 2),
+            "error: has more than 2 digits after the point, which DECIMAL(5,2) cannot hold without "
+            "rounding");
+  EXPECT_EQ(DecimalText("1000", 5, 2), "error: has more than 5 digits, too many for DECIMAL(5,2)");
+  EXPECT_EQ(DecimalText("1e999999999999", 5, 2),
+            "error: has more than 5 digits, too many for DECIMAL(5,2)");
+  EXPECT_EQ(DecimalText("1e-999999999999", 5, 2),
+            "error: has more than 2 digits after the point, which DECIMAL(5,2) cannot hold "
+            "without rounding");
+  for (const char* bad : {"", "-", ".", "e5", "1e", "1e+", "1.2.3", "0x10", "1 2", "abc", "--1"}) {
+    EXPECT_EQ(DecimalText(bad, 10, 2), "error: is not a number") << bad;
+  }
+}
+
+TEST(TextToValueTest, DecimalWidthsAndInt64Form) {
+  EXPECT_EQ(DecimalByteWidth(1), 1);
+  EXPECT_EQ(DecimalByteWidth(2), 1);
+  EXPECT_EQ(DecimalByteWidth(3), 2);
+  EXPECT_EQ(DecimalByteWidth(9), 4);
+  EXPECT_EQ(DecimalByteWidth(18), 8);
+  EXPECT_EQ(DecimalByteWidth(19), 9);
+  EXPECT_EQ(DecimalByteWidth(30), 13);
+  EXPECT_EQ(DecimalByteWidth(38), 16);
+  // Random values of every precision: the narrow forms hold the same number.
+  std::mt19937_64 rng(7);
+  for (int p = 1; p <= 38; ++p) {
+    for (int k = 0; k < 50; ++k) {
+      std::string digits;
+      const int n = 1 + static_cast<int>(rng() % static_cast<uint64_t>(p));
+      for (int i = 0; i < n; ++i) digits.push_back(static_cast<char>('0' + rng() % 10));
+      const std::string text = (rng() % 2 ? "-" : "") + digits;
+      UnscaledDecimal d;
+      ASSERT_TRUE(ParseDecimalText(text, p, 0, &d).ok()) << text;
+      const int32_t w = DecimalByteWidth(p);
+      std::string narrow, wide;
+      ASSERT_TRUE(AppendDecimalText(d.Bytes(w), 0, &narrow));
+      ASSERT_TRUE(AppendDecimalText(d.Bytes(16), 0, &wide));
+      EXPECT_EQ(narrow, wide) << text;
+      if (p <= 18) {
+        std::string small;
+        AppendDecimalText(d.ToInt64(), 0, &small);
+        EXPECT_EQ(small, wide) << text;
+      }
+    }
+  }
+}
+
+TEST(TextToValueTest, Uuids) {
+  uint8_t b[16];
+  ASSERT_TRUE(ParseUuidText("0f1E2d3C-4b5a-6978-8796-a5b4c3d2e1f0", b));
+  EXPECT_EQ(b[0], 0x0f);
+  EXPECT_EQ(b[1], 0x1e);
+  EXPECT_EQ(b[15], 0xf0);
+  for (const char* bad :
+       {"", "0f1e2d3c4b5a69788796a5b4c3d2e1f0", "{0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0}",
+        "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1fg", "0f1e2d3c-4b5a-6978-8796_a5b4c3d2e1f0",
+        " 0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f"}) {
+    EXPECT_FALSE(ParseUuidText(bad, b)) << bad;
+  }
+}
+
+TEST(TextToValueTest, Base64) {
+  auto decode = [](std::string_view text) -> std::string {
+    std::string out = "prefix:";
+    if (!DecodeBase64(text, &out)) return "FAIL(" + out + ")";
+    return out.substr(7);
+  };
+  EXPECT_EQ(decode(""), "");
+  EXPECT_EQ(decode("Zg=="), "f");
+  EXPECT_EQ(decode("Zg"), "f");
+  EXPECT_EQ(decode("Zm8="), "fo");
+  EXPECT_EQ(decode("Zm8"), "fo");
+  EXPECT_EQ(decode("Zm9v"), "foo");
+  EXPECT_EQ(decode("Zm9vYmFy"), "foobar");
+  EXPECT_EQ(decode("AP8="), std::string("\x00\xff", 2));
+  EXPECT_EQ(decode("+/+/"), "\xfb\xff\xbf");
+  // Bad: a lone character, misplaced or excess padding, characters outside the alphabet, the URL
+  // alphabet, white space, leftover bits that are not zero. *out is unchanged.
+  for (const char* bad :
+       {"Z", "Zg=", "Z===", "=Zg", "Zg==Zg==", "Zm9v=", "Zm-_", "Zm 9v", "Zh==", "Zm9=", "Zg==="}) {
+    EXPECT_EQ(decode(bad), "FAIL(prefix:)") << bad;
+  }
+  // Every byte string of lengths 0..40 round trips through a plain encoder.
+  static const char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::mt19937_64 rng(11);
+  for (size_t n = 0; n <= 40; ++n) {
+    std::string bytes(n, '\0');
+    for (char& c : bytes) c = static_cast<char>(rng());
+    std::string text;
+    for (size_t i = 0; i < n; i += 3) {
+      uint32_t v = static_cast<uint8_t>(bytes[i]) << 16;
+      if (i + 1 < n) v |= static_cast<uint8_t>(bytes[i + 1]) << 8;
+      if (i + 2 < n) v |= static_cast<uint8_t>(bytes[i + 2]);
+      text += kAlphabet[v >> 18 & 63];
+      text += kAlphabet[v >> 12 & 63];
+      text += i + 1 < n ? kAlphabet[v >> 6 & 63] : '=';
+      text += i + 2 < n ? kAlphabet[v & 63] : '=';
+    }
+    EXPECT_EQ(decode(text), bytes) << text;
+    while (!text.empty() && text.back() == '=') text.pop_back();
+    EXPECT_EQ(decode(text), bytes) << text;
+  }
+}
+
+}  // namespace
+}  // namespace pq
