@@ -3,7 +3,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 
-.PHONY: all deps build demo test test-asan clean format bench fuzz bench-memory
+.PHONY: all deps build demo test test-asan clean format bench fuzz bench-memory difftest
 
 all: build
 
@@ -16,11 +16,20 @@ $(BUILD)/Makefile: CMakeLists.txt
 build: $(BUILD)/Makefile
 	cmake --build $(BUILD) -j $(JOBS)
 
-demo: deps build
+# The demo needs no Node: its sample is written by the extension itself (examples/make_sample.sql).
+demo:
+	@SKIP_NPM=1 bash scripts/install-deps.sh
+	@$(MAKE) --no-print-directory build
 	@bash examples/demo.sh $(BUILD)/parquet
 
 test: deps build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The differential test at length (tests/ext/differential_test.cc): generated queries on the parquet
+# table and on a native copy of its rows must agree. PQ_DIFF_QUERIES and PQ_DIFF_SEED pass through.
+difftest: build
+	PQ_DIFF_QUERIES=$${PQ_DIFF_QUERIES:-100000} PQ_DIFF_SEED=$${PQ_DIFF_SEED:-1} \
+	  $(BUILD)/test_ext --gtest_filter='DifferentialTest.GeneratedQueriesAgree'
 
 # The same suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
 test-asan: deps
@@ -34,6 +43,15 @@ format:
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
+
+# libFuzzer targets (clang), each run FUZZ_SECONDS (default 60); see scripts/fuzz.sh.
+fuzz:
+	bash scripts/fuzz.sh
+
+# The benchmark suite (bench/run.mjs): queries on the project's file, DuckDB's file and native SQLite,
+# exports, peak memory, open time; writes bench/results/latest.md. BENCH_ROWS=1000000 for a quick run.
+bench: deps build
+	node bench/run.mjs $(BUILD)/parquet
 
 # Peak memory of full scans of files with many row groups.
 bench-memory: deps build

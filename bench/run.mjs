@@ -1,0 +1,439 @@
+#!/usr/bin/env node
+// `make bench`: the benchmark suite of issue 7, one process per system.
+//
+//   node bench/run.mjs [EXTENSION]          (default build/parquet)
+//   BENCH_ROWS=1000000 node bench/run.mjs   quick mode: a 1M-row table
+//
+// Environment: BENCH_ROWS (default 10000000), BENCH_REPS (runs per query, default 5), BENCH_ROW_GROUP
+// (row_group_size of the project's file, default 1000000).
+//
+// What it does, in order:
+//  1. The table (bench/gen_table.sql): generated once into bench/data/<rows>/native.sqlite by the
+//     sqlite3 shell; kept while gen_table.sql and the row count are unchanged.
+//  2. Exports, timed (bench/sqlite_bench.c, one process): parquet_export of the table into
+//     project.parquet (zstd, page index, Bloom filter on hc), and CREATE TABLE ... AS SELECT into a new
+//     SQLite file. Also writes wide.parquet (1,000 columns) for the open-time measurement.
+//  3. DuckDB (bench/duckdb_bench.mjs, one process, threads=1): loads project.parquet into memory, times
+//     COPY TO duck.parquet (zstd), then runs the queries on both files.
+//  4. The virtual table (one process): the queries on project.parquet and on duck.parquet, and the time
+//     of CREATE VIRTUAL TABLE on wide.parquet.
+//  5. Native SQLite (one process): the queries on the table in native.sqlite.
+//  6. The floor: SELECT sum(value) FROM generate_series(1, rows) in the sqlite3 shell (.timer).
+//  7. Peak memory (max RSS): one fresh process per full scan.
+// Each query runs BENCH_REPS times; the tables give medians. Every system's result (row count and first
+// row) is checked against native SQLite's; a difference is printed and makes the exit status 1 (after
+// the results are written). Everything is printed as one report and written to bench/results/latest.md.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(BENCH_DIR);
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
+const REPS = Number(process.env.BENCH_REPS ?? 5);
+const ROW_GROUP = Number(process.env.BENCH_ROW_GROUP ?? 1_000_000);
+const WIDE_COLUMNS = 1000;
+const EXT = path.resolve(ROOT, process.argv[2] ?? 'build/parquet');
+if (!Number.isInteger(ROWS) || ROWS < 100_000) throw new Error('BENCH_ROWS must be an integer >= 100000');
+if (!Number.isInteger(REPS) || REPS < 1) throw new Error('BENCH_REPS must be a positive integer');
+
+const DATA = path.join(BENCH_DIR, 'data', String(ROWS));
+const RESULTS = path.join(BENCH_DIR, 'results');
+mkdirSync(DATA, { recursive: true });
+mkdirSync(RESULTS, { recursive: true });
+const file = (name) => path.join(DATA, name);
+const sqlString = (s) => `'${String(s).replaceAll("'", "''")}'`;
+
+function log(msg) { process.stderr.write(`bench: ${msg}\n`); }
+
+function run(cmd, args, options = {}) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
+  if (r.error) throw r.error;
+  if (r.status !== 0) {
+    throw new Error(`${cmd} ${args.join(' ').slice(0, 200)} failed (${r.status}):\n${r.stderr}`);
+  }
+  return r.stdout;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The values the queries look for, worked out from the generator's formulas (bench/gen_table.sql).
+
+const HC_MULT = 2654435761n, HC_MOD = 1000000007n;
+const hcOf = (i) => Number((BigInt(i) * HC_MULT) % HC_MOD);
+function modPow(b, e, m) {
+  let r = 1n;
+  for (b %= m; e > 0n; e >>= 1n, b = (b * b) % m) if (e & 1n) r = (r * b) % m;
+  return r;
+}
+// hc is i * HC_MULT mod a prime, so a value v is present iff v / HC_MULT mod HC_MOD is a row number.
+const HC_INV = modPow(HC_MULT, HC_MOD - 2n, HC_MOD);
+function absentHc() {
+  for (let v = 123456789n; ; ++v) {
+    const i = (v * HC_INV) % HC_MOD;
+    if (i < 1n || i > BigInt(ROWS)) return Number(v);
+  }
+}
+const tsOf = (i) => new Date((1704067200 + 3 * i) * 1000).toISOString().replace('T', ' ').slice(0, 19);
+
+const ID_POINT = Math.floor(ROWS / 2) + 7;
+const HC_PRESENT = hcOf(Math.floor(ROWS / 3) + 1);
+const HC_ABSENT = absentHc();
+const RANGE_START = Math.floor(ROWS * 0.4);
+const TS_FROM = tsOf(RANGE_START), TS_TO = tsOf(RANGE_START + 10_000);
+const OFFSET = Math.floor(ROWS / 2);
+const NAME = 'name_04242';
+const IDS = [0.1, 0.35, 0.6, 0.9].map((f, k) => Math.floor(ROWS * f) + 3 + 8 * k);
+
+// sql(t, duck): the query on table t; duck is true for DuckDB, whose ts is a TIMESTAMP WITH TIME ZONE.
+const QUERIES = [
+  { key: 'count', label: 'count(*)', sql: (t) => `SELECT count(*) FROM ${t}` },
+  { key: 'sum', label: 'sum(value)', sql: (t) => `SELECT sum(value) FROM ${t}` },
+  { key: 'group', label: 'GROUP BY category (20 groups)',
+    sql: (t) => `SELECT category, count(*), sum(value) FROM ${t} GROUP BY category ORDER BY category` },
+  { key: 'point_id', label: `point lookup id = ${ID_POINT}`, sql: (t) => `SELECT * FROM ${t} WHERE id = ${ID_POINT}` },
+  { key: 'hc_eq', label: `hc = ${HC_PRESENT} (present)`, sql: (t) => `SELECT * FROM ${t} WHERE hc = ${HC_PRESENT}` },
+  { key: 'hc_absent', label: `hc = ${HC_ABSENT} (absent)`, sql: (t) => `SELECT * FROM ${t} WHERE hc = ${HC_ABSENT}` },
+  { key: 'ts_range', label: '10,000-row range on ts',
+    sql: (t, duck) => duck
+      ? `SELECT * FROM ${t} WHERE ts >= TIMESTAMPTZ '${TS_FROM}+00' AND ts < TIMESTAMPTZ '${TS_TO}+00'`
+      : `SELECT * FROM ${t} WHERE ts >= '${TS_FROM}' AND ts < '${TS_TO}'` },
+  { key: 'offset', label: `LIMIT 10 OFFSET ${OFFSET}`, sql: (t) => `SELECT * FROM ${t} LIMIT 10 OFFSET ${OFFSET}` },
+  { key: 'name_eq', label: `name = '${NAME}'`, sql: (t) => `SELECT * FROM ${t} WHERE name = '${NAME}'` },
+  { key: 'id_in', label: 'id IN (4 ids)', sql: (t) => `SELECT * FROM ${t} WHERE id IN (${IDS.join(', ')})` },
+];
+const FULL_SCAN = (t) => `SELECT count(*), sum(id), min(ts), max(ts), sum(hc), max(category), max(name), ` +
+  `sum(value), sum(small), sum(price), sum(flag), count(maybe) FROM ${t}`;
+
+// ---------------------------------------------------------------------------------------------------
+// Drivers.
+
+const DRIVER = file('sqlite_bench');
+
+function buildDriver() {
+  const src = path.join(BENCH_DIR, 'sqlite_bench.c');
+  if (existsSync(DRIVER) && statSync(DRIVER).mtimeMs >= statSync(src).mtimeMs) return;
+  let flags = ['-lsqlite3'];
+  try {
+    flags = run('pkg-config', ['--cflags', '--libs', 'sqlite3']).trim().split(/\s+/).filter(Boolean);
+  } catch { /* plain -lsqlite3 */ }
+  run('cc', ['-O2', '-o', DRIVER, src, ...flags]);
+}
+
+function parseLines(out) {
+  const steps = {};
+  let maxRss = null;
+  for (const line of out.split('\n')) {
+    if (!line.trim()) continue;
+    const o = JSON.parse(line);
+    if ('max_rss_kb' in o) maxRss = o.max_rss_kb; else steps[o.name] = o;
+  }
+  return { steps, maxRss };
+}
+
+// steps: [{kind: 'load'|'exec'|'time', name, reps, sql}] run by sqlite_bench in one process on db.
+function runSqlite(db, steps, tag) {
+  const script = file(`${tag}.script`);
+  const lines = steps.map((s) => {
+    if (s.kind === 'load') return `load\t${s.path}`;
+    if (/[\t\n]/.test(s.sql)) throw new Error(`step ${s.name}: SQL holds a TAB or newline`);
+    return s.kind === 'exec' ? `exec\t${s.name}\t${s.sql}` : `time\t${s.name}\t${s.reps}\t${s.sql}`;
+  });
+  writeFileSync(script, `${lines.join('\n')}\n`);
+  return parseLines(run(DRIVER, [db, script], { cwd: ROOT }));
+}
+
+function runDuckDB(steps, tag) {
+  const script = file(`${tag}.json`);
+  writeFileSync(script, JSON.stringify({ steps }));
+  return parseLines(run(process.execPath, [path.join(BENCH_DIR, 'duckdb_bench.mjs'), script], { cwd: ROOT }));
+}
+
+// The sqlite3 shell with .timer on: returns [{wall_ms, cpu_ms}] per statement.
+function runShellTimed(sql, reps) {
+  const input = `.timer on\n${Array(reps).fill(`${sql};`).join('\n')}\n`;
+  const out = run('sqlite3', [':memory:'], { input });
+  return [...out.matchAll(/Run Time: real ([\d.]+) user ([\d.]+) sys ([\d.]+)/g)]
+    .map((m) => ({ wall_ms: Number(m[1]) * 1e3, cpu_ms: (Number(m[2]) + Number(m[3])) * 1e3 }));
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const size = (p) => (existsSync(p) ? statSync(p).size : null);
+
+// ---------------------------------------------------------------------------------------------------
+// 1. The table.
+
+function generateTable() {
+  const sqlText = readFileSync(path.join(BENCH_DIR, 'gen_table.sql'), 'utf8').replaceAll('@ROWS@', String(ROWS));
+  const stamp = createHash('sha256').update(sqlText).digest('hex');
+  const db = file('native.sqlite');
+  const stampFile = file('native.stamp');
+  if (existsSync(db) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
+    log(`table: reusing ${path.relative(ROOT, db)}`);
+    return null;
+  }
+  log(`table: generating ${ROWS} rows into ${path.relative(ROOT, db)}`);
+  const tmp = `${db}.tmp`;
+  rmSync(tmp, { force: true });
+  const t0 = performance.now();
+  run('sqlite3', [tmp], { input: sqlText });
+  const ms = performance.now() - t0;
+  renameSync(tmp, db);
+  writeFileSync(stampFile, stamp);
+  return ms;
+}
+
+// A query of WIDE_COLUMNS columns over 1,000 rows (integers, reals and text in turn).
+function wideQuery() {
+  const cols = [];
+  for (let k = 0; k < WIDE_COLUMNS; ++k) {
+    const e = k % 3 === 0 ? `v + ${k}` : k % 3 === 1 ? `(v + ${k}) * 0.5` : `'s' || (v + ${k})`;
+    cols.push(`${e} AS c${k}`);
+  }
+  return `WITH RECURSIVE s(v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM s WHERE v < 1000) ` +
+         `SELECT ${cols.join(', ')} FROM s`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!existsSync(`${EXT}.so`) && !existsSync(EXT)) throw new Error(`no extension at ${EXT}(.so): run make build`);
+  const started = new Date();
+  const loadBefore = os.loadavg();
+  buildDriver();
+  const genMs = generateTable();
+  const native = file('native.sqlite');
+  const project = file('project.parquet');
+  const duck = file('duck.parquet');
+  const wide = file('wide.parquet');
+  const ctas = file('ctas.sqlite');
+  const exportOptions = `compression=zstd, bloom_filter=hc, row_group_size=${ROW_GROUP}`;
+
+  // 2. Exports from native SQLite.
+  log('exports: parquet_export and CREATE TABLE AS SELECT');
+  for (const p of [project, ctas, `${ctas}-journal`, wide]) rmSync(p, { force: true });
+  const exp = runSqlite(native, [
+    { kind: 'load', path: EXT },
+    { kind: 'exec', name: 'parquet_export',
+      sql: `SELECT parquet_export(${sqlString(project)}, 'SELECT * FROM t', ${sqlString(exportOptions)})` },
+    { kind: 'exec', name: 'ctas',
+      sql: `ATTACH ${sqlString(ctas)} AS o; CREATE TABLE o.t AS SELECT * FROM main.t; DETACH o` },
+    { kind: 'exec', name: 'wide',
+      sql: `SELECT parquet_export(${sqlString(wide)}, ${sqlString(wideQuery())}, 'compression=zstd')` },
+  ], 'exports');
+  const ctasBytes = size(ctas);
+  rmSync(ctas, { force: true });
+
+  // 3. DuckDB.
+  log('DuckDB: COPY TO and queries (threads=1)');
+  const duckSteps = [
+    { kind: 'exec', name: 'load', sql: `CREATE TABLE src AS SELECT * FROM read_parquet(${sqlString(project)})` },
+    { kind: 'exec', name: 'copy', sql: `COPY src TO ${sqlString(duck)} (FORMAT parquet, COMPRESSION zstd)` },
+    { kind: 'exec', name: 'drop', sql: 'DROP TABLE src' },
+    { kind: 'exec', name: 'version', sql: 'SELECT version()' },
+    { kind: 'exec', name: 'view_ours', sql: `CREATE VIEW ours AS SELECT * FROM read_parquet(${sqlString(project)})` },
+    { kind: 'exec', name: 'view_theirs', sql: `CREATE VIEW theirs AS SELECT * FROM read_parquet(${sqlString(duck)})` },
+  ];
+  for (const t of ['ours', 'theirs']) {
+    for (const q of QUERIES) duckSteps.push({ kind: 'time', name: `${q.key}@${t}`, reps: REPS, sql: q.sql(t, true) });
+  }
+  const dk = runDuckDB(duckSteps, 'duckdb');
+
+  // 4. The virtual table.
+  log('virtual table: queries on both files, open time of a 1,000-column file');
+  const vtSteps = [
+    { kind: 'load', path: EXT },
+    { kind: 'exec', name: 'open_ours', sql: `CREATE VIRTUAL TABLE temp.ours USING parquet(${sqlString(project)})` },
+    { kind: 'exec', name: 'open_theirs', sql: `CREATE VIRTUAL TABLE temp.theirs USING parquet(${sqlString(duck)})` },
+  ];
+  for (const t of ['ours', 'theirs']) {
+    for (const q of QUERIES) vtSteps.push({ kind: 'time', name: `${q.key}@${t}`, reps: REPS, sql: q.sql(t, false) });
+  }
+  vtSteps.push({ kind: 'time', name: 'open_wide', reps: Math.max(REPS, 10),
+    sql: `CREATE VIRTUAL TABLE temp.wide USING parquet(${sqlString(wide)}); DROP TABLE temp.wide` });
+  vtSteps.push({ kind: 'exec', name: 'meta_ours', sql: metaQuery(project) });
+  vtSteps.push({ kind: 'exec', name: 'meta_theirs', sql: metaQuery(duck) });
+  const vt = runSqlite(':memory:', vtSteps, 'vtab');
+
+  // 5. Native SQLite.
+  log('native SQLite: queries');
+  const nt = runSqlite(native, QUERIES.map((q) => ({ kind: 'time', name: `${q.key}@t`, reps: REPS, sql: q.sql('t', false) })),
+    'native');
+
+  // 6. The floor.
+  log('floor: generate_series in the sqlite3 shell');
+  const floorRuns = runShellTimed(`SELECT sum(value) FROM generate_series(1, ${ROWS})`, REPS);
+
+  // 7. Peak memory of full scans, one process each.
+  log('peak memory of full scans');
+  const memRun = (db, steps, tag) => {
+    const r = runSqlite(db, steps, tag);
+    return { rss: r.maxRss, ms: r.steps.scan?.wall_ms[0] ?? null };
+  };
+  const openOurs = { kind: 'exec', name: 'open', sql: `CREATE VIRTUAL TABLE temp.p USING parquet(${sqlString(project)})` };
+  const openTheirs = { kind: 'exec', name: 'open', sql: `CREATE VIRTUAL TABLE temp.p USING parquet(${sqlString(duck)})` };
+  const mem = {
+    baseline: memRun(':memory:', [{ kind: 'load', path: EXT }, openOurs, { kind: 'exec', name: 'one', sql: 'SELECT 1' }], 'mem0'),
+    ours: memRun(':memory:', [{ kind: 'load', path: EXT }, openOurs, { kind: 'exec', name: 'scan', sql: FULL_SCAN('p') }], 'mem1'),
+    theirs: memRun(':memory:', [{ kind: 'load', path: EXT }, openTheirs, { kind: 'exec', name: 'scan', sql: FULL_SCAN('p') }], 'mem2'),
+    native: memRun(native, [{ kind: 'exec', name: 'scan', sql: FULL_SCAN('t') }], 'mem3'),
+  };
+
+  // Results.
+  const report = buildReport({ started, loadBefore, genMs, exp, ctasBytes, dk, vt, nt, floorRuns, mem,
+    files: { native, project, duck, wide } });
+  process.stdout.write(`\n${report.text}\n`);
+  writeFileSync(path.join(RESULTS, 'latest.md'), `${report.text}\n`);
+  log(`written to ${path.relative(ROOT, path.join(RESULTS, 'latest.md'))}`);
+  if (report.mismatches.length) {
+    log(`${report.mismatches.length} result mismatch(es): see above`);
+    process.exit(1);
+  }
+}
+
+function metaQuery(p) {
+  return `SELECT count(DISTINCT row_group_id), max(row_group_num_rows), sum(has_page_index), sum(has_bloom_filter), ` +
+         `group_concat(DISTINCT compression) FROM parquet_metadata(${sqlString(p)})`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Checking and printing.
+
+function sameValue(a, b) {
+  if (a === null || b === null) return a === b;
+  const x = Number(a), y = Number(b);
+  if (typeof a !== 'boolean' && String(a).trim() !== '' && String(b).trim() !== '' &&
+      Number.isFinite(x) && Number.isFinite(y)) {
+    return x === y || Math.abs(x - y) <= 1e-9 * Math.max(Math.abs(x), Math.abs(y));
+  }
+  return String(a) === String(b);
+}
+
+function checkResult(expected, got, what) {
+  if (!got) return `${what}: no result`;
+  if (got.rows !== expected.rows) return `${what}: ${got.rows} rows, native SQLite has ${expected.rows}`;
+  const e = expected.first ?? [], g = got.first ?? [];
+  if (e.length !== g.length || e.some((v, i) => !sameValue(v, g[i]))) {
+    return `${what}: first row ${JSON.stringify(g)}, native SQLite has ${JSON.stringify(e)}`;
+  }
+  return null;
+}
+
+function table(header, rows, align) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const cell = (v, i) => (align[i] === 'r' ? String(v).padStart(widths[i]) : String(v).padEnd(widths[i]));
+  const lines = [`| ${header.map(cell).join(' | ')} |`,
+    `|${widths.map((w, i) => (align[i] === 'r' ? `${'-'.repeat(w + 1)}:` : `${'-'.repeat(w + 2)}`)).join('|')}|`];
+  for (const r of rows) lines.push(`| ${r.map(cell).join(' | ')} |`);
+  return lines.join('\n');
+}
+
+const fmtMs = (ms) => (ms === null || ms === undefined ? 'n/a'
+  : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
+const fmtRatio = (a, b) => (a == null || b == null || b === 0 ? 'n/a'
+  : a / b >= 10 ? `${(a / b).toFixed(0)}x` : `${(a / b).toFixed(2)}x`);
+const fmtBytes = (n) => (n == null ? 'n/a' : `${(n / 1048576).toFixed(1)} MiB`);
+const fmtInt = (n) => Number(n).toLocaleString('en-US');
+
+function buildReport(r) {
+  const mismatches = [];
+  const med = (res, key, field = 'wall_ms') => (res.steps[key] ? median(res.steps[key][field]) : null);
+  const floorWall = median(r.floorRuns.map((x) => x.wall_ms));
+  const floorCpu = median(r.floorRuns.map((x) => x.cpu_ms));
+
+  for (const q of QUERIES) {
+    const ref = r.nt.steps[`${q.key}@t`];
+    for (const [res, key, what] of [[r.vt, `${q.key}@ours`, 'vtab on project.parquet'],
+      [r.vt, `${q.key}@theirs`, "vtab on DuckDB's file"], [r.dk, `${q.key}@ours`, 'DuckDB on project.parquet'],
+      [r.dk, `${q.key}@theirs`, "DuckDB on its file"]]) {
+      const m = checkResult(ref, res.steps[key], `${q.key}: ${what}`);
+      if (m) mismatches.push(m);
+    }
+  }
+
+  const out = [];
+  const rowsText = fmtInt(ROWS);
+  out.push(`# Benchmark: ${rowsText} rows, median of ${REPS} runs`);
+  out.push('');
+  out.push(`${r.started.toISOString()} on ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? '?'}), ` +
+    `load average ${r.loadBefore.map((x) => x.toFixed(1)).join(' ')} at start, ` +
+    `${os.loadavg().map((x) => x.toFixed(1)).join(' ')} at end. SQLite ${run('sqlite3', ['--version']).split(' ')[0]}, ` +
+    `DuckDB ${r.dk.steps.version?.first?.[0] ?? "?"} (threads=1). Project file: ${exportOptionsText()}; ` +
+    `${describeMeta(r.vt.steps.meta_ours)}. DuckDB's file: ${describeMeta(r.vt.steps.meta_theirs)}. ` +
+    'Native: the same rows in a SQLite table without indexes.');
+  out.push('');
+  out.push('## Queries (wall-clock milliseconds; ratios > 1 mean the virtual table is slower)');
+  out.push('');
+  const header = ['query', 'rows', 'vtab', "vtab, DuckDB's file", 'native', 'DuckDB', 'DuckDB, own file',
+    'vtab/native', 'vtab/floor', 'vtab/DuckDB', "vtab/DuckDB (own file)"];
+  const rowsFor = (field, floor) => QUERIES.map((q) => {
+    const v = med(r.vt, `${q.key}@ours`, field);
+    const vd = med(r.vt, `${q.key}@theirs`, field);
+    const n = med(r.nt, `${q.key}@t`, field);
+    const d = med(r.dk, `${q.key}@ours`, field);
+    const dd = med(r.dk, `${q.key}@theirs`, field);
+    return [q.label, fmtInt(r.nt.steps[`${q.key}@t`]?.rows ?? 0), fmtMs(v), fmtMs(vd), fmtMs(n), fmtMs(d), fmtMs(dd),
+      fmtRatio(v, n), fmtRatio(v, floor), fmtRatio(v, d), fmtRatio(v, dd)];
+  });
+  const align = ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'];
+  const floorRow = (f) => [`floor: sum(value) FROM generate_series(1,${ROWS})`, '1', '', '', fmtMs(f), '', '', '', '', '', ''];
+  out.push(table(header, [...rowsFor('wall_ms', floorWall), floorRow(floorWall)], align));
+  out.push('');
+  out.push('The same in CPU milliseconds (user + system of the process; steadier when the machine is busy):');
+  out.push('');
+  out.push(table(header, [...rowsFor('cpu_ms', floorCpu), floorRow(floorCpu)], align));
+  out.push('');
+  out.push(`## Export of the ${rowsText} rows`);
+  out.push('');
+  const ex = (res, key, field = 'wall_ms') => (res.steps[key] ? res.steps[key][field][0] / 1e3 : null);
+  const secs = (s) => (s == null ? 'n/a' : s.toFixed(2));
+  out.push(table(['writer', 'seconds', 'CPU seconds', 'file size'], [
+    [`parquet_export (${exportOptionsText()})`, secs(ex(r.exp, 'parquet_export')),
+      secs(ex(r.exp, 'parquet_export', 'cpu_ms')), fmtBytes(size(r.files.project))],
+    ['SQLite CREATE TABLE ... AS SELECT into a new database file', secs(ex(r.exp, 'ctas')),
+      secs(ex(r.exp, 'ctas', 'cpu_ms')), fmtBytes(r.ctasBytes)],
+    ['DuckDB COPY TO parquet (zstd, threads=1, from an in-memory table)', secs(ex(r.dk, 'copy')),
+      secs(ex(r.dk, 'copy', 'cpu_ms')), fmtBytes(size(r.files.duck))],
+    ['(the source: native SQLite database, bench/gen_table.sql)',
+      r.genMs == null ? 'reused' : secs(r.genMs / 1e3), '', fmtBytes(size(r.files.native))],
+  ], ['l', 'r', 'r', 'r']));
+  out.push('');
+  out.push('## Memory and open time');
+  out.push('');
+  const kb = (x) => (x == null ? 'n/a' : `${(x / 1024).toFixed(1)} MiB`);
+  out.push(table(['measure', 'value'], [
+    ['peak RSS, full scan of all 10 columns, vtab on project.parquet', `${kb(r.mem.ours.rss)} (${fmtMs(r.mem.ours.ms)} ms)`],
+    ["peak RSS, full scan, vtab on DuckDB's file", `${kb(r.mem.theirs.rss)} (${fmtMs(r.mem.theirs.ms)} ms)`],
+    ['peak RSS, same scan on native SQLite', `${kb(r.mem.native.rss)} (${fmtMs(r.mem.native.ms)} ms)`],
+    ['peak RSS, extension loaded and table opened, no scan', kb(r.mem.baseline.rss)],
+    [`CREATE VIRTUAL TABLE on a ${WIDE_COLUMNS}-column file (${fmtBytes(size(r.files.wide))}), median`,
+      `${fmtMs(med(r.vt, 'open_wide'))} ms`],
+  ], ['l', 'r']));
+  out.push('');
+  if (mismatches.length) {
+    out.push('## RESULT MISMATCHES');
+    out.push('');
+    for (const m of mismatches) out.push(`- ${m}`);
+  } else {
+    out.push('Every system returned the same row count and first row as native SQLite for every query.');
+  }
+  return { text: out.join('\n'), mismatches };
+}
+
+function exportOptionsText() {
+  return `zstd, page index, Bloom filter on hc, row groups of ${fmtInt(ROW_GROUP)} rows`;
+}
+
+function describeMeta(step) {
+  if (!step?.first) return 'n/a';
+  const [groups, maxRows, pageIndex, bloom, codecs] = step.first;
+  return `${groups} row groups of up to ${fmtInt(maxRows)} rows, ${codecs}, page index on ${pageIndex} column chunks, ` +
+    `Bloom filters on ${bloom}`;
+}
+
+await main();
