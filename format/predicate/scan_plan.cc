@@ -65,6 +65,9 @@ class RowGroupPlanner {
   bool StatisticsMaySatisfy(const TermColumn& t) const;
   Result<bool> DictionaryMaySatisfy(const TermColumn& t) const;
   Result<bool> BloomFilterMaySatisfy(const TermColumn& t) const;
+  // Whether the chunk has a Bloom filter that is fewer bytes to read than its dictionary page (one
+  // already in the file's DictionaryCache costs nothing).
+  bool BloomCheaperThanDictionary(const TermColumn& t) const;
   // The rows of pages that may satisfy the term; nullopt when the chunk has no page index.
   Result<std::optional<RowRanges>> PageIndexRows(const TermColumn& t) const;
   // The same from the statistics in the data page headers, for a chunk without a page index;
@@ -87,7 +90,7 @@ class RowGroupPlanner {
   Result<BufferPtr> Read(int leaf, int64_t offset, int64_t length, const char* what) const;
 
   template <typename T>
-  Result<bool> DictionaryHasMatch(const TermColumn& t, const Page& page) const;
+  Result<bool> DictionaryHasMatch(const TermColumn& t, const CachedDictionary& page) const;
 
   const FileReader& file_;
   int row_group_;
@@ -148,7 +151,8 @@ bool FullyDictionaryEncoded(const ColumnMetaData& m) {
 }
 
 template <typename T>
-Result<bool> RowGroupPlanner::DictionaryHasMatch(const TermColumn& t, const Page& page) const {
+Result<bool> RowGroupPlanner::DictionaryHasMatch(const TermColumn& t,
+                                                 const CachedDictionary& page) const {
   const SchemaNode& leaf = file_.schema().leaf(t.leaf);
   auto decoder = MakeDecoder<T>(leaf.physical_type, Encoding::kPlain, leaf.type_length);
   if (!decoder.ok()) return Fail(t.leaf, std::move(decoder).TakeStatus().WithContext("dictionary"));
@@ -195,22 +199,34 @@ Result<bool> RowGroupPlanner::DictionaryMaySatisfy(const TermColumn& t) const {
                 Status::Corruption("dictionary page range [" + std::to_string(begin) + ", +" +
                                    std::to_string(length) + ") is outside the file"));
   }
-  ColumnMetaData dictionary_only;
-  dictionary_only.type = meta->type;
-  dictionary_only.codec = meta->codec;
-  dictionary_only.num_values = meta->num_values;
-  dictionary_only.dictionary_page_offset = begin;
-  dictionary_only.data_page_offset = meta->data_page_offset;
-  dictionary_only.total_compressed_size = length;
-  PageReader reader(file_.file(), dictionary_only, options, Where(t.leaf));
-  Page page;
-  auto got = reader.Next(&page);
-  stats_->bytes_read += reader.bytes_read();
-  if (!got.ok()) return std::move(got).TakeStatus();
-  if (!*got || page.type != PageType::kDictionaryPage) return true;
-  if (page.encoding != Encoding::kPlain && page.encoding != Encoding::kPlainDictionary) {
-    return true;
+  std::shared_ptr<const CachedDictionary> cached = file_.dictionary_cache().Find(row_group_, t.leaf);
+  if (cached == nullptr) {
+    ColumnMetaData dictionary_only;
+    dictionary_only.type = meta->type;
+    dictionary_only.codec = meta->codec;
+    dictionary_only.num_values = meta->num_values;
+    dictionary_only.dictionary_page_offset = begin;
+    dictionary_only.data_page_offset = meta->data_page_offset;
+    dictionary_only.total_compressed_size = length;
+    PageReader reader(file_.file(), dictionary_only, options, Where(t.leaf));
+    Page page;
+    auto got = reader.Next(&page);
+    stats_->bytes_read += reader.bytes_read();
+    if (!got.ok()) return std::move(got).TakeStatus();
+    if (!*got || page.type != PageType::kDictionaryPage) return true;
+    if (page.encoding != Encoding::kPlain && page.encoding != Encoding::kPlainDictionary) {
+      return true;
+    }
+    auto entry = std::make_shared<CachedDictionary>();
+    // The body may point into a buffer the reader shares with the stored bytes: keep that buffer.
+    entry->owner = page.owner;
+    entry->owner2 = page.owner2;
+    entry->body = page.body;
+    entry->num_values = page.num_values;
+    cached = entry;
+    file_.dictionary_cache().Store(row_group_, t.leaf, cached);
   }
+  const CachedDictionary& page = *cached;
   switch (meta->type) {
     case PhysicalType::kInt32:
       return DictionaryHasMatch<int32_t>(t, page);
@@ -231,6 +247,20 @@ Result<bool> RowGroupPlanner::DictionaryMaySatisfy(const TermColumn& t) const {
 }
 
 // ---- Bloom filter ------------------------------------------------------------------------------
+
+bool RowGroupPlanner::BloomCheaperThanDictionary(const TermColumn& t) const {
+  const ColumnMetaData* meta = Meta(t.leaf);
+  if (meta == nullptr || !meta->bloom_filter_offset) return false;
+  if (!meta->dictionary_page_offset || *meta->dictionary_page_offset <= 0 ||
+      *meta->dictionary_page_offset >= meta->data_page_offset) {
+    return true;  // no dictionary to compare with
+  }
+  if (file_.dictionary_cache().Find(row_group_, t.leaf) != nullptr) return false;
+  const int64_t dictionary_bytes = meta->data_page_offset - *meta->dictionary_page_offset;
+  // Without a stored length, the header probe plus a typical filter.
+  const int64_t bloom_bytes = meta->bloom_filter_length.value_or(kBloomHeaderProbe + 4096);
+  return bloom_bytes < dictionary_bytes;
+}
 
 Result<bool> RowGroupPlanner::BloomFilterMaySatisfy(const TermColumn& t) const {
   if (!IsEqualityTerm(*t.term) || !Plaintext(t.leaf)) return true;
@@ -489,18 +519,24 @@ Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
         break;
       }
     }
-    for (size_t i = 0; i < columns.size() && !skip; ++i) {
-      PQ_ASSIGN_OR_RETURN(bool may, planner.DictionaryMaySatisfy(columns[i]));
-      if (!may) {
-        ++stats->row_groups_skipped_by_dictionary;
-        skip = true;
-      }
-    }
-    for (size_t i = 0; i < columns.size() && !skip; ++i) {
-      PQ_ASSIGN_OR_RETURN(bool may, planner.BloomFilterMaySatisfy(columns[i]));
-      if (!may) {
-        ++stats->row_groups_skipped_by_bloom_filter;
-        skip = true;
+    // Dictionary, then Bloom filter; but where a column's Bloom filter is fewer bytes to read than
+    // its dictionary (high-cardinality columns), the Bloom filter is asked first.
+    for (int pass = 0; pass < 2 && !skip; ++pass) {
+      for (size_t i = 0; i < columns.size() && !skip; ++i) {
+        const bool bloom_first = planner.BloomCheaperThanDictionary(columns[i]);
+        if (bloom_first == (pass == 0)) {
+          PQ_ASSIGN_OR_RETURN(bool may, planner.BloomFilterMaySatisfy(columns[i]));
+          if (!may) {
+            ++stats->row_groups_skipped_by_bloom_filter;
+            skip = true;
+          }
+        } else {
+          PQ_ASSIGN_OR_RETURN(bool may, planner.DictionaryMaySatisfy(columns[i]));
+          if (!may) {
+            ++stats->row_groups_skipped_by_dictionary;
+            skip = true;
+          }
+        }
       }
     }
     RowRanges keep = RowRanges::All(rows);

@@ -2,7 +2,7 @@
 // decided from metadata before any value is decoded. Layers, cheapest first (PRODUCT.md, "Query
 // semantics and pushdown"): row-group statistics, dictionary (a chunk whose data pages are all
 // dictionary-encoded and whose dictionary holds no satisfying value), Bloom filter (equality and
-// IN), page index (ColumnIndex bounds to row ranges, aligned across columns through the
+// IN; asked before the dictionary when it is fewer bytes to read), page index (ColumnIndex bounds to row ranges, aligned across columns through the
 // OffsetIndex), and page-header statistics when the file has no page index. Each layer only ever
 // removes rows that cannot satisfy the predicate, so a plan is always safe to read; rows it keeps
 // may still fail.

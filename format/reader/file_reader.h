@@ -5,12 +5,16 @@
 // which is safe to use from several threads at once (pread).
 #pragma once
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <utility>
 
 #include "format/encoding/values.h"
 #include "format/metadata/metadata.h"
 #include "format/schema/schema.h"
+#include "format/util/byte_reader.h"
 #include "format/util/status.h"
 
 namespace pq {
@@ -51,6 +55,33 @@ struct ReaderLimits {
 struct ReaderOptions {
   bool verify_checksums = true;
   ReaderLimits limits;
+  // Bytes of decompressed dictionary pages a file keeps for pruning (DictionaryCache); 0 keeps none.
+  int64_t dictionary_cache_bytes = int64_t{64} << 20;
+};
+
+// A decompressed dictionary page: what the dictionary pruning layer needs to test its entries.
+struct CachedDictionary {
+  BufferPtr owner;        // these two keep `body` alive (as Page::owner and Page::owner2)
+  BufferPtr owner2;
+  ByteSpan body;          // the PLAIN-encoded entries
+  int64_t num_values = 0;
+};
+
+// The dictionary pages pruning has already read from one file, by (row group, leaf column), up to a
+// byte budget: a join that scans the same file once per outer row reads and decompresses each
+// dictionary once, not once per scan. Thread-safe; entries are immutable once stored, and pages
+// past the budget are simply not kept.
+class DictionaryCache {
+ public:
+  explicit DictionaryCache(int64_t budget_bytes) : budget_(budget_bytes) {}
+  std::shared_ptr<const CachedDictionary> Find(int row_group, int leaf) const;
+  void Store(int row_group, int leaf, std::shared_ptr<const CachedDictionary> page);
+
+ private:
+  mutable std::mutex mu_;
+  int64_t budget_;
+  int64_t used_ = 0;
+  std::map<std::pair<int, int>, std::shared_ptr<const CachedDictionary>> pages_;
 };
 
 class FileReader {
@@ -75,6 +106,9 @@ class FileReader {
   // The ColumnMetaData of (row group, leaf column); Corruption when absent (encrypted files aside).
   Result<const ColumnMetaData*> ColumnMeta(int row_group, int leaf) const;
 
+  // Dictionary pages already read for pruning (scan_plan.cc); shared by every scan of this file.
+  DictionaryCache& dictionary_cache() const { return *dictionary_cache_; }
+
  private:
   FileReader() = default;
   std::unique_ptr<RandomAccessFile> file_;
@@ -83,6 +117,7 @@ class FileReader {
   ReaderOptions options_;
   int64_t footer_length_ = 0;
   int64_t chunk_size_slack_ = 0;
+  std::unique_ptr<DictionaryCache> dictionary_cache_;
 };
 
 }  // namespace pq

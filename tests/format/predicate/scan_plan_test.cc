@@ -136,6 +136,8 @@ struct FileVariant {
   // Variant "v2": data page v2, Bloom filters on more columns, and name dictionary-encoded with
   // a dictionary so small that every chunk falls back to PLAIN after a few pages.
   bool v2 = false;
+  // Bloom filters on these columns instead (with every column dictionary-encoded), when not empty.
+  std::vector<std::string> bloom_columns;
 };
 
 std::string WriteTestFile(const FileVariant& v, const std::string& name) {
@@ -153,6 +155,10 @@ std::string WriteTestFile(const FileVariant& v, const std::string& name) {
     o.column_encodings.clear();
     o.dictionary_page_bytes = 200;
     o.bloom_filter_columns = {"id", "grp", "cat", "ts"};
+  }
+  if (!v.bloom_columns.empty()) {
+    o.column_encodings.clear();
+    o.bloom_filter_columns = v.bloom_columns;
   }
   // TempPath (writer_test_util.h) names files after the running test; these are shared by a
   // suite, so they get a name of their own.
@@ -483,6 +489,88 @@ TEST_F(ScanPlanTest, DictionaryIsNotUsedOnceAChunkFellBackToPlain) {
   EXPECT_EQ(plan.row_groups[0].rows.ranges().size(), 1u);
   EXPECT_EQ(plan.row_groups[0].rows.ranges()[0].begin, 0);
   EXPECT_EQ(stats.row_groups_skipped_by_bloom_filter, 0);
+}
+
+// Where a chunk has both, the layer with fewer bytes to read goes first: name and id have 1,000
+// distinct values per row group (their dictionaries are larger than their Bloom filters), cat has
+// four (its dictionary is a few bytes). Dictionaries read once stay in the file's DictionaryCache.
+TEST(ScanPlanLayerOrderTest, CheaperOfBloomFilterAndDictionaryFirstAndDictionariesCached) {
+  const std::string path = WriteTestFile({true, true, true, false, {"id", "name", "cat"}},
+                                         "bloom_and_dictionary.parquet");
+  auto file = OpenForTest(path);
+  ASSERT_TRUE(file);
+  int64_t name_blooms = 0;
+  for (const RowGroup& rg : file->metadata().row_groups) {
+    const ColumnMetaData& name = *rg.columns[kName].meta_data;
+    ASSERT_TRUE(name.dictionary_page_offset && name.bloom_filter_offset && name.bloom_filter_length);
+    ASSERT_LT(*name.bloom_filter_length, name.data_page_offset - *name.dictionary_page_offset);
+    name_blooms += *name.bloom_filter_length;
+  }
+  const Table& t = TheTable();
+  // A name inside every row group's bounds but in none: only the Bloom filters are read.
+  PruneStats stats;
+  auto plan = PlanScan(*file, {{Term(kName, PredicateOp::kEq, {SqlValue::Text("name-01234x")})}},
+                       t.affinity, {}, {}, &stats);
+  ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+  EXPECT_TRUE(plan->row_groups.empty());
+  EXPECT_EQ(stats.row_groups_skipped_by_bloom_filter, 3);
+  EXPECT_EQ(stats.row_groups_skipped_by_dictionary, 0);
+  EXPECT_EQ(stats.bytes_read, name_blooms);  // no dictionary was read
+  // cat in row group 0: the dictionary is the cheaper question, and answers.
+  const ColumnMetaData& cat = *file->metadata().row_groups[0].columns[kCat].meta_data;
+  ASSERT_TRUE(cat.dictionary_page_offset && cat.bloom_filter_length);
+  ASSERT_GE(*cat.bloom_filter_length, cat.data_page_offset - *cat.dictionary_page_offset);
+  stats = {};
+  plan = PlanScan(*file, {{Term(kCat, PredicateOp::kEq, {SqlValue::Text("banana")})}}, t.affinity,
+                  {}, {0}, &stats);
+  ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+  EXPECT_EQ(stats.row_groups_skipped_by_dictionary, 1);
+  EXPECT_EQ(stats.row_groups_skipped_by_bloom_filter, 0);
+  const int64_t first_bytes = stats.bytes_read;
+  EXPECT_GT(first_bytes, 0);
+  // The same question again: the dictionary comes from the cache, nothing is read.
+  stats = {};
+  plan = PlanScan(*file, {{Term(kCat, PredicateOp::kEq, {SqlValue::Text("banana")})}}, t.affinity,
+                  {}, {0}, &stats);
+  ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+  EXPECT_EQ(stats.row_groups_skipped_by_dictionary, 1);
+  EXPECT_EQ(stats.bytes_read, 0);
+  // id: an absent value (1500.5 has no Bloom hash on an INTEGER column, so the dictionary decides);
+  // once id's dictionary is cached it costs nothing and goes first.
+  const ColumnMetaData& id = *file->metadata().row_groups[1].columns[kId].meta_data;
+  ASSERT_TRUE(id.bloom_filter_length);
+  // 1500 is present: neither layer prunes row group 1, so both are asked; the page index is read
+  // too. The second time, the dictionary is not read again.
+  int64_t bytes[2] = {0, 0};
+  for (int pass = 0; pass < 2; ++pass) {
+    stats = {};
+    plan = PlanScan(*file, {{Term(kId, PredicateOp::kEq, {SqlValue::Integer(1500)})}}, t.affinity,
+                    {}, {1}, &stats);
+    ASSERT_TRUE(plan.ok());
+    ASSERT_EQ(plan->row_groups.size(), 1u);
+    bytes[pass] = stats.bytes_read;
+  }
+  EXPECT_GE(bytes[1], *id.bloom_filter_length);
+  EXPECT_GE(bytes[0] - bytes[1], id.data_page_offset - *id.dictionary_page_offset);
+  stats = {};
+  plan = PlanScan(*file, {{Term(kId, PredicateOp::kEq, {SqlValue::Real(1500.5)})}}, t.affinity, {},
+                  {1}, &stats);
+  ASSERT_TRUE(plan.ok());
+  EXPECT_EQ(stats.row_groups_skipped_by_dictionary, 1);
+  EXPECT_EQ(stats.bytes_read, 0);
+  // A cache of no bytes keeps nothing.
+  ReaderOptions options;
+  options.dictionary_cache_bytes = 0;
+  auto uncached = FileReader::Open(path, options);
+  ASSERT_TRUE(uncached.ok());
+  for (int pass = 0; pass < 2; ++pass) {
+    stats = {};
+    plan = PlanScan(**uncached, {{Term(kCat, PredicateOp::kEq, {SqlValue::Text("banana")})}},
+                    t.affinity, {}, {0}, &stats);
+    ASSERT_TRUE(plan.ok());
+    EXPECT_EQ(stats.bytes_read, first_bytes);
+  }
+  std::remove(path.c_str());
 }
 
 // Random predicates: whatever the plan, no satisfying row is ever dropped, and the layers do
