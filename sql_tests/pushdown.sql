@@ -564,6 +564,20 @@ SELECT json_extract(parquet_scan_stats('sorted'), '$.row_groups_considered', '$.
 ----
 [10,9,1]
 
+# The page index our writer made prunes inside that row group: of the id column's 5 pages (2,500
+# rows each at page_size=4096), the ColumnIndex keeps the one holding 25000..25010; the other
+# projected columns are read only for the 11 surviving rows (late materialization: 2,492 id values
+# decoded, then 11 of m and of d).
+query
+SELECT sum(m), sum(d) FROM sorted WHERE id BETWEEN 25000 AND 25010;
+----
+39|78
+
+query
+SELECT json_extract(parquet_scan_stats('sorted'), '$.row_groups_read', '$.pages_skipped_by_page_index', '$.pages_read', '$.rows_skipped', '$.values_decoded');
+----
+[1,4,3,97508,2514]
+
 # Row positions: rowid >= n reads from row n on; rows before it are never decoded: its row group
 # is the only one read, and only from the page holding row n.
 query
