@@ -10,7 +10,8 @@
 // inferred from the values of the first 8192 rows. OPTIONS: the writer options of export_writer.h.
 // The file appears complete or not at all: it is written to a temporary beside PATH and renamed
 // into place; any error (a bad option, a query error, a value that does not fit) leaves no file and
-// leaves an existing PATH untouched.
+// leaves an existing PATH untouched. With `partition_by=col,...` PATH is a new folder of hive
+// partitions instead (export_partition.h), written the same all-or-nothing way.
 //
 // The function is SQLITE_DIRECTONLY: it writes files, so a schema someone else wrote (a view or a
 // trigger in an untrusted database) must not be able to call it.
@@ -21,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "ext/export_partition.h"
 #include "ext/export_writer.h"
 
 namespace pq::ext {
@@ -56,12 +58,38 @@ struct Statement {
   ~Statement() { sqlite3_finalize(stmt); }
 };
 
+// Steps the statement and hands each row to `writer` (an ExportWriter or a PartitionedExport),
+// then finishes and publishes what it wrote. Returns the row count. On failure the writer's
+// destructor removes everything it wrote.
+template <typename Writer>
+Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, Writer& writer) {
+  const int n = sqlite3_column_count(stmt);
+  std::vector<sqlite3_value*> row(static_cast<size_t>(n));
+  int rc;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    for (int i = 0; i < n; ++i) row[static_cast<size_t>(i)] = sqlite3_column_value(stmt, i);
+    PQ_RETURN_IF_ERROR(writer.AppendRow(row.data()));
+  }
+  if (rc != SQLITE_DONE) {
+    return Status::InvalidArgument(std::string("the query failed: ") + sqlite3_errmsg(db));
+  }
+  PQ_RETURN_IF_ERROR(writer.Finish());
+  PQ_RETURN_IF_ERROR(writer.Publish());
+  return writer.rows();
+}
+
 // Runs the export; returns the row count.
 Result<int64_t> RunExport(sqlite3* db, const std::string& path, const std::string& query,
                           const std::string& options_text) {
-  PQ_ASSIGN_OR_RETURN(OptionList opts, OptionList::ParseList(options_text));
+  // partition_by is parquet_export's own option; the others are the writer's.
+  PQ_ASSIGN_OR_RETURN(PartitionByOption partition_by, TakePartitionByOption(options_text));
+  PQ_ASSIGN_OR_RETURN(OptionList opts, OptionList::ParseList(partition_by.other_options));
   PQ_RETURN_IF_ERROR(opts.CheckKnown(kWriterOptionNames, "parquet_export"));
   PQ_ASSIGN_OR_RETURN(ExportOptions options, ParseExportOptions(opts));
+  std::vector<std::string> partition_columns;
+  if (partition_by.present) {
+    PQ_ASSIGN_OR_RETURN(partition_columns, ParsePartitionColumns(partition_by.columns));
+  }
 
   Statement st;
   const char* tail = nullptr;
@@ -102,21 +130,14 @@ Result<int64_t> RunExport(sqlite3* db, const std::string& path, const std::strin
                                      "'");
     }
   }
+  if (partition_by.present) {
+    PQ_ASSIGN_OR_RETURN(std::unique_ptr<PartitionedExport> writer,
+                        PartitionedExport::Make(path, columns, partition_columns, options));
+    return WriteRows(db, st.stmt, *writer);
+  }
   PQ_ASSIGN_OR_RETURN(std::unique_ptr<ExportWriter> writer,
                       ExportWriter::Make(path, columns, options));
-  std::vector<sqlite3_value*> row(static_cast<size_t>(n));
-  int rc;
-  while ((rc = sqlite3_step(st.stmt)) == SQLITE_ROW) {
-    for (int i = 0; i < n; ++i) row[static_cast<size_t>(i)] = sqlite3_column_value(st.stmt, i);
-    PQ_RETURN_IF_ERROR(
-        writer->AppendRow(row.data()));  // the writer's destructor removes the temporary
-  }
-  if (rc != SQLITE_DONE) {
-    return Status::InvalidArgument(std::string("the query failed: ") + sqlite3_errmsg(db));
-  }
-  PQ_RETURN_IF_ERROR(writer->Finish());
-  PQ_RETURN_IF_ERROR(writer->Publish());
-  return writer->rows();
+  return WriteRows(db, st.stmt, *writer);
 }
 
 void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {

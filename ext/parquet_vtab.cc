@@ -5,16 +5,26 @@
 //   SELECT vendor, count(*) FROM t WHERE fare > 10 GROUP BY vendor;
 //   SELECT parquet_scan_stats('t');   -- what pruning did in that scan (scan_stats.h)
 //
-// SOURCE is a path, a glob (`*`, `?`, `[...]`) or several of those separated by commas. Every file must
-// have the same top-level fields. Columns: one per top-level field, named as in the file and declared
-// with a type whose affinity matches the values (ValueOptions), then the hidden columns `filename` and
-// `file_row_number`. The rowid is the row's position in the whole dataset.
+// SOURCE is a path, a glob (`*`, `?`, `[...]`, and `**` for any number of folder levels) or several
+// of those separated by commas (dataset.h). By default every file must have the same top-level
+// fields; with union_by_name=1 the columns are the union of the files' fields, matched by name.
+// Columns: one per top-level field, named as in the file and declared with a type whose affinity
+// matches the values (ValueOptions), then with hive_partitioning=1 one per `key=value` folder of
+// the files' paths (partition columns), then the hidden columns `filename` and `file_row_number`.
+// The rowid is the row's position in the whole dataset.
 //
 // Options (module arguments after SOURCE, each key=value; unknown or repeated keys are errors):
 //   binary_as_string=0|1     unannotated BYTE_ARRAY as TEXT instead of BLOB
 //   decimal=real|text        DECIMAL as REAL (default) or exact TEXT
 //   timestamp=text|integer   TIMESTAMP/INT96 as ISO text (default) or the stored integer
 //   verify_checksums=0|1     check page CRC-32s when present (default 1)
+//   union_by_name=0|1        columns matched by name across files (default 0)
+//   hive_partitioning=0|1    columns from `key=value` folders (default 0)
+//
+// Footers are read once, when the table is created. Each scan (xFilter) first compares every file's
+// size, modification time and inode with the file on disk; a file that changed is opened again and
+// used when its columns still fit the table, and is an error naming it otherwise. A scan keeps the
+// set of files it started with (DatasetSnapshot), so a reload never changes a scan in progress.
 //
 // Pushdown (PRODUCT.md, "Query semantics and pushdown"). xBestIndex takes the WHERE terms the engine
 // can use and xFilter turns them into a pq::Predicate, row positions and a LIMIT/OFFSET:
@@ -26,6 +36,13 @@
 //   - terms on rowid and file_row_number (=, <, <=, >, >=, IS, IN) select row ranges exactly, and
 //     SQLite does not check them again (omit=1).
 //   - terms on `filename` (=, IS, IN, LIKE/GLOB prefix) skip whole files; SQLite checks them again.
+//   - terms on partition columns (every operator above, LIKE/GLOB prefixes whatever the column's
+//     type) are evaluated against each file's partition value and skip whole files before anything
+//     past the footer is read; SQLite checks them again.
+//   - with union_by_name, a term on a column a file does not have is evaluated against NULL (the
+//     value every row of that file has there): when NULL fails it, the file is skipped. A term on a
+//     column the file stores as INTEGER while the table widened it to REAL is not used in that
+//     file (its values are converted to REAL on the way out; SQLite checks the term).
 //   - LIMIT sizes the first batches (a hint). OFFSET is consumed (the engine skips the rows without
 //     decoding them, omit=1) only when every other term is consumed exactly and nothing reorders
 //     the rows; otherwise it is left to SQLite.
@@ -33,7 +50,6 @@
 // this table returns what it returns on a native table holding the same values.
 #include "ext/parquet_vtab.h"
 
-#include <glob.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -44,6 +60,7 @@
 #include <string>
 #include <vector>
 
+#include "ext/dataset.h"
 #include "ext/export.h"
 #include "ext/options.h"
 #include "ext/scan_stats.h"
@@ -58,12 +75,14 @@ namespace pq::ext {
 namespace {
 
 // The options this module accepts; the rest are refused by name.
-const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decimal", "timestamp",
-                                                      "verify_checksums"};
+const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decimal",       "timestamp",
+                                                      "verify_checksums", "union_by_name", "hive_partitioning"};
 
 struct TableConfig {
   ReaderOptions reader;
   ValueOptions values;
+  bool union_by_name = false;
+  bool hive_partitioning = false;
 };
 
 Result<TableConfig> ParseTableOptions(const OptionList& opts) {
@@ -75,60 +94,14 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts) {
   PQ_ASSIGN_OR_RETURN(std::string ts, opts.GetChoice("timestamp", "text", {"text", "integer"}));
   c.values.timestamp = ts == "integer" ? ValueOptions::Timestamp::kInteger : ValueOptions::Timestamp::kText;
   PQ_ASSIGN_OR_RETURN(c.reader.verify_checksums, opts.GetBool("verify_checksums", true));
+  PQ_ASSIGN_OR_RETURN(c.union_by_name, opts.GetBool("union_by_name", false));
+  PQ_ASSIGN_OR_RETURN(c.hive_partitioning, opts.GetBool("hive_partitioning", false));
   return c;
 }
-
-bool HasGlobChars(const std::string& s) { return s.find_first_of("*?[") != std::string::npos; }
 
 bool FileExists(const std::string& p) {
   struct stat st;
   return ::stat(p.c_str(), &st) == 0;
-}
-
-// Expands SOURCE into a sorted, de-duplicated list of files.
-Result<std::vector<std::string>> ExpandSource(const std::string& source) {
-  std::vector<std::string> parts;
-  if (FileExists(source) || source.find(',') == std::string::npos) {
-    parts.push_back(source);
-  } else {
-    size_t start = 0;
-    while (start <= source.size()) {
-      size_t comma = source.find(',', start);
-      if (comma == std::string::npos) comma = source.size();
-      std::string p = source.substr(start, comma - start);
-      while (!p.empty() && p.front() == ' ') p.erase(p.begin());
-      while (!p.empty() && p.back() == ' ') p.pop_back();
-      if (!p.empty()) parts.push_back(p);
-      start = comma + 1;
-    }
-  }
-  std::vector<std::string> files;
-  for (const std::string& p : parts) {
-    if (!HasGlobChars(p) || FileExists(p)) {
-      files.push_back(p);
-      continue;
-    }
-    glob_t g;
-    int rc = ::glob(p.c_str(), GLOB_ERR, nullptr, &g);
-    if (rc == GLOB_NOMATCH) {
-      globfree(&g);
-      return Status::IOError("no file matches '" + p + "'");
-    }
-    if (rc != 0) {
-      globfree(&g);
-      return Status::IOError("cannot expand '" + p + "'");
-    }
-    std::vector<std::string> matched;
-    for (size_t i = 0; i < g.gl_pathc; ++i) {
-      struct stat st;
-      if (::stat(g.gl_pathv[i], &st) == 0 && S_ISREG(st.st_mode)) matched.push_back(g.gl_pathv[i]);
-    }
-    globfree(&g);
-    std::sort(matched.begin(), matched.end());
-    files.insert(files.end(), matched.begin(), matched.end());
-  }
-  if (files.empty()) return Status::IOError("no file in '" + source + "'");
-  return files;
 }
 
 std::string QuoteIdentifier(const std::string& name) {
@@ -446,18 +419,48 @@ struct ModuleState {
   bool limit_offset_exact = false;  // LimitOffsetCanBeApplied: this SQLite offers LIMIT/OFFSET safely
 };
 
+// One file of the dataset, as the table last read it.
+struct DatasetFile {
+  std::shared_ptr<const FileReader> reader;  // its footer; scanners share it
+  FileStamp stamp;                           // what the footer was read from (change detection)
+  FileColumns columns;                       // its fields as table columns
+  int64_t first_row = 0;                     // dataset rowid of its first row
+  int64_t rows = 0;                          // from its row groups
+};
+
+// The files as one scan sees them. A reload (RefreshFiles) makes a new snapshot; a cursor keeps the
+// one its scan started with.
+struct DatasetSnapshot {
+  std::vector<DatasetFile> files;
+  int64_t total_rows = 0;
+  int64_t max_file_rows = 0;  // rows of the largest file: file_row_number is below it
+};
+
+// Sums the row counts; sets each file's first_row.
+void CountRows(DatasetSnapshot* d) {
+  d->total_rows = 0;
+  d->max_file_rows = 0;
+  for (DatasetFile& f : d->files) {
+    // Row groups are the truth: some writers leave FileMetaData.num_rows at 0.
+    f.rows = 0;
+    for (const RowGroup& rg : f.reader->metadata().row_groups) f.rows += rg.num_rows;
+    f.first_row = d->total_rows;
+    d->total_rows += f.rows;
+    d->max_file_rows = std::max(d->max_file_rows, f.rows);
+  }
+}
+
 struct ParquetTable {
   sqlite3_vtab base;  // must come first
   bool is_write_table = false;  // same place as in the writable table (export.h)
-  std::vector<std::shared_ptr<const FileReader>> files;  // every file of the dataset, footers read once
-  std::vector<int64_t> file_first_row;                    // dataset rowid of each file's first row
-  int64_t total_rows = 0;
-  int64_t max_file_rows = 0;   // rows of the largest file: file_row_number is below it
-  int num_fields = 0;          // top-level fields = first num_fields SQL columns
-  int filename_column = 0;     // hidden `filename`
+  std::shared_ptr<const DatasetSnapshot> data;  // the files, footers read once (again when one changes)
+  std::vector<DatasetColumn> columns;  // the columns from the files' fields: SQL columns 0..num_fields-1
+  int num_fields = 0;
+  std::vector<PartitionColumn> partitions;  // hive partition columns: SQL columns num_fields...
+  std::vector<std::vector<SqlValue>> partition_values;  // [file][partition column]
+  int first_partition_column = 0;  // == num_fields
+  int filename_column = 0;         // hidden `filename`
   int file_row_number_column = 0;  // hidden `file_row_number`
-  std::vector<Affinity> affinity;  // per field: the affinity of its declared type
-  std::vector<bool> flat;          // per field: one leaf, not repeated (terms on it are pushed down)
   TableConfig config;
   std::shared_ptr<ScanStatsRegistry> registry;  // the connection's tables, for parquet_scan_stats
   std::shared_ptr<ScanRecord> stats;            // this table's entry there
@@ -466,10 +469,44 @@ struct ParquetTable {
   ~ParquetTable() {
     if (registry && stats) registry->Remove(stats.get());
   }
-  int64_t FileRows(size_t i) const {
-    return (i + 1 < files.size() ? file_first_row[i + 1] : total_rows) - file_first_row[i];
+  bool IsPartitionColumn(int col) const { return col >= first_partition_column && col < filename_column; }
+  const PartitionColumn& Partition(int col) const {
+    return partitions[static_cast<size_t>(col - first_partition_column)];
   }
 };
+
+// Opens again every file that changed on disk since its footer was read (FileUnchanged), and makes
+// the table use a new snapshot when any did. A file that cannot be read any more, or whose columns
+// no longer fit the table, is an error naming it; the table keeps its old snapshot and tries again
+// at the next scan.
+Status RefreshFiles(ParquetTable* t) {
+  std::shared_ptr<DatasetSnapshot> fresh;
+  for (size_t i = 0; i < t->data->files.size(); ++i) {
+    const DatasetFile& file = t->data->files[i];
+    const std::string& path = file.reader->path();
+    if (FileUnchanged(path, file.stamp)) continue;
+    auto reader = FileReader::Open(path, t->config.reader);
+    if (!reader.ok()) {
+      return Status::IOError("'" + path + "' changed since the table was created and cannot be read: " +
+                             reader.status().message());
+    }
+    auto fit = FitColumns(**reader, t->columns, t->config.values, t->config.union_by_name);
+    if (!fit.ok()) {
+      return Status::InvalidArgument("'" + path + "' changed since the table was created and no longer fits it: " +
+                                     fit.status().message() + "; create the table again");
+    }
+    if (!fresh) fresh = std::make_shared<DatasetSnapshot>(*t->data);
+    DatasetFile& replaced = fresh->files[i];
+    replaced.stamp = StampOf(**reader);
+    replaced.reader = std::move(reader).value();
+    replaced.columns = std::move(fit).value();
+  }
+  if (fresh) {
+    CountRows(fresh.get());
+    t->data = std::move(fresh);
+  }
+  return Status::OK();
+}
 
 // Batches: rows decoded per column at a time. A LIMIT makes them smaller, down to kMinHintBatchRows
 // (fewer values decoded for LIMIT 10; not so small that a selective filter SQLite applies after us
@@ -480,8 +517,9 @@ constexpr int64_t kMinHintBatchRows = 64;
 // What xFilter derived from the constraints for the whole scan.
 struct ScanSetup {
   bool no_rows = false;  // a term no row can satisfy, such as `x = NULL`
-  Predicate predicate;   // terms on flat fields: pruning, and the engine's filter
+  Predicate predicate;   // terms on flat columns (field = table column): pruning, and the engine's filter
   std::vector<PredicateTerm> filename_terms;  // kEq/kIs/kIn/kPrefix with TEXT values, on the path
+  std::vector<PredicateTerm> partition_terms;  // field = partition column index (0 = the first)
   PositionSet rowids;     // dataset rowids the rowid terms allow
   PositionSet file_rows;  // file row numbers the file_row_number terms allow
   int64_t skip = 0;       // consumed OFFSET: rows still to skip
@@ -492,13 +530,27 @@ struct ScanSetup {
 struct ParquetCursor {
   sqlite3_vtab_cursor base;  // must come first
   ParquetTable* table = nullptr;
-  std::vector<int> projected_fields;  // field indexes to decode
-  std::vector<int> slot_of_field;     // field -> slot in scanner, -1 when not projected
-  ScanSetup setup;                    // from xFilter
+  std::shared_ptr<const DatasetSnapshot> data;  // the files of this scan
+  std::vector<int> projected_columns;  // table columns (from fields) the statement uses
+  ScanSetup setup;                     // from xFilter
   size_t file_index = 0;
-  std::unique_ptr<TableScanner> scanner;  // the file being read; null between files
+  // Of the file being read:
+  std::unique_ptr<TableScanner> scanner;  // null between files
+  std::vector<int> slot_of_column;        // table column -> slot in scanner, -1: NULL
+  const std::vector<bool>* converted = nullptr;  // FileColumns::converted: INTEGER values read as REAL
+  Predicate file_predicate;               // the scan's predicate in this file's field numbers
+  // The current rows: a batch the scanner decoded, or (loaded == false) a window of rows not yet
+  // decoded. A file without a filter hands SQLite windows: xNext only counts rows, and the rows
+  // SQLite steps over without asking for a column (an OFFSET it applies itself, count(*)) are
+  // skipped by the scanner (SkipRows: by whole row groups and pages) when a column is first asked
+  // for, so they are never decoded.
   int64_t row_in_batch = 0;
   int64_t batch_rows = 0;
+  bool loaded = true;
+  bool lazy = false;           // the current file has no filter: windows are used
+  int64_t rows_left = 0;       // lazy: rows of the file's plan after the current batch or window
+  int64_t deferred_skip = 0;   // lazy: rows of windows passed over, not yet skipped in the scanner
+  int64_t lazy_rows = 0;       // rows stepped over in windows (counted as produced, not decoded)
   bool eof = true;
   std::string scratch;
   uint64_t scan_id = 0;      // this cursor's scan, to publish its counters to the table's record
@@ -522,7 +574,12 @@ void PublishCounters(ParquetCursor* c) {
   if (record.scan_id != c->scan_id) return;
   record.counters = c->counters;
   if (c->scanner) AddScanStats(c->scanner->stats(), &record.counters);
+  // Rows SQLite stepped over in windows went to it (produced), though the scanner skipped them.
+  record.counters.rows_produced += c->lazy_rows;
+  record.counters.rows_skipped -= c->lazy_rows;
 }
+
+bool SameNameIgnoringCase(const std::string& a, const std::string& b) { return LowerAscii(a) == LowerAscii(b); }
 
 // Module arguments: argv[0] module, argv[1] database, argv[2] table, argv[3] SOURCE, argv[4..] options.
 // `aux` is the connection's ModuleState (RegisterParquetModule).
@@ -550,60 +607,62 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
     if (IsWriteTableOptions(opts)) return ConnectWriteTable(db, source, opts, out, err);
     auto config = ParseTableOptions(opts);
     if (!config.ok()) return fail(config.status());
-    auto files = ExpandSource(source);
-    if (!files.ok()) return fail(files.status());
+    auto paths = ExpandSource(source);
+    if (!paths.ok()) return fail(paths.status());
 
     auto table = std::make_unique<ParquetTable>();
     std::memset(&table->base, 0, sizeof(table->base));
     table->config = *config;
-    for (const std::string& path : *files) {
+    if (table->config.hive_partitioning) {
+      auto hive = InferHivePartitions(*paths);
+      if (!hive.ok()) return fail(hive.status());
+      table->partitions = std::move(hive->columns);
+      table->partition_values = std::move(hive->values);
+    } else {
+      table->partition_values.resize(paths->size());
+    }
+    std::vector<std::shared_ptr<const FileReader>> readers;
+    for (const std::string& path : *paths) {
       auto reader = FileReader::Open(path, table->config.reader);
       if (!reader.ok()) return fail(reader.status());
-      table->file_first_row.push_back(table->total_rows);
-      // Row groups are the truth: some writers leave FileMetaData.num_rows at 0.
-      int64_t file_rows = 0;
-      for (const RowGroup& rg : (*reader)->metadata().row_groups) file_rows += rg.num_rows;
-      table->total_rows += file_rows;
-      table->max_file_rows = std::max(table->max_file_rows, file_rows);
-      table->files.push_back(std::move(reader).value());
+      readers.push_back(std::move(reader).value());
     }
-    // The first file defines the columns; every other file must have the same fields and types.
-    const Schema& schema = table->files.front()->schema();
+    auto schema = UnifyColumns(readers, table->config.values, table->config.union_by_name);
+    if (!schema.ok()) return fail(schema.status());
+    auto data = std::make_shared<DatasetSnapshot>();
+    for (size_t i = 0; i < readers.size(); ++i) {
+      DatasetFile file;
+      file.stamp = StampOf(*readers[i]);
+      file.reader = std::move(readers[i]);
+      file.columns = std::move(schema->files[i]);
+      data->files.push_back(std::move(file));
+    }
+    CountRows(data.get());
+    table->data = std::move(data);
+    table->columns = std::move(schema->columns);
+
+    // Partition keys name columns of their own.
+    for (const PartitionColumn& p : table->partitions) {
+      for (const DatasetColumn& c : table->columns) {
+        if (SameNameIgnoringCase(p.name, c.name) || SameNameIgnoringCase(p.name, c.field_name)) {
+          return fail(Status::InvalidArgument("hive_partitioning: the partition key '" + p.name +
+                                              "' is also a column in the files ('" + c.field_name + "')"));
+        }
+      }
+      if (SameNameIgnoringCase(p.name, "filename") || SameNameIgnoringCase(p.name, "file_row_number")) {
+        return fail(Status::InvalidArgument("hive_partitioning: the partition key '" + p.name +
+                                            "' is the name of a hidden column"));
+      }
+    }
     std::string sql = "CREATE TABLE x(";
-    std::vector<std::string> seen;
-    std::vector<std::string> types;
-    for (size_t f = 0; f < schema.fields().size(); ++f) {
-      auto type = TableScanner::DeclaredType(schema, static_cast<int>(f), table->config.values);
-      if (!type.ok()) return fail(type.status().WithContext(table->files.front()->path()));
-      std::string name = schema.fields()[f]->name;
-      // SQLite column names are case-insensitive: make duplicates distinct.
-      std::string unique = name;
-      for (int k = 2; std::find(seen.begin(), seen.end(), LowerAscii(unique)) != seen.end(); ++k) {
-        unique = name + "_" + std::to_string(k);
-      }
-      seen.push_back(LowerAscii(unique));
-      types.push_back(*type);
-      const SchemaNode& node = *schema.fields()[f];
-      table->affinity.push_back(AffinityOfDeclaredType(*type));
-      table->flat.push_back(node.is_leaf && !node.is_repeated());
-      sql += QuoteIdentifier(unique) + (type->empty() ? "" : " " + *type) + ", ";
+    for (const DatasetColumn& c : table->columns) {
+      sql += QuoteIdentifier(c.name) + (c.declared_type.empty() ? "" : " " + c.declared_type) + ", ";
     }
-    for (size_t i = 1; i < table->files.size(); ++i) {
-      const Schema& other = table->files[i]->schema();
-      bool same = other.fields().size() == schema.fields().size();
-      for (size_t f = 0; same && f < schema.fields().size(); ++f) {
-        auto type = TableScanner::DeclaredType(other, static_cast<int>(f), table->config.values);
-        same = type.ok() && *type == types[f] && other.fields()[f]->name == schema.fields()[f]->name;
-      }
-      if (!same) {
-        return fail(Status::InvalidArgument("'" + table->files[i]->path() +
-                                            "' does not have the same columns as '" +
-                                            table->files[0]->path() + "'"));
-      }
-    }
-    table->num_fields = static_cast<int>(schema.fields().size());
-    table->filename_column = table->num_fields;
-    table->file_row_number_column = table->num_fields + 1;
+    for (const PartitionColumn& p : table->partitions) sql += QuoteIdentifier(p.name) + " " + p.declared_type + ", ";
+    table->num_fields = static_cast<int>(table->columns.size());
+    table->first_partition_column = table->num_fields;
+    table->filename_column = table->num_fields + static_cast<int>(table->partitions.size());
+    table->file_row_number_column = table->filename_column + 1;
     sql += "filename TEXT HIDDEN, file_row_number INTEGER HIDDEN)";
     int rc = sqlite3_declare_vtab(db, sql.c_str());
     if (rc != SQLITE_OK) {
@@ -656,13 +715,40 @@ bool IsBinaryCollation(sqlite3_index_info* info, int i) {
   return coll == nullptr || sqlite3_stricmp(coll, "BINARY") == 0;
 }
 
+PredicateOp ToPredicateOp(TermOp op);
+
+// The fraction of the rows in files whose partition value may satisfy `col OP rhs` (rhs is ignored
+// for IS NULL / IS NOT NULL), for the planner.
+double PartitionSelectivity(const ParquetTable& t, int col, TermOp op, sqlite3_value* rhs) {
+  PredicateTerm term;
+  term.op = ToPredicateOp(op);
+  if (op == TermOp::kLike || op == TermOp::kGlob) {
+    if (sqlite3_value_type(rhs) != SQLITE_TEXT) return 0.5;
+    std::string prefix = PatternPrefix(op, ToSqlValue(rhs).bytes);
+    if (prefix.empty()) return 0.5;
+    term.values.push_back(SqlValue::Text(std::move(prefix)));
+  } else if (op != TermOp::kIsNull && op != TermOp::kIsNotNull) {
+    term.values.push_back(ToSqlValue(rhs));
+  }
+  const size_t k = static_cast<size_t>(col - t.first_partition_column);
+  const Affinity affinity = t.partitions[k].affinity;
+  const DatasetSnapshot& d = *t.data;
+  int64_t rows = 0;
+  for (size_t i = 0; i < d.files.size(); ++i) {
+    if (EvaluateTerm(t.partition_values[i][k].AsCell(), term, affinity) != Match::kNo) rows += d.files[i].rows;
+  }
+  return std::max<double>(1, static_cast<double>(rows)) / std::max<double>(1, static_cast<double>(d.total_rows));
+}
+
 std::optional<PushedTerm> PushConstraint(const ParquetTable& t, sqlite3_index_info* info, int i) {
   const auto& con = info->aConstraint[i];
   const int col = con.iColumn;
   const bool position = col == -1 || col == t.file_row_number_column;
   const bool filename = col == t.filename_column;
-  const bool field = col >= 0 && col < t.num_fields && t.flat[static_cast<size_t>(col)];
-  if (!position && !filename && !field) return std::nullopt;  // nested (JSON) columns stay with SQLite
+  const bool partition = t.IsPartitionColumn(col);
+  const bool field = col >= 0 && col < t.num_fields && t.columns[static_cast<size_t>(col)].flat;
+  // Nested (JSON) columns stay with SQLite.
+  if (!position && !filename && !partition && !field) return std::nullopt;
 
   PushedTerm p;
   p.term.column = col;
@@ -687,8 +773,9 @@ std::optional<PushedTerm> PushConstraint(const ParquetTable& t, sqlite3_index_in
   }
   const TermOp op = p.term.op;
   const bool pattern = op == TermOp::kLike || op == TermOp::kGlob;
-  const double n = std::max<double>(1, static_cast<double>(t.total_rows));
-  const double files = static_cast<double>(t.files.size());
+  const DatasetSnapshot& d = *t.data;
+  const double n = std::max<double>(1, static_cast<double>(d.total_rows));
+  const double files = static_cast<double>(d.files.size());
 
   if (position) {
     // Integers compare the same under every collation; numbers sort before any TEXT literal.
@@ -703,7 +790,7 @@ std::optional<PushedTerm> PushConstraint(const ParquetTable& t, sqlite3_index_in
     if (op == TermOp::kIn) {
       p.selectivity = std::min(1.0, 10 * per_value / n);
     } else if (sqlite3_vtab_rhs_value(info, i, &rhs) == SQLITE_OK && rhs != nullptr) {
-      int64_t domain = rowid ? t.total_rows : t.max_file_rows;
+      int64_t domain = rowid ? d.total_rows : d.max_file_rows;
       double rows = static_cast<double>(PositionsSatisfying(op, rhs, domain).count()) * per_value;
       p.selectivity = std::min(1.0, std::max(rows, 1.0) / n);
     } else {
@@ -719,11 +806,25 @@ std::optional<PushedTerm> PushConstraint(const ParquetTable& t, sqlite3_index_in
     } else {
       return std::nullopt;
     }
+  } else if (partition) {
+    // Each file's one value is tested exactly as SQLite would (LIKE/GLOB prefixes included, which
+    // read numbers as their text), so any affinity will do; comparisons only under BINARY.
+    if (!pattern && op != TermOp::kIsNull && op != TermOp::kIsNotNull && !IsBinaryCollation(info, i)) {
+      return std::nullopt;
+    }
+    sqlite3_value* rhs = nullptr;
+    const bool known = op == TermOp::kIsNull || op == TermOp::kIsNotNull ||
+                       (op != TermOp::kIn && sqlite3_vtab_rhs_value(info, i, &rhs) == SQLITE_OK && rhs != nullptr);
+    if (known) {
+      p.selectivity = PartitionSelectivity(t, col, op, rhs);
+    } else {
+      p.selectivity = op == TermOp::kEq || op == TermOp::kIs ? 0.1 : op == TermOp::kIn ? 0.2 : 0.5;
+    }
   } else {
     if (pattern) {
       // LIKE and GLOB read any value as text (123 LIKE '12%'): a prefix test is right only when
       // every value of the column is TEXT.
-      if (t.affinity[static_cast<size_t>(col)] != Affinity::kText) return std::nullopt;
+      if (t.columns[static_cast<size_t>(col)].affinity != Affinity::kText) return std::nullopt;
     } else if (op != TermOp::kIsNull && op != TermOp::kIsNotNull && !IsBinaryCollation(info, i)) {
       return std::nullopt;  // the engine compares bytes: `x = 'a' COLLATE NOCASE` stays with SQLite
     }
@@ -740,7 +841,7 @@ std::optional<PushedTerm> PushConstraint(const ParquetTable& t, sqlite3_index_in
       default: p.selectivity = 0.5, p.scanned = 0.5; break;  // a range bound
     }
   }
-  p.on_value = field && !position && !filename;
+  p.on_value = field;
   if (!p.on_value) p.scanned = p.selectivity;
   if (in_list) sqlite3_vtab_in(info, i, 1);  // the whole list in one xFilter call
   sqlite3_value* rhs = nullptr;
@@ -756,8 +857,8 @@ std::optional<PushedTerm> PushConstraint(const ParquetTable& t, sqlite3_index_in
 //
 // COLUSED is sqlite3_index_info.colUsed in hexadecimal: the columns to decode (bit 63 stands for
 // column 63 and later). Then one OP per xFilter argument, in argv order. C is a column number:
-// 0..N-1 the file's fields, N `filename`, N+1 `file_row_number`, -1 rowid. "Positions" are rowid
-// and file_row_number.
+// 0..N-1 the columns from the files' fields, then the P partition columns (hive_partitioning),
+// N+P `filename`, N+P+1 `file_row_number`, -1 rowid. "Positions" are rowid and file_row_number.
 //
 //   OP       | argv[k]                   | meaning                                 | omit
 //   ---------+---------------------------+-----------------------------------------+-----------------
@@ -840,7 +941,7 @@ int BestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
 
     int used = 0;
     for (int i = 0; i < 64; ++i) used += (info->colUsed >> i) & 1;
-    const double total = static_cast<double>(table->total_rows);
+    const double total = static_cast<double>(table->data->total_rows);
     const double rows = std::max(1.0, total * selectivity);
     const double scanned = total * exact_scanned * value_scanned;
     info->idxStr = SqliteStrdup(EncodeIndexPlan(plan));
@@ -953,10 +1054,11 @@ bool TextTermFor(PredicateTerm* p, sqlite3_value* arg, bool constant) {
 // argv[k] is a constant of the statement).
 Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc, sqlite3_value** argv) {
   const ParquetTable& t = *c->table;
+  const DatasetSnapshot& d = *c->data;
   ScanSetup& s = c->setup;
   s = ScanSetup();
-  s.rowids = PositionSet::Span(0, t.total_rows);
-  s.file_rows = PositionSet::Span(0, t.max_file_rows);
+  s.rowids = PositionSet::Span(0, d.total_rows);
+  s.file_rows = PositionSet::Span(0, d.max_file_rows);
   int64_t limit = -1, offset = 0;
   if (static_cast<size_t>(argc) != plan.terms.size()) {
     return Status::InvalidArgument("internal error: xFilter has " + std::to_string(argc) + " arguments for " +
@@ -979,7 +1081,7 @@ Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc,
     // Position terms: exact sets of positions.
     if (term.column == -1 || term.column == t.file_row_number_column) {
       const bool rowid = term.column == -1;
-      const int64_t domain = rowid ? t.total_rows : t.max_file_rows;
+      const int64_t domain = rowid ? d.total_rows : d.max_file_rows;
       PositionSet allowed;
       bool is_list = false;
       if (term.op == TermOp::kIn) {
@@ -1040,11 +1142,19 @@ Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc,
       }
       continue;
     }
+    const bool constant = k < 31 && ((idx_num >> k) & 1) != 0;
+    if (t.IsPartitionColumn(term.column)) {
+      if (t.Partition(term.column).affinity == Affinity::kText && !TextTermFor(&p, arg, constant)) continue;
+      p.field = term.column - t.first_partition_column;
+      s.partition_terms.push_back(std::move(p));
+      continue;
+    }
     if (term.column < 0 || term.column >= t.num_fields) {
       return Status::InvalidArgument("internal error: no column " + std::to_string(term.column));
     }
-    const bool constant = k < 31 && ((idx_num >> k) & 1) != 0;
-    if (t.affinity[static_cast<size_t>(term.column)] == Affinity::kText && !TextTermFor(&p, arg, constant)) continue;
+    if (t.columns[static_cast<size_t>(term.column)].affinity == Affinity::kText && !TextTermFor(&p, arg, constant)) {
+      continue;
+    }
     s.predicate.terms.push_back(std::move(p));
   }
   if (s.rowids.empty() || s.file_rows.empty()) s.no_rows = true;
@@ -1073,16 +1183,21 @@ RowRanges ToRowRanges(const PositionSet& s) {
   return r;
 }
 
-// Plans the scan of file c->file_index: `filename` terms, row positions, OFFSET/LIMIT, then the
-// engine's pruning (PlanScan). Sets c->scanner, or leaves it null when nothing in the file is read.
+// Plans the scan of file c->file_index: `filename` and partition terms, terms on columns the file
+// does not have, row positions, OFFSET/LIMIT, then the engine's pruning (PlanScan). Sets c->scanner,
+// or leaves it null when nothing in the file is read. Nothing past the footer is read for a file
+// skipped before PlanScan; PlanScan itself reads only what its layers need (dictionaries, Bloom
+// filters, page indexes) for row groups the statistics kept.
 Status OpenFile(ParquetCursor* c) {
   const ParquetTable& t = *c->table;
   ScanSetup& s = c->setup;
   ScanCounters& k = c->counters;
   const size_t i = c->file_index;
-  const std::shared_ptr<const FileReader>& file = t.files[i];
-  const int64_t first = t.file_first_row[i];
-  const int64_t rows = t.FileRows(i);
+  const DatasetFile& dataset_file = c->data->files[i];
+  const std::shared_ptr<const FileReader>& file = dataset_file.reader;
+  const FileColumns& columns = dataset_file.columns;
+  const int64_t first = dataset_file.first_row;
+  const int64_t rows = dataset_file.rows;
   ++k.files_considered;
   k.rows_considered += rows;
   auto skip_file = [&] {
@@ -1092,6 +1207,26 @@ Status OpenFile(ParquetCursor* c) {
   };
   for (const PredicateTerm& term : s.filename_terms) {
     if (!PathSatisfies(file->path(), term)) return skip_file();
+  }
+  for (const PredicateTerm& term : s.partition_terms) {
+    const SqlValue& value = t.partition_values[i][static_cast<size_t>(term.field)];
+    if (EvaluateTerm(value.AsCell(), term, t.partitions[static_cast<size_t>(term.field)].affinity) == Match::kNo) {
+      return skip_file();
+    }
+  }
+  // The predicate in this file's field numbers. A column the file does not have is NULL in every row.
+  Predicate predicate;
+  for (const PredicateTerm& term : s.predicate.terms) {
+    const auto col = static_cast<size_t>(term.field);
+    const int field = columns.field_of_column[col];
+    if (field < 0) {
+      if (EvaluateTerm(Cell::Null(), term, t.columns[col].affinity) == Match::kNo) return skip_file();
+      continue;
+    }
+    if (columns.converted[col]) continue;  // stored as INTEGER, compared as REAL: left to SQLite
+    PredicateTerm mapped = term;
+    mapped.field = field;
+    predicate.terms.push_back(std::move(mapped));
   }
   PositionSet wanted = s.rowids.Slice(first, first + rows).Intersect(s.file_rows.Slice(0, rows));
   if (s.skip > 0) {
@@ -1122,12 +1257,12 @@ Status OpenFile(ParquetCursor* c) {
     candidate_rows[g] = ToRowRanges(part);
   }
   ScanPlan plan;
-  if (s.predicate.empty()) {
+  if (predicate.empty()) {
     for (int g : candidates) plan.row_groups.push_back({g, std::move(candidate_rows[static_cast<size_t>(g)])});
   } else {
     PruneStats prune;
-    PQ_ASSIGN_OR_RETURN(ScanPlan pruned,
-                        PlanScan(*file, s.predicate, t.affinity, t.config.values, candidates, &prune));
+    PQ_ASSIGN_OR_RETURN(ScanPlan pruned, PlanScan(*file, predicate, columns.field_affinity, t.config.values,
+                                                  candidates, &prune));
     AddPruneStats(prune, &k);
     for (RowGroupPlan& g : pruned.row_groups) {
       RowRanges kept = g.rows.Intersect(candidate_rows[static_cast<size_t>(g.row_group)]);
@@ -1147,34 +1282,122 @@ Status OpenFile(ParquetCursor* c) {
     ++k.files_skipped;
     return Status::OK();
   }
+  // The columns the statement uses that this file has, as scanner slots.
   ScanRequest request;
-  request.fields = c->projected_fields;
+  c->slot_of_column.assign(static_cast<size_t>(t.num_fields), -1);
+  for (int col : c->projected_columns) {
+    const int field = columns.field_of_column[static_cast<size_t>(col)];
+    if (field < 0) continue;
+    c->slot_of_column[static_cast<size_t>(col)] = static_cast<int>(request.fields.size());
+    request.fields.push_back(field);
+  }
+  c->converted = &columns.converted;
   request.plan = std::move(plan);
-  request.filter = s.predicate.empty() ? nullptr : &s.predicate;
-  request.affinity = t.affinity;
+  request.affinity = columns.field_affinity;
   request.batch_rows = s.batch_rows;
+  c->lazy = predicate.empty();
+  c->rows_left = 0;
+  c->deferred_skip = 0;
+  if (c->lazy) {
+    for (const RowGroupPlan& g : request.plan.row_groups) c->rows_left += g.rows.row_count();
+  } else {
+    c->file_predicate = std::move(predicate);
+    request.filter = &c->file_predicate;
+  }
   PQ_ASSIGN_OR_RETURN(c->scanner, TableScanner::Make(file, std::move(request), t.config.values));
   return Status::OK();
+}
+
+// Turns the current window into a decoded batch starting at its row row_in_batch: the rows before
+// it (and of earlier windows) are skipped in the scanner, not decoded.
+Status LoadWindow(ParquetCursor* c) {
+  const int64_t at = c->row_in_batch;
+  const int64_t skip = c->deferred_skip + at;
+  if (skip > 0) {
+    PQ_ASSIGN_OR_RETURN(int64_t skipped, c->scanner->SkipRows(skip));
+    if (skipped != skip) {
+      return Status::Corruption("the file ended " + std::to_string(skip - skipped) +
+                                " rows before its row groups say")
+          .WithContext(c->data->files[c->file_index].reader->path());
+    }
+  }
+  c->deferred_skip = 0;
+  c->lazy_rows += at;
+  PQ_ASSIGN_OR_RETURN(int64_t n, c->scanner->NextBatch());
+  const int64_t window_left = c->batch_rows - at;
+  if (n <= 0 || n > window_left + c->rows_left) {
+    return Status::Corruption("the file holds fewer rows than its row groups say")
+        .WithContext(c->data->files[c->file_index].reader->path());
+  }
+  // The batch covers the window's remaining rows and possibly rows after it.
+  c->rows_left -= n - window_left;
+  c->batch_rows = n;
+  c->row_in_batch = 0;
+  c->loaded = true;
+  return Status::OK();
+}
+
+// The next window of a lazy file; false when its rows are all handed out.
+bool NextWindow(ParquetCursor* c) {
+  if (!c->loaded) {
+    c->deferred_skip += c->batch_rows;  // nobody asked for a column of the window just passed
+    c->lazy_rows += c->batch_rows;
+    c->loaded = true;
+  }
+  c->batch_rows = 0;
+  c->row_in_batch = 0;
+  const int64_t n = std::min(c->rows_left, c->setup.batch_rows);
+  if (n <= 0) return false;
+  c->rows_left -= n;
+  c->batch_rows = n;
+  c->row_in_batch = 0;
+  c->loaded = false;
+  return true;
 }
 
 // Reads on from the current file, opening the next ones as needed, until a batch has rows; sets
 // eof at the end of the scan.
 Status AdvanceToRows(ParquetCursor* c) {
-  const ParquetTable& t = *c->table;
+  const DatasetSnapshot& d = *c->data;
   while (true) {
-    if (c->scanner) {
+    if (c->scanner && c->lazy) {
+      if (NextWindow(c)) {
+        PublishCounters(c);
+        return Status::OK();
+      }
+    } else if (c->scanner) {
       PQ_ASSIGN_OR_RETURN(int64_t n, c->scanner->NextBatch());
       if (n > 0) {
         c->batch_rows = n;
         c->row_in_batch = 0;
+        c->loaded = true;
         PublishCounters(c);
         return Status::OK();
       }
+    }
+    if (c->scanner) {
+      if (c->lazy) {
+        // Rows of the file's last windows are skipped now, and the scanner runs to its end, so
+        // that its counters include them and the rows after the plan's last range.
+        if (c->deferred_skip > 0) {
+          PQ_ASSIGN_OR_RETURN(int64_t skipped, c->scanner->SkipRows(c->deferred_skip));
+          (void)skipped;
+          c->deferred_skip = 0;
+        }
+        PQ_ASSIGN_OR_RETURN(int64_t more, c->scanner->NextBatch());
+        if (more != 0) {
+          return Status::Corruption("the file holds more rows than its row groups say")
+              .WithContext(c->data->files[c->file_index].reader->path());
+        }
+      }
       AddScanStats(c->scanner->stats(), &c->counters);
+      c->counters.rows_produced += c->lazy_rows;
+      c->counters.rows_skipped -= c->lazy_rows;
+      c->lazy_rows = 0;
       c->scanner.reset();
       ++c->file_index;
     }
-    if (c->file_index >= t.files.size() || c->setup.no_rows || c->setup.take == 0) {
+    if (c->file_index >= d.files.size() || c->setup.no_rows || c->setup.take == 0) {
       c->eof = true;
       PublishCounters(c);
       return Status::OK();
@@ -1194,6 +1417,11 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
     c->eof = true;
     c->batch_rows = 0;
     c->row_in_batch = 0;
+    c->loaded = true;
+    c->lazy = false;
+    c->rows_left = 0;
+    c->deferred_skip = 0;
+    c->lazy_rows = 0;
     c->counters = ScanCounters();
     c->scan_id = t->registry->NextScanId();
     t->stats->scan_id = c->scan_id;
@@ -1201,15 +1429,15 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
     std::optional<IndexPlan> plan = DecodeIndexPlan(idx_str ? idx_str : "");
     if (!plan) return SetVtabError(cur->pVtab, Status::InvalidArgument("internal error: bad plan '" +
                                                                        std::string(idx_str ? idx_str : "") + "'"));
-    c->projected_fields.clear();
-    c->slot_of_field.assign(static_cast<size_t>(t->num_fields), -1);
+    Status s = RefreshFiles(t);
+    if (!s.ok()) return SetVtabError(cur->pVtab, s);
+    c->data = t->data;
+    c->projected_columns.clear();
     for (int f = 0; f < t->num_fields; ++f) {
       bool used = f >= 63 ? (plan->col_used >> 63) & 1 : (plan->col_used >> f) & 1;
-      if (!used) continue;
-      c->slot_of_field[static_cast<size_t>(f)] = static_cast<int>(c->projected_fields.size());
-      c->projected_fields.push_back(f);
+      if (used) c->projected_columns.push_back(f);
     }
-    Status s = SetUpScan(c, *plan, idx_num, argc, argv);
+    s = SetUpScan(c, *plan, idx_num, argc, argv);
     if (s.ok()) {
       c->eof = false;
       s = AdvanceToRows(c);
@@ -1242,30 +1470,65 @@ int Eof(sqlite3_vtab_cursor* cur) {
   return reinterpret_cast<ParquetCursor*>(cur)->eof;
 }
 
+// Decodes the current window if it is one (LoadWindow); false after an error, set on the table.
+bool EnsureLoaded(ParquetCursor* c) {
+  if (c->loaded) return true;
+  Status s = LoadWindow(c);
+  if (s.ok()) return true;
+  SetVtabError(c->base.pVtab, s);
+  return false;
+}
+
 int64_t CurrentFileRow(const ParquetCursor* c) { return c->scanner->RowNumber(c->row_in_batch); }
+
+// Hands a partition value to SQLite.
+void ResultValue(sqlite3_context* ctx, const SqlValue& v) {
+  switch (v.type) {
+    case CellType::kNull: sqlite3_result_null(ctx); break;
+    case CellType::kInteger: sqlite3_result_int64(ctx, v.i); break;
+    case CellType::kReal: sqlite3_result_double(ctx, v.d); break;
+    case CellType::kText:
+      sqlite3_result_text64(ctx, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+      break;
+    case CellType::kBlob: sqlite3_result_blob64(ctx, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT); break;
+  }
+}
 
 int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
   if (IsWriteTable(cur->pVtab)) return W().xColumn(cur, ctx, col);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
   ParquetTable* t = c->table;
   if (col == t->filename_column) {
-    const std::string& p = t->files[c->file_index]->path();
+    const std::string& p = c->data->files[c->file_index].reader->path();
     sqlite3_result_text(ctx, p.data(), static_cast<int>(p.size()), SQLITE_TRANSIENT);
     return SQLITE_OK;
   }
   if (col == t->file_row_number_column) {
+    if (!EnsureLoaded(c)) return SQLITE_ERROR;
     sqlite3_result_int64(ctx, CurrentFileRow(c));
     return SQLITE_OK;
   }
-  int slot = col >= 0 && col < t->num_fields ? c->slot_of_field[static_cast<size_t>(col)] : -1;
+  if (t->IsPartitionColumn(col)) {
+    ResultValue(ctx, t->partition_values[c->file_index][static_cast<size_t>(col - t->first_partition_column)]);
+    return SQLITE_OK;
+  }
+  int slot = col >= 0 && col < t->num_fields ? c->slot_of_column[static_cast<size_t>(col)] : -1;
   if (slot < 0) {
     sqlite3_result_null(ctx);
     return SQLITE_OK;
   }
+  if (!EnsureLoaded(c)) return SQLITE_ERROR;
   Cell cell = c->scanner->GetCell(slot, c->row_in_batch, &c->scratch);
   switch (cell.type) {
     case CellType::kNull: sqlite3_result_null(ctx); break;
-    case CellType::kInteger: sqlite3_result_int64(ctx, cell.i); break;
+    case CellType::kInteger:
+      // A column widened to REAL (union_by_name) that this file stores as INTEGER.
+      if ((*c->converted)[static_cast<size_t>(col)]) {
+        sqlite3_result_double(ctx, static_cast<double>(cell.i));
+      } else {
+        sqlite3_result_int64(ctx, cell.i);
+      }
+      break;
     case CellType::kReal: sqlite3_result_double(ctx, cell.d); break;
     case CellType::kText:
       sqlite3_result_text64(ctx, cell.bytes.data(), cell.bytes.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
@@ -1280,7 +1543,8 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
 int Rowid(sqlite3_vtab_cursor* cur, sqlite_int64* rowid) {
   if (IsWriteTable(cur->pVtab)) return W().xRowid(cur, rowid);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
-  *rowid = c->table->file_first_row[c->file_index] + CurrentFileRow(c);
+  if (!EnsureLoaded(c)) return SQLITE_ERROR;
+  *rowid = c->data->files[c->file_index].first_row + CurrentFileRow(c);
   return SQLITE_OK;
 }
 

@@ -1,0 +1,159 @@
+// Dataset: the files behind one `parquet` table, and what the table needs to know about them that
+// no single file says: which files SOURCE names, how their columns line up, the values of their
+// hive partition folders, and whether a file changed on disk since its footer was read.
+//
+//   CREATE VIRTUAL TABLE t USING parquet('sales/**/*.parquet', hive_partitioning=1,
+//   union_by_name=1);
+//
+// Listing (ExpandSource): SOURCE is a path, a glob or several of those separated by commas. A glob
+// segment may use `*`, `?` and `[...]` (fnmatch(3): a name starting with '.' is matched only by a
+// pattern starting with '.'), and a segment that is exactly `**` matches any number of folder
+// levels, zero included, never entering folders whose name starts with '.' (temporaries of
+// parquet_export live there). Matches are regular files (symbolic links are followed; a folder
+// reached twice, as through a link loop, is walked once), sorted by path, without repeats.
+//
+// Columns (UnifyColumns): by default every file must have the same top-level fields, in the same
+// order, with the same names and declared types. With union_by_name the columns are the union of
+// all files' fields matched by name ignoring case (as SQLite matches column names), in first-seen
+// order; a file without a column reads NULL there; INTEGER and REAL widen to REAL, any other pair
+// of different types is an error naming both files.
+//
+// Hive partitioning (ParseHivePath, InferHivePartitions): every folder segment `key=value` of a
+// file's path is a partition column. Keys and values are URL-decoded (%XX); the value
+// `__HIVE_DEFAULT_PARTITION__`, and the empty value, are NULL. A column's type comes from all its
+// values: INTEGER when every one is a decimal integer that fits 64 bits, else REAL when every one
+// is a decimal number, else DATE when every one is a valid `YYYY-MM-DD` (kept as that TEXT), else
+// TEXT.
+//
+// Change detection (CheckFileStamp): a file's size, modification time and inode are compared with a
+// fresh stat(2) of its path, so a file replaced or truncated since its footer was read is noticed
+// before it is read again.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "format/predicate/predicate.h"
+#include "format/reader/file_reader.h"
+#include "format/util/status.h"
+#include "format/value/value_options.h"
+
+namespace pq::ext {
+
+// ---- Listing
+// -------------------------------------------------------------------------------------
+
+// True when `s` has a glob character (`*`, `?`, `[`).
+bool HasGlobChars(std::string_view s);
+
+// The regular files matching `pattern` (rules above), sorted; empty when none. IOError when a
+// folder on the way cannot be read (other than one that does not exist).
+Result<std::vector<std::string>> ExpandGlob(const std::string& pattern);
+
+// SOURCE as a sorted (per comma-separated part), de-duplicated list of files. A part that names an
+// existing file is taken as it is, even if it has glob characters; a glob that matches nothing is
+// an IOError naming it.
+Result<std::vector<std::string>> ExpandSource(const std::string& source);
+
+// ---- Hive partitions
+// ------------------------------------------------------------------------------
+
+// The folder name that stands for NULL.
+inline constexpr std::string_view kHiveNullValue = "__HIVE_DEFAULT_PARTITION__";
+
+// One `key=value` folder of a path, decoded. `value` is nullopt for NULL.
+struct HiveSegment {
+  std::string key;
+  std::optional<std::string> value;
+};
+
+// The `key=value` folder segments of `path` (not its last segment, the file name), in path order.
+// InvalidArgument when a key appears twice (ignoring case).
+Result<std::vector<HiveSegment>> ParseHivePath(std::string_view path);
+
+// %XX decoding; a '%' not followed by two hex digits stays as it is.
+std::string HiveUnescape(std::string_view text);
+// The text of a key or value as a folder name part that HiveUnescape reads back: '%', '/', '=',
+// control bytes and the characters that mean something to globs or shells ("#'*:?[\]^{}) become
+// %XX.
+std::string HiveEscape(std::string_view text);
+
+// The partition columns of a dataset: names, types and every file's values.
+struct PartitionColumn {
+  std::string name;           // as spelled in the first file's path
+  std::string declared_type;  // INTEGER, REAL, DATE or TEXT
+  Affinity affinity = Affinity::kText;
+};
+struct HivePartitions {
+  std::vector<PartitionColumn> columns;
+  std::vector<std::vector<SqlValue>> values;  // [file][column]
+};
+
+// The partition columns of `paths` (rules above). InvalidArgument naming two files when they do
+// not have the same keys.
+Result<HivePartitions> InferHivePartitions(const std::vector<std::string>& paths);
+
+// ---- Columns
+// --------------------------------------------------------------------------------------
+
+// One column of the table that comes from the files' fields.
+struct DatasetColumn {
+  std::string name;           // SQL column name (made distinct, see UnifyColumns)
+  std::string field_name;     // the files' field name (the first file's spelling)
+  std::string declared_type;  // TableScanner::DeclaredType; "" for a column that is always NULL
+  Affinity affinity = Affinity::kBlob;
+  bool flat = true;  // one leaf, not repeated, in every file: terms on it are pushed down
+};
+
+// How one file's fields map onto the table's columns.
+struct FileColumns {
+  std::vector<int> field_of_column;  // per table column: the file's field, or -1 (reads NULL)
+  // Per table column: the file stores it with another type than the column's (INTEGER widened to
+  // REAL). Its values are converted on the way out, and terms on it are not pushed into this file.
+  std::vector<bool> converted;
+  std::vector<Affinity> field_affinity;  // per file field: the affinity pruning uses for it
+};
+
+struct DatasetSchema {
+  std::vector<DatasetColumn> columns;
+  std::vector<FileColumns> files;  // one per file, in order
+};
+
+// The table's columns for `files` and each file's mapping (rules above). Without union_by_name a
+// file that does not match the first is an InvalidArgument naming both and suggesting
+// union_by_name=1. Without union_by_name, a name that differs only in case from an earlier one gets
+// a
+// `_2` (`_3`...) suffix; with it, such names are one column, and a file holding two of them is an
+// error.
+Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileReader>>& files,
+                                   const ValueOptions& values, bool union_by_name);
+
+// How `file` maps onto existing `columns` (a file re-read after it changed): InvalidArgument
+// saying why when it does not fit them as the files the table was made from did.
+Result<FileColumns> FitColumns(const FileReader& file, const std::vector<DatasetColumn>& columns,
+                               const ValueOptions& values, bool union_by_name);
+
+// ---- Change detection
+// -----------------------------------------------------------------------------
+
+// What identifies the bytes a FileReader read: its size and modification time (from the open
+// file) and the inode its path named when it was opened.
+struct FileStamp {
+  int64_t size = -1;
+  int64_t mtime_ns = -1;
+  uint64_t device = 0;
+  uint64_t inode = 0;
+};
+
+// The stamp of a just-opened file.
+FileStamp StampOf(const FileReader& file);
+
+// Whether the file at `path` still is the one `stamp` describes. False when it was replaced,
+// truncated, rewritten (another size or time) or removed.
+bool FileUnchanged(const std::string& path, const FileStamp& stamp);
+
+}  // namespace pq::ext
