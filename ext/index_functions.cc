@@ -1,5 +1,5 @@
 // parquet_page_index and parquet_bloom_probe (index_functions.h): two eponymous-only virtual
-// tables that share the connect, disconnect and best-index callbacks and differ in their cursors.
+// tables (eponymous_vtab.h) that share the best-index callback and differ in their cursors.
 //
 // Both produce rows lazily: the page-index cursor holds the index of one column chunk at a time,
 // the Bloom-probe cursor reads one row group's filter when it reaches that row group, so a file
@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ext/eponymous_vtab.h"
 #include "ext/export_types.h"
 #include "ext/metadata_values.h"
 #include "format/bloom/split_block_bloom_filter.h"
@@ -30,32 +31,6 @@ namespace pq::ext {
 namespace {
 
 __extension__ typedef __int128 Int128;
-
-// -------------------------------------------------------------------------------------------------
-// Results
-
-void ResultText(sqlite3_context* ctx, std::string_view text) {
-  sqlite3_result_text64(ctx, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
-}
-
-void ResultCell(sqlite3_context* ctx, const Cell& cell) {
-  switch (cell.type) {
-    case CellType::kNull:
-      break;
-    case CellType::kInteger:
-      sqlite3_result_int64(ctx, cell.i);
-      break;
-    case CellType::kReal:
-      sqlite3_result_double(ctx, cell.d);
-      break;
-    case CellType::kText:
-      ResultText(ctx, cell.bytes);
-      break;
-    case CellType::kBlob:
-      sqlite3_result_blob64(ctx, cell.bytes.data(), cell.bytes.size(), SQLITE_TRANSIENT);
-      break;
-  }
-}
 
 struct ValueFree {
   void operator()(sqlite3_value* v) const { sqlite3_value_free(v); }
@@ -180,40 +155,6 @@ constexpr IndexFunction kBloomProbeFunction = {
     "(path, column, value)",
 };
 
-struct IndexVtab {
-  sqlite3_vtab base;              // must come first: SQLite sees only this
-  const IndexFunction* function;  // which function this table is
-};
-
-const IndexFunction& FunctionOf(sqlite3_vtab* vtab) {
-  return *reinterpret_cast<IndexVtab*>(vtab)->function;
-}
-
-int VtabConnect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
-  *out = nullptr;
-  const auto* function = static_cast<const IndexFunction*>(aux);
-  int rc = sqlite3_declare_vtab(db, function->declaration);
-  if (rc != SQLITE_OK) return rc;
-  // These functions read any file the process can read. DIRECTONLY keeps them out of views and
-  // triggers, so a database file someone else wrote cannot make this connection read files by
-  // having it run their schema (as for the footer functions and SQLite's csv extension).
-  sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
-  try {
-    auto vtab = std::make_unique<IndexVtab>();  // value-initialized: `base` is all zero
-    vtab->function = function;
-    *out = &vtab.release()->base;
-    return SQLITE_OK;
-  } catch (const std::bad_alloc&) {
-    return SQLITE_NOMEM;
-  }
-}
-
-int VtabDisconnect(sqlite3_vtab* vtab) {
-  std::unique_ptr<IndexVtab> owned(reinterpret_cast<IndexVtab*>(vtab));
-  sqlite3_free(vtab->zErrMsg);
-  return SQLITE_OK;
-}
-
 // xBestIndex of both functions: the plan is all or nothing, since the rows depend on every
 // argument.
 //   idxNum 1: argv[0..num_arguments) are the arguments in declaration order: for each hidden
@@ -229,7 +170,7 @@ int VtabDisconnect(sqlite3_vtab* vtab) {
 // scanned) makes an incomplete plan SQLITE_CONSTRAINT, so that SQLite orders the join to make it
 // usable.
 int VtabBestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
-  const IndexFunction& function = FunctionOf(vtab);
+  const IndexFunction& function = FunctionOf<IndexFunction>(vtab);
   int chosen[3] = {-1, -1, -1};  // constraint index per argument
   bool unusable_argument = false;
   for (int i = 0; i < info->nConstraint; ++i) {
@@ -431,22 +372,6 @@ Status LoadChunkFrom(PageIndexCursor* cursor, int row_group, int leaf) {
   return Status::OK();
 }
 
-int PageIndexOpen(sqlite3_vtab*, sqlite3_vtab_cursor** out) {
-  *out = nullptr;
-  try {
-    auto cursor = std::make_unique<PageIndexCursor>();  // value-initialized: `base` is all zero
-    *out = &cursor.release()->base;
-    return SQLITE_OK;
-  } catch (const std::bad_alloc&) {
-    return SQLITE_NOMEM;
-  }
-}
-
-int PageIndexClose(sqlite3_vtab_cursor* cursor) {
-  std::unique_ptr<PageIndexCursor> owned(reinterpret_cast<PageIndexCursor*>(cursor));
-  return SQLITE_OK;
-}
-
 int PageIndexFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str, int argc,
                     sqlite3_value** argv) {
   auto* cursor = reinterpret_cast<PageIndexCursor*>(base);
@@ -458,16 +383,15 @@ int PageIndexFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str,
     cursor->rowid = 0;
     cursor->eof = true;
     bool no_rows = false;
-    Status args = CheckArguments(FunctionOf(vtab), idx_num, idx_str, argc, argv, &no_rows);
+    Status args =
+        CheckArguments(FunctionOf<IndexFunction>(vtab), idx_num, idx_str, argc, argv, &no_rows);
     if (!args.ok()) return SetVtabError(vtab, args);
     cursor->path = ArgumentText(argv[0]);
     if (no_rows) return SQLITE_OK;
     auto reader = FileReader::Open(cursor->path, ReaderOptions{});
     if (!reader.ok()) return SetVtabError(vtab, reader.status());
     cursor->reader = std::move(reader).value();
-    Status s = LoadChunkFrom(cursor, 0, 0);
-    if (!s.ok()) return SetVtabError(vtab, s);
-    return SQLITE_OK;
+    return StatusToVtab(vtab, LoadChunkFrom(cursor, 0, 0));
   });
 }
 
@@ -476,9 +400,7 @@ int PageIndexNext(sqlite3_vtab_cursor* base) {
   return Guarded(base->pVtab, [&]() -> int {
     ++cursor->rowid;
     if (++cursor->page < cursor->index.num_pages) return SQLITE_OK;
-    Status s = LoadChunkFrom(cursor, cursor->row_group, cursor->leaf + 1);
-    if (!s.ok()) return SetVtabError(base->pVtab, s);
-    return SQLITE_OK;
+    return StatusToVtab(base->pVtab, LoadChunkFrom(cursor, cursor->row_group, cursor->leaf + 1));
   });
 }
 
@@ -1049,22 +971,6 @@ Status LoadProbeRow(BloomProbeCursor* cursor) {
   return Status::OK();
 }
 
-int BloomProbeOpen(sqlite3_vtab*, sqlite3_vtab_cursor** out) {
-  *out = nullptr;
-  try {
-    auto cursor = std::make_unique<BloomProbeCursor>();  // value-initialized: `base` is all zero
-    *out = &cursor.release()->base;
-    return SQLITE_OK;
-  } catch (const std::bad_alloc&) {
-    return SQLITE_NOMEM;
-  }
-}
-
-int BloomProbeClose(sqlite3_vtab_cursor* cursor) {
-  std::unique_ptr<BloomProbeCursor> owned(reinterpret_cast<BloomProbeCursor*>(cursor));
-  return SQLITE_OK;
-}
-
 int BloomProbeFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str, int argc,
                      sqlite3_value** argv) {
   auto* cursor = reinterpret_cast<BloomProbeCursor*>(base);
@@ -1079,7 +985,8 @@ int BloomProbeFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str
     cursor->num_row_groups = 0;
     cursor->excludes.reset();
     bool no_rows = false;
-    Status args = CheckArguments(FunctionOf(vtab), idx_num, idx_str, argc, argv, &no_rows);
+    Status args =
+        CheckArguments(FunctionOf<IndexFunction>(vtab), idx_num, idx_str, argc, argv, &no_rows);
     if (!args.ok()) return SetVtabError(vtab, args);
     cursor->path = ArgumentText(argv[0]);
     cursor->column = ArgumentText(argv[1]);
@@ -1102,9 +1009,7 @@ int BloomProbeFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str
     }
     cursor->hashes = std::move(hashes).value();
     cursor->num_row_groups = cursor->reader->num_row_groups();
-    Status s = LoadProbeRow(cursor);
-    if (!s.ok()) return SetVtabError(vtab, s);
-    return SQLITE_OK;
+    return StatusToVtab(vtab, LoadProbeRow(cursor));
   });
 }
 
@@ -1113,9 +1018,7 @@ int BloomProbeNext(sqlite3_vtab_cursor* base) {
   return Guarded(base->pVtab, [&]() -> int {
     ++cursor->row_group;
     cursor->excludes.reset();
-    Status s = LoadProbeRow(cursor);
-    if (!s.ok()) return SetVtabError(base->pVtab, s);
-    return SQLITE_OK;
+    return StatusToVtab(base->pVtab, LoadProbeRow(cursor));
   });
 }
 
@@ -1158,40 +1061,12 @@ int BloomProbeRowid(sqlite3_vtab_cursor* base, sqlite3_int64* rowid) {
   return SQLITE_OK;
 }
 
-// Eponymous-only (xCreate null): the functions exist in every schema without CREATE VIRTUAL
-// TABLE, and CREATE VIRTUAL TABLE ... USING parquet_page_index is refused.
-constexpr sqlite3_module kPageIndexModule = {
-    /* iVersion    */ 0,
-    /* xCreate     */ nullptr,
-    /* xConnect    */ VtabConnect,
-    /* xBestIndex  */ VtabBestIndex,
-    /* xDisconnect */ VtabDisconnect,
-    /* xDestroy    */ nullptr,
-    /* xOpen       */ PageIndexOpen,
-    /* xClose      */ PageIndexClose,
-    /* xFilter     */ PageIndexFilter,
-    /* xNext       */ PageIndexNext,
-    /* xEof        */ PageIndexEof,
-    /* xColumn     */ PageIndexColumn,
-    /* xRowid      */ PageIndexRowid,
-    // xUpdate and the rest: none (read-only, no transactions).
-};
+constexpr sqlite3_module kPageIndexModule = EponymousModule<IndexFunction, PageIndexCursor>(
+    VtabBestIndex, PageIndexFilter, PageIndexNext, PageIndexEof, PageIndexColumn, PageIndexRowid);
 
-constexpr sqlite3_module kBloomProbeModule = {
-    /* iVersion    */ 0,
-    /* xCreate     */ nullptr,
-    /* xConnect    */ VtabConnect,
-    /* xBestIndex  */ VtabBestIndex,
-    /* xDisconnect */ VtabDisconnect,
-    /* xDestroy    */ nullptr,
-    /* xOpen       */ BloomProbeOpen,
-    /* xClose      */ BloomProbeClose,
-    /* xFilter     */ BloomProbeFilter,
-    /* xNext       */ BloomProbeNext,
-    /* xEof        */ BloomProbeEof,
-    /* xColumn     */ BloomProbeColumn,
-    /* xRowid      */ BloomProbeRowid,
-};
+constexpr sqlite3_module kBloomProbeModule = EponymousModule<IndexFunction, BloomProbeCursor>(
+    VtabBestIndex, BloomProbeFilter, BloomProbeNext, BloomProbeEof, BloomProbeColumn,
+    BloomProbeRowid);
 
 }  // namespace
 

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ext/eponymous_vtab.h"
 #include "ext/metadata_values.h"
 #include "format/reader/file_reader.h"
 
@@ -46,13 +47,9 @@ struct MetadataFunction {
 // -------------------------------------------------------------------------------------------------
 // Results
 
-void ResultText(sqlite3_context* ctx, std::string_view text) {
-  sqlite3_result_text64(ctx, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
-}
-
-void ResultBlob(sqlite3_context* ctx, std::string_view bytes) {
-  sqlite3_result_blob64(ctx, bytes.data(), bytes.size(), SQLITE_TRANSIENT);
-}
+// eponymous_vtab.h has the setters of plain text, blobs and Cells; those here add NULL for an
+// absent value.
+using ext::ResultText;
 
 template <typename Int>
 void ResultInt(sqlite3_context* ctx, const std::optional<Int>& v) {
@@ -77,25 +74,6 @@ void ResultBytes(sqlite3_context* ctx, std::string_view bytes) {
     ResultText(ctx, bytes);
   } else {
     ResultBlob(ctx, bytes);
-  }
-}
-
-void ResultCell(sqlite3_context* ctx, const Cell& cell) {
-  switch (cell.type) {
-    case CellType::kNull:
-      break;
-    case CellType::kInteger:
-      sqlite3_result_int64(ctx, cell.i);
-      break;
-    case CellType::kReal:
-      sqlite3_result_double(ctx, cell.d);
-      break;
-    case CellType::kText:
-      ResultText(ctx, cell.bytes);
-      break;
-    case CellType::kBlob:
-      ResultBlob(ctx, cell.bytes);
-      break;
   }
 }
 
@@ -517,11 +495,6 @@ constexpr MetadataFunction kFunctions[] = {
 // -------------------------------------------------------------------------------------------------
 // The virtual table module
 
-struct MetadataVtab {
-  sqlite3_vtab base;                 // must come first: SQLite sees only this
-  const MetadataFunction* function;  // which function this table is
-};
-
 struct MetadataCursor {
   sqlite3_vtab_cursor base;  // must come first
   OpenFile file;             // the file of the current xFilter (reader null before the first)
@@ -530,46 +503,16 @@ struct MetadataCursor {
   int64_t num_rows = 0;      // rows of the current scan
 };
 
-const MetadataFunction& FunctionOf(sqlite3_vtab* vtab) {
-  return *reinterpret_cast<MetadataVtab*>(vtab)->function;
-}
-
-int VtabConnect(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out, char**) {
-  *out = nullptr;
-  const auto* function = static_cast<const MetadataFunction*>(aux);
-  int rc = sqlite3_declare_vtab(db, function->declaration);
-  if (rc != SQLITE_OK) return rc;
-  // These functions read any file the process can read. DIRECTONLY keeps them out of views and
-  // triggers, so a database file someone else wrote cannot make this connection read files by
-  // having it run their schema (the same reasoning as SQLite's csv and fileio extensions). They are
-  // deliberately not SQLITE_VTAB_INNOCUOUS.
-  sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
-  try {
-    auto vtab = std::make_unique<MetadataVtab>();  // value-initialized: `base` is all zero
-    vtab->function = function;
-    *out = &vtab.release()->base;
-    return SQLITE_OK;
-  } catch (const std::bad_alloc&) {
-    return SQLITE_NOMEM;
-  }
-}
-
-int VtabDisconnect(sqlite3_vtab* vtab) {
-  std::unique_ptr<MetadataVtab> owned(reinterpret_cast<MetadataVtab*>(vtab));
-  sqlite3_free(vtab->zErrMsg);
-  return SQLITE_OK;
-}
-
 // xBestIndex: the plan is all or nothing, since the only input is the path.
 //   idxNum 0: no usable constraint on `path`: xFilter reports "<function> requires a file path
 //             argument".
-//   idxNum 1: argv[0..argc) are the values of every `path = ?` constraint (the function's argument
-//   is
-//             one of them); the rows are those of that file when all are equal, none otherwise.
+//   idxNum 1: argv[0..argc) are the values of every `path = ?` constraint (the function's
+//             argument is one of them); the rows are those of that file when all are equal, none
+//             otherwise.
 // A `path = ?` constraint that is not usable (its value comes from a table not yet scanned) makes
 // this plan SQLITE_CONSTRAINT, so that SQLite orders the join to make it usable.
 int VtabBestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
-  const int path_column = FunctionOf(vtab).path_column;
+  const int path_column = FunctionOf<MetadataFunction>(vtab).path_column;
   int num_args = 0;
   bool unusable_path = false;
   for (int i = 0; i < info->nConstraint; ++i) {
@@ -595,22 +538,6 @@ int VtabBestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
   return SQLITE_OK;
 }
 
-int VtabOpen(sqlite3_vtab*, sqlite3_vtab_cursor** out) {
-  *out = nullptr;
-  try {
-    auto cursor = std::make_unique<MetadataCursor>();  // value-initialized: `base` is all zero
-    *out = &cursor.release()->base;
-    return SQLITE_OK;
-  } catch (const std::bad_alloc&) {
-    return SQLITE_NOMEM;
-  }
-}
-
-int VtabClose(sqlite3_vtab_cursor* cursor) {
-  std::unique_ptr<MetadataCursor> owned(reinterpret_cast<MetadataCursor*>(cursor));
-  return SQLITE_OK;
-}
-
 // The tree node of every schema element, found by walking the tree from the root.
 std::vector<const SchemaNode*> NodesByElement(const FileReader& reader) {
   std::vector<const SchemaNode*> nodes(reader.metadata().schema.size(), nullptr);
@@ -631,7 +558,7 @@ int VtabFilter(sqlite3_vtab_cursor* base, int idx_num, const char*, int argc,
   auto* cursor = reinterpret_cast<MetadataCursor*>(base);
   sqlite3_vtab* vtab = base->pVtab;
   return Guarded(vtab, [&]() -> int {
-    const MetadataFunction& function = FunctionOf(vtab);
+    const MetadataFunction& function = FunctionOf<MetadataFunction>(vtab);
     cursor->file = OpenFile{};
     cursor->path.clear();
     cursor->row = 0;
@@ -676,7 +603,7 @@ int VtabEof(sqlite3_vtab_cursor* base) {
 int VtabColumn(sqlite3_vtab_cursor* base, sqlite3_context* ctx, int col) {
   auto* cursor = reinterpret_cast<MetadataCursor*>(base);
   return Guarded(base->pVtab, [&]() -> int {
-    const MetadataFunction& function = FunctionOf(base->pVtab);
+    const MetadataFunction& function = FunctionOf<MetadataFunction>(base->pVtab);
     if (col == function.path_column) {
       ResultText(ctx, std::string_view(cursor->path));
     } else if (col >= 0 && col < function.path_column) {
@@ -691,24 +618,8 @@ int VtabRowid(sqlite3_vtab_cursor* base, sqlite3_int64* rowid) {
   return SQLITE_OK;
 }
 
-// Eponymous-only (xCreate null): the functions exist in every schema without CREATE VIRTUAL TABLE,
-// and CREATE VIRTUAL TABLE ... USING parquet_metadata is refused.
-constexpr sqlite3_module kModule = {
-    /* iVersion    */ 0,
-    /* xCreate     */ nullptr,
-    /* xConnect    */ VtabConnect,
-    /* xBestIndex  */ VtabBestIndex,
-    /* xDisconnect */ VtabDisconnect,
-    /* xDestroy    */ nullptr,
-    /* xOpen       */ VtabOpen,
-    /* xClose      */ VtabClose,
-    /* xFilter     */ VtabFilter,
-    /* xNext       */ VtabNext,
-    /* xEof        */ VtabEof,
-    /* xColumn     */ VtabColumn,
-    /* xRowid      */ VtabRowid,
-    // xUpdate and the rest: none (read-only, no transactions).
-};
+constexpr sqlite3_module kModule = EponymousModule<MetadataFunction, MetadataCursor>(
+    VtabBestIndex, VtabFilter, VtabNext, VtabEof, VtabColumn, VtabRowid);
 
 }  // namespace
 

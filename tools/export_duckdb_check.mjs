@@ -45,39 +45,22 @@
 // The shell must have ieee754_to_blob (the sqlite3 shell has since 3.32). Exit status 0 when every
 // check passes; otherwise every difference is printed (file, table, options, row group, column, row,
 // value) and the status is 1.
-import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { closeSync, openSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  exportWithExtension, inWorkDir, parseCheckArgs, run, runWithExtension, seededRandom,
+} from './duckdb_check_util.mjs';
 import { normalizeValue, readWithDuckDB, sqlString } from './duckdb_dump.mjs';
-
-const TOOLS_DIR = path.dirname(fileURLToPath(import.meta.url));
-const PROJECT_DIR = path.dirname(TOOLS_DIR);
 
 // ---------------------------------------------------------------------------------------------------
 // Arguments.
 
 function parseArgs(argv) {
-  const a = { ext: path.join(PROJECT_DIR, 'build', 'parquet'), sqlite3: 'sqlite3', rows: 2500, only: null,
-    keep: null, maxDiffs: 5 };
-  for (let i = 0; i < argv.length; ++i) {
-    const next = () => {
-      if (i + 1 >= argv.length) throw new Error(`${argv[i]} needs a value`);
-      return argv[++i];
-    };
-    switch (argv[i]) {
-      case '--ext': a.ext = next(); break;
-      case '--sqlite3': a.sqlite3 = next(); break;
-      case '--rows': a.rows = Number(next()); break;
-      case '--only': a.only = next().split(','); break;
-      case '--keep': a.keep = next(); break;
-      case '--max-diffs': a.maxDiffs = Number(next()); break;
-      default: throw new Error(`unknown argument ${argv[i]}`);
-    }
-  }
+  const a = parseCheckArgs(argv, { rows: 2500, only: null }, {
+    '--rows': (v, args) => { args.rows = Number(v); },
+    '--only': (v, args) => { args.only = v.split(','); },
+  });
   if (!Number.isInteger(a.rows) || a.rows < 2100) throw new Error('--rows must be an integer >= 2100');
-  a.ext = path.resolve(a.ext);  // .load searches the library path for a name without a slash
   return a;
 }
 
@@ -85,14 +68,7 @@ function parseArgs(argv) {
 // Deterministic values.
 
 function makeRandom(seed) {
-  let s = seed >>> 0;
-  const next = () => {  // mulberry32
-    s = (s + 0x6D2B79F5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));  // lo..hi, |hi - lo| < 2^53
   const big = (lo, hi) => {  // BigInt lo..hi
     const span = hi - lo + 1n;
@@ -364,15 +340,6 @@ function configurations(cols) {
   return out;
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Running things.
-
-function run(cmd, args, input) {
-  const r = spawnSync(cmd, args, { input, encoding: 'utf8', maxBuffer: 1 << 29 });
-  if (r.error) throw r.error;
-  return r;
-}
-
 // The value SQLite holds, in the form comparisons use (compare()).
 function expectedValue(col, type, text) {
   if (type === 'null') return null;
@@ -588,14 +555,8 @@ async function main() {
     process.stderr.write(`export_duckdb_check: ${e.message}\n`);
     process.exit(2);
   }
-  const dir = args.keep ?? mkdtempSync(path.join(os.tmpdir(), 'pq-export-check-'));
-  mkdirSync(dir, { recursive: true });
   const failures = [];
-  try {
-    await check(args, dir, failures);
-  } finally {
-    if (!args.keep) rmSync(dir, { recursive: true, force: true });
-  }
+  await inWorkDir(args, 'pq-export-check-', (dir) => check(args, dir, failures));
   process.exitCode = failures.length ? 1 : 0;
 }
 
@@ -670,12 +631,11 @@ async function check(args, dir, failures) {
     for (const cfg of configs) {
       const file = path.join(dir, `${cfg.name}.parquet`);
       rmSync(file, { force: true });
-      const options = [cfg.options, `schema='${schema}'`].filter(Boolean).join(', ');
       const fail = [];
-      const sql = `SELECT parquet_export(${sqlString(file)}, 'SELECT * FROM src ORDER BY rowid', ${sqlString(options)});`;
-      const r = run(args.sqlite3, ['-bail', '-cmd', `.load ${args.ext}`, db, sql]);
-      if (r.status !== 0 || r.stdout.trim() !== String(rows)) {
-        fail.push(`export failed: ${(r.stderr || r.stdout).trim()}`);
+      const exportError = exportWithExtension(args, db, file, 'SELECT * FROM src ORDER BY rowid', cfg.options,
+        schema, rows);
+      if (exportError) {
+        fail.push(exportError);
       } else {
         await checkValues(ds.cols, expected, file, cfg, fail, args.maxDiffs);
         const meta = await checkStatistics(ds.cols, expected, file, cfg, fail, args.maxDiffs, coverage);
@@ -686,7 +646,7 @@ async function check(args, dir, failures) {
           const q = `SELECT count(*) FROM parquet_metadata(${sqlString(file)}) WHERE ` +
             ['RLE_DICTIONARY', 'PLAIN'].map((e) => `EXISTS (SELECT 1 FROM json_each(encoding_stats) WHERE ` +
               `json_extract(value, '$.page_type') LIKE 'DATA_PAGE%' AND json_extract(value, '$.encoding') = '${e}')`).join(' AND ');
-          const n = Number(run(args.sqlite3, ['-cmd', `.load ${args.ext}`, ':memory:', q]).stdout.trim());
+          const n = Number(runWithExtension(args, ':memory:', q).stdout.trim());
           coverage.fallbackChunks += n;
           if (!(n > 0)) fail.push('no column chunk fell back from the dictionary to PLAIN: the fallback is not exercised');
         }

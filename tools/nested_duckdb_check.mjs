@@ -22,48 +22,24 @@
 //      as exactly the JSON text the reader writes for the generated value (json_assembler.h).
 // Exit status 0 when every check passes; otherwise the first differences of each file are printed
 // and the status is 1. The last line is "N passed, M failed".
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  exportWithExtension, inWorkDir, parseCheckArgs, run, runWithExtension, seededRandom,
+} from './duckdb_check_util.mjs';
 import { formatDate, formatTimestamp, normalizeValue, readWithDuckDB, sqlString } from './duckdb_dump.mjs';
 
-const TOOLS_DIR = path.dirname(fileURLToPath(import.meta.url));
-const PROJECT_DIR = path.dirname(TOOLS_DIR);
-
 function parseArgs(argv) {
-  const a = { ext: path.join(PROJECT_DIR, 'build', 'parquet'), sqlite3: 'sqlite3', rows: 3000, seed: 1,
-    keep: null, maxDiffs: 5 };
-  for (let i = 0; i < argv.length; ++i) {
-    const next = () => {
-      if (i + 1 >= argv.length) throw new Error(`${argv[i]} needs a value`);
-      return argv[++i];
-    };
-    switch (argv[i]) {
-      case '--ext': a.ext = next(); break;
-      case '--sqlite3': a.sqlite3 = next(); break;
-      case '--rows': a.rows = Number(next()); break;
-      case '--seed': a.seed = Number(next()); break;
-      case '--keep': a.keep = next(); break;
-      case '--max-diffs': a.maxDiffs = Number(next()); break;
-      default: throw new Error(`unknown argument ${argv[i]}`);
-    }
-  }
+  const a = parseCheckArgs(argv, { rows: 3000, seed: 1 }, {
+    '--rows': (v, args) => { args.rows = Number(v); },
+    '--seed': (v, args) => { args.seed = Number(v); },
+  });
   if (!Number.isInteger(a.rows) || a.rows < 1) throw new Error('--rows must be a positive integer');
-  a.ext = path.resolve(a.ext);  // .load searches the library path for a name without a slash
   return a;
 }
 
 function makeRandom(seed) {
-  let s = seed >>> 0;
-  const next = () => {  // mulberry32
-    s = (s + 0x6D2B79F5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return {
     next,
     int: (n) => Math.floor(next() * n),  // [0, n)
@@ -328,12 +304,6 @@ function same(a, b) {
   return ka.every((k, i) => kb[i] === k && same(a[k], b[k]));
 }
 
-function run(cmd, args, input) {
-  const r = spawnSync(cmd, args, { input, encoding: 'utf8', maxBuffer: 1 << 30 });
-  if (r.error) throw r.error;
-  return r;
-}
-
 function show(x) {
   const s = JSON.stringify(x, (k, v) => (typeof v === 'bigint' ? v.toString() : v));
   return s.length > 300 ? `${s.slice(0, 297)}...` : s;
@@ -347,8 +317,10 @@ const CONFIGURATIONS = [
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  if (args.keep) mkdirSync(args.keep, { recursive: true });
-  const dir = args.keep ?? mkdtempSync(path.join(os.tmpdir(), 'nested-duckdb-'));
+  await inWorkDir(args, 'nested-duckdb-', (dir) => check(args, dir));
+}
+
+async function check(args, dir) {
   const rng = makeRandom(args.seed);
   const values = [];  // per row, per column
   const lines = [`CREATE TABLE src(id INTEGER, ${COLUMNS.map(([n]) => `${n} TEXT`).join(', ')});`, 'BEGIN;'];
@@ -371,11 +343,10 @@ async function main() {
     const file = path.join(dir, `${cfg.name}.parquet`);
     rmSync(file, { force: true });
     const fail = [];
-    const options = [cfg.options, `schema='${schema}'`].filter(Boolean).join(', ');
-    const sql = `SELECT parquet_export(${sqlString(file)}, 'SELECT * FROM src ORDER BY id', ${sqlString(options)});`;
-    const r = run(args.sqlite3, ['-bail', '-cmd', `.load ${args.ext}`, db, sql]);
-    if (r.status !== 0 || r.stdout.trim() !== String(args.rows)) {
-      fail.push(`export failed: ${(r.stderr || r.stdout).trim()}`);
+    const exportError = exportWithExtension(args, db, file, 'SELECT * FROM src ORDER BY id', cfg.options, schema,
+      args.rows);
+    if (exportError) {
+      fail.push(exportError);
     } else {
       // DuckDB: types and values.
       let result = null;
@@ -406,7 +377,7 @@ async function main() {
       // The extension's own reader: the exact JSON text.
       const q = `CREATE VIRTUAL TABLE r USING parquet(${sqlString(file)}); ` +
         `SELECT ${COLUMNS.map(([n]) => `quote(${n === 'c d' ? '"c d"' : n})`).join(` || char(30) || `)} FROM r ORDER BY id;`;
-      const ours = run(args.sqlite3, ['-bail', '-cmd', `.load ${args.ext}`, ':memory:', q]);
+      const ours = runWithExtension(args, ':memory:', q);
       if (ours.status !== 0) {
         fail.push(`the extension cannot read it: ${ours.stderr.trim()}`);
       } else {
@@ -434,7 +405,6 @@ async function main() {
       process.stdout.write(`ok   ${cfg.name} (${cfg.options || 'default options'}): ${args.rows} rows, ${COLUMNS.length} nested columns\n`);
     }
   }
-  if (!args.keep) rmSync(dir, { recursive: true, force: true });
   process.stdout.write(`${passed} passed, ${failed.length} failed\n`);
   process.exitCode = failed.length ? 1 : 0;
 }

@@ -95,7 +95,7 @@ void GatherFixed(const uint8_t* streams, size_t stride, size_t first, size_t n, 
 }
 
 template <typename T>
-class ByteStreamSplitDecoder final : public TypedDecoder<T> {
+class ByteStreamSplitDecoder final : public IndexedValuesDecoder<T, ByteStreamSplitDecoder<T>> {
   static constexpr size_t kWidth = sizeof(T);
 
  public:
@@ -104,34 +104,21 @@ class ByteStreamSplitDecoder final : public TypedDecoder<T> {
     PQ_RETURN_IF_ERROR(CheckStreams(data.size(), kWidth, num_values));
     data_ = data.data();
     stride_ = data.size() / kWidth;
-    next_ = 0;
-    num_values_ = num_values;
+    this->StartPage(num_values);
     return Status::OK();
   }
-  Result<int64_t> Decode(T* out, int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left());
-    if (k > 0) {
-      GatherFixed<kWidth>(data_, stride_, static_cast<size_t>(next_), static_cast<size_t>(k),
-                          reinterpret_cast<uint8_t*>(out));
-    }
-    next_ += k;
-    return k;
+  void DecodeRange(int64_t first, int64_t k, T* out) {
+    GatherFixed<kWidth>(data_, stride_, static_cast<size_t>(first), static_cast<size_t>(k),
+                        reinterpret_cast<uint8_t*>(out));
   }
-  Result<int64_t> Skip(int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left());
-    next_ += k;
-    return k;
-  }
-  int64_t values_left() const override { return num_values_ - next_; }
 
  private:
   const uint8_t* data_ = nullptr;
   size_t stride_ = 0;  // N: bytes per stream
-  int64_t next_ = 0;
-  int64_t num_values_ = 0;
 };
 
-class ByteStreamSplitFixedLenDecoder final : public TypedDecoder<ByteArray> {
+class ByteStreamSplitFixedLenDecoder final
+    : public IndexedValuesDecoder<ByteArray, ByteStreamSplitFixedLenDecoder> {
  public:
   explicit ByteStreamSplitFixedLenDecoder(int32_t width) : width_(static_cast<uint32_t>(width)) {}
 
@@ -147,30 +134,18 @@ class ByteStreamSplitFixedLenDecoder final : public TypedDecoder<ByteArray> {
       const uint8_t* stream = data.data() + b * stride;
       for (size_t i = 0; i < n; ++i) out[i * width_ + b] = stream[i];
     }
-    next_ = 0;
-    num_values_ = num_values;
+    StartPage(num_values);
     return Status::OK();
   }
-  Result<int64_t> Decode(ByteArray* out, int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left());
-    const uint8_t* p = storage_->data() + static_cast<size_t>(next_) * width_;
+  void DecodeRange(int64_t first, int64_t k, ByteArray* out) {
+    const uint8_t* p = storage_->data() + static_cast<size_t>(first) * width_;
     for (int64_t i = 0; i < k; ++i, p += width_) out[i] = ByteArray{p, width_};
-    next_ += k;
-    return k;
   }
-  Result<int64_t> Skip(int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left());
-    next_ += k;
-    return k;
-  }
-  int64_t values_left() const override { return num_values_ - next_; }
   BufferPtr storage() const override { return storage_; }
 
  private:
   uint32_t width_;
   std::shared_ptr<Buffer> storage_;  // the current page's values, width_ bytes each
-  int64_t next_ = 0;
-  int64_t num_values_ = 0;
 };
 
 }  // namespace

@@ -5,7 +5,6 @@
 // values are ignored, and a stream holding fewer values than the page needs shows as a short
 // values_left() that the column reader reports.
 
-#include <algorithm>
 #include <type_traits>
 
 #include "format/encoding/delta_binary_packed.h"
@@ -14,36 +13,16 @@
 namespace pq::encoding {
 namespace {
 
+// The stream reads the unsigned twin of T: int32_t / uint32_t (and the 64-bit pair) may alias
+// each other.
 template <typename T>
-class DeltaBinaryPackedDecoder final : public TypedDecoder<T> {
-  using U = std::make_unsigned_t<T>;
-
+class DeltaBinaryPackedDecoder final
+    : public StreamValuesDecoder<T, delta::DeltaBinaryPackedReader<std::make_unsigned_t<T>>,
+                                 std::make_unsigned_t<T>> {
  public:
   Status SetData(ByteSpan data, int64_t num_values) override {
-    PQ_RETURN_IF_ERROR(CheckValueCount(num_values));
-    values_left_ = 0;
-    PQ_RETURN_IF_ERROR(stream_.Init(data));
-    values_left_ = std::min<int64_t>(num_values, stream_.total_values());
-    return Status::OK();
+    return this->StartCountedStream(data, num_values);
   }
-  Result<int64_t> Decode(T* out, int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left_);
-    // int32_t / uint32_t (and the 64-bit pair) may alias each other.
-    PQ_RETURN_IF_ERROR(stream_.Decode(reinterpret_cast<U*>(out), k));
-    values_left_ -= k;
-    return k;
-  }
-  Result<int64_t> Skip(int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left_);
-    PQ_RETURN_IF_ERROR(stream_.Skip(k));
-    values_left_ -= k;
-    return k;
-  }
-  int64_t values_left() const override { return values_left_; }
-
- private:
-  delta::DeltaBinaryPackedReader<U> stream_;
-  int64_t values_left_ = 0;
 };
 
 }  // namespace

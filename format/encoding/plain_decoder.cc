@@ -24,7 +24,7 @@ Status TooShort(int64_t num_values, const char* what, size_t size) {
 
 // INT32, INT64, INT96, FLOAT, DOUBLE.
 template <typename T>
-class PlainFixedWidthDecoder final : public TypedDecoder<T> {
+class PlainFixedWidthDecoder final : public IndexedValuesDecoder<T, PlainFixedWidthDecoder<T>> {
  public:
   Status SetData(ByteSpan data, int64_t num_values) override {
     PQ_RETURN_IF_ERROR(CheckValueCount(num_values));
@@ -32,30 +32,18 @@ class PlainFixedWidthDecoder final : public TypedDecoder<T> {
       return TooShort(num_values, "fixed-width", data.size());
     }
     data_ = data.data();
-    next_ = 0;
-    num_values_ = num_values;
+    this->StartPage(num_values);
     return Status::OK();
   }
-  Result<int64_t> Decode(T* out, int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left());
-    if (k > 0) std::memcpy(out, data_ + next_ * sizeof(T), static_cast<size_t>(k) * sizeof(T));
-    next_ += k;
-    return k;
+  void DecodeRange(int64_t first, int64_t k, T* out) {
+    std::memcpy(out, data_ + first * sizeof(T), static_cast<size_t>(k) * sizeof(T));
   }
-  Result<int64_t> Skip(int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left());
-    next_ += k;
-    return k;
-  }
-  int64_t values_left() const override { return num_values_ - next_; }
 
  private:
   const uint8_t* data_ = nullptr;
-  int64_t next_ = 0;  // index of the next value
-  int64_t num_values_ = 0;
 };
 
-class PlainBooleanDecoder final : public TypedDecoder<uint8_t> {
+class PlainBooleanDecoder final : public IndexedValuesDecoder<uint8_t, PlainBooleanDecoder> {
  public:
   Status SetData(ByteSpan data, int64_t num_values) override {
     PQ_RETURN_IF_ERROR(CheckValueCount(num_values));
@@ -63,31 +51,20 @@ class PlainBooleanDecoder final : public TypedDecoder<uint8_t> {
       return TooShort(num_values, "BOOLEAN", data.size());
     }
     data_ = data;
-    next_ = 0;
-    num_values_ = num_values;
+    StartPage(num_values);
     return Status::OK();
   }
-  Result<int64_t> Decode(uint8_t* out, int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left());
-    bitpack::UnpackRange(data_.data(), data_.size(), 1, static_cast<uint64_t>(next_),
+  void DecodeRange(int64_t first, int64_t k, uint8_t* out) {
+    bitpack::UnpackRange(data_.data(), data_.size(), 1, static_cast<uint64_t>(first),
                          static_cast<size_t>(k), out);
-    next_ += k;
-    return k;
   }
-  Result<int64_t> Skip(int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left());
-    next_ += k;
-    return k;
-  }
-  int64_t values_left() const override { return num_values_ - next_; }
 
  private:
   ByteSpan data_;
-  int64_t next_ = 0;
-  int64_t num_values_ = 0;
 };
 
-class PlainFixedLenByteArrayDecoder final : public TypedDecoder<ByteArray> {
+class PlainFixedLenByteArrayDecoder final
+    : public IndexedValuesDecoder<ByteArray, PlainFixedLenByteArrayDecoder> {
  public:
   explicit PlainFixedLenByteArrayDecoder(int32_t width) : width_(static_cast<uint32_t>(width)) {}
   Status SetData(ByteSpan data, int64_t num_values) override {
@@ -96,29 +73,17 @@ class PlainFixedLenByteArrayDecoder final : public TypedDecoder<ByteArray> {
       return TooShort(num_values, "FIXED_LEN_BYTE_ARRAY", data.size());
     }
     data_ = data.data();
-    next_ = 0;
-    num_values_ = num_values;
+    StartPage(num_values);
     return Status::OK();
   }
-  Result<int64_t> Decode(ByteArray* out, int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left());
-    const uint8_t* p = data_ + static_cast<size_t>(next_) * width_;
+  void DecodeRange(int64_t first, int64_t k, ByteArray* out) {
+    const uint8_t* p = data_ + static_cast<size_t>(first) * width_;
     for (int64_t i = 0; i < k; ++i, p += width_) out[i] = ByteArray{p, width_};
-    next_ += k;
-    return k;
   }
-  Result<int64_t> Skip(int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left());
-    next_ += k;
-    return k;
-  }
-  int64_t values_left() const override { return num_values_ - next_; }
 
  private:
   uint32_t width_;
   const uint8_t* data_ = nullptr;
-  int64_t next_ = 0;
-  int64_t num_values_ = 0;
 };
 
 class PlainByteArrayDecoder final : public TypedDecoder<ByteArray> {

@@ -11,29 +11,39 @@
 namespace pq::encoding {
 namespace {
 
+// What every PLAIN encoder keeps: the page's bytes and its value count.
+template <typename T>
+class PlainEncoderBase : public TypedEncoder<T> {
+ public:
+  Encoding encoding() const final { return Encoding::kPlain; }
+  int64_t num_values() const final { return num_values_; }
+  int64_t EstimatedDataSize() const final { return static_cast<int64_t>(out_.size()); }
+  Buffer FlushValues() final {
+    num_values_ = 0;
+    return std::exchange(out_, Buffer{});
+  }
+
+ protected:
+  Buffer out_;
+  int64_t num_values_ = 0;
+};
+
 // INT32, INT64, INT96, FLOAT, DOUBLE: the values' little-endian bytes.
 template <typename T>
-class PlainFixedWidthEncoder final : public TypedEncoder<T> {
+class PlainFixedWidthEncoder final : public PlainEncoderBase<T> {
  public:
-  Encoding encoding() const override { return Encoding::kPlain; }
   Status Put(const T* values, int64_t n) override {
     if (n <= 0) return Status::OK();
     const auto* bytes = reinterpret_cast<const uint8_t*>(values);
-    out_.insert(out_.end(), bytes, bytes + static_cast<size_t>(n) * sizeof(T));
+    this->out_.insert(this->out_.end(), bytes, bytes + static_cast<size_t>(n) * sizeof(T));
+    this->num_values_ += n;
     return Status::OK();
   }
-  int64_t num_values() const override { return static_cast<int64_t>(out_.size() / sizeof(T)); }
-  int64_t EstimatedDataSize() const override { return static_cast<int64_t>(out_.size()); }
-  Buffer FlushValues() override { return std::exchange(out_, Buffer{}); }
-
- private:
-  Buffer out_;
 };
 
 // BOOLEAN: one bit per value, LSB first.
-class PlainBooleanEncoder final : public TypedEncoder<uint8_t> {
+class PlainBooleanEncoder final : public PlainEncoderBase<uint8_t> {
  public:
-  Encoding encoding() const override { return Encoding::kPlain; }
   Status Put(const uint8_t* values, int64_t n) override {
     for (int64_t i = 0; i < n; ++i, ++num_values_) {
       int bit = static_cast<int>(num_values_ % 8);
@@ -42,23 +52,12 @@ class PlainBooleanEncoder final : public TypedEncoder<uint8_t> {
     }
     return Status::OK();
   }
-  int64_t num_values() const override { return num_values_; }
-  int64_t EstimatedDataSize() const override { return static_cast<int64_t>(out_.size()); }
-  Buffer FlushValues() override {
-    num_values_ = 0;
-    return std::exchange(out_, Buffer{});
-  }
-
- private:
-  Buffer out_;
-  int64_t num_values_ = 0;
 };
 
 // BYTE_ARRAY (4-byte length, bytes) and FIXED_LEN_BYTE_ARRAY (bytes).
-class PlainByteArrayEncoder final : public TypedEncoder<ByteArray> {
+class PlainByteArrayEncoder final : public PlainEncoderBase<ByteArray> {
  public:
   explicit PlainByteArrayEncoder(int32_t fixed_width) : fixed_width_(fixed_width) {}
-  Encoding encoding() const override { return Encoding::kPlain; }
   Status Put(const ByteArray* values, int64_t n) override {
     PQ_RETURN_IF_ERROR(CheckFixedWidth(values, n, fixed_width_));
     for (int64_t i = 0; i < n; ++i) {
@@ -68,17 +67,9 @@ class PlainByteArrayEncoder final : public TypedEncoder<ByteArray> {
     num_values_ += std::max<int64_t>(n, 0);
     return Status::OK();
   }
-  int64_t num_values() const override { return num_values_; }
-  int64_t EstimatedDataSize() const override { return static_cast<int64_t>(out_.size()); }
-  Buffer FlushValues() override {
-    num_values_ = 0;
-    return std::exchange(out_, Buffer{});
-  }
 
  private:
   int32_t fixed_width_;
-  Buffer out_;
-  int64_t num_values_ = 0;
 };
 
 }  // namespace

@@ -2,7 +2,6 @@
 // Hybrid": boolean values, length prepended in v1 and v2 pages alike): a 4-byte little-endian
 // length, then that many bytes of hybrid runs with bit width 1.
 
-#include <algorithm>
 #include <string>
 
 #include "format/encoding/rle_bit_packed.h"
@@ -11,7 +10,7 @@
 namespace pq::encoding {
 namespace {
 
-class RleBooleanDecoder final : public TypedDecoder<uint8_t> {
+class RleBooleanDecoder final : public StreamValuesDecoder<uint8_t, RleBitPackedDecoder> {
  public:
   Status SetData(ByteSpan data, int64_t num_values) override {
     PQ_RETURN_IF_ERROR(CheckValueCount(num_values));
@@ -22,27 +21,10 @@ class RleBooleanDecoder final : public TypedDecoder<uint8_t> {
                                 " exceeds the " + std::to_string(reader.remaining()) +
                                 " bytes of the page");
     }
-    runs_.Reset(reader.rest().first(length), /*bit_width=*/1);
+    stream_.Reset(reader.rest().first(length), /*bit_width=*/1);
     values_left_ = num_values;
     return Status::OK();
   }
-  Result<int64_t> Decode(uint8_t* out, int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left_);
-    PQ_RETURN_IF_ERROR(runs_.Decode(out, k));
-    values_left_ -= k;
-    return k;
-  }
-  Result<int64_t> Skip(int64_t n) override {
-    int64_t k = std::clamp<int64_t>(n, 0, values_left_);
-    PQ_RETURN_IF_ERROR(runs_.Skip(k));
-    values_left_ -= k;
-    return k;
-  }
-  int64_t values_left() const override { return values_left_; }
-
- private:
-  RleBitPackedDecoder runs_;
-  int64_t values_left_ = 0;
 };
 
 }  // namespace

@@ -52,75 +52,52 @@ Kind PhysicalKind(PhysicalType type, const ValueOptions& options) {
   return Kind::kBlob;  // not reached: Schema only builds leaves of known physical types
 }
 
-// The LogicalType a legacy ConvertedType stands for, when the leaf carries only that
-// (spec: types-logical-geospatial-variant.txt, the "Backward compatibility" tables). DECIMAL is
-// left out: its scale lives in the SchemaElement, which Schema already turned into a LogicalType.
+// The legacy ConvertedTypes that stand for a LogicalType by themselves (spec:
+// types-logical-geospatial-variant.txt, the "Backward compatibility" tables). DECIMAL is left out:
+// its scale lives in the SchemaElement, which Schema already turned into a LogicalType. INTERVAL
+// has no LogicalType (the caller handles it); the others annotate groups.
+struct LegacyAnnotation {
+  ConvertedType converted;
+  LogicalKind kind;
+  int8_t bit_width = 0;               // kInteger
+  bool is_signed = false;             // kInteger
+  TimeUnit unit = TimeUnit::kMillis;  // kTime, kTimestamp, which the legacy types adjust to UTC
+};
+
+constexpr LegacyAnnotation kLegacyAnnotations[] = {
+    {ConvertedType::kUtf8, LogicalKind::kString},
+    {ConvertedType::kEnum, LogicalKind::kEnum},
+    {ConvertedType::kJson, LogicalKind::kJson},
+    {ConvertedType::kBson, LogicalKind::kBson},
+    {ConvertedType::kDate, LogicalKind::kDate},
+    {ConvertedType::kTimeMillis, LogicalKind::kTime, 0, false, TimeUnit::kMillis},
+    {ConvertedType::kTimeMicros, LogicalKind::kTime, 0, false, TimeUnit::kMicros},
+    {ConvertedType::kTimestampMillis, LogicalKind::kTimestamp, 0, false, TimeUnit::kMillis},
+    {ConvertedType::kTimestampMicros, LogicalKind::kTimestamp, 0, false, TimeUnit::kMicros},
+    {ConvertedType::kInt8, LogicalKind::kInteger, 8, true},
+    {ConvertedType::kInt16, LogicalKind::kInteger, 16, true},
+    {ConvertedType::kInt32, LogicalKind::kInteger, 32, true},
+    {ConvertedType::kInt64, LogicalKind::kInteger, 64, true},
+    {ConvertedType::kUint8, LogicalKind::kInteger, 8, false},
+    {ConvertedType::kUint16, LogicalKind::kInteger, 16, false},
+    {ConvertedType::kUint32, LogicalKind::kInteger, 32, false},
+    {ConvertedType::kUint64, LogicalKind::kInteger, 64, false},
+};
+
+// The LogicalType a legacy ConvertedType stands for (kind kNone for one not in the table above).
 LogicalType FromConvertedType(ConvertedType c) {
   LogicalType t;
-  auto integer = [&t](int8_t bits, bool is_signed) {
-    t.kind = LogicalKind::kInteger;
-    t.bit_width = bits;
-    t.is_signed = is_signed;
-  };
-  auto temporal = [&t](LogicalKind kind, TimeUnit unit) {
-    t.kind = kind;
-    t.unit = unit;
-    t.is_adjusted_to_utc = true;
-  };
-  switch (c) {
-    case ConvertedType::kUtf8:
-      t.kind = LogicalKind::kString;
-      break;
-    case ConvertedType::kEnum:
-      t.kind = LogicalKind::kEnum;
-      break;
-    case ConvertedType::kJson:
-      t.kind = LogicalKind::kJson;
-      break;
-    case ConvertedType::kBson:
-      t.kind = LogicalKind::kBson;
-      break;
-    case ConvertedType::kDate:
-      t.kind = LogicalKind::kDate;
-      break;
-    case ConvertedType::kTimeMillis:
-      temporal(LogicalKind::kTime, TimeUnit::kMillis);
-      break;
-    case ConvertedType::kTimeMicros:
-      temporal(LogicalKind::kTime, TimeUnit::kMicros);
-      break;
-    case ConvertedType::kTimestampMillis:
-      temporal(LogicalKind::kTimestamp, TimeUnit::kMillis);
-      break;
-    case ConvertedType::kTimestampMicros:
-      temporal(LogicalKind::kTimestamp, TimeUnit::kMicros);
-      break;
-    case ConvertedType::kInt8:
-      integer(8, true);
-      break;
-    case ConvertedType::kInt16:
-      integer(16, true);
-      break;
-    case ConvertedType::kInt32:
-      integer(32, true);
-      break;
-    case ConvertedType::kInt64:
-      integer(64, true);
-      break;
-    case ConvertedType::kUint8:
-      integer(8, false);
-      break;
-    case ConvertedType::kUint16:
-      integer(16, false);
-      break;
-    case ConvertedType::kUint32:
-      integer(32, false);
-      break;
-    case ConvertedType::kUint64:
-      integer(64, false);
-      break;
-    default:
-      break;  // DECIMAL, INTERVAL (handled by the caller), group annotations
+  for (const LegacyAnnotation& a : kLegacyAnnotations) {
+    if (a.converted != c) continue;
+    t.kind = a.kind;
+    if (a.kind == LogicalKind::kInteger) {
+      t.bit_width = a.bit_width;
+      t.is_signed = a.is_signed;
+    } else if (a.kind == LogicalKind::kTime || a.kind == LogicalKind::kTimestamp) {
+      t.unit = a.unit;
+      t.is_adjusted_to_utc = true;
+    }
+    break;
   }
   return t;
 }
@@ -209,6 +186,14 @@ char* ScratchBuffer(std::string* scratch, size_t n) {
 
 Cell ScratchText(std::string* scratch, const char* end) {
   return Cell::Text(std::string_view(scratch->data(), end - scratch->data()));
+}
+
+// The decimal text of an unscaled integer as a TEXT cell in *scratch.
+template <typename Int>
+Cell DecimalTextCell(Int unscaled, int32_t scale, std::string* scratch) {
+  scratch->clear();
+  AppendDecimalText(unscaled, scale, scratch);
+  return Cell::Text(*scratch);
 }
 
 char* WriteUuid(const uint8_t* bytes, char* p) {
@@ -320,9 +305,7 @@ Cell LeafConverter::ConvertSlow(int32_t v, std::string* scratch) const {
     case Kind::kDecimalReal:
       return Cell::Real(DecimalToDouble(v, scale_));
     case Kind::kDecimalText:
-      scratch->clear();
-      AppendDecimalText(v, scale_, scratch);
-      return Cell::Text(*scratch);
+      return DecimalTextCell(v, scale_, scratch);
     case Kind::kDate:
       return ScratchText(scratch, WriteDate(v, ScratchBuffer(scratch, kMaxTemporalTextLength)));
     case Kind::kTime:
@@ -344,9 +327,7 @@ Cell LeafConverter::ConvertSlow(int64_t v, std::string* scratch) const {
     case Kind::kDecimalReal:
       return Cell::Real(DecimalToDouble(v, scale_));
     case Kind::kDecimalText:
-      scratch->clear();
-      AppendDecimalText(v, scale_, scratch);
-      return Cell::Text(*scratch);
+      return DecimalTextCell(v, scale_, scratch);
     case Kind::kTime:
       return ScratchText(scratch,
                          WriteTime(v, unit_, ScratchBuffer(scratch, kMaxTemporalTextLength)));

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 #include <utility>
 
 #include "format/value/temporal.h"
@@ -35,6 +36,71 @@ enum class LeafKind : uint8_t {
 
 bool IsDigit(char c) {
   return c >= '0' && c <= '9';
+}
+
+bool IsJsonSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// Moves *pos past JSON white space in `text`.
+void SkipJsonSpace(std::string_view text, size_t* pos) {
+  while (*pos < text.size() && IsJsonSpace(text[*pos])) ++*pos;
+}
+
+// Skips white space, then consumes `close` (of an empty array or object) when it is there. Returns
+// whether it was.
+bool ConsumeClose(std::string_view text, size_t* pos, char close) {
+  SkipJsonSpace(text, pos);
+  if (*pos >= text.size() || text[*pos] != close) return false;
+  ++*pos;
+  return true;
+}
+
+// What follows a value inside a JSON array or object (after white space): ',' (another value
+// follows) or `close` (the end), either one consumed; or neither, with *pos left at what is there
+// instead (or at the end of the text).
+enum class AfterValue { kComma, kClose, kNeither };
+
+AfterValue ReadAfterValue(std::string_view text, size_t* pos, char close) {
+  SkipJsonSpace(text, pos);
+  if (*pos >= text.size()) return AfterValue::kNeither;
+  const char c = text[*pos];
+  if (c != ',' && c != close) return AfterValue::kNeither;
+  ++*pos;
+  return c == close ? AfterValue::kClose : AfterValue::kComma;
+}
+
+// The syntax error of AfterValue::kNeither: "expected ',' or ']'".
+std::string ExpectedCommaOr(char close) {
+  return std::string("expected ',' or '") + close + "'";
+}
+
+// Whether a string (an object member's name) starts at *pos after white space, which *pos is moved
+// past.
+bool AtString(std::string_view text, size_t* pos) {
+  SkipJsonSpace(text, pos);
+  return *pos < text.size() && text[*pos] == '"';
+}
+
+// Calls `fixed(values)` with the vector that holds the values of `leaf` when its physical type is
+// fixed-width (booleans, int32s, int64s, floats or doubles), else `byte_arrays()` (BYTE_ARRAY and
+// FIXED_LEN_BYTE_ARRAY values live in `bytes` and `ends`), and returns what the call returns.
+template <typename Leaf, typename Fixed, typename ByteArrays>
+decltype(auto) VisitValues(Leaf& leaf, Fixed&& fixed, ByteArrays&& byte_arrays) {
+  switch (leaf.physical_type) {
+    case PhysicalType::kBoolean:
+      return fixed(leaf.booleans);
+    case PhysicalType::kInt32:
+      return fixed(leaf.int32s);
+    case PhysicalType::kInt64:
+      return fixed(leaf.int64s);
+    case PhysicalType::kFloat:
+      return fixed(leaf.floats);
+    case PhysicalType::kDouble:
+      return fixed(leaf.doubles);
+    default:
+      return byte_arrays();
+  }
 }
 
 // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, the whole text (RFC 8259 "number").
@@ -168,20 +234,9 @@ struct JsonShredder::Scalar {
 };
 
 int64_t ShreddedLeaf::num_values() const {
-  switch (physical_type) {
-    case PhysicalType::kBoolean:
-      return static_cast<int64_t>(booleans.size());
-    case PhysicalType::kInt32:
-      return static_cast<int64_t>(int32s.size());
-    case PhysicalType::kInt64:
-      return static_cast<int64_t>(int64s.size());
-    case PhysicalType::kFloat:
-      return static_cast<int64_t>(floats.size());
-    case PhysicalType::kDouble:
-      return static_cast<int64_t>(doubles.size());
-    default:
-      return static_cast<int64_t>(ends.size());
-  }
+  return VisitValues(
+      *this, [](const auto& values) { return static_cast<int64_t>(values.size()); },
+      [this] { return static_cast<int64_t>(ends.size()); });
 }
 
 std::string_view ShreddedLeaf::byte_value(int64_t i) const {
@@ -199,104 +254,76 @@ namespace {
 Status ResolveLeaf(const SchemaNode& s, LeafKind* kind, int* bits, bool* is_signed, TimeUnit* unit,
                    int* precision, int* scale) {
   const LogicalType& t = s.logical_type;
-  const std::string where = "column '" + s.DottedPath() + "': ";
   using K = LogicalType::Kind;
+  auto resolved = [kind](LeafKind k) {
+    *kind = k;
+    return Status::OK();
+  };
+  auto decimal = [&]() {
+    *precision = t.decimal_precision;
+    *scale = t.decimal_scale;
+    return resolved(LeafKind::kDecimal);
+  };
   switch (s.physical_type) {
     case PhysicalType::kBoolean:
-      if (t.kind == K::kNone) {
-        *kind = LeafKind::kBoolean;
-        return Status::OK();
-      }
+      if (t.kind == K::kNone) return resolved(LeafKind::kBoolean);
       break;
     case PhysicalType::kInt32:
     case PhysicalType::kInt64: {
       const int width = s.physical_type == PhysicalType::kInt32 ? 32 : 64;
       if (t.kind == K::kNone) {
-        *kind = LeafKind::kInteger;
         *bits = width;
         *is_signed = true;
-        return Status::OK();
+        return resolved(LeafKind::kInteger);
       }
       if (t.kind == K::kInteger &&
           (t.bit_width == 8 || t.bit_width == 16 || t.bit_width == 32 || t.bit_width == 64)) {
         if ((t.bit_width == 64) != (width == 64)) break;
-        *kind = LeafKind::kInteger;
         *bits = t.bit_width;
         *is_signed = t.is_signed;
-        return Status::OK();
+        return resolved(LeafKind::kInteger);
       }
-      if (t.kind == K::kDate && width == 32) {
-        *kind = LeafKind::kDate;
-        return Status::OK();
-      }
+      if (t.kind == K::kDate && width == 32) return resolved(LeafKind::kDate);
       if (t.kind == K::kTime && (width == 32) == (t.unit == TimeUnit::kMillis)) {
-        *kind = LeafKind::kTime;
         *unit = t.unit;
-        return Status::OK();
+        return resolved(LeafKind::kTime);
       }
       if (t.kind == K::kTimestamp && width == 64) {
-        *kind = LeafKind::kTimestamp;
         *unit = t.unit;
-        return Status::OK();
+        return resolved(LeafKind::kTimestamp);
       }
       if (t.kind == K::kDecimal && t.decimal_precision >= 1 &&
           t.decimal_precision <= (width == 32 ? 9 : 18) && t.decimal_scale >= 0 &&
           t.decimal_scale <= t.decimal_precision) {
-        *kind = LeafKind::kDecimal;
-        *precision = t.decimal_precision;
-        *scale = t.decimal_scale;
-        return Status::OK();
+        return decimal();
       }
       break;
     }
     case PhysicalType::kFloat:
-      if (t.kind == K::kNone) {
-        *kind = LeafKind::kFloat;
-        return Status::OK();
-      }
+      if (t.kind == K::kNone) return resolved(LeafKind::kFloat);
       break;
     case PhysicalType::kDouble:
-      if (t.kind == K::kNone) {
-        *kind = LeafKind::kDouble;
-        return Status::OK();
-      }
+      if (t.kind == K::kNone) return resolved(LeafKind::kDouble);
       break;
     case PhysicalType::kByteArray:
-      if (t.kind == K::kNone) {
-        *kind = LeafKind::kBytes;
-        return Status::OK();
-      }
-      if (t.kind == K::kString || t.kind == K::kEnum) {
-        *kind = LeafKind::kString;
-        return Status::OK();
-      }
-      if (t.kind == K::kJson) {
-        *kind = LeafKind::kJson;
-        return Status::OK();
-      }
+      if (t.kind == K::kNone) return resolved(LeafKind::kBytes);
+      if (t.kind == K::kString || t.kind == K::kEnum) return resolved(LeafKind::kString);
+      if (t.kind == K::kJson) return resolved(LeafKind::kJson);
       break;
     case PhysicalType::kFixedLenByteArray:
-      if (t.kind == K::kNone) {
-        *kind = LeafKind::kBytes;
-        return Status::OK();
-      }
-      if (t.kind == K::kUuid && s.type_length == 16) {
-        *kind = LeafKind::kUuid;
-        return Status::OK();
-      }
+      if (t.kind == K::kNone) return resolved(LeafKind::kBytes);
+      if (t.kind == K::kUuid && s.type_length == 16) return resolved(LeafKind::kUuid);
       if (t.kind == K::kDecimal && t.decimal_precision >= 1 && t.decimal_precision <= 38 &&
           t.decimal_scale >= 0 && t.decimal_scale <= t.decimal_precision &&
           s.type_length >= DecimalByteWidth(t.decimal_precision) && s.type_length <= 16) {
-        *kind = LeafKind::kDecimal;
-        *precision = t.decimal_precision;
-        *scale = t.decimal_scale;
-        return Status::OK();
+        return decimal();
       }
       break;
     default:
       break;
   }
-  return Status::NotSupported(where + "this type cannot be written from JSON");
+  return Status::NotSupported("column '" + s.DottedPath() +
+                              "': this type cannot be written from JSON");
 }
 
 }  // namespace
@@ -463,31 +490,16 @@ void JsonShredder::Truncate(int64_t rows) {
       }
     }
     const int16_t max_def = l.node->max_definition_level;
-    size_t values = 0;
-    for (size_t i = 0; i < end; ++i) values += l.def_levels[i] == max_def;
+    size_t kept = 0;  // values of the records kept
+    for (size_t i = 0; i < end; ++i) kept += l.def_levels[i] == max_def;
     l.def_levels.resize(end);
     l.rep_levels.resize(end);
-    switch (l.physical_type) {
-      case PhysicalType::kBoolean:
-        l.booleans.resize(values);
-        break;
-      case PhysicalType::kInt32:
-        l.int32s.resize(values);
-        break;
-      case PhysicalType::kInt64:
-        l.int64s.resize(values);
-        break;
-      case PhysicalType::kFloat:
-        l.floats.resize(values);
-        break;
-      case PhysicalType::kDouble:
-        l.doubles.resize(values);
-        break;
-      default:
-        l.ends.resize(values);
-        l.bytes.resize(l.ends.empty() ? 0 : l.ends.back());
-        break;
-    }
+    VisitValues(
+        l, [kept](auto& values) { values.resize(kept); },
+        [&l, kept] {
+          l.ends.resize(kept);
+          l.bytes.resize(l.ends.empty() ? 0 : l.ends.back());
+        });
   }
   rows_ = rows;
 }
@@ -516,41 +528,27 @@ Status JsonShredder::WriteTo(FileWriter* writer, int first_leaf) {
     const int64_t n = l.num_levels();
     const int16_t* def = l.def_levels.data();
     const int16_t* rep = l.rep_levels.data();
-    switch (l.physical_type) {
-      case PhysicalType::kBoolean:
-        s = writer->WriteColumn<uint8_t>(leaf, n, def, rep, l.booleans.data(), l.num_values());
-        break;
-      case PhysicalType::kInt32:
-        s = writer->WriteColumn<int32_t>(leaf, n, def, rep, l.int32s.data(), l.num_values());
-        break;
-      case PhysicalType::kInt64:
-        s = writer->WriteColumn<int64_t>(leaf, n, def, rep, l.int64s.data(), l.num_values());
-        break;
-      case PhysicalType::kFloat:
-        s = writer->WriteColumn<float>(leaf, n, def, rep, l.floats.data(), l.num_values());
-        break;
-      case PhysicalType::kDouble:
-        s = writer->WriteColumn<double>(leaf, n, def, rep, l.doubles.data(), l.num_values());
-        break;
-      default: {
-        arrays.resize(l.ends.size());
-        const auto* base = reinterpret_cast<const uint8_t*>(l.bytes.data());
-        size_t start = 0;
-        for (size_t k = 0; k < l.ends.size() && s.ok(); ++k) {
-          const size_t len = l.ends[k] - start;
-          if (len > std::numeric_limits<uint32_t>::max()) {
-            s = Status::InvalidArgument("a value of " + std::to_string(len) +
-                                        " bytes is too long for Parquet");
+    s = VisitValues(
+        l,
+        [&](const auto& values) {
+          using T = typename std::decay_t<decltype(values)>::value_type;
+          return writer->WriteColumn<T>(leaf, n, def, rep, values.data(), l.num_values());
+        },
+        [&]() -> Status {
+          arrays.resize(l.ends.size());
+          const auto* base = reinterpret_cast<const uint8_t*>(l.bytes.data());
+          size_t start = 0;
+          for (size_t k = 0; k < l.ends.size(); ++k) {
+            const size_t len = l.ends[k] - start;
+            if (len > std::numeric_limits<uint32_t>::max()) {
+              return Status::InvalidArgument("a value of " + std::to_string(len) +
+                                             " bytes is too long for Parquet");
+            }
+            arrays[k] = ByteArray{base + start, static_cast<uint32_t>(len)};
+            start = l.ends[k];
           }
-          arrays[k] = ByteArray{base + start, static_cast<uint32_t>(len)};
-          start = l.ends[k];
-        }
-        if (s.ok()) {
-          s = writer->WriteColumn<ByteArray>(leaf, n, def, rep, arrays.data(), l.num_values());
-        }
-        break;
-      }
-    }
+          return writer->WriteColumn<ByteArray>(leaf, n, def, rep, arrays.data(), l.num_values());
+        });
   }
   Clear();
   return s;
@@ -596,9 +594,7 @@ Status JsonShredder::Shred(Node& node, int16_t rep) {
 Status JsonShredder::ShredList(Node& node, int16_t rep) {
   if (input_[pos_] != '[') return MismatchHere("a list (a JSON array)");
   ++pos_;
-  SkipSpace();
-  if (pos_ < input_.size() && input_[pos_] == ']') {
-    ++pos_;
+  if (ConsumeClose(input_, &pos_, ']')) {
     PushNull(node, node.def, rep);  // an empty list: present, no element
     return Status::OK();
   }
@@ -607,14 +603,9 @@ Status JsonShredder::ShredList(Node& node, int16_t rep) {
   for (int64_t i = 0;; ++i) {
     path_.back().index = i;
     PQ_RETURN_IF_ERROR(Shred(element, i == 0 ? rep : node.repeat_rep));
-    SkipSpace();
-    if (pos_ >= input_.size()) return SyntaxError("expected ',' or ']'");
-    const char c = input_[pos_++];
-    if (c == ']') break;
-    if (c != ',') {
-      --pos_;
-      return SyntaxError("expected ',' or ']'");
-    }
+    const AfterValue after = ReadAfterValue(input_, &pos_, ']');
+    if (after == AfterValue::kClose) break;
+    if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr(']'));
   }
   path_.pop_back();
   return Status::OK();
@@ -627,9 +618,7 @@ Status JsonShredder::ShredMap(Node& node, int16_t rep) {
   }
   const char close = open == '{' ? '}' : ']';
   ++pos_;
-  SkipSpace();
-  if (pos_ < input_.size() && input_[pos_] == close) {
-    ++pos_;
+  if (ConsumeClose(input_, &pos_, close)) {
     PushNull(node, node.def, rep);  // an empty map
     return Status::OK();
   }
@@ -644,8 +633,7 @@ Status JsonShredder::ShredMap(Node& node, int16_t rep) {
       path_.back() = PathStep{i, {}};
       PQ_RETURN_IF_ERROR(ShredMapEntry(node, r));
     } else {
-      SkipSpace();
-      if (pos_ >= input_.size() || input_[pos_] != '"') return SyntaxError("expected a string");
+      if (!AtString(input_, &pos_)) return SyntaxError("expected a string");
       Scalar k;
       PQ_RETURN_IF_ERROR(ReadString(&k.text, &string_scratch_, &k.raw));
       k.from_key = true;
@@ -659,16 +647,9 @@ Status JsonShredder::ShredMap(Node& node, int16_t rep) {
         PQ_RETURN_IF_ERROR(SkipValue(0));
       }
     }
-    SkipSpace();
-    if (pos_ >= input_.size()) {
-      return SyntaxError(std::string("expected ',' or '") + close + "'");
-    }
-    const char c = input_[pos_++];
-    if (c == close) break;
-    if (c != ',') {
-      --pos_;
-      return SyntaxError(std::string("expected ',' or '") + close + "'");
-    }
+    const AfterValue after = ReadAfterValue(input_, &pos_, close);
+    if (after == AfterValue::kClose) break;
+    if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr(close));
   }
   path_.pop_back();
   return CheckDistinctKeys(node, first_key);
@@ -680,14 +661,10 @@ Status JsonShredder::ShredMapEntry(Node& node, int16_t rep) {
   if (input_[pos_] != '{') return MismatchHere("a map entry {\"key\":..,\"value\":..}");
   ++pos_;
   bool has_key = false, has_value = false;
-  SkipSpace();
-  if (pos_ < input_.size() && input_[pos_] == '}') {
-    ++pos_;
-  } else {
+  if (!ConsumeClose(input_, &pos_, '}')) {
     path_.push_back(PathStep{});
     while (true) {
-      SkipSpace();
-      if (pos_ >= input_.size() || input_[pos_] != '"') return SyntaxError("expected a string");
+      if (!AtString(input_, &pos_)) return SyntaxError("expected a string");
       std::string_view name, raw;
       PQ_RETURN_IF_ERROR(ReadString(&name, &string_scratch_, &raw));
       path_.back() = PathStep{-1, raw.substr(1, raw.size() - 2)};
@@ -708,14 +685,9 @@ Status JsonShredder::ShredMapEntry(Node& node, int16_t rep) {
       } else {
         PQ_RETURN_IF_ERROR(SkipValue(0));
       }
-      SkipSpace();
-      if (pos_ >= input_.size()) return SyntaxError("expected ',' or '}'");
-      const char c = input_[pos_++];
-      if (c == '}') break;
-      if (c != ',') {
-        --pos_;
-        return SyntaxError("expected ',' or '}'");
-      }
+      const AfterValue after = ReadAfterValue(input_, &pos_, '}');
+      if (after == AfterValue::kClose) break;
+      if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr('}'));
     }
     path_.pop_back();
   }
@@ -733,20 +705,12 @@ Status JsonShredder::CheckDistinctKeys(const Node& map, size_t first_key) {
   const size_t count = static_cast<size_t>(l.num_values()) - first_key;
   if (count < 2) return Status::OK();
   auto value_bytes = [&l](size_t k) -> std::string_view {
-    switch (l.physical_type) {
-      case PhysicalType::kBoolean:
-        return {reinterpret_cast<const char*>(&l.booleans[k]), 1};
-      case PhysicalType::kInt32:
-        return {reinterpret_cast<const char*>(&l.int32s[k]), 4};
-      case PhysicalType::kInt64:
-        return {reinterpret_cast<const char*>(&l.int64s[k]), 8};
-      case PhysicalType::kFloat:
-        return {reinterpret_cast<const char*>(&l.floats[k]), 4};
-      case PhysicalType::kDouble:
-        return {reinterpret_cast<const char*>(&l.doubles[k]), 8};
-      default:
-        return l.byte_value(static_cast<int64_t>(k));
-    }
+    return VisitValues(
+        l,
+        [k](const auto& values) {
+          return std::string_view(reinterpret_cast<const char*>(&values[k]), sizeof(values[k]));
+        },
+        [&l, k] { return l.byte_value(static_cast<int64_t>(k)); });
   };
   distinct_scratch_.clear();
   for (size_t k = 0; k < count; ++k) {
@@ -767,14 +731,10 @@ Status JsonShredder::ShredStruct(Node& node, int16_t rep) {
   if (input_[pos_] != '{') return MismatchHere("a struct (a JSON object)");
   ++pos_;
   std::fill(node.seen.begin(), node.seen.end(), 0);
-  SkipSpace();
-  if (pos_ < input_.size() && input_[pos_] == '}') {
-    ++pos_;
-  } else {
+  if (!ConsumeClose(input_, &pos_, '}')) {
     path_.push_back(PathStep{});
     while (true) {
-      SkipSpace();
-      if (pos_ >= input_.size() || input_[pos_] != '"') return SyntaxError("expected a string");
+      if (!AtString(input_, &pos_)) return SyntaxError("expected a string");
       std::string_view name, raw;
       PQ_RETURN_IF_ERROR(ReadString(&name, &string_scratch_, &raw));
       path_.back() = PathStep{-1, raw.substr(1, raw.size() - 2)};
@@ -790,14 +750,9 @@ Status JsonShredder::ShredStruct(Node& node, int16_t rep) {
       node.seen[field] = 1;
       PQ_RETURN_IF_ERROR(Expect(':', "':'"));
       PQ_RETURN_IF_ERROR(Shred(node.children[field], rep));
-      SkipSpace();
-      if (pos_ >= input_.size()) return SyntaxError("expected ',' or '}'");
-      const char c = input_[pos_++];
-      if (c == '}') break;
-      if (c != ',') {
-        --pos_;
-        return SyntaxError("expected ',' or '}'");
-      }
+      const AfterValue after = ReadAfterValue(input_, &pos_, '}');
+      if (after == AfterValue::kClose) break;
+      if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr('}'));
     }
     path_.pop_back();
   }
@@ -979,11 +934,7 @@ Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
 // JSON syntax
 
 void JsonShredder::SkipSpace() {
-  while (pos_ < input_.size()) {
-    const char c = input_[pos_];
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return;
-    ++pos_;
-  }
+  SkipJsonSpace(input_, &pos_);
 }
 
 Status JsonShredder::Expect(char c, const char* what) {
@@ -1169,30 +1120,18 @@ Status JsonShredder::SkipValue(int depth) {
   if (c == '{' || c == '[') {
     const char close = c == '{' ? '}' : ']';
     ++pos_;
-    SkipSpace();
-    if (pos_ < input_.size() && input_[pos_] == close) {
-      ++pos_;
-      return Status::OK();
-    }
+    if (ConsumeClose(input_, &pos_, close)) return Status::OK();
     while (true) {
       if (c == '{') {
-        SkipSpace();
-        if (pos_ >= input_.size() || input_[pos_] != '"') return SyntaxError("expected a string");
+        if (!AtString(input_, &pos_)) return SyntaxError("expected a string");
         std::string_view value, raw;
         PQ_RETURN_IF_ERROR(ReadString(&value, &string_scratch_, &raw));
         PQ_RETURN_IF_ERROR(Expect(':', "':'"));
       }
       PQ_RETURN_IF_ERROR(SkipValue(depth + 1));
-      SkipSpace();
-      if (pos_ >= input_.size()) {
-        return SyntaxError(std::string("expected ',' or '") + close + "'");
-      }
-      const char next = input_[pos_++];
-      if (next == close) return Status::OK();
-      if (next != ',') {
-        --pos_;
-        return SyntaxError(std::string("expected ',' or '") + close + "'");
-      }
+      const AfterValue after = ReadAfterValue(input_, &pos_, close);
+      if (after == AfterValue::kClose) return Status::OK();
+      if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr(close));
     }
   }
   if (c == 't') return ReadLiteral("true");

@@ -1,0 +1,127 @@
+// The frame of the file-reading table-valued functions (metadata_functions.h, index_functions.h):
+// eponymous-only, read-only virtual tables whose arguments are hidden columns, each described by a
+// `Function` record that the module receives as its client data. What they share is here: the vtab
+// that remembers its Function, xConnect / xDisconnect, xOpen / xClose of a cursor type, the module
+// table, the result setters their xColumn callbacks use, and StatusToVtab for their errors.
+//
+//   struct MyFunction { const char* name; const char* declaration; ... };
+//   struct MyCursor { sqlite3_vtab_cursor base; ... };  // `base` first
+//   constexpr sqlite3_module kModule = EponymousModule<MyFunction, MyCursor>(
+//       MyBestIndex, MyFilter, MyNext, MyEof, MyColumn, MyRowid);
+//   sqlite3_create_module_v2(db, f.name, &kModule, const_cast<MyFunction*>(&f), nullptr);
+//   ... FunctionOf<MyFunction>(vtab) in the callbacks.
+//
+// Every such table is SQLITE_VTAB_DIRECTONLY (see ConnectFunctionVtab).
+#pragma once
+
+#include <memory>
+#include <new>
+#include <string_view>
+
+#include "ext/sqlite_api.h"
+#include "format/value/cell.h"
+
+namespace pq::ext {
+
+// The sqlite3_vtab of a table-valued function: which Function it is.
+template <typename Function>
+struct FunctionVtab {
+  sqlite3_vtab base;         // must come first: SQLite sees only this
+  const Function* function;  // which function this table is
+};
+
+template <typename Function>
+const Function& FunctionOf(sqlite3_vtab* vtab) {
+  return *reinterpret_cast<FunctionVtab<Function>*>(vtab)->function;
+}
+
+// xConnect: declares the table `aux` (a const Function*) describes with its `declaration` and
+// makes it DIRECTONLY.
+template <typename Function>
+int ConnectFunctionVtab(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out,
+                        char**) {
+  *out = nullptr;
+  const auto* function = static_cast<const Function*>(aux);
+  int rc = sqlite3_declare_vtab(db, function->declaration);
+  if (rc != SQLITE_OK) return rc;
+  // These functions read any file the process can read. DIRECTONLY keeps them out of views and
+  // triggers, so a database file someone else wrote cannot make this connection read files by
+  // having it run their schema (the same reasoning as SQLite's csv and fileio extensions). They are
+  // deliberately not SQLITE_VTAB_INNOCUOUS.
+  sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
+  try {
+    auto vtab = std::make_unique<FunctionVtab<Function>>();  // value-initialized: `base` all zero
+    vtab->function = function;
+    *out = &vtab.release()->base;
+    return SQLITE_OK;
+  } catch (const std::bad_alloc&) {
+    return SQLITE_NOMEM;
+  }
+}
+
+template <typename Function>
+int DisconnectFunctionVtab(sqlite3_vtab* vtab) {
+  std::unique_ptr<FunctionVtab<Function>> owned(reinterpret_cast<FunctionVtab<Function>*>(vtab));
+  sqlite3_free(vtab->zErrMsg);
+  return SQLITE_OK;
+}
+
+// xOpen: a value-initialized Cursor, a struct whose first member is `sqlite3_vtab_cursor base`.
+template <typename Cursor>
+int OpenFunctionCursor(sqlite3_vtab*, sqlite3_vtab_cursor** out) {
+  *out = nullptr;
+  try {
+    auto cursor = std::make_unique<Cursor>();  // value-initialized: `base` is all zero
+    *out = &cursor.release()->base;
+    return SQLITE_OK;
+  } catch (const std::bad_alloc&) {
+    return SQLITE_NOMEM;
+  }
+}
+
+template <typename Cursor>
+int CloseFunctionCursor(sqlite3_vtab_cursor* cursor) {
+  std::unique_ptr<Cursor> owned(reinterpret_cast<Cursor*>(cursor));
+  return SQLITE_OK;
+}
+
+// The module of a table-valued function over Function and Cursor. Eponymous-only (xCreate and
+// xDestroy null): the function exists in every schema without CREATE VIRTUAL TABLE, and CREATE
+// VIRTUAL TABLE ... USING it is refused. No xUpdate and the rest: read-only, no transactions.
+template <typename Function, typename Cursor>
+constexpr sqlite3_module EponymousModule(int (*best_index)(sqlite3_vtab*, sqlite3_index_info*),
+                                         int (*filter)(sqlite3_vtab_cursor*, int, const char*, int,
+                                                       sqlite3_value**),
+                                         int (*next)(sqlite3_vtab_cursor*),
+                                         int (*eof)(sqlite3_vtab_cursor*),
+                                         int (*column)(sqlite3_vtab_cursor*, sqlite3_context*, int),
+                                         int (*rowid)(sqlite3_vtab_cursor*, sqlite3_int64*)) {
+  sqlite3_module module{};
+  module.iVersion = 0;
+  module.xCreate = nullptr;
+  module.xConnect = ConnectFunctionVtab<Function>;
+  module.xBestIndex = best_index;
+  module.xDisconnect = DisconnectFunctionVtab<Function>;
+  module.xDestroy = nullptr;
+  module.xOpen = OpenFunctionCursor<Cursor>;
+  module.xClose = CloseFunctionCursor<Cursor>;
+  module.xFilter = filter;
+  module.xNext = next;
+  module.xEof = eof;
+  module.xColumn = column;
+  module.xRowid = rowid;
+  return module;
+}
+
+// SQLITE_OK when `s` is OK, else SetVtabError(vtab, s).
+inline int StatusToVtab(sqlite3_vtab* vtab, const Status& s) {
+  return s.ok() ? SQLITE_OK : SetVtabError(vtab, s);
+}
+
+// Result setters: each copies what it is given (SQLITE_TRANSIENT).
+void ResultText(sqlite3_context* ctx, std::string_view text);
+void ResultBlob(sqlite3_context* ctx, std::string_view bytes);
+// A Cell as the SQLite value of its type; kNull leaves the result NULL.
+void ResultCell(sqlite3_context* ctx, const Cell& cell);
+
+}  // namespace pq::ext
