@@ -551,6 +551,9 @@ struct ParquetCursor {
   int64_t rows_left = 0;       // lazy: rows of the file's plan after the current batch or window
   int64_t deferred_skip = 0;   // lazy: rows of windows passed over, not yet skipped in the scanner
   int64_t lazy_rows = 0;       // rows stepped over in windows (counted as produced, not decoded)
+  // Per scanner slot, the current batch's plain numbers (TableScanner::Numbers): xColumn hands
+  // those to SQLite straight from the batch.
+  std::vector<TableScanner::NumberColumn> numbers;
   bool eof = true;
   std::string scratch;
   uint64_t scan_id = 0;      // this cursor's scan, to publish its counters to the table's record
@@ -1308,6 +1311,17 @@ Status OpenFile(ParquetCursor* c) {
   return Status::OK();
 }
 
+// Takes the current batch's plain numbers from the scanner (after every NextBatch).
+void RefreshNumbers(ParquetCursor* c) {
+  c->numbers.resize(c->slot_of_column.size());
+  for (size_t col = 0; col < c->slot_of_column.size(); ++col) {
+    const int slot = c->slot_of_column[col];
+    if (slot < 0) continue;
+    if (c->numbers.size() <= static_cast<size_t>(slot)) c->numbers.resize(static_cast<size_t>(slot) + 1);
+    c->numbers[static_cast<size_t>(slot)] = c->scanner->Numbers(slot);
+  }
+}
+
 // Turns the current window into a decoded batch starting at its row row_in_batch: the rows before
 // it (and of earlier windows) are skipped in the scanner, not decoded.
 Status LoadWindow(ParquetCursor* c) {
@@ -1334,6 +1348,7 @@ Status LoadWindow(ParquetCursor* c) {
   c->batch_rows = n;
   c->row_in_batch = 0;
   c->loaded = true;
+  RefreshNumbers(c);
   return Status::OK();
 }
 
@@ -1371,6 +1386,7 @@ Status AdvanceToRows(ParquetCursor* c) {
         c->batch_rows = n;
         c->row_in_batch = 0;
         c->loaded = true;
+        RefreshNumbers(c);
         PublishCounters(c);
         return Status::OK();
       }
@@ -1518,6 +1534,37 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
     return SQLITE_OK;
   }
   if (!EnsureLoaded(c)) return SQLITE_ERROR;
+  const TableScanner::NumberColumn& numbers = c->numbers[static_cast<size_t>(slot)];
+  if (numbers.kind != TableScanner::NumberColumn::Kind::kNone) {
+    // Plain numbers straight from the batch (the common case of a full scan).
+    int64_t k = c->row_in_batch;
+    if (numbers.row_map) k = numbers.row_map[k];
+    if (numbers.value_index) {
+      k = numbers.value_index[k];
+      if (k < 0) {
+        sqlite3_result_null(ctx);
+        return SQLITE_OK;
+      }
+    }
+    using K = TableScanner::NumberColumn::Kind;
+    const bool as_real = (*c->converted)[static_cast<size_t>(col)];  // INTEGER widened to REAL
+    switch (numbers.kind) {
+      case K::kInt32: {
+        const int32_t v = static_cast<const int32_t*>(numbers.values)[k];
+        if (as_real) sqlite3_result_double(ctx, v); else sqlite3_result_int64(ctx, v);
+        break;
+      }
+      case K::kInt64: {
+        const int64_t v = static_cast<const int64_t*>(numbers.values)[k];
+        if (as_real) sqlite3_result_double(ctx, static_cast<double>(v)); else sqlite3_result_int64(ctx, v);
+        break;
+      }
+      case K::kFloat: sqlite3_result_double(ctx, static_cast<const float*>(numbers.values)[k]); break;
+      case K::kDouble: sqlite3_result_double(ctx, static_cast<const double*>(numbers.values)[k]); break;
+      case K::kNone: break;
+    }
+    return SQLITE_OK;
+  }
   Cell cell = c->scanner->GetCell(slot, c->row_in_batch, &c->scratch);
   switch (cell.type) {
     case CellType::kNull: sqlite3_result_null(ctx); break;

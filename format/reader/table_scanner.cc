@@ -467,6 +467,33 @@ int64_t TableScanner::RowNumber(int64_t row) const {
   return batch_group_first_row_ + segments_[seg].begin + (d - segment_first_[seg]);
 }
 
+TableScanner::NumberColumn TableScanner::Numbers(int slot) const {
+  NumberColumn out;
+  const FieldState& f = *fields_[static_cast<size_t>(slot)];
+  if (f.nested || f.batches.empty() || f.converters.empty()) return out;
+  const ColumnBatch& b = f.batches[0];
+  const LeafConverter::Kind kind = f.converters[0].kind();
+  using K = NumberColumn::Kind;
+  if (b.type == PhysicalType::kInt32 && kind == LeafConverter::Kind::kInteger) {
+    out.kind = K::kInt32;
+    out.values = b.i32.data();
+  } else if (b.type == PhysicalType::kInt64 && kind == LeafConverter::Kind::kInteger) {
+    out.kind = K::kInt64;
+    out.values = b.i64.data();
+  } else if (b.type == PhysicalType::kFloat && kind == LeafConverter::Kind::kReal) {
+    out.kind = K::kFloat;
+    out.values = b.f32.data();
+  } else if (b.type == PhysicalType::kDouble && kind == LeafConverter::Kind::kReal) {
+    out.kind = K::kDouble;
+    out.values = b.f64.data();
+  } else {
+    return out;
+  }
+  if (f.node->max_definition_level > 0) out.value_index = b.value_index.data();
+  out.row_map = f.row_map;
+  return out;
+}
+
 Cell TableScanner::GetCell(int slot, int64_t row, std::string* scratch) const {
   const FieldState& f = *fields_[static_cast<size_t>(slot)];
   if (f.row_map) row = f.row_map[row];

@@ -97,6 +97,20 @@ class TableScanner {
   // point into *scratch or into the batch; valid until the next call or the next batch.
   Cell GetCell(int slot, int64_t row, std::string* scratch) const;
 
+  // The current batch's values of a flat field whose cells are plain numbers (INT32, INT64 read as
+  // INTEGER without conversion; FLOAT, DOUBLE as REAL), for callers that hand many values on
+  // without building a Cell for each: the cell of batch row r is NULL when value_index says -1,
+  // else values[k] with k = value_index[row_map[r]] (each step only when its array is not null).
+  // kind is kNone for every other field. Valid until the next batch.
+  struct NumberColumn {
+    enum class Kind : uint8_t { kNone, kInt32, kInt64, kFloat, kDouble };
+    Kind kind = Kind::kNone;
+    const void* values = nullptr;
+    const int32_t* value_index = nullptr;  // decoded row -> value slot, -1 for NULL; null: required
+    const int32_t* row_map = nullptr;      // batch row -> decoded row; null: the same
+  };
+  NumberColumn Numbers(int slot) const;
+
   // SQLite declared type of a top-level field under these options ("INTEGER", "TEXT", ...).
   static Result<std::string> DeclaredType(const Schema& schema, int field, const ValueOptions& opts);
 
