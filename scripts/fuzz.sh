@@ -29,7 +29,7 @@ seed() {  # seed <target> <dir>
   case "$target" in
     fuzz_scan|fuzz_vtab)
       for f in "$TESTING"/data/*.parquet "$TESTING"/shredded_variant/case-0[0-4]*.parquet tests/data/*.parquet; do
-        [ "$(stat -c %s "$f")" -le 1048576 ] && cp "$f" "$dir/$(basename "$f")"
+        if [ -f "$f" ] && [ "$(stat -c %s "$f")" -le 1048576 ]; then cp "$f" "$dir/$(basename "$f")"; fi
       done ;;
     fuzz_thrift)
       # Each conformance file's footer: the FileMetaData bytes before the length and magic.
@@ -80,7 +80,8 @@ for t in $targets; do
   rc=$?
   set -e
   cpu=$(awk '{printf "%.0f", $1+$2}' "fuzz/results/$t.time" 2>/dev/null || echo "?")
-  execs=$(grep -h "stat::number_of_executed_units" "$log" fuzz/results/fuzz-*.log 2>/dev/null | awk '{s+=$2} END {print s+0}')
+  # (grep fails when a pattern matches no file; under pipefail that must not end the run)
+  execs=$({ grep -h "stat::number_of_executed_units" "$log" fuzz-*.log 2>/dev/null || true; } | awk '{s+=$2} END {print s+0}')
   found=$(ls "$crashes" | grep -cE '^(crash|leak|timeout|oom)-' || true)
   printf "%-14s %10s %12s %8s\n" "$t" "$cpu" "$execs" "$found" >> "$summary"
   if [ "$rc" -ne 0 ] || [ "$found" -ne 0 ]; then status=1; echo "fuzz: $t FAILED (see $log, $crashes)"; fi
