@@ -12,6 +12,7 @@
 #include <cstring>
 #include <random>
 
+#include "ext/encryption_options.h"
 #include "format/codec/codec.h"
 
 namespace pq::ext {
@@ -19,7 +20,10 @@ namespace pq::ext {
 const std::vector<std::string_view> kWriterOptionNames = {
     "compression",       "compression_level", "row_group_size", "row_group_bytes", "page_size",
     "data_page_version", "dictionary",        "encoding",       "bloom_filter",    "bloom_fpp",
-    "page_index",        "checksums",         "sorted_by",      "kv_metadata",     "schema"};
+    "page_index",        "checksums",         "sorted_by",      "kv_metadata",     "schema",
+    // kEncryptionOptionNames (encryption_options.h)
+    "footer_key", "column_keys", "encryption_algorithm", "plaintext_footer", "aad_prefix",
+    "store_aad_prefix"};
 
 namespace {
 
@@ -283,6 +287,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   if (opts.Has("schema")) {
     PQ_ASSIGN_OR_RETURN(o.schema, ParseSchemaOption(opts.GetString("schema", "")));
   }
+  PQ_ASSIGN_OR_RETURN(w.encryption, EncryptionFromOptions(opts));
   return o;
 }
 

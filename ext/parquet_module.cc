@@ -2,6 +2,7 @@
 // sqlite3_load_extension(db, "build/parquet", 0, &err) from a program.
 #include "ext/export.h"
 #include "ext/index_functions.h"
+#include "ext/key_functions.h"
 #include "ext/metadata_functions.h"
 #include "ext/parquet_vtab.h"
 #include "ext/sqlite_api.h"
@@ -15,7 +16,10 @@ __declspec(dllexport)
 #endif
 int sqlite3_parquet_init(sqlite3* db, char** err, const sqlite3_api_routines* api) {
   SQLITE_EXTENSION_INIT2(api);
-  int rc = pq::ext::RegisterParquetModule(db);
+  // The connection's keys (parquet_add_key), read by its parquet tables.
+  auto keys = std::make_shared<pq::crypto::KeyRegistry>();
+  int rc = pq::ext::RegisterParquetModule(db, keys);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterKeyFunctions(db, keys);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterMetadataFunctions(db);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterIndexFunctions(db);

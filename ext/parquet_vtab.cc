@@ -18,6 +18,9 @@
 //   decimal=real|text        DECIMAL as REAL (default) or exact TEXT
 //   timestamp=text|integer   TIMESTAMP/INT96 as ISO text (default) or the stored integer
 //   verify_checksums=0|1     check page CRC-32s when present (default 1)
+//   footer_key=KEY, column_keys='col:KEY,...', aad_prefix=TEXT
+//                            keys of encrypted files (encryption_options.h); keys registered with
+//                            parquet_add_key(id, key) are found by the key ids the files name
 //   union_by_name=0|1        columns matched by name across files (default 0)
 //   hive_partitioning=0|1    columns from `key=value` folders (default 0)
 //
@@ -61,6 +64,7 @@
 #include <vector>
 
 #include "ext/dataset.h"
+#include "ext/encryption_options.h"
 #include "ext/export.h"
 #include "ext/options.h"
 #include "ext/scan_stats.h"
@@ -76,7 +80,9 @@ namespace {
 
 // The options this module accepts; the rest are refused by name.
 const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decimal",       "timestamp",
-                                                      "verify_checksums", "union_by_name", "hive_partitioning"};
+                                                      "verify_checksums", "union_by_name", "hive_partitioning",
+                                                      // kDecryptionOptionNames (encryption_options.h)
+                                                      "footer_key", "column_keys", "aad_prefix"};
 
 struct TableConfig {
   ReaderOptions reader;
@@ -85,7 +91,8 @@ struct TableConfig {
   bool hive_partitioning = false;
 };
 
-Result<TableConfig> ParseTableOptions(const OptionList& opts) {
+Result<TableConfig> ParseTableOptions(const OptionList& opts,
+                                      std::shared_ptr<const crypto::KeyRegistry> keys) {
   PQ_RETURN_IF_ERROR(opts.CheckKnown(kTableOptions, "parquet table"));
   TableConfig c;
   PQ_ASSIGN_OR_RETURN(c.values.binary_as_string, opts.GetBool("binary_as_string", false));
@@ -96,6 +103,7 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts) {
   PQ_ASSIGN_OR_RETURN(c.reader.verify_checksums, opts.GetBool("verify_checksums", true));
   PQ_ASSIGN_OR_RETURN(c.union_by_name, opts.GetBool("union_by_name", false));
   PQ_ASSIGN_OR_RETURN(c.hive_partitioning, opts.GetBool("hive_partitioning", false));
+  PQ_ASSIGN_OR_RETURN(c.reader.decryption, DecryptionFromOptions(opts, std::move(keys)));
   return c;
 }
 
@@ -417,6 +425,7 @@ std::optional<IndexPlan> DecodeIndexPlan(std::string_view s) {
 struct ModuleState {
   std::shared_ptr<ScanStatsRegistry> registry;  // the connection's tables, for parquet_scan_stats
   bool limit_offset_exact = false;  // LimitOffsetCanBeApplied: this SQLite offers LIMIT/OFFSET safely
+  std::shared_ptr<const crypto::KeyRegistry> keys;  // parquet_add_key's registry (key_functions.h)
 };
 
 // One file of the dataset, as the table last read it.
@@ -608,7 +617,7 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
     }
     // With schema=, the table is created for writing (ext/export.cc).
     if (IsWriteTableOptions(opts)) return ConnectWriteTable(db, source, opts, out, err);
-    auto config = ParseTableOptions(opts);
+    auto config = ParseTableOptions(opts, static_cast<const ModuleState*>(aux)->keys);
     if (!config.ok()) return fail(config.status());
     auto paths = ExpandSource(source);
     if (!paths.ok()) return fail(paths.status());
@@ -1717,9 +1726,10 @@ bool LimitOffsetCanBeApplied(sqlite3* db) {
 
 }  // namespace
 
-int RegisterParquetModule(sqlite3* db) {
+int RegisterParquetModule(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys) {
   // One state per connection, handed to every table it connects (Connect's aux).
   auto state = std::make_unique<ModuleState>();
+  state->keys = std::move(keys);
   state->registry = std::make_shared<ScanStatsRegistry>();
   state->limit_offset_exact = LimitOffsetCanBeApplied(db);
   std::shared_ptr<ScanStatsRegistry> registry = state->registry;

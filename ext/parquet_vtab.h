@@ -1,12 +1,16 @@
 // The `parquet` virtual table module.
 #pragma once
 
+#include <memory>
+
 #include "ext/sqlite_api.h"
+#include "format/crypto/decryption_config.h"
 
 namespace pq::ext {
 
 // Registers the `parquet` module on `db`, and parquet_scan_stats(TABLE) (scan_stats.h) which reports
-// on its tables.
-int RegisterParquetModule(sqlite3* db);
+// on its tables. `keys` is the connection's key registry (parquet_add_key, key_functions.h): tables
+// find the keys their encrypted files name there.
+int RegisterParquetModule(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys);
 
 }  // namespace pq::ext

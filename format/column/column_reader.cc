@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "format/encoding/decoder.h"
@@ -20,13 +21,15 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
  public:
   TypedColumnChunkReader(std::shared_ptr<const FileReader> file, const SchemaNode* leaf,
                          const ColumnMetaData* meta, const ColumnChunk* chunk, int64_t num_rows,
-                         std::string context)
+                         std::string context, std::optional<crypto::ColumnDecryptor> decryptor)
       : ColumnChunkReader(std::move(file), leaf),
         meta_(meta),
         chunk_(chunk),
         num_rows_(num_rows),
         context_(context),
-        pages_(file_->file(), *meta, file_->options(), std::move(context), file_->chunk_size_slack()) {
+        decryptor_(std::move(decryptor)),
+        pages_(file_->file(), *meta, file_->options(), std::move(context), file_->chunk_size_slack(),
+               decryptor_ ? &*decryptor_ : nullptr) {
     page_reader_ = &pages_;
     max_def_ = leaf->max_definition_level;
     max_rep_ = leaf->max_repetition_level;
@@ -78,7 +81,14 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     if (!bytes.ok()) return std::move(bytes).TakeStatus().WithContext(context_ + ", OffsetIndex");
     extra_bytes_read_ += length;
     OffsetIndex index;
-    if (!ReadOffsetIndex(ByteSpan((*bytes)->data(), (*bytes)->size()), &index).ok()) {
+    const ByteSpan stored((*bytes)->data(), (*bytes)->size());
+    if (decryptor_) {
+      // An encrypted index that fails authentication was altered (or the key is wrong): an error,
+      // not a reason to fall back to the headers.
+      Status s = decryptor_->ReadOffsetIndex(stored, &index);
+      if (s.code() == StatusCode::kCrypto) return std::move(s).WithContext(context_);
+      if (!s.ok()) return Status::OK();
+    } else if (!ReadOffsetIndex(stored, &index).ok()) {
       return Status::OK();
     }
     PQ_RETURN_IF_ERROR(pages_.EnsureBounds());
@@ -162,7 +172,8 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     PageReader* reader = &pages_;
     if (!pages_.Contains(begin, page_offset_[0])) {
       own = std::make_unique<PageReader>(file_->file(), *meta_, file_->options(), context_,
-                                         file_->chunk_size_slack());
+                                         file_->chunk_size_slack(),
+                                         decryptor_ ? &*decryptor_ : nullptr);
       reader = own.get();
     }
     PQ_RETURN_IF_ERROR(reader->Seek(begin, begin, page_offset_[0], 0));
@@ -483,6 +494,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   const ColumnChunk* chunk_;
   int64_t num_rows_;  // of the row group
   std::string context_;
+  std::optional<crypto::ColumnDecryptor> decryptor_;  // an encrypted chunk's; before pages_
   PageReader pages_;
   Page page_;
   int16_t max_def_ = 0;
@@ -550,29 +562,32 @@ Result<std::unique_ptr<ColumnChunkReader>> ColumnChunkReader::Make(
   const RowGroup& rg = file->metadata().row_groups[static_cast<size_t>(row_group)];
   const ColumnChunk* chunk = &rg.columns[static_cast<size_t>(leaf)];
   const int64_t rows = rg.num_rows;
+  auto decryptor = file->ChunkDecryptor(row_group, leaf);
+  if (!decryptor.ok()) return std::move(decryptor).TakeStatus().WithContext(context);
+  std::optional<crypto::ColumnDecryptor> d = std::move(decryptor).value();
   std::unique_ptr<ColumnChunkReader> r;
   switch (node.physical_type) {
     case PhysicalType::kBoolean:
-      r.reset(new TypedColumnChunkReader<uint8_t>(file, &node, meta, chunk, rows, context));
+      r.reset(new TypedColumnChunkReader<uint8_t>(file, &node, meta, chunk, rows, context, std::move(d)));
       break;
     case PhysicalType::kInt32:
-      r.reset(new TypedColumnChunkReader<int32_t>(file, &node, meta, chunk, rows, context));
+      r.reset(new TypedColumnChunkReader<int32_t>(file, &node, meta, chunk, rows, context, std::move(d)));
       break;
     case PhysicalType::kInt64:
-      r.reset(new TypedColumnChunkReader<int64_t>(file, &node, meta, chunk, rows, context));
+      r.reset(new TypedColumnChunkReader<int64_t>(file, &node, meta, chunk, rows, context, std::move(d)));
       break;
     case PhysicalType::kInt96:
-      r.reset(new TypedColumnChunkReader<Int96>(file, &node, meta, chunk, rows, context));
+      r.reset(new TypedColumnChunkReader<Int96>(file, &node, meta, chunk, rows, context, std::move(d)));
       break;
     case PhysicalType::kFloat:
-      r.reset(new TypedColumnChunkReader<float>(file, &node, meta, chunk, rows, context));
+      r.reset(new TypedColumnChunkReader<float>(file, &node, meta, chunk, rows, context, std::move(d)));
       break;
     case PhysicalType::kDouble:
-      r.reset(new TypedColumnChunkReader<double>(file, &node, meta, chunk, rows, context));
+      r.reset(new TypedColumnChunkReader<double>(file, &node, meta, chunk, rows, context, std::move(d)));
       break;
     case PhysicalType::kByteArray:
     case PhysicalType::kFixedLenByteArray:
-      r.reset(new TypedColumnChunkReader<ByteArray>(file, &node, meta, chunk, rows, context));
+      r.reset(new TypedColumnChunkReader<ByteArray>(file, &node, meta, chunk, rows, context, std::move(d)));
       break;
   }
   if (!r) return Status::Corruption("unknown physical type").WithContext(context);

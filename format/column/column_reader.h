@@ -16,6 +16,11 @@
 //     over after its header is parsed; its dictionary is only decoded when a page that uses it is;
 //   - nested columns without an OffsetIndex skip record by record through their levels.
 // Only the page that straddles the first row wanted is decoded.
+//
+// An encrypted chunk (FileReader::ChunkDecryptor) is read the same way: its pages, dictionary page
+// and OffsetIndex are decrypted on the way (page/page_reader.h); an OffsetIndex that fails
+// authentication is an error, not a reason to fall back to the headers. Make() fails, naming file,
+// row group and column, when the chunk cannot be decrypted (no key for it, wrong key).
 #pragma once
 
 #include <memory>

@@ -96,7 +96,7 @@ Result<std::unique_ptr<FileDecryptor>> FileDecryptor::ForEncryptedFooter(
   PQ_RETURN_IF_ERROR(d->InitAlgorithm(crypto.encryption_algorithm));
   PQ_RETURN_IF_ERROR(d->ResolveFooterKey(crypto.key_metadata));
   if (d->footer_key_.empty()) {
-    return Status::Crypto("the footer is encrypted and its key was not given" +
+    return Status::Crypto("the file has an encrypted footer and its key was not given" +
                           d->footer_key_description_ +
                           ": give the footer key (footer_key) or register its key id");
   }
@@ -143,7 +143,8 @@ Result<std::string> FileDecryptor::ColumnKey(const ColumnChunk& chunk) const {
       if (footer_key_.empty()) {
         return Status::Crypto("column '" + ChunkName(chunk) +
                               "' is encrypted with the footer key, which was not given" +
-                              footer_key_description_);
+                              footer_key_description_ +
+                              ": give the footer key (footer_key) or register its key id");
       }
       return footer_key_;
     case ColumnCryptoMetaData::Kind::kColumnKey: {
@@ -155,7 +156,7 @@ Result<std::string> FileDecryptor::ColumnKey(const ColumnChunk& chunk) const {
       }
       PQ_ASSIGN_OR_RETURN(std::string key, Retrieve(config_, crypto.key_metadata));
       if (key.empty()) {
-        return Status::Crypto("no key for encrypted column '" + path + "'" +
+        return Status::Crypto("column '" + path + "' is encrypted and no key was given for it" +
                               KeyIdSuffix(crypto.key_metadata) +
                               ": give it (column_keys) or register its key id");
       }

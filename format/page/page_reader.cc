@@ -19,8 +19,23 @@ const Statistics* Page::statistics() const {
 }
 
 PageReader::PageReader(const RandomAccessFile& file, const ColumnMetaData& meta,
-                       const ReaderOptions& options, std::string context, int64_t slack)
-    : file_(file), meta_(meta), options_(options), context_(std::move(context)), slack_(slack) {}
+                       const ReaderOptions& options, std::string context, int64_t slack,
+                       const crypto::ColumnDecryptor* decryptor)
+    : file_(file),
+      meta_(meta),
+      options_(options),
+      context_(std::move(context)),
+      slack_(slack),
+      decryptor_(decryptor) {}
+
+void PageReader::SplitLevels(ByteSpan body, Page* page) {
+  const DataPageHeaderV2& v2 = *page->header.data_page_header_v2;
+  const size_t rep = static_cast<size_t>(v2.repetition_levels_byte_length);
+  const size_t def = static_cast<size_t>(v2.definition_levels_byte_length);
+  page->rep_levels = body.first(rep);
+  page->def_levels = body.subspan(rep, def);
+  page->stored_values = body.subspan(rep + def);
+}
 
 Status PageReader::Fail(Status s, int page_ordinal) const {
   return std::move(s).WithContext(context_ + ", page " + std::to_string(page_ordinal));
@@ -110,9 +125,17 @@ Result<bool> PageReader::NextHeader(Page* page) {
       return ByteSpan(buffer_->data() + at, buffer_->size() - at);
     };
     ByteSpan rest = rest_of_buffer();
+    // In an encrypted chunk the header is a module whose AAD says whether it is the dictionary
+    // page's (the page at dictionary_page_offset) or which data page's.
+    const bool dictionary_module = decryptor_ && crypto::ExpectDictionaryPage(meta_) &&
+                                   pos_ == *meta_.dictionary_page_offset;
+    auto parse_header = [&](ByteSpan bytes, PageHeader* h, size_t* size) -> Status {
+      if (decryptor_ == nullptr) return ReadPageHeader(bytes, h, size);
+      return decryptor_->ReadPageHeader(bytes, dictionary_module, data_page_ordinal_, h, size);
+    };
     PageHeader header;
     size_t header_size = 0;
-    Status s = ReadPageHeader(rest, &header, &header_size);
+    Status s = parse_header(rest, &header, &header_size);
     const bool buffer_short = buffer_begin_ + static_cast<int64_t>(buffer_->size()) < chunk_end_;
     if (buffer_short && (!s.ok() || (header.compressed_page_size >= 0 &&
                                      static_cast<size_t>(header.compressed_page_size) >
@@ -123,7 +146,7 @@ Result<bool> PageReader::NextHeader(Page* page) {
       rest = rest_of_buffer();
       header = PageHeader();
       header_size = 0;
-      s = ReadPageHeader(rest, &header, &header_size);
+      s = parse_header(rest, &header, &header_size);
     }
     if (!s.ok()) return Fail(std::move(s).WithContext("page header"), ordinal);
     rest = rest.subspan(header_size);
@@ -148,6 +171,23 @@ Result<bool> PageReader::NextHeader(Page* page) {
     const bool is_data = header.type == PageType::kDataPage || header.type == PageType::kDataPageV2;
     const bool is_dict = header.type == PageType::kDictionaryPage;
     if (!is_data && !is_dict) continue;  // index pages and unknown page types are skipped
+    // The page bytes once decrypted: a page module is its plaintext plus the module overhead.
+    size_t body_size = stored.size();
+    if (decryptor_) {
+      if (is_dict != dictionary_module) {
+        return Fail(Status::Corruption(std::string("an encrypted ") +
+                                           (is_dict ? "dictionary" : "data") +
+                                           " page header where the chunk's layout puts a " +
+                                           (dictionary_module ? "dictionary" : "data") + " page"),
+                    ordinal);
+      }
+      if (decryptor_->page_overhead() > stored.size()) {
+        return Fail(Status::Corruption("encrypted page of " + std::to_string(stored.size()) +
+                                       " bytes is smaller than its module overhead"),
+                    ordinal);
+      }
+      body_size -= decryptor_->page_overhead();
+    }
 
     page->header = std::move(header);
     const PageHeader& h = page->header;
@@ -160,6 +200,9 @@ Result<bool> PageReader::NextHeader(Page* page) {
     page->def_levels = {};
     page->stored = stored;
     page->stored_values = stored;
+    page->encrypted = decryptor_ != nullptr;
+    page->loaded = false;
+    page->crc_checked = false;
     page->values_compressed = meta_.codec != CompressionCodec::kUncompressed;
     page->values_size = static_cast<size_t>(h.uncompressed_page_size);
 
@@ -192,13 +235,11 @@ Result<bool> PageReader::NextHeader(Page* page) {
         return Fail(Status::Corruption("negative level byte length"), ordinal);
       }
       size_t levels = size_t(v2.repetition_levels_byte_length) + size_t(v2.definition_levels_byte_length);
-      if (levels > stored.size() || levels > page->values_size) {
+      if (levels > body_size || levels > page->values_size) {
         return Fail(Status::Corruption("level byte lengths exceed the page size"), ordinal);
       }
-      page->rep_levels = stored.first(size_t(v2.repetition_levels_byte_length));
-      page->def_levels = stored.subspan(size_t(v2.repetition_levels_byte_length),
-                                        size_t(v2.definition_levels_byte_length));
-      page->stored_values = stored.subspan(levels);
+      // An encrypted page's levels are inside its module: LoadBody splits the plaintext.
+      if (!page->encrypted) SplitLevels(stored, page);
       page->values_size -= levels;
       if (!v2.is_compressed) page->values_compressed = false;
     }
@@ -209,9 +250,11 @@ Result<bool> PageReader::NextHeader(Page* page) {
 }
 
 Status PageReader::LoadBody(Page* page) const {
+  if (page->loaded) return Status::OK();
   const int ordinal = page->header_ordinal;
   const PageHeader& h = page->header;
-  if (h.crc && options_.verify_checksums) {
+  if (h.crc && options_.verify_checksums && !page->crc_checked) {
+    // Over the bytes as stored: for an encrypted page, the page module (length field included).
     uint32_t actual = Crc32(page->stored);
     if (actual != static_cast<uint32_t>(*h.crc)) {
       return Fail(Status::Checksum("page checksum mismatch (CRC-32 stored " +
@@ -219,6 +262,27 @@ Status PageReader::LoadBody(Page* page) const {
                                    std::to_string(actual) + "); read with verify_checksums=0 to ignore"),
                   ordinal);
     }
+    page->crc_checked = true;
+  }
+  if (page->encrypted) {
+    if (decryptor_ == nullptr) {
+      return Fail(Status::InvalidArgument("encrypted page given to a reader without its decryptor"),
+                  ordinal);
+    }
+    auto plain = std::make_shared<Buffer>();
+    const bool dictionary = page->type == PageType::kDictionaryPage;
+    Status s = decryptor_->DecryptPage(page->stored, dictionary, dictionary ? 0 : page->ordinal,
+                                       plain.get());
+    if (!s.ok()) return Fail(std::move(s), ordinal);
+    // From here on the page is its plaintext, as a plaintext chunk would store it; the file bytes
+    // are no longer needed.
+    const ByteSpan body(plain->data(), plain->size());
+    page->owner = std::move(plain);
+    page->owner2.reset();
+    page->stored = body;
+    page->stored_values = body;
+    page->encrypted = false;
+    if (page->type == PageType::kDataPageV2) SplitLevels(body, page);
   }
   const ByteSpan compressed = page->stored_values;
   const size_t uncompressed_size = page->values_size;
@@ -236,6 +300,7 @@ Status PageReader::LoadBody(Page* page) const {
                   ordinal);
     }
     page->body = compressed;
+    page->loaded = true;
     return Status::OK();
   }
   auto out = std::make_shared<Buffer>(uncompressed_size);
@@ -243,6 +308,7 @@ Status PageReader::LoadBody(Page* page) const {
   if (!s.ok()) return Fail(std::move(s), ordinal);
   page->body = ByteSpan(out->data(), out->size());
   page->owner2 = std::move(out);
+  page->loaded = true;
   return Status::OK();
 }
 

@@ -13,11 +13,20 @@
 //     that it will also need), so the bytes of pages it skips are never read from the file.
 // NextHeader parses a header and moves past the page without touching its body: a page whose rows
 // are not needed costs its header only, never a CRC pass or a decompression.
+//
+// An encrypted chunk (a ColumnDecryptor given, crypto/column_decryptor.h) stores each header and
+// each page as a module: NextHeader decrypts the header module (the dictionary page's header when
+// the position is the chunk's dictionary_page_offset, else data page header number `ordinal`, the
+// data pages counted from 0, also after a Seek, which names the ordinal), and LoadBody checks the
+// CRC over the page module as stored, then decrypts it, then splits (v2 levels) and decompresses
+// the plaintext exactly as for a plaintext page. A failed authentication is Crypto naming the
+// module ("data page 3 of row group 0, column 'x'"), with file, row group, column and page.
 #pragma once
 
 #include <memory>
 #include <string>
 
+#include "format/crypto/column_decryptor.h"
 #include "format/encoding/values.h"
 #include "format/metadata/metadata.h"
 #include "format/reader/file_reader.h"
@@ -47,15 +56,20 @@ struct Page {
   ByteSpan stored_values;  // the part of `stored` that holds the (maybe compressed) values
   size_t values_size = 0;  // decompressed size of the values part
   bool values_compressed = false;
+  bool encrypted = false;    // `stored` is a page module: LoadBody decrypts it before the rest
+  bool crc_checked = false;  // LoadBody verified the CRC (before decrypting, for an encrypted page)
+  bool loaded = false;       // LoadBody done (a second call does nothing)
   int header_ordinal = 0;  // all pages counted from 0 within the chunk, for messages
 };
 
 class PageReader {
  public:
   // `context` names file, row group and column for error messages. `slack` extends the chunk past
-  // total_compressed_size (see FileReader::chunk_size_slack).
+  // total_compressed_size (see FileReader::chunk_size_slack). `decryptor` (null for a plaintext
+  // chunk) decrypts the modules of an encrypted chunk; it must outlive the reader.
   PageReader(const RandomAccessFile& file, const ColumnMetaData& meta, const ReaderOptions& options,
-             std::string context, int64_t slack = 0);
+             std::string context, int64_t slack = 0,
+             const crypto::ColumnDecryptor* decryptor = nullptr);
 
   // Reads the next data or dictionary page into *page, body included. Returns false at the end of
   // the chunk.
@@ -65,8 +79,9 @@ class PageReader {
   // unread (page->body empty): everything but the CRC and the decompression is checked. Returns
   // false at the end of the chunk.
   Result<bool> NextHeader(Page* page);
-  // Verifies the CRC and decompresses the body of a page NextHeader returned. The page holds the
-  // bytes it needs, so this may come after later NextHeader or Seek calls.
+  // Verifies the CRC, decrypts (encrypted chunk) and decompresses the body of a page NextHeader
+  // returned. The page holds the bytes it needs, so this may come after later NextHeader or Seek
+  // calls. Once per page: a second call returns OK and changes nothing.
   Status LoadBody(Page* page) const;
 
   // Moves to the page header at file offset `offset` (a PageLocation), which is data page number
@@ -94,12 +109,16 @@ class PageReader {
  private:
   Status Load(int64_t begin, int64_t end);
   Status Fail(Status s, int page_ordinal) const;
+  // Points a v2 page's level and value spans into `body` (levels, then values); the level lengths
+  // were checked against the body's size by NextHeader.
+  static void SplitLevels(ByteSpan body, Page* page);
 
   const RandomAccessFile& file_;
   const ColumnMetaData& meta_;
   const ReaderOptions& options_;
   std::string context_;
   int64_t slack_ = 0;
+  const crypto::ColumnDecryptor* decryptor_ = nullptr;  // null: a plaintext chunk
   bool bounds_known_ = false;
   int64_t chunk_begin_ = 0;
   int64_t chunk_end_ = 0;

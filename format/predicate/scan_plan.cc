@@ -57,9 +57,14 @@ class RowGroupPlanner {
     auto m = file_.ColumnMeta(row_group_, leaf);
     return m.ok() ? *m : nullptr;
   }
-  // Dictionary pages, Bloom filters and page indexes of an encrypted column are encrypted modules.
-  bool Plaintext(int leaf) const {
-    return !Chunk(leaf).crypto_metadata && !file_.metadata().encryption_algorithm;
+  // Dictionary pages, Bloom filters and page indexes of an encrypted chunk are modules under its
+  // key. *out gets the chunk's decryptor (nullopt: a plaintext chunk); false when the chunk cannot
+  // be decrypted (no key for it): then it is not used for pruning, and the scan reports it.
+  bool Decryptor(int leaf, std::optional<crypto::ColumnDecryptor>* out) const {
+    auto d = file_.ChunkDecryptor(row_group_, leaf);
+    if (!d.ok()) return false;
+    *out = std::move(d).value();
+    return true;
   }
 
   bool StatisticsMaySatisfy(const TermColumn& t) const;
@@ -88,6 +93,17 @@ class RowGroupPlanner {
   Status Fail(int leaf, Status s) const { return std::move(s).WithContext(Where(leaf)); }
   // Reads [offset, offset + length) of the file, which must lie inside it; counts the bytes.
   Result<BufferPtr> Read(int leaf, int64_t offset, int64_t length, const char* what) const;
+  // The Bloom filter of an encrypted chunk: a header module then a bitset module at
+  // bloom_filter_offset. nullopt for a filter this reader does not use (too large, unknown
+  // algorithm); Crypto when a module fails authentication.
+  Result<std::optional<SplitBlockBloomFilter>> ReadEncryptedBloomFilter(
+      int leaf, const ColumnMetaData& meta, const crypto::ColumnDecryptor& decryptor) const;
+  // Reads the header module of an encrypted chunk at `pos` (before `end`) and parses it.
+  // `dictionary` / `data_page_ordinal` identify the module (column_decryptor.h). *module_size
+  // gets its size in the file.
+  Status ReadEncryptedPageHeader(int leaf, const crypto::ColumnDecryptor& decryptor, int64_t pos,
+                                 int64_t end, bool dictionary, int64_t data_page_ordinal,
+                                 PageHeader* header, size_t* module_size) const;
 
   template <typename T>
   Result<bool> DictionaryHasMatch(const TermColumn& t, const CachedDictionary& page) const;
@@ -178,7 +194,8 @@ Result<bool> RowGroupPlanner::DictionaryHasMatch(const TermColumn& t,
 }
 
 Result<bool> RowGroupPlanner::DictionaryMaySatisfy(const TermColumn& t) const {
-  if (!IsEqualityTerm(*t.term) || !Plaintext(t.leaf)) return true;
+  std::optional<crypto::ColumnDecryptor> decryptor;
+  if (!IsEqualityTerm(*t.term) || !Decryptor(t.leaf, &decryptor)) return true;
   const ColumnMetaData* meta = Meta(t.leaf);
   if (meta == nullptr || meta->num_values <= 0 || meta->type == PhysicalType::kBoolean ||
       meta->type != file_.schema().leaf(t.leaf).physical_type || !FullyDictionaryEncoded(*meta)) {
@@ -208,7 +225,8 @@ Result<bool> RowGroupPlanner::DictionaryMaySatisfy(const TermColumn& t) const {
     dictionary_only.dictionary_page_offset = begin;
     dictionary_only.data_page_offset = meta->data_page_offset;
     dictionary_only.total_compressed_size = length;
-    PageReader reader(file_.file(), dictionary_only, options, Where(t.leaf));
+    PageReader reader(file_.file(), dictionary_only, options, Where(t.leaf), 0,
+                      decryptor ? &*decryptor : nullptr);
     Page page;
     auto got = reader.Next(&page);
     stats_->bytes_read += reader.bytes_read();
@@ -263,7 +281,8 @@ bool RowGroupPlanner::BloomCheaperThanDictionary(const TermColumn& t) const {
 }
 
 Result<bool> RowGroupPlanner::BloomFilterMaySatisfy(const TermColumn& t) const {
-  if (!IsEqualityTerm(*t.term) || !Plaintext(t.leaf)) return true;
+  std::optional<crypto::ColumnDecryptor> decryptor;
+  if (!IsEqualityTerm(*t.term) || !Decryptor(t.leaf, &decryptor)) return true;
   const ColumnMetaData* meta = Meta(t.leaf);
   if (meta == nullptr || !meta->bloom_filter_offset) return true;
   // Every literal needs a hash before reading anything.
@@ -280,7 +299,10 @@ Result<bool> RowGroupPlanner::BloomFilterMaySatisfy(const TermColumn& t) const {
   const int64_t offset = *meta->bloom_filter_offset;
   const int64_t max_length = SplitBlockBloomFilter::kMaxBytes + kBloomHeaderProbe;
   std::optional<SplitBlockBloomFilter> filter;
-  if (meta->bloom_filter_length) {
+  if (decryptor) {
+    PQ_ASSIGN_OR_RETURN(filter, ReadEncryptedBloomFilter(t.leaf, *meta, *decryptor));
+    if (!filter) return true;
+  } else if (meta->bloom_filter_length) {
     const int64_t length = *meta->bloom_filter_length;
     if (length <= 0) return Fail(t.leaf, Status::Corruption("Bloom filter length is not positive"));
     if (length > max_length) return true;  // over what any filter may hold: not read
@@ -324,11 +346,87 @@ Result<bool> RowGroupPlanner::BloomFilterMaySatisfy(const TermColumn& t) const {
   return false;
 }
 
+Result<std::optional<SplitBlockBloomFilter>> RowGroupPlanner::ReadEncryptedBloomFilter(
+    int leaf, const ColumnMetaData& meta, const crypto::ColumnDecryptor& decryptor) const {
+  using Filter = std::optional<SplitBlockBloomFilter>;
+  const int64_t offset = *meta.bloom_filter_offset;
+  const int64_t size = file_.file().size();
+  if (offset < 0 || offset >= size) {
+    return Fail(leaf, Status::Corruption("Bloom filter offset " + std::to_string(offset) +
+                                         " is outside the file (size " + std::to_string(size) +
+                                         ")"));
+  }
+  const int64_t overhead = static_cast<int64_t>(crypto::kGcmModuleOverhead);
+  const int64_t max_length = SplitBlockBloomFilter::kMaxBytes + kBloomHeaderProbe + 2 * overhead;
+  // Both modules in one read when the length is known, else the header module first.
+  BufferPtr bytes;
+  if (meta.bloom_filter_length) {
+    const int64_t length = *meta.bloom_filter_length;
+    if (length <= 0) return Fail(leaf, Status::Corruption("Bloom filter length is not positive"));
+    if (length > max_length) return Filter();  // over what any filter may hold: not read
+    PQ_ASSIGN_OR_RETURN(bytes, Read(leaf, offset, length, "Bloom filter"));
+  } else {
+    const int64_t probe = std::min(kBloomHeaderProbe, size - offset);
+    PQ_ASSIGN_OR_RETURN(bytes, Read(leaf, offset, probe, "Bloom filter header"));
+    // The module's length field says how much to read when the probe was short (fewer than 4
+    // bytes: the header's decryption below reports the truncation).
+    if (bytes->size() >= 4) {
+      const int64_t claimed = int64_t{LoadLE<uint32_t>(bytes->data())} + 4;
+      if (claimed > static_cast<int64_t>(bytes->size())) {
+        if (claimed > kMaxPageHeaderBytes || claimed > size - offset) {
+          return Fail(leaf, Status::Corruption("encrypted Bloom filter header claims " +
+                                               std::to_string(claimed) + " bytes"));
+        }
+        PQ_ASSIGN_OR_RETURN(bytes, Read(leaf, offset, claimed, "Bloom filter header"));
+      }
+    }
+  }
+  const ByteSpan data(bytes->data(), bytes->size());
+  BloomFilterHeader header;
+  size_t header_size = 0;
+  Status s = decryptor.ReadBloomFilterHeader(data, &header, &header_size);
+  if (!s.ok()) return Fail(leaf, std::move(s));
+  if (header.num_bytes <= 0 || header.num_bytes > SplitBlockBloomFilter::kMaxBytes) {
+    return Fail(leaf, Status::Corruption("Bloom filter of " + std::to_string(header.num_bytes) +
+                                         " bytes"));
+  }
+  // The bitset module: its plaintext is num_bytes.
+  const int64_t bitset_module = header.num_bytes + overhead;
+  ByteSpan bitset_bytes = data.subspan(header_size);
+  BufferPtr more;
+  if (static_cast<int64_t>(bitset_bytes.size()) < bitset_module) {
+    if (meta.bloom_filter_length) {
+      return Fail(leaf, Status::Corruption("Bloom filter length " +
+                                           std::to_string(*meta.bloom_filter_length) +
+                                           " leaves no room for its bitset"));
+    }
+    PQ_ASSIGN_OR_RETURN(more, Read(leaf, offset + static_cast<int64_t>(header_size),
+                                   bitset_module, "Bloom filter bitset"));
+    bitset_bytes = ByteSpan(more->data(), more->size());
+  }
+  std::vector<uint8_t> bitset;
+  size_t bitset_size = 0;
+  s = decryptor.DecryptBloomFilterBitset(bitset_bytes, &bitset, &bitset_size);
+  if (!s.ok()) return Fail(leaf, std::move(s));
+  if (static_cast<int64_t>(bitset.size()) != header.num_bytes) {
+    return Fail(leaf, Status::Corruption("encrypted Bloom filter bitset holds " +
+                                         std::to_string(bitset.size()) + " bytes, its header says " +
+                                         std::to_string(header.num_bytes)));
+  }
+  auto f = SplitBlockBloomFilter::FromHeader(header, ByteSpan(bitset.data(), bitset.size()));
+  if (!f.ok()) {
+    if (f.status().IsNotSupported()) return Filter();
+    return Fail(leaf, std::move(f).TakeStatus().WithContext("Bloom filter"));
+  }
+  return Filter(std::move(f).value());
+}
+
 // ---- page index --------------------------------------------------------------------------------
 
 Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn& t) const {
   const ColumnChunk& chunk = Chunk(t.leaf);
-  if (!Plaintext(t.leaf) || !HasPageIndex(t.leaf)) return std::optional<RowRanges>();
+  std::optional<crypto::ColumnDecryptor> decryptor;
+  if (!HasPageIndex(t.leaf) || !Decryptor(t.leaf, &decryptor)) return std::optional<RowRanges>();
   auto read_index = [&](int64_t offset, int64_t length, const char* what) -> Result<BufferPtr> {
     if (length <= 0 || length > kMaxPageIndexBytes) {
       return Fail(t.leaf, Status::Corruption(std::string(what) + " length " +
@@ -342,9 +440,11 @@ Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn
                                                      *chunk.offset_index_length, "offset index"));
   ColumnIndex ci;
   OffsetIndex oi;
-  Status s = ReadColumnIndex(ByteSpan(ci_bytes->data(), ci_bytes->size()), &ci);
+  const ByteSpan ci_stored(ci_bytes->data(), ci_bytes->size());
+  const ByteSpan oi_stored(oi_bytes->data(), oi_bytes->size());
+  Status s = decryptor ? decryptor->ReadColumnIndex(ci_stored, &ci) : ReadColumnIndex(ci_stored, &ci);
   if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext("column index"));
-  s = ReadOffsetIndex(ByteSpan(oi_bytes->data(), oi_bytes->size()), &oi);
+  s = decryptor ? decryptor->ReadOffsetIndex(oi_stored, &oi) : ReadOffsetIndex(oi_stored, &oi);
   if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext("offset index"));
 
   const std::vector<PageLocation>& pages = oi.page_locations;
@@ -385,7 +485,10 @@ Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn
 
 std::optional<RowRanges> RowGroupPlanner::PageHeaderRows(const TermColumn& t) const {
   const ColumnMetaData* meta = Meta(t.leaf);
-  if (meta == nullptr || !Plaintext(t.leaf) || HasPageIndex(t.leaf)) return std::nullopt;
+  std::optional<crypto::ColumnDecryptor> decryptor;
+  if (meta == nullptr || HasPageIndex(t.leaf) || !Decryptor(t.leaf, &decryptor)) {
+    return std::nullopt;
+  }
   // Without bounds only the NULL counts could help, and only NULL tests use those alone.
   const PredicateOp op = t.term->op;
   const bool null_test = op == PredicateOp::kIsNull || op == PredicateOp::kIsNotNull ||
@@ -404,13 +507,23 @@ std::optional<RowRanges> RowGroupPlanner::PageHeaderRows(const TermColumn& t) co
   }
   const int64_t end = pos + meta->total_compressed_size;
   const int64_t rows = num_rows();
-  int64_t row = 0, considered = 0, skipped = 0;
+  int64_t row = 0, considered = 0, skipped = 0, data_pages = 0;
   RowRanges keep;
   while (pos < end && row < rows) {
     // Read enough for the header: a small probe, larger only for headers with long statistics.
     PageHeader header;
     size_t header_size = 0;
-    for (int64_t probe = kPageHeaderProbe;; probe *= 8) {
+    if (decryptor) {
+      // A header module; the chunk's first one is its dictionary page's when it has one.
+      const bool dictionary = crypto::ExpectDictionaryPage(*meta) &&
+                              pos == *meta->dictionary_page_offset;
+      if (!ReadEncryptedPageHeader(t.leaf, *decryptor, pos, end, dictionary, data_pages, &header,
+                                   &header_size)
+               .ok()) {
+        return std::nullopt;  // the scan reports the broken chunk
+      }
+    }
+    for (int64_t probe = kPageHeaderProbe; !decryptor; probe *= 8) {
       probe = std::min(probe, end - pos);
       auto bytes = file_.file().ReadAt(pos, probe);
       if (!bytes.ok()) return std::nullopt;
@@ -439,6 +552,7 @@ std::optional<RowRanges> RowGroupPlanner::PageHeaderRows(const TermColumn& t) co
     } else {
       continue;  // dictionary and index pages
     }
+    ++data_pages;
     if (page_rows < 0 || page_rows > rows - row) return std::nullopt;
     ++considered;
     if (RangeMaySatisfy(t.mapper->FromStatistics(page_stats, page_rows), *t.term, t.affinity)) {
@@ -452,6 +566,27 @@ std::optional<RowRanges> RowGroupPlanner::PageHeaderRows(const TermColumn& t) co
   stats_->pages_considered += considered;
   stats_->pages_skipped_by_page_index += skipped;
   return keep;
+}
+
+Status RowGroupPlanner::ReadEncryptedPageHeader(int leaf, const crypto::ColumnDecryptor& decryptor,
+                                                int64_t pos, int64_t end, bool dictionary,
+                                                int64_t data_page_ordinal, PageHeader* header,
+                                                size_t* module_size) const {
+  const int64_t probe = std::min(kPageHeaderProbe, end - pos);
+  PQ_ASSIGN_OR_RETURN(BufferPtr bytes, Read(leaf, pos, probe, "page header"));
+  if (bytes->size() >= 4) {
+    // The module's length field says how much to read when the probe was short.
+    const int64_t claimed = int64_t{LoadLE<uint32_t>(bytes->data())} + 4;
+    if (claimed > static_cast<int64_t>(bytes->size())) {
+      if (claimed > kMaxPageHeaderBytes || claimed > end - pos) {
+        return Status::Corruption("encrypted page header claims " + std::to_string(claimed) +
+                                  " bytes");
+      }
+      PQ_ASSIGN_OR_RETURN(bytes, Read(leaf, pos, claimed, "page header"));
+    }
+  }
+  return decryptor.ReadPageHeader(ByteSpan(bytes->data(), bytes->size()), dictionary,
+                                  data_page_ordinal, header, module_size);
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "format/crypto/file_decryptor.h"
+#include "format/crypto/module_aad.h"
 #include "format/metadata/metadata_io.h"
 
 namespace pq {
@@ -131,13 +133,11 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
   }
   uint8_t tail[8];
   PQ_RETURN_IF_ERROR(f.ReadInto(f.size() - 8, 8, tail));
-  if (std::memcmp(tail + 4, kEncryptedMagic, 4) == 0) {
-    return fail(Status::NotSupported("the file has an encrypted footer (PARE); encrypted files "
-                                     "are not supported yet"));
-  }
-  if (std::memcmp(tail + 4, kMagic, 4) != 0) {
+  const bool encrypted_footer = std::memcmp(tail + 4, kEncryptedMagic, 4) == 0;
+  if (!encrypted_footer && std::memcmp(tail + 4, kMagic, 4) != 0) {
     return fail(Status::Corruption("not a Parquet file: no PAR1 magic at the end"));
   }
+  const char* magic = encrypted_footer ? kEncryptedMagic : kMagic;
   uint32_t footer_len = LoadLE<uint32_t>(tail);
   if (int64_t{footer_len} > f.size() - 2 * kMagicSize - 4) {
     return fail(Status::Corruption("footer length " + std::to_string(footer_len) +
@@ -150,13 +150,34 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
   }
   uint8_t head[4];
   PQ_RETURN_IF_ERROR(f.ReadInto(0, 4, head));
-  if (std::memcmp(head, kMagic, 4) != 0) {
-    return fail(Status::Corruption("not a Parquet file: no PAR1 magic at the start"));
+  if (std::memcmp(head, magic, 4) != 0) {
+    return fail(Status::Corruption(std::string("not a Parquet file: no ") + magic +
+                                   " magic at the start"));
   }
   reader->footer_length_ = footer_len;
   PQ_ASSIGN_OR_RETURN(BufferPtr footer, f.ReadAt(f.size() - 8 - footer_len, footer_len));
-  Status s = ReadFileMetaData(ByteSpan(footer->data(), footer->size()), &reader->metadata_);
-  if (!s.ok()) return fail(std::move(s).WithContext("footer"));
+  const ByteSpan footer_bytes(footer->data(), footer->size());
+  static const crypto::DecryptionConfig kNoKeys;
+  const crypto::DecryptionConfig& keys = options.decryption ? *options.decryption : kNoKeys;
+  if (encrypted_footer) {
+    // FileCryptoMetaData, then FileMetaData as one module under the footer key.
+    std::vector<uint8_t> plain;
+    auto decryptor = crypto::FileDecryptor::ForEncryptedFooter(footer_bytes, keys, &plain);
+    if (!decryptor.ok()) return fail(std::move(decryptor).TakeStatus());
+    reader->decryptor_ = std::move(decryptor).value();
+    Status s = ReadFileMetaData(ByteSpan(plain.data(), plain.size()), &reader->metadata_);
+    if (!s.ok()) return fail(std::move(s).WithContext("decrypted footer"));
+  } else {
+    Status s = ReadFileMetaData(footer_bytes, &reader->metadata_);
+    if (!s.ok()) return fail(std::move(s).WithContext("footer"));
+    if (reader->metadata_.encryption_algorithm) {
+      // A plaintext footer followed by its signature: checked when the footer key is known.
+      auto decryptor =
+          crypto::FileDecryptor::ForPlaintextFooter(footer_bytes, reader->metadata_, keys);
+      if (!decryptor.ok()) return fail(std::move(decryptor).TakeStatus());
+      reader->decryptor_ = std::move(decryptor).value();
+    }
+  }
   auto schema = Schema::Make(reader->metadata_.schema);
   if (!schema.ok()) return fail(std::move(schema).TakeStatus().WithContext("schema"));
   reader->schema_ = std::move(schema).value();
@@ -173,18 +194,57 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
       return fail(Status::Corruption("row group " + std::to_string(rg) + " has a negative row count"));
     }
   }
+  reader->DecryptColumnMetadata();
   return reader;
+}
+
+void FileReader::DecryptColumnMetadata() {
+  for (size_t rg = 0; rg < metadata_.row_groups.size(); ++rg) {
+    RowGroup& group = metadata_.row_groups[rg];
+    const int64_t rg_ordinal = crypto::RowGroupOrdinal(group, static_cast<int64_t>(rg));
+    for (size_t leaf = 0; leaf < group.columns.size(); ++leaf) {
+      ColumnChunk& chunk = group.columns[leaf];
+      if (!chunk.crypto_metadata) continue;  // a plaintext chunk reads as in any file
+      const auto key = std::make_pair(static_cast<int>(rg), static_cast<int>(leaf));
+      if (!decryptor_) {
+        chunk_failures_[key] = Status::Corruption(
+            "column '" + schema_->leaf(static_cast<int>(leaf)).DottedPath() +
+            "' is encrypted but the file declares no encryption algorithm");
+        continue;
+      }
+      auto meta = decryptor_->DecryptColumnMetaData(chunk, rg_ordinal, static_cast<int64_t>(leaf));
+      if (!meta.ok()) {
+        chunk_failures_[key] = std::move(meta).TakeStatus();
+        continue;
+      }
+      chunk.meta_data = std::move(meta).value();
+      chunk.encrypted_column_metadata.reset();  // decrypted once; not needed again
+    }
+  }
+}
+
+Result<std::optional<crypto::ColumnDecryptor>> FileReader::ChunkDecryptor(int row_group,
+                                                                          int leaf) const {
+  const RowGroup& group = metadata_.row_groups[static_cast<size_t>(row_group)];
+  const ColumnChunk& chunk = group.columns[static_cast<size_t>(leaf)];
+  if (!chunk.crypto_metadata) return std::optional<crypto::ColumnDecryptor>();
+  if (auto it = chunk_failures_.find({row_group, leaf}); it != chunk_failures_.end()) {
+    return it->second;
+  }
+  PQ_ASSIGN_OR_RETURN(crypto::ColumnDecryptor d,
+                      decryptor_->ForColumn(chunk, crypto::RowGroupOrdinal(group, row_group), leaf,
+                                            schema_->leaf(leaf).DottedPath()));
+  return std::optional<crypto::ColumnDecryptor>(std::move(d));
 }
 
 Result<const ColumnMetaData*> FileReader::ColumnMeta(int row_group, int leaf) const {
   const ColumnChunk& chunk = metadata_.row_groups[row_group].columns[leaf];
-  if (!chunk.meta_data) {
-    if (chunk.crypto_metadata) {
-      return Status::NotSupported("column '" + schema_->leaf(leaf).DottedPath() +
-                                  "' is encrypted; encrypted columns are not supported yet");
+  if (chunk.crypto_metadata) {
+    if (auto it = chunk_failures_.find({row_group, leaf}); it != chunk_failures_.end()) {
+      return it->second;
     }
-    return Status::Corruption("column chunk has no metadata");
   }
+  if (!chunk.meta_data) return Status::Corruption("column chunk has no metadata");
   return &*chunk.meta_data;
 }
 

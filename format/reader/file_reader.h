@@ -3,14 +3,31 @@
 // Open() reads the tail, checks the magic, parses FileMetaData and rebuilds the Schema once; every scan
 // of the file (all cursors of a table) shares the same FileReader. Reads go through RandomAccessFile,
 // which is safe to use from several threads at once (pread).
+//
+// Encrypted files (file-format.txt "Parquet Modular Encryption"; format/crypto/) open with the keys
+// of ReaderOptions::decryption:
+//   - an encrypted footer ("PARE") is decrypted with the footer key (error without it);
+//   - a plaintext footer ("PAR1" with encryption_algorithm) is parsed as usual and its signature
+//     checked when the footer key is known (a mismatch is an error; without the key the file still
+//     opens, unverified);
+//   - every encrypted column chunk's real ColumnMetaData is decrypted once, here, and replaces the
+//     chunk's meta_data in metadata() (a plaintext footer holds only a copy without statistics).
+//     A chunk that cannot be decrypted (no key for it, wrong key) keeps its failure: Open succeeds,
+//     the plaintext columns and the columns whose keys were given read as usual, and ColumnMeta /
+//     ChunkDecryptor of that chunk return the failure, so only reading that column fails.
+// The column and page layers decrypt pages, page indexes and Bloom filters with ChunkDecryptor().
+// No message ever holds key bytes.
 #pragma once
 
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 
+#include "format/crypto/column_decryptor.h"
+#include "format/crypto/decryption_config.h"
 #include "format/encoding/values.h"
 #include "format/metadata/metadata.h"
 #include "format/schema/schema.h"
@@ -18,6 +35,10 @@
 #include "format/util/status.h"
 
 namespace pq {
+
+namespace crypto {
+class FileDecryptor;
+}  // namespace crypto
 
 class RandomAccessFile {
  public:
@@ -57,6 +78,10 @@ struct ReaderOptions {
   ReaderLimits limits;
   // Bytes of decompressed dictionary pages a file keeps for pruning (DictionaryCache); 0 keeps none.
   int64_t dictionary_cache_bytes = int64_t{64} << 20;
+  // Keys for encrypted files (format/crypto/decryption_config.h: footer key, column keys by path,
+  // AAD prefix, a retriever by key id). Null: no keys, which still reads plaintext files and the
+  // plaintext columns of a file with a plaintext footer.
+  std::shared_ptr<const crypto::DecryptionConfig> decryption;
 };
 
 // A decompressed dictionary page: what the dictionary pruning layer needs to test its entries.
@@ -103,14 +128,28 @@ class FileReader {
   // dictionary page header out of that size, so chunks of its files are read up to this much longer.
   int64_t chunk_size_slack() const { return chunk_size_slack_; }
 
-  // The ColumnMetaData of (row group, leaf column); Corruption when absent (encrypted files aside).
+  // The ColumnMetaData of (row group, leaf column); Corruption when absent. For an encrypted chunk:
+  // its decrypted metadata, or the chunk's failure (Crypto "column 'x' is encrypted and no key was
+  // given for it ...", an authentication failure, ...); callers add file, row group and column.
   Result<const ColumnMetaData*> ColumnMeta(int row_group, int leaf) const;
+
+  // True for a file written with modular encryption (either footer mode).
+  bool encrypted() const { return decryptor_ != nullptr; }
+  // The file's decryptor, or null for a file that is not encrypted.
+  const crypto::FileDecryptor* decryptor() const { return decryptor_.get(); }
+  // The module decryptor of chunk (row group, leaf) for its pages, page index and Bloom filter:
+  // nullopt for a plaintext chunk (also in an encrypted file); the chunk's failure as for
+  // ColumnMeta when it cannot be decrypted. Cheap (no cipher work); safe from several threads.
+  Result<std::optional<crypto::ColumnDecryptor>> ChunkDecryptor(int row_group, int leaf) const;
 
   // Dictionary pages already read for pruning (scan_plan.cc); shared by every scan of this file.
   DictionaryCache& dictionary_cache() const { return *dictionary_cache_; }
 
  private:
   FileReader() = default;
+  // Decrypts the metadata of every encrypted chunk into metadata_ (failures into chunk_failures_).
+  void DecryptColumnMetadata();
+
   std::unique_ptr<RandomAccessFile> file_;
   FileMetaData metadata_;
   std::shared_ptr<const Schema> schema_;
@@ -118,6 +157,9 @@ class FileReader {
   int64_t footer_length_ = 0;
   int64_t chunk_size_slack_ = 0;
   std::unique_ptr<DictionaryCache> dictionary_cache_;
+  std::shared_ptr<const crypto::FileDecryptor> decryptor_;  // null: not encrypted
+  // Encrypted chunks whose metadata could not be decrypted, by (row group, leaf): their failure.
+  std::map<std::pair<int, int>, Status> chunk_failures_;
 };
 
 }  // namespace pq

@@ -459,19 +459,44 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     return Status::OK();
   }
 
-  // Appends a page (header + stored bytes) to `out`; returns the header size.
-  Result<size_t> EmitPage(PageHeader* header, ByteSpan stored, int64_t uncompressed_size,
-                          Buffer* out) {
+  // What EmitPage appended: the header (or header module) and the page (or page module).
+  struct EmittedPage {
+    size_t header_size = 0;
+    size_t page_size = 0;
+  };
+
+  // Appends a page (header + stored bytes) to `out`. In an encrypted chunk the page becomes a page
+  // module and the header a header module; `dictionary` and data_pages_emitted_ name them in the
+  // AADs.
+  Result<EmittedPage> EmitPage(PageHeader* header, ByteSpan stored, int64_t uncompressed_size,
+                               bool dictionary, Buffer* out) {
     PQ_RETURN_IF_ERROR(CheckPageSize(uncompressed_size));
     PQ_RETURN_IF_ERROR(CheckPageSize(static_cast<int64_t>(stored.size())));
     header->uncompressed_page_size = static_cast<int32_t>(uncompressed_size);
-    header->compressed_page_size = static_cast<int32_t>(stored.size());
-    if (settings_.checksums) header->crc = static_cast<int32_t>(Crc32(stored));
+    if (!settings_.encryptor) {
+      header->compressed_page_size = static_cast<int32_t>(stored.size());
+      if (settings_.checksums) header->crc = static_cast<int32_t>(Crc32(stored));
+      std::string h;
+      WritePageHeader(*header, &h);
+      Append(out, h);
+      Append(out, stored);
+      return EmittedPage{h.size(), stored.size()};
+    }
+    const crypto::ColumnEncryptor& encryptor = *settings_.encryptor;
+    const int64_t ordinal = dictionary ? 0 : data_pages_emitted_;
+    page_module_.clear();
+    PQ_RETURN_IF_ERROR(encryptor.EncryptPage(stored, dictionary, ordinal, &page_module_));
+    PQ_RETURN_IF_ERROR(CheckPageSize(static_cast<int64_t>(page_module_.size())));
+    const ByteSpan module = AsBytes(page_module_);
+    header->compressed_page_size = static_cast<int32_t>(module.size());
+    if (settings_.checksums) header->crc = static_cast<int32_t>(Crc32(module));
     std::string h;
     WritePageHeader(*header, &h);
-    Append(out, h);
-    Append(out, stored);
-    return h.size();
+    std::string header_module;
+    PQ_RETURN_IF_ERROR(encryptor.EncryptPageHeader(AsBytes(h), dictionary, ordinal, &header_module));
+    Append(out, header_module);
+    Append(out, module);
+    return EmittedPage{header_module.size(), module.size()};
   }
 
   Status FlushPage() {
@@ -537,9 +562,11 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       header.data_page_header_v2 = std::move(d);
     }
     const int64_t offset = static_cast<int64_t>(data_pages_.size());
-    PQ_ASSIGN_OR_RETURN(size_t header_size,
-                        EmitPage(&header, stored_, uncompressed_size, &data_pages_));
-    const int64_t page_size = static_cast<int64_t>(header_size + stored_.size());
+    PQ_ASSIGN_OR_RETURN(EmittedPage emitted,
+                        EmitPage(&header, stored_, uncompressed_size, false, &data_pages_));
+    ++data_pages_emitted_;
+    const size_t header_size = emitted.header_size;
+    const int64_t page_size = static_cast<int64_t>(emitted.header_size + emitted.page_size);
     if (page_size > kMaxPageBytes) return CheckPageSize(page_size);
     offset_index_.AddPage(offset, static_cast<int32_t>(page_size), page_first_row_,
                           leaf_.physical_type == PhysicalType::kByteArray
@@ -591,10 +618,10 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       d.encoding = Encoding::kPlain;
       header.dictionary_page_header = d;
       PQ_ASSIGN_OR_RETURN(
-          size_t header_size,
-          EmitPage(&header, stored_, static_cast<int64_t>(body.size()), &dictionary_page_));
-      total_uncompressed_ += static_cast<int64_t>(header_size + body.size());
-      total_compressed_ += static_cast<int64_t>(header_size + stored_.size());
+          EmittedPage emitted,
+          EmitPage(&header, stored_, static_cast<int64_t>(body.size()), true, &dictionary_page_));
+      total_uncompressed_ += static_cast<int64_t>(emitted.header_size + body.size());
+      total_compressed_ += static_cast<int64_t>(emitted.header_size + emitted.page_size);
       dictionary_entries_ = dict_->num_entries();
       has_dictionary_page_ = true;
       dict_mode_ = false;
@@ -660,6 +687,8 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   Buffer data_pages_;       // headers + stored bytes of the data pages so far
   Buffer stored_;           // scratch: one page's stored bytes
   Buffer scratch_;          // scratch: v2 compressed values
+  std::string page_module_;  // scratch: one encrypted page module
+  int64_t data_pages_emitted_ = 0;  // data pages so far: the next one's ordinal in the AADs
 
   // The page in progress.
   int64_t page_levels_ = 0;

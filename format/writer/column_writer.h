@@ -14,6 +14,13 @@
 // Finish() returns the chunk: bytes (dictionary page first), ColumnMetaData (statistics, encodings,
 // encoding_stats, size_statistics), the page index and the Bloom filter, with every offset relative
 // to the first byte of the chunk; the file writer places the chunk and shifts them.
+//
+// An encrypted chunk (settings.encryptor set; file-format.txt "Parquet Modular Encryption") stores
+// every page as a module and every page header as a module (crypto/column_encryptor.h): the
+// header's compressed_page_size is the page module's size and its CRC covers the page module;
+// sizes in the metadata and the OffsetIndex count the modules. Data pages are numbered from 0 in
+// the AADs, the dictionary page apart. The page index and Bloom filter stay plaintext structures
+// in ColumnChunkOutput: the file writer encrypts them when it writes them.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +31,7 @@
 
 #include "format/bloom/split_block_bloom_filter.h"
 #include "format/codec/codec.h"
+#include "format/crypto/column_encryptor.h"
 #include "format/encoding/values.h"
 #include "format/metadata/metadata.h"
 #include "format/schema/schema.h"
@@ -50,6 +58,8 @@ struct ColumnWriteSettings {
   double bloom_filter_fpp = 0.01;
   int64_t bloom_filter_max_bytes = int64_t{2} << 20;
   int64_t statistics_truncate_bytes = 64;
+  // The chunk's encryptor (its key, file AAD, row group and column ordinals); nullopt: plaintext.
+  std::optional<crypto::ColumnEncryptor> encryptor;
 };
 
 // A finished column chunk. Offsets (meta.data_page_offset, meta.dictionary_page_offset, page

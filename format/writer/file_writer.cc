@@ -151,13 +151,33 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path,
       w->columns_[static_cast<size_t>(i)].settings.bloom_filter = true;
     }
   }
+  if (options.encryption) {
+    // Column keys by leaf path, a group's key going to every leaf under it.
+    crypto::EncryptionConfig config = *options.encryption;
+    std::map<std::string, crypto::ColumnKeySpec, std::less<>> by_leaf;
+    for (const auto& [name, spec] : config.column_keys) {
+      PQ_ASSIGN_OR_RETURN(std::vector<int> leaves, LeavesNamed(s, name, "column_keys"));
+      for (int i : leaves) {
+        if (!by_leaf.emplace(s.leaf(i).DottedPath(), spec).second) {
+          return Status::InvalidArgument("column_keys: column '" + s.leaf(i).DottedPath() +
+                                         "' is given more than one key");
+        }
+      }
+    }
+    config.column_keys = std::move(by_leaf);
+    auto encryptor = crypto::FileEncryptor::Make(std::move(config));
+    if (!encryptor.ok()) {
+      return Status::InvalidArgument("encryption: " + encryptor.status().message());
+    }
+    w->encryptor_ = std::move(encryptor).value();
+  }
   w->options_ = std::move(options);
   w->elements_ = std::move(schema);
   // The first row group's writers check every column's settings before the file exists.
   PQ_RETURN_IF_ERROR(w->EnsureWriters());
 
   PQ_ASSIGN_OR_RETURN(w->file_, OutputFile::Create(path));
-  Status st = AppendString(w->file_.get(), kMagic);
+  Status st = AppendString(w->file_.get(), w->encryptor_ ? w->encryptor_->magic() : kMagic);
   if (!st.ok()) {
     w->Abort();
     return st;
@@ -183,8 +203,17 @@ Status FileWriter::Fail(Status s) {
 Status FileWriter::EnsureWriters() {
   if (!writers_.empty()) return Status::OK();
   writers_.reserve(columns_.size());
-  for (const ColumnState& c : columns_) {
-    auto made = ColumnChunkWriter::Make(c.settings);
+  const size_t row_group = metadata_.row_groups.size();
+  for (size_t i = 0; i < columns_.size(); ++i) {
+    const ColumnState& c = columns_[i];
+    ColumnWriteSettings settings = c.settings;
+    auto encryptor = ColumnEncryptorFor(row_group, i);
+    if (!encryptor.ok()) {
+      writers_.clear();
+      return std::move(encryptor).TakeStatus();
+    }
+    settings.encryptor = std::move(encryptor).value();
+    auto made = ColumnChunkWriter::Make(settings);
     if (!made.ok()) {
       writers_.clear();
       return std::move(made).TakeStatus().WithContext("column '" + c.settings.leaf->DottedPath() +
@@ -304,7 +333,17 @@ Status FileWriter::FinishRowGroup() {
       PendingBloom b;
       b.row_group = rg_index;
       b.leaf = static_cast<int>(i);
-      out.bloom_filter->Serialize(&b.bytes);
+      PQ_ASSIGN_OR_RETURN(std::optional<crypto::ColumnEncryptor> encryptor,
+                          ColumnEncryptorFor(rg_index, i));
+      if (encryptor) {
+        // Two modules: the header, then the bitset.
+        std::string header;
+        WriteBloomFilterHeader(out.bloom_filter->header(), &header);
+        PQ_RETURN_IF_ERROR(encryptor->EncryptBloomFilterHeader(AsBytes(header), &b.bytes));
+        PQ_RETURN_IF_ERROR(encryptor->EncryptBloomFilterBitset(out.bloom_filter->bitset(), &b.bytes));
+      } else {
+        out.bloom_filter->Serialize(&b.bytes);
+      }
       pending_bloom_bytes_ += static_cast<int64_t>(b.bytes.size());
       blooms_.push_back(std::move(b));
     }
@@ -342,6 +381,13 @@ Status FileWriter::WriteTail() {
       if (!index) continue;
       bytes.clear();
       WriteColumnIndex(*index, &bytes);
+      PQ_ASSIGN_OR_RETURN(std::optional<crypto::ColumnEncryptor> encryptor,
+                          ColumnEncryptorFor(rg, c));
+      if (encryptor) {
+        std::string module;
+        PQ_RETURN_IF_ERROR(encryptor->EncryptColumnIndex(AsBytes(bytes), &module));
+        bytes.swap(module);
+      }
       ColumnChunk& chunk = metadata_.row_groups[rg].columns[c];
       chunk.column_index_offset = file_->position();
       chunk.column_index_length = static_cast<int32_t>(bytes.size());
@@ -354,6 +400,13 @@ Status FileWriter::WriteTail() {
       if (!index) continue;
       bytes.clear();
       WriteOffsetIndex(*index, &bytes);
+      PQ_ASSIGN_OR_RETURN(std::optional<crypto::ColumnEncryptor> encryptor,
+                          ColumnEncryptorFor(rg, c));
+      if (encryptor) {
+        std::string module;
+        PQ_RETURN_IF_ERROR(encryptor->EncryptOffsetIndex(AsBytes(bytes), &module));
+        bytes.swap(module);
+      }
       ColumnChunk& chunk = metadata_.row_groups[rg].columns[c];
       chunk.offset_index_offset = file_->position();
       chunk.offset_index_length = static_cast<int32_t>(bytes.size());
@@ -370,15 +423,40 @@ Status FileWriter::WriteTail() {
   metadata_.column_orders.emplace(static_cast<size_t>(schema_->num_leaves()),
                                   ColumnOrder{ColumnOrder::Kind::kTypeDefinedOrder});
   bytes.clear();
-  WriteFileMetaData(metadata_, &bytes);
-  if (bytes.size() > UINT32_MAX) return Status::InvalidArgument("file metadata over 4 GiB");
-  const uint32_t length = static_cast<uint32_t>(bytes.size());
-  uint8_t le[4];
-  StoreLE<uint32_t>(le, length);
-  bytes.append(reinterpret_cast<const char*>(le), 4);
-  bytes.append(kMagic, 4);
+  if (encryptor_) {
+    PQ_RETURN_IF_ERROR(AppendEncryptedFooter(&bytes));
+  } else {
+    WriteFileMetaData(metadata_, &bytes);
+    if (bytes.size() > UINT32_MAX) return Status::InvalidArgument("file metadata over 4 GiB");
+    const uint32_t length = static_cast<uint32_t>(bytes.size());
+    uint8_t le[4];
+    StoreLE<uint32_t>(le, length);
+    bytes.append(reinterpret_cast<const char*>(le), 4);
+    bytes.append(kMagic, 4);
+  }
   PQ_RETURN_IF_ERROR(AppendString(file_.get(), bytes));
   return file_->Close();
+}
+
+Result<std::optional<crypto::ColumnEncryptor>> FileWriter::ColumnEncryptorFor(size_t row_group,
+                                                                              size_t leaf) const {
+  if (!encryptor_) return std::optional<crypto::ColumnEncryptor>();
+  return encryptor_->ForColumn(schema_->leaf(static_cast<int>(leaf)).DottedPath(),
+                               static_cast<int64_t>(row_group), static_cast<int64_t>(leaf));
+}
+
+Status FileWriter::AppendEncryptedFooter(std::string* out) const {
+  // metadata_ keeps every chunk's full meta_data (metadata()); the footer gets the chunks as the
+  // mode wants them: crypto_metadata set, encrypted_column_metadata, meta_data dropped or stripped.
+  FileMetaData footer = metadata_;
+  for (size_t rg = 0; rg < footer.row_groups.size(); ++rg) {
+    std::vector<ColumnChunk>& chunks = footer.row_groups[rg].columns;
+    for (size_t c = 0; c < chunks.size(); ++c) {
+      PQ_RETURN_IF_ERROR(encryptor_->FinishColumnChunk(&chunks[c], static_cast<int64_t>(rg),
+                                                       static_cast<int64_t>(c)));
+    }
+  }
+  return encryptor_->WriteFooter(std::move(footer), out);
 }
 
 Status FileWriter::Close() {

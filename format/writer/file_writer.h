@@ -20,6 +20,15 @@
 // The file is written where asked: making it appear atomically (temporary name, rename after
 // Close) is the caller's business. A failed Close deletes the file.
 //
+// Encryption (WriterOptions::encryption; file-format.txt "Parquet Modular Encryption"): the file
+// starts and ends with "PARE" (encrypted footer) or "PAR1" (plaintext footer, signed). Encrypted
+// columns (all of them under the footer key when column_keys is empty, else exactly the columns
+// given, each under its own key) have their pages, page headers, dictionary page, ColumnIndex,
+// OffsetIndex and Bloom filter written as modules under their key, and their ColumnMetaData in
+// encrypted_column_metadata where the mode calls for it (crypto/file_encryptor.h); the other
+// columns are written as in a plaintext file. The file id (aad_file_unique) and every nonce are
+// fresh random bytes (RAND_bytes).
+//
 // Values: T is the type of the leaf's physical type (values.h): BOOLEAN uint8_t, INT32 int32_t,
 // INT64 int64_t, INT96 Int96, FLOAT float, DOUBLE double, BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY
 // ByteArray. Statistics, page index and encodings are described in statistics_builder.h,
@@ -34,6 +43,7 @@
 #include <vector>
 
 #include "format/codec/codec.h"
+#include "format/crypto/file_encryptor.h"
 #include "format/metadata/metadata.h"
 #include "format/schema/schema.h"
 #include "format/util/status.h"
@@ -80,6 +90,10 @@ struct WriterOptions {
   std::vector<KeyValue> key_value_metadata;
   std::string created_by;                  // empty: DefaultCreatedBy()
   int64_t statistics_truncate_bytes = 64;  // BYTE_ARRAY min/max longer than this are truncated
+  // Null: a plaintext file. Otherwise the algorithm, footer key, footer mode, AAD prefix and
+  // per-column keys (crypto/file_encryptor.h). A column_keys entry may name a leaf or a group (all
+  // leaves under it); one that names no column is InvalidArgument.
+  std::shared_ptr<const crypto::EncryptionConfig> encryption;
 };
 
 // "sqlite-parquet version <PQ_VERSION> (build <PQ_BUILD_ID or 'dev'>)", the format parquet.thrift
@@ -132,7 +146,8 @@ class FileWriter {
   // Closes and deletes the file. Safe to call at any time, more than once.
   void Abort();
 
-  // The footer as written (complete after Close()).
+  // The footer as written (complete after Close()); for an encrypted file, the FileMetaData before
+  // encryption: every chunk with its full meta_data, no crypto fields.
   const FileMetaData& metadata() const { return metadata_; }
   // Rows in the row groups ended so far.
   int64_t num_rows() const { return metadata_.num_rows; }
@@ -150,6 +165,11 @@ class FileWriter {
   Status WritePendingBlooms();
   Status WriteTail();
   Status Fail(Status s);
+  // The encryptor of chunk (row group, leaf), or nullopt when the chunk is written in plaintext.
+  Result<std::optional<crypto::ColumnEncryptor>> ColumnEncryptorFor(size_t row_group,
+                                                                    size_t leaf) const;
+  // The footer (crypto footer, length, magic) of an encrypted file.
+  Status AppendEncryptedFooter(std::string* out) const;
 
   std::string path_;
   WriterOptions options_;
@@ -158,6 +178,7 @@ class FileWriter {
   std::vector<ColumnState> columns_;                         // per leaf
   std::vector<std::unique_ptr<ColumnChunkWriter>> writers_;  // the current row group, per leaf
   std::unique_ptr<OutputFile> file_;
+  std::unique_ptr<crypto::FileEncryptor> encryptor_;  // null: a plaintext file
   FileMetaData metadata_;
   std::vector<PendingIndexes> indexes_;  // per row group
   std::vector<PendingBloom> blooms_;

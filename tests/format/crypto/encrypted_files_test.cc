@@ -326,7 +326,7 @@ TEST(EncryptedFilesTest, WrongOrMissingFooterKey) {
               "authentication failed for footer");
   config.footer_key.clear();
   ExpectError(OpenAndWalk(ReadAll(DataPath(kColumnsAndFooter)), config), StatusCode::kCrypto,
-              "the footer is encrypted and its key was not given (key id 'kf')");
+              "the file has an encrypted footer and its key was not given (key id 'kf')");
   // A registered key of the wrong id does not help; one of the right id does.
   auto registry = std::make_shared<KeyRegistry>();
   ASSERT_TRUE(registry->Add("kx", kFooterKey).ok());
@@ -348,7 +348,7 @@ TEST(EncryptedFilesTest, WrongOrMissingColumnKey) {
               "authentication failed for column metadata of row group 0, column 'double_field'");
   config.column_keys.erase("double_field");
   ExpectError(OpenAndWalk(ReadAll(DataPath(kColumnsAndFooter)), config), StatusCode::kCrypto,
-              "no key for encrypted column 'double_field' (key id 'kc1')");
+              "column 'double_field' is encrypted and no key was given for it (key id 'kc1')");
   // The other columns still decrypt without it.
   OpenedFile f;
   ASSERT_TRUE(OpenFooter(ReadAll(DataPath(kColumnsAndFooter)), config, &f).ok());

@@ -1,0 +1,69 @@
+// Encryption options of the SQL layer: the keys a `parquet` table reads encrypted files with
+// (file-format.txt "Parquet Modular Encryption"), and how parquet_export / a writable table
+// encrypt what they write. Key text (KEY below) is hex (32/48/64 digits), base64 of 16/24/32
+// bytes, 16/24/32 characters of text, or explicitly "hex:...", "base64:...", "text:..."
+// (format/crypto/decryption_config.h). No error message ever shows a key.
+//
+//   CREATE VIRTUAL TABLE temp.t USING parquet('secret.parquet', footer_key='0123456789012345',
+//                                             column_keys='ssn:1234567890123450');
+//   SELECT parquet_export('out.parquet', 'SELECT * FROM people',
+//                         'footer_key=0123456789012345, column_keys=''ssn:1234567890123450''');
+//
+// Table options (kDecryptionOptionNames):
+//   footer_key=KEY             the footer key: decrypts an encrypted footer, checks the signature
+//                              of a plaintext footer, decrypts the columns encrypted with it
+//   column_keys='col:KEY,...'  keys of columns encrypted with their own key (dotted leaf paths)
+//   aad_prefix=TEXT            the AAD prefix of files that do not store theirs (checked against
+//                              the stored one otherwise)
+// Keys registered with parquet_add_key(id, key) (key_functions.h) are found through the key ids
+// files name; an explicit option wins over them.
+//
+// Writer options (kEncryptionOptionNames; all but footer_key need footer_key):
+//   footer_key=KEY             encrypt the file: the footer, and every column unless column_keys
+//   column_keys='col:KEY,...'  encrypt only these columns, each under its own key (a group's name
+//                              covers every leaf under it); the others stay plaintext
+//   encryption_algorithm=gcm|ctr  AES_GCM_V1 (default; everything authenticated) or
+//                              AES_GCM_CTR_V1 (pages in AES-CTR, faster, not authenticated)
+//   plaintext_footer=0|1       1: a footer legacy readers can read (signed with the footer key);
+//                              they then read the plaintext columns. Default 0 (PARE footer)
+//   aad_prefix=TEXT            bind the file to this text (e.g. its name): moving modules between
+//                              files with different prefixes is detected
+//   store_aad_prefix=0|1       store the prefix in the file (default 1); 0: readers must give it
+// The file id and every nonce are fresh random bytes. Files carry no key ids: read them with
+// footer_key= / column_keys=.
+//
+// Security note: SQLite keeps the module arguments of CREATE VIRTUAL TABLE in the database schema,
+// so footer_key= on a table of a persistent database stores the key in the database file. Use a
+// temp table, or parquet_add_key (keys held in the connection's memory only).
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "ext/options.h"
+#include "format/crypto/decryption_config.h"
+#include "format/crypto/file_encryptor.h"
+#include "format/util/status.h"
+
+namespace pq::ext {
+
+// footer_key, column_keys, aad_prefix: to add to the table's known options.
+extern const std::vector<std::string_view> kDecryptionOptionNames;
+// footer_key, column_keys, encryption_algorithm, plaintext_footer, aad_prefix, store_aad_prefix:
+// to add to the writer's known options.
+extern const std::vector<std::string_view> kEncryptionOptionNames;
+
+// The keys for ReaderOptions::decryption from the table options and the connection's registry
+// (may be null). Null when there is neither an option nor a registry (plaintext files only, and
+// the plaintext columns of plaintext-footer files). InvalidArgument naming the option for a
+// malformed key (never showing it).
+Result<std::shared_ptr<const crypto::DecryptionConfig>> DecryptionFromOptions(
+    const OptionList& opts, std::shared_ptr<const crypto::KeyRegistry> registry);
+
+// The encryption for WriterOptions::encryption from the writer options; null when footer_key is
+// not given (and then no other encryption option may be). InvalidArgument naming the option.
+Result<std::shared_ptr<const crypto::EncryptionConfig>> EncryptionFromOptions(
+    const OptionList& opts);
+
+}  // namespace pq::ext

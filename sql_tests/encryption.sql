@@ -1,0 +1,209 @@
+# Encrypted Parquet (Parquet Modular Encryption): reading with keys given as table options or
+# registered by key id with parquet_add_key, and writing encrypted files with parquet_export.
+# The conformance files hold 50 rows; their keys (../shared/testdata/README.md): footer key
+# 0123456789012345 (key id kf), double_field 1234567890123450 (kc1), float_field
+# 1234567890123451 (kc2).
+
+# Keys as table options. A temp table: module arguments of a table in a persistent database are
+# stored in its schema, keys included.
+statement ok
+CREATE VIRTUAL TABLE temp.enc USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted', footer_key='0123456789012345', column_keys='double_field:1234567890123450,float_field:1234567890123451');
+
+query
+SELECT rowid, boolean_field, int32_field, double_field, float_field, typeof(ba_field) FROM enc WHERE rowid < 3;
+----
+0|1|00:00:00|0.0|0.0|blob
+1|0|00:00:00.001|1.1111111|1.100000023841858|null
+2|1|00:00:00.002|2.2222222|2.200000047683716|blob
+
+# Statistics of an encrypted column (in its encrypted metadata) prune.
+query
+SELECT count(*) FROM enc WHERE double_field > 1000;
+----
+0
+
+query
+SELECT json_extract(parquet_scan_stats('enc'), '$.row_groups_skipped_by_statistics');
+----
+1
+
+# Without the footer key an encrypted footer cannot be read; the message names the key id.
+statement error the file has an encrypted footer and its key was not given (key id 'kf')
+CREATE VIRTUAL TABLE temp.nokey USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted');
+
+# A wrong key fails authentication; no message ever shows a key.
+statement error authentication failed for footer (wrong key, wrong AAD prefix, or the file was altered)
+CREATE VIRTUAL TABLE temp.wrong USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted', footer_key='abcdefghijklmnop');
+
+statement error option 'footer_key': key of 7 characters is neither 32/48/64 hex digits
+CREATE VIRTUAL TABLE temp.bad USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted', footer_key='tooshrt');
+
+# A column whose key is missing: the other columns read, that one names itself when read.
+statement ok
+CREATE VIRTUAL TABLE temp.partial USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted', footer_key='0123456789012345', column_keys='float_field:1234567890123451');
+
+query
+SELECT count(*), sum(boolean_field), max(float_field) FROM partial;
+----
+50|25|53.900001525878906
+
+statement error column 'double_field' is encrypted and no key was given for it (key id 'kc1')
+SELECT double_field FROM partial;
+
+# A plaintext footer (PAR1, signed) opens without keys: plaintext columns read, encrypted ones do not.
+statement ok
+CREATE VIRTUAL TABLE temp.pf USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_plaintext_footer.parquet.encrypted');
+
+query
+SELECT count(*), sum(boolean_field) FROM pf;
+----
+50|25
+
+statement error column 'float_field' is encrypted and no key was given for it (key id 'kc2')
+SELECT sum(float_field) FROM pf;
+
+# An AAD prefix the file does not store must be given.
+statement error the file was encrypted with an AAD prefix that it does not store: give it (aad_prefix)
+CREATE VIRTUAL TABLE temp.noaad USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted', footer_key='0123456789012345', column_keys='double_field:1234567890123450,float_field:1234567890123451');
+
+statement ok
+CREATE VIRTUAL TABLE temp.aad USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted', footer_key='0123456789012345', column_keys='double_field:1234567890123450,float_field:1234567890123451', aad_prefix='tester');
+
+query
+SELECT count(*), round(sum(double_field), 4) FROM aad;
+----
+50|1361.1111
+
+# Keys by id: parquet_add_key(ID, KEY) returns 1; tables opened afterwards find the keys their files
+# name. KEY may be text, hex:/base64: text, or a BLOB of key bytes.
+query
+SELECT parquet_add_key('kf', '0123456789012345'), parquet_add_key('kc1', 'hex:31323334353637383930313233343530'), parquet_add_key('kc2', CAST('1234567890123451' AS BLOB));
+----
+1|1|1
+
+statement ok
+CREATE VIRTUAL TABLE temp.uniform USING parquet('$TESTDATA/parquet-testing/data/uniform_encryption.parquet.encrypted');
+
+statement ok
+CREATE VIRTUAL TABLE temp.byid USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted');
+
+# Every mode gives the same rows.
+query
+SELECT count(*) FROM enc, byid, uniform, aad WHERE enc.rowid = byid.rowid AND enc.rowid = uniform.rowid AND enc.rowid = aad.rowid AND enc.double_field IS byid.double_field AND enc.float_field IS uniform.float_field AND enc.ba_field IS aad.ba_field AND enc.int64_field IS uniform.int64_field AND enc.flba_field IS byid.flba_field;
+----
+50
+
+query
+SELECT parquet_add_key(NULL, '0123456789012345');
+----
+NULL
+
+statement error parquet_add_key: key of 5 characters
+SELECT parquet_add_key('k', 'short');
+
+# Key-management material (keys wrapped by a key service) cannot be unwrapped here.
+statement error key-management key material, which this engine cannot unwrap
+CREATE VIRTUAL TABLE temp.kms USING parquet('$TESTDATA/parquet-testing/data/external_key_material_java.parquet.encrypted');
+
+# parquet_add_key is SQLITE_DIRECTONLY: a view or trigger of the schema cannot call it.
+statement ok
+CREATE VIEW add_key_view AS SELECT parquet_add_key('kx', '0123456789012345');
+
+statement error unsafe use of parquet_add_key()
+SELECT * FROM add_key_view;
+
+# --------------------------------------------------------------------------------------------------
+# Writing: parquet_export(PATH, QUERY, 'footer_key=..., ...') encrypts; so does the writable table.
+
+statement ok
+CREATE TABLE nums AS WITH RECURSIVE n(value) AS (SELECT 1 UNION ALL SELECT value + 1 FROM n WHERE value < 3000) SELECT value FROM n;
+
+# Every column and the footer under the footer key (AES_GCM_V1).
+query
+SELECT parquet_export('$TMPDIR/uniform.parquet', 'SELECT value AS id, ''n'' || (value % 10) AS name FROM nums', 'row_group_size=1000, footer_key=0123456789012345');
+----
+3000
+
+statement ok
+CREATE VIRTUAL TABLE temp.ru USING parquet('$TMPDIR/uniform.parquet', footer_key='0123456789012345');
+
+query
+SELECT count(*), sum(id), count(DISTINCT name) FROM ru;
+----
+3000|4501500|10
+
+query
+SELECT count(*) FROM ru WHERE id > 2500;
+----
+500
+
+query
+SELECT json_extract(parquet_scan_stats('ru'), '$.row_groups_skipped_by_statistics');
+----
+2
+
+# One column under its own key, a plaintext footer, AES_GCM_CTR_V1: readers without keys read the
+# other column.
+query
+SELECT parquet_export('$TMPDIR/columns.parquet', 'SELECT value AS id, ''n'' || (value % 10) AS name FROM nums', 'footer_key=0123456789012345, column_keys=''name:1234567890123450'', plaintext_footer=1, encryption_algorithm=ctr');
+----
+3000
+
+statement ok
+CREATE VIRTUAL TABLE temp.rc USING parquet('$TMPDIR/columns.parquet');
+
+query
+SELECT sum(id) FROM rc;
+----
+4501500
+
+statement error column 'name' is encrypted and no key was given for it
+SELECT name FROM rc;
+
+statement ok
+CREATE VIRTUAL TABLE temp.rck USING parquet('$TMPDIR/columns.parquet', footer_key='0123456789012345', column_keys='name:1234567890123450');
+
+query
+SELECT name, count(*) FROM rck GROUP BY name ORDER BY name LIMIT 2;
+----
+n0|300
+n1|300
+
+# An AAD prefix kept out of the file: readers must give it.
+query
+SELECT parquet_export('$TMPDIR/aad.parquet', 'SELECT value FROM nums', 'footer_key=0123456789012345, aad_prefix=nums-v1, store_aad_prefix=0');
+----
+3000
+
+statement error give it (aad_prefix)
+CREATE VIRTUAL TABLE temp.ra USING parquet('$TMPDIR/aad.parquet', footer_key='0123456789012345');
+
+statement ok
+CREATE VIRTUAL TABLE temp.ra2 USING parquet('$TMPDIR/aad.parquet', footer_key='0123456789012345', aad_prefix='nums-v1');
+
+query
+SELECT sum(value) FROM ra2;
+----
+4501500
+
+statement error option 'column_keys': needs footer_key
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'column_keys=''a:1234567890123450''');
+
+statement error column_keys: no column named 'b'
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'footer_key=0123456789012345, column_keys=''b:1234567890123450''');
+
+# The writable table takes the same options.
+statement ok
+CREATE VIRTUAL TABLE temp.w USING parquet('$TMPDIR/w.parquet', schema='a INTEGER, b TEXT', footer_key='0123456789012345');
+
+statement ok
+INSERT INTO w VALUES (1, 'one'), (2, 'two');
+
+statement ok
+CREATE VIRTUAL TABLE temp.wr USING parquet('$TMPDIR/w.parquet', footer_key='0123456789012345');
+
+query
+SELECT a, b FROM wr ORDER BY a;
+----
+1|one
+2|two

@@ -1,0 +1,591 @@
+// Files the project's FileWriter encrypts, read back through FileReader, TableScanner and PlanScan.
+// Every mode (AES_GCM_V1 and AES_GCM_CTR_V1, encrypted and plaintext footer, uniform and per-column
+// keys, stored and supplied AAD prefix, 128/192/256-bit keys, several codecs, data pages v1 and v2,
+// with and without dictionary and page index) gives exactly the rows of the same table written in
+// plaintext, and pruning (statistics, dictionary, Bloom filter, page index, page header
+// statistics) decides exactly as on the plaintext file. Reading by OffsetIndex (seeking to pages)
+// keeps the page ordinals of the AADs right. Readers without keys read what they may and name
+// what they cannot; swapped pages and altered Bloom filters are authentication errors.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "format/crypto/file_decryptor.h"
+#include "format/metadata/metadata_io.h"
+#include "format/predicate/scan_plan.h"
+#include "format/reader/table_scanner.h"
+#include "tests/format/reader/scan_test_util.h"
+
+namespace pq {
+namespace {
+
+using namespace pq::testing;  // NOLINT
+
+const std::string kFooterKey = "footer-key-16byt";
+const std::string kIdKey = "id-key-16-bytes!";
+const std::string kNameKey = "name-key-24-bytes-long!!";
+const std::string kTagsKey = "tags-key-32-bytes-long-xxxxxxxx!";
+const std::string kDblKey = "dbl-key-16-bytes";
+
+constexpr int64_t kRows = 12'000;
+constexpr int64_t kRowGroupRows = 5'000;
+
+// The test table of scan_test_util.h with even ids (so that odd ids inside a row group's range
+// are absent): id INT64 2r, opt_i32, name STRING, dbl DOUBLE, tags LIST<INT32>.
+std::vector<LeafData> Table() {
+  std::vector<LeafData> d = TestTable(kRows);
+  for (int64_t& id : d[0].i64) id *= 2;
+  return d;
+}
+
+struct Mode {
+  std::string name;
+  EncryptionAlgorithm::Kind algorithm = EncryptionAlgorithm::Kind::kAesGcmV1;
+  bool encrypted_footer = true;
+  std::vector<std::pair<std::string, std::string>> column_keys;  // empty: uniform
+  std::optional<std::string> aad_prefix;
+  bool store_aad_prefix = true;
+  std::string footer_key = kFooterKey;
+  CompressionCodec codec = CompressionCodec::kSnappy;
+  int page_version = 1;
+  bool dictionary = true;
+  bool page_index = true;
+};
+
+const auto kGcm = EncryptionAlgorithm::Kind::kAesGcmV1;
+const auto kCtr = EncryptionAlgorithm::Kind::kAesGcmCtrV1;
+
+std::vector<Mode> Modes() {
+  std::vector<Mode> m;
+  m.push_back({"gcm uniform", kGcm, true, {}, std::nullopt, true, kFooterKey,
+               CompressionCodec::kSnappy, 1, true, true});
+  m.push_back({"gcm plaintext footer, column keys, stored aad", kGcm, false,
+               {{"id", kIdKey}, {"tags", kTagsKey}}, "prefix-1", true, kFooterKey,
+               CompressionCodec::kZstd, 2, true, true});
+  m.push_back({"ctr column keys, supplied aad", kCtr, true,
+               {{"name", kNameKey}, {"dbl", kDblKey}}, "supplied-prefix", false, kFooterKey,
+               CompressionCodec::kUncompressed, 1, true, true});
+  m.push_back({"ctr plaintext footer uniform", kCtr, false, {}, std::nullopt, true, kFooterKey,
+               CompressionCodec::kGzip, 2, true, true});
+  m.push_back({"gcm every column its own key, 256-bit footer key, no dictionary", kGcm, true,
+               {{"id", kIdKey}, {"opt_i32", kDblKey}, {"name", kNameKey}, {"dbl", kDblKey},
+                {"tags", kTagsKey}},
+               std::nullopt, true, kTagsKey, CompressionCodec::kLz4Raw, 1, false, true});
+  m.push_back({"ctr uniform, 192-bit key, no page index", kCtr, true, {}, std::nullopt, true,
+               kNameKey, CompressionCodec::kBrotli, 2, true, false});
+  m.push_back({"gcm plaintext footer uniform, stored aad, no page index", kGcm, false, {},
+               "p", true, kFooterKey, CompressionCodec::kSnappy, 1, true, false});
+  return m;
+}
+
+WriterOptions OptionsFor(const Mode& m, bool encrypt) {
+  WriterOptions w;
+  w.codec = m.codec;
+  w.row_group_rows = kRowGroupRows;
+  w.page_rows = 100;
+  w.data_page_version = m.page_version;
+  w.dictionary = m.dictionary;
+  w.page_index = m.page_index;
+  w.bloom_filter_columns = {"id", "name"};
+  if (encrypt) {
+    auto e = std::make_shared<crypto::EncryptionConfig>();
+    e->algorithm = m.algorithm;
+    e->footer_key = m.footer_key;
+    e->encrypted_footer = m.encrypted_footer;
+    for (const auto& [column, key] : m.column_keys) e->column_keys[column].key = key;
+    e->aad_prefix = m.aad_prefix;
+    e->store_aad_prefix = m.store_aad_prefix;
+    w.encryption = std::move(e);
+  }
+  return w;
+}
+
+std::shared_ptr<const crypto::DecryptionConfig> KeysFor(const Mode& m) {
+  auto c = std::make_shared<crypto::DecryptionConfig>();
+  c->footer_key = m.footer_key;
+  for (const auto& [column, key] : m.column_keys) {
+    // The reader takes keys by leaf path.
+    c->column_keys[column == "tags" ? "tags.list.element" : column] = key;
+  }
+  if (!m.store_aad_prefix) c->aad_prefix = m.aad_prefix;
+  return c;
+}
+
+Status Write(const std::string& path, const WriterOptions& options) {
+  PQ_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(path, TestSchema(), options));
+  PQ_RETURN_IF_ERROR(WriteTable(writer.get(), Table(), kRows, 1000));
+  return writer->Close();
+}
+
+Result<std::shared_ptr<FileReader>> OpenWith(const std::string& path,
+                                             std::shared_ptr<const crypto::DecryptionConfig> keys,
+                                             bool verify_checksums = true) {
+  ReaderOptions options;
+  options.decryption = std::move(keys);
+  options.verify_checksums = verify_checksums;
+  return FileReader::Open(path, options);
+}
+
+Result<std::vector<ScannedRow>> ScanPlan_(const std::shared_ptr<const FileReader>& file,
+                                          const ScanPlan& plan, std::vector<int> fields) {
+  ScanRequest request;
+  request.fields = std::move(fields);
+  request.plan = plan;
+  request.batch_rows = 700;
+  PQ_ASSIGN_OR_RETURN(auto scanner, TableScanner::Make(file, request, ValueOptions{}));
+  std::vector<ScannedRow> rows;
+  std::string scratch;
+  while (true) {
+    PQ_ASSIGN_OR_RETURN(int64_t n, scanner->NextBatch());
+    if (n == 0) break;
+    for (int64_t r = 0; r < n; ++r) {
+      ScannedRow row;
+      row.row = scanner->RowNumber(r);
+      for (size_t f = 0; f < request.fields.size(); ++f) {
+        row.values.push_back(SqlValue::FromCell(scanner->GetCell(static_cast<int>(f), r, &scratch)));
+      }
+      rows.push_back(std::move(row));
+    }
+  }
+  return rows;
+}
+
+Result<std::vector<ScannedRow>> ScanAll(const std::shared_ptr<const FileReader>& file,
+                                        std::vector<int> fields = {}) {
+  if (fields.empty()) fields = AllFields(*file);
+  PQ_ASSIGN_OR_RETURN(ScanPlan plan, TableScanner::PlanAllRows(*file, AllRowGroups(*file)));
+  return ScanPlan_(file, plan, std::move(fields));
+}
+
+const std::vector<Affinity> kAffinity = {Affinity::kInteger, Affinity::kInteger, Affinity::kText,
+                                         Affinity::kReal, Affinity::kText};
+
+Predicate Term(int field, PredicateOp op, SqlValue v) {
+  Predicate p;
+  PredicateTerm t;
+  t.field = field;
+  t.op = op;
+  t.values.push_back(std::move(v));
+  p.terms.push_back(std::move(t));
+  return p;
+}
+
+// Predicates that exercise every pruning layer on this table.
+std::vector<std::pair<std::string, Predicate>> Predicates() {
+  return {
+      // First, before any dictionary of 'id' is in the file's DictionaryCache (which would make
+      // the dictionary the cheaper test).
+      {"id = 12345 (Bloom filter: odd ids are absent)",
+       Term(0, PredicateOp::kEq, SqlValue::Integer(12345))},
+      {"id > 22000 (statistics, page index)", Term(0, PredicateOp::kGt, SqlValue::Integer(22000))},
+      {"id = 12346 (statistics, page index)", Term(0, PredicateOp::kEq, SqlValue::Integer(12346))},
+      {"name = 'name3' (dictionary keeps)", Term(2, PredicateOp::kEq, SqlValue::Text("name3"))},
+      {"name = 'name99' (dictionary or Bloom filter prune)",
+       Term(2, PredicateOp::kEq, SqlValue::Text("name99"))},
+      {"dbl < 100 (statistics, page index)", Term(3, PredicateOp::kLt, SqlValue::Real(100.0))},
+      {"opt_i32 = 7 (dictionary)", Term(1, PredicateOp::kEq, SqlValue::Integer(7))},
+  };
+}
+
+void ExpectSameStats(const PruneStats& want, const PruneStats& got, const std::string& what) {
+  EXPECT_EQ(want.row_groups_considered, got.row_groups_considered) << what;
+  EXPECT_EQ(want.row_groups_skipped_by_statistics, got.row_groups_skipped_by_statistics) << what;
+  EXPECT_EQ(want.row_groups_skipped_by_dictionary, got.row_groups_skipped_by_dictionary) << what;
+  EXPECT_EQ(want.row_groups_skipped_by_bloom_filter, got.row_groups_skipped_by_bloom_filter) << what;
+  EXPECT_EQ(want.row_groups_skipped_by_page_index, got.row_groups_skipped_by_page_index) << what;
+  EXPECT_EQ(want.pages_considered, got.pages_considered) << what;
+  EXPECT_EQ(want.pages_skipped_by_page_index, got.pages_skipped_by_page_index) << what;
+  EXPECT_EQ(want.rows_skipped, got.rows_skipped) << what;
+}
+
+void ExpectSamePlan(const ScanPlan& want, const ScanPlan& got, const std::string& what) {
+  ASSERT_EQ(want.row_groups.size(), got.row_groups.size()) << what;
+  for (size_t i = 0; i < want.row_groups.size(); ++i) {
+    EXPECT_EQ(want.row_groups[i].row_group, got.row_groups[i].row_group) << what;
+    EXPECT_EQ(want.row_groups[i].rows.row_count(), got.row_groups[i].rows.row_count()) << what;
+  }
+}
+
+void ExpectNoKeys(const Status& s) {
+  for (const std::string& key : {kFooterKey, kIdKey, kNameKey, kTagsKey, kDblKey}) {
+    EXPECT_EQ(s.message().find(key), std::string::npos) << s.message();
+  }
+}
+
+TEST(EncryptedWriterTest, EveryModeReadsBackAndPrunesLikePlaintext) {
+  const std::string plain_path = TempPath("plain.parquet");
+  int64_t bloom_skips = 0;
+  for (const Mode& mode : Modes()) {
+    SCOPED_TRACE(mode.name);
+    ::unlink(plain_path.c_str());
+    ASSERT_TRUE(Write(plain_path, OptionsFor(mode, false)).ok());
+    const std::string path = TempPath("encrypted.parquet");
+    Status s = Write(path, OptionsFor(mode, true));
+    ASSERT_TRUE(s.ok()) << s.ToString();
+
+    // The file looks like what its mode promises.
+    const std::string bytes = ReadWholeFile(path);
+    const std::string magic = mode.encrypted_footer ? "PARE" : "PAR1";
+    EXPECT_EQ(bytes.substr(0, 4), magic);
+    EXPECT_EQ(bytes.substr(bytes.size() - 4), magic);
+    for (const std::string& key : {kFooterKey, kIdKey, kNameKey, kTagsKey, kDblKey}) {
+      EXPECT_EQ(bytes.find(key), std::string::npos);
+    }
+
+    auto plain = OpenWith(plain_path, nullptr);
+    ASSERT_TRUE(plain.ok()) << plain.status().ToString();
+    auto file = OpenWith(path, KeysFor(mode));
+    ASSERT_TRUE(file.ok()) << file.status().ToString();
+    ASSERT_TRUE((*file)->encrypted());
+    EXPECT_TRUE((*file)->decryptor()->footer_verified());
+    EXPECT_EQ((*file)->decryptor()->encrypted_footer(), mode.encrypted_footer);
+    EXPECT_EQ((*file)->decryptor()->algorithm(), mode.algorithm);
+    ASSERT_EQ((*file)->num_row_groups(), 3);
+    int encrypted_chunks = 0;
+    for (const RowGroup& g : (*file)->metadata().row_groups) {
+      for (const ColumnChunk& c : g.columns) encrypted_chunks += c.crypto_metadata.has_value();
+    }
+    const int leaves_encrypted =
+        mode.column_keys.empty() ? 5 : static_cast<int>(mode.column_keys.size());
+    EXPECT_EQ(encrypted_chunks, 3 * leaves_encrypted);
+
+    // Rows, and each leaf with its levels, as in the plaintext file.
+    auto want = ScanAll(*plain);
+    ASSERT_TRUE(want.ok()) << want.status().ToString();
+    auto got = ScanAll(*file);
+    ASSERT_TRUE(got.ok()) << got.status().ToString();
+    ExpectSameRows(*want, *got, mode.name);
+    for (int leaf = 0; leaf < 5; ++leaf) {
+      ExpectSameLeaf(ReadLeaf(*plain, leaf), ReadLeaf(*file, leaf), "leaf " + std::to_string(leaf));
+    }
+    // The decrypted metadata is the plaintext file's (statistics included).
+    for (int rg = 0; rg < 3; ++rg) {
+      for (int leaf = 0; leaf < 5; ++leaf) {
+        auto a = (*plain)->ColumnMeta(rg, leaf);
+        auto b = (*file)->ColumnMeta(rg, leaf);
+        ASSERT_TRUE(a.ok() && b.ok());
+        EXPECT_EQ((*a)->num_values, (*b)->num_values);
+        EXPECT_EQ((*a)->statistics.has_value(), (*b)->statistics.has_value());
+        if ((*a)->statistics && (*b)->statistics) {
+          EXPECT_EQ((*a)->statistics->min_value, (*b)->statistics->min_value);
+          EXPECT_EQ((*a)->statistics->max_value, (*b)->statistics->max_value);
+        }
+        EXPECT_EQ((*a)->bloom_filter_offset.has_value(), (*b)->bloom_filter_offset.has_value());
+      }
+    }
+
+    // Pruning decides as on the plaintext file, and reading the plan (pages found by the
+    // OffsetIndex) gives the same rows.
+    int64_t page_skips = 0, statistics_skips = 0;
+    for (const auto& [what, predicate] : Predicates()) {
+      PruneStats ps, es;
+      auto pp = PlanScan(**plain, predicate, kAffinity, ValueOptions{}, {}, &ps);
+      auto ep = PlanScan(**file, predicate, kAffinity, ValueOptions{}, {}, &es);
+      ASSERT_TRUE(pp.ok()) << pp.status().ToString();
+      ASSERT_TRUE(ep.ok()) << what << ": " << ep.status().ToString();
+      ExpectSameStats(ps, es, what);
+      ExpectSamePlan(*pp, *ep, what);
+      bloom_skips += es.row_groups_skipped_by_bloom_filter;
+      if (what.starts_with("id = 12345")) {
+        // The Bloom filter, or the dictionary where it is fewer bytes (well compressed).
+        EXPECT_EQ(es.row_groups_skipped_by_bloom_filter + es.row_groups_skipped_by_dictionary, 1);
+      }
+      page_skips += es.pages_skipped_by_page_index;
+      statistics_skips += es.row_groups_skipped_by_statistics;
+      auto pr = ScanPlan_(*plain, *pp, AllFields(**plain));
+      auto er = ScanPlan_(*file, *ep, AllFields(**file));
+      ASSERT_TRUE(pr.ok()) << pr.status().ToString();
+      ASSERT_TRUE(er.ok()) << what << ": " << er.status().ToString();
+      ExpectSameRows(*pr, *er, what);
+    }
+    EXPECT_GT(page_skips, 0);
+    EXPECT_GT(statistics_skips, 0);
+    ::unlink(path.c_str());
+  }
+  EXPECT_GT(bloom_skips, 0);
+  ::unlink(plain_path.c_str());
+}
+
+// Narrow row spans read by OffsetIndex seeks: each column reader jumps to data page k (its AAD
+// ordinal k) and to the dictionary page; every span gives the plaintext file's rows.
+TEST(EncryptedWriterTest, SeekingToPagesKeepsTheirOrdinals) {
+  for (const Mode& mode : Modes()) {
+    if (!mode.page_index) continue;
+    SCOPED_TRACE(mode.name);
+    const std::string plain_path = TempPath("plain.parquet");
+    const std::string path = TempPath("encrypted.parquet");
+    ASSERT_TRUE(Write(plain_path, OptionsFor(mode, false)).ok());
+    ASSERT_TRUE(Write(path, OptionsFor(mode, true)).ok());
+    auto plain = OpenWith(plain_path, nullptr);
+    auto file = OpenWith(path, KeysFor(mode));
+    ASSERT_TRUE(plain.ok() && file.ok());
+    ScanPlan plan;
+    for (int rg = 0; rg < 3; ++rg) {
+      RowGroupPlan g;
+      g.row_group = rg;
+      const int64_t rows = (*file)->metadata().row_groups[static_cast<size_t>(rg)].num_rows;
+      for (int64_t begin = 150 + rg * 37; begin < rows; begin += 1733) g.rows.Add(begin, begin + 120);
+      plan.row_groups.push_back(std::move(g));
+    }
+    auto want = ScanPlan_(*plain, plan, AllFields(**plain));
+    auto got = ScanPlan_(*file, plan, AllFields(**file));
+    ASSERT_TRUE(want.ok()) << want.status().ToString();
+    ASSERT_TRUE(got.ok()) << got.status().ToString();
+    ASSERT_GT(want->size(), 100u);
+    ExpectSameRows(*want, *got, "spans");
+    // Column by column: skip to the middle of each row group, read a few records.
+    for (int leaf = 0; leaf < 5; ++leaf) {
+      for (int rg = 0; rg < 3; ++rg) {
+        auto a = ColumnChunkReader::Make(*plain, rg, leaf);
+        auto b = ColumnChunkReader::Make(*file, rg, leaf);
+        ASSERT_TRUE(a.ok() && b.ok());
+        const RowSpan span{2345, 2400};
+        ASSERT_TRUE((*a)->PlanReads({&span, 1}).ok());
+        ASSERT_TRUE((*b)->PlanReads({&span, 1}).ok());
+        auto sa = (*a)->SkipRecords(2345);
+        auto sb = (*b)->SkipRecords(2345);
+        ASSERT_TRUE(sa.ok() && sb.ok()) << sb.status().ToString();
+        EXPECT_EQ(*sa, *sb);
+        ColumnBatch ba, bb;
+        auto ra = (*a)->ReadRecords(55, &ba);
+        auto rb = (*b)->ReadRecords(55, &bb);
+        ASSERT_TRUE(ra.ok() && rb.ok()) << rb.status().ToString();
+        EXPECT_EQ(*ra, *rb);
+        EXPECT_EQ(ba.num_values, bb.num_values);
+        EXPECT_EQ(std::vector<int16_t>(ba.def_levels.begin(), ba.def_levels.end()),
+                  std::vector<int16_t>(bb.def_levels.begin(), bb.def_levels.end()));
+        EXPECT_GT((*b)->pages_skipped(), 0);
+      }
+    }
+    ::unlink(path.c_str());
+    ::unlink(plain_path.c_str());
+  }
+}
+
+TEST(EncryptedWriterTest, ReadersWithoutKeys) {
+  for (const Mode& mode : Modes()) {
+    SCOPED_TRACE(mode.name);
+    const std::string path = TempPath("encrypted.parquet");
+    ASSERT_TRUE(Write(path, OptionsFor(mode, true)).ok());
+    auto file = OpenWith(path, nullptr);
+    if (mode.encrypted_footer) {
+      ASSERT_FALSE(file.ok());
+      EXPECT_EQ(file.status().code(), StatusCode::kCrypto) << file.status().ToString();
+      // The engine's writer stores no key ids: nothing to name but the missing key.
+      const std::string expected =
+          mode.store_aad_prefix ? "the file has an encrypted footer and its key was not given"
+                                : "give it (aad_prefix)";
+      EXPECT_NE(file.status().message().find(expected), std::string::npos)
+          << file.status().ToString();
+      ::unlink(path.c_str());
+      continue;
+    }
+    // A plaintext footer: the plaintext columns read; each encrypted one names itself.
+    ASSERT_TRUE(file.ok()) << file.status().ToString();
+    EXPECT_FALSE((*file)->decryptor()->footer_verified());
+    auto keyed = OpenWith(path, KeysFor(mode));
+    ASSERT_TRUE(keyed.ok());
+    for (int field = 0; field < 5; ++field) {
+      const std::string name = (*file)->schema().fields()[static_cast<size_t>(field)]->name;
+      bool encrypted = mode.column_keys.empty();
+      for (const auto& [column, key] : mode.column_keys) encrypted |= column == name;
+      auto rows = ScanAll(*file, {field});
+      if (!encrypted) {
+        ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+        auto want = ScanAll(*keyed, {field});
+        ASSERT_TRUE(want.ok());
+        ExpectSameRows(*want, *rows, name);
+        continue;
+      }
+      ASSERT_FALSE(rows.ok()) << name;
+      EXPECT_EQ(rows.status().code(), StatusCode::kCrypto) << rows.status().ToString();
+      const std::string expected =
+          mode.column_keys.empty() ? "is encrypted with the footer key, which was not given"
+                                   : "is encrypted and no key was given for it";
+      EXPECT_NE(rows.status().message().find(expected), std::string::npos)
+          << rows.status().ToString();
+      EXPECT_NE(rows.status().message().find(path), std::string::npos);
+      ExpectNoKeys(rows.status());
+      // Pruning does not fail on it: it just cannot prune.
+      Predicate p = Term(field, PredicateOp::kIsNull, SqlValue::Null());
+      p.terms[0].values.clear();
+      PruneStats stats;
+      auto plan = PlanScan(**file, p, kAffinity, ValueOptions{}, {}, &stats);
+      ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+      EXPECT_EQ(stats.rows_skipped, 0);
+    }
+    ::unlink(path.c_str());
+  }
+}
+
+// The chunk of leaf `leaf` in row group 0 and its decrypted OffsetIndex.
+OffsetIndex DecryptedOffsetIndex(const FileReader& file, int leaf) {
+  const ColumnChunk& chunk = file.metadata().row_groups[0].columns[static_cast<size_t>(leaf)];
+  auto decryptor = file.ChunkDecryptor(0, leaf);
+  EXPECT_TRUE(decryptor.ok() && decryptor->has_value());
+  auto bytes = file.file().ReadAt(*chunk.offset_index_offset, *chunk.offset_index_length);
+  EXPECT_TRUE(bytes.ok());
+  OffsetIndex index;
+  Status s = (*decryptor)->ReadOffsetIndex(ByteSpan((*bytes)->data(), (*bytes)->size()), &index);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return index;
+}
+
+TEST(EncryptedWriterTest, SwappedPagesAndAlteredModulesAreAuthenticationErrors) {
+  const Mode mode = Modes()[0];  // GCM, encrypted footer, every column under the footer key
+  const std::string path = TempPath("encrypted.parquet");
+  ASSERT_TRUE(Write(path, OptionsFor(mode, true)).ok());
+  const std::string bytes = ReadWholeFile(path);
+  auto file = OpenWith(path, KeysFor(mode));
+  ASSERT_TRUE(file.ok());
+  auto check = [&](const std::string& altered, const std::string& fragment, bool plan_id_eq) {
+    SCOPED_TRACE(fragment);
+    const std::string altered_path = TempPath("altered.parquet");
+    {
+      std::FILE* f = std::fopen(altered_path.c_str(), "wb");
+      ASSERT_NE(f, nullptr);
+      ASSERT_EQ(std::fwrite(altered.data(), 1, altered.size(), f), altered.size());
+      std::fclose(f);
+    }
+    auto opened = OpenWith(altered_path, KeysFor(mode), /*verify_checksums=*/false);
+    ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+    Status s;
+    if (plan_id_eq) {
+      s = PlanScan(**opened, Term(0, PredicateOp::kEq, SqlValue::Integer(2345)), kAffinity,
+                   ValueOptions{}, {}, nullptr)
+              .status();
+    } else {
+      s = ScanAll(*opened).status();
+    }
+    EXPECT_EQ(s.code(), StatusCode::kCrypto) << s.ToString();
+    EXPECT_NE(s.message().find(fragment), std::string::npos) << s.ToString();
+    ExpectNoKeys(s);
+    ::unlink(altered_path.c_str());
+  };
+
+  // Data pages 1 and 2 of column 'id' in row group 0 trade places (headers with their pages).
+  const OffsetIndex oi = DecryptedOffsetIndex(**file, 0);
+  ASSERT_GT(oi.page_locations.size(), 3u);
+  const PageLocation& p1 = oi.page_locations[1];
+  const PageLocation& p2 = oi.page_locations[2];
+  ASSERT_EQ(p1.offset + p1.compressed_page_size, p2.offset);
+  std::string swapped = bytes;
+  const std::string first = bytes.substr(static_cast<size_t>(p1.offset), p1.compressed_page_size);
+  const std::string second = bytes.substr(static_cast<size_t>(p2.offset), p2.compressed_page_size);
+  swapped.replace(static_cast<size_t>(p1.offset), first.size() + second.size(), second + first);
+  check(swapped, "authentication failed for data page header 1 of row group 0, column 'id'", false);
+
+  // Only the page modules of pages 1 and 2 of 'dbl' trade places, in a file where they have the
+  // same size (100 PLAIN doubles, uncompressed): the headers are fine, the pages are not.
+  {
+    Mode plain_pages = mode;
+    plain_pages.codec = CompressionCodec::kUncompressed;
+    plain_pages.dictionary = false;
+    const std::string other = TempPath("plain_pages.parquet");
+    ASSERT_TRUE(Write(other, OptionsFor(plain_pages, true)).ok());
+    const std::string other_bytes = ReadWholeFile(other);
+    auto other_file = OpenWith(other, KeysFor(plain_pages));
+    ASSERT_TRUE(other_file.ok());
+    const OffsetIndex dbl = DecryptedOffsetIndex(**other_file, 3);
+    auto header_module = [&](const PageLocation& p) {
+      return 4 + LoadLE<uint32_t>(reinterpret_cast<const uint8_t*>(other_bytes.data()) + p.offset);
+    };
+    const size_t h1 = header_module(dbl.page_locations[1]);
+    const size_t h2 = header_module(dbl.page_locations[2]);
+    const size_t m1 = dbl.page_locations[1].compressed_page_size - h1;
+    const size_t m2 = dbl.page_locations[2].compressed_page_size - h2;
+    ASSERT_EQ(m1, m2);
+    ASSERT_EQ(m1, 800 + crypto::kGcmModuleOverhead);
+    std::string pages = other_bytes;
+    const size_t a = static_cast<size_t>(dbl.page_locations[1].offset) + h1;
+    const size_t b = static_cast<size_t>(dbl.page_locations[2].offset) + h2;
+    for (size_t i = 0; i < m1; ++i) std::swap(pages[a + i], pages[b + i]);
+    check(pages, "authentication failed for data page 1 of row group 0, column 'dbl'", false);
+    ::unlink(other.c_str());
+  }
+
+  // The Bloom filter of 'id' in row group 0 (read to prune id = 2345): its header module, then its
+  // bitset.
+  auto meta = (*file)->ColumnMeta(0, 0);
+  ASSERT_TRUE(meta.ok() && (*meta)->bloom_filter_offset);
+  const size_t bloom = static_cast<size_t>(*(*meta)->bloom_filter_offset);
+  const size_t bloom_header =
+      4 + LoadLE<uint32_t>(reinterpret_cast<const uint8_t*>(bytes.data()) + bloom);
+  std::string altered = bytes;
+  altered[bloom + 8] ^= 0x40;
+  check(altered, "authentication failed for Bloom filter header of row group 0, column 'id'", true);
+  altered = bytes;
+  altered[bloom + bloom_header + 100] ^= 0x40;
+  check(altered, "authentication failed for Bloom filter bitset of row group 0, column 'id'", true);
+  // Unaltered, the Bloom filter prunes row group 0.
+  PruneStats stats;
+  ASSERT_TRUE(PlanScan(**file, Term(0, PredicateOp::kEq, SqlValue::Integer(2345)), kAffinity,
+                       ValueOptions{}, {}, &stats)
+                  .ok());
+  EXPECT_EQ(stats.row_groups_skipped_by_bloom_filter, 1);
+  ::unlink(path.c_str());
+}
+
+TEST(EncryptedWriterTest, BadEncryptionOptionsAreRefused) {
+  const std::string path = TempPath("refused.parquet");
+  Mode mode = Modes()[0];
+  WriterOptions w = OptionsFor(mode, true);
+  auto config = std::make_shared<crypto::EncryptionConfig>(*w.encryption);
+  config->column_keys["nope"].key = kIdKey;
+  w.encryption = config;
+  auto r = FileWriter::Open(path, TestSchema(), w);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("column_keys: no column named 'nope'"), std::string::npos)
+      << r.status().ToString();
+  EXPECT_FALSE(FileExists(path));
+
+  config = std::make_shared<crypto::EncryptionConfig>(*OptionsFor(mode, true).encryption);
+  config->footer_key = "short";
+  w.encryption = config;
+  r = FileWriter::Open(path, TestSchema(), w);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("encryption: footer key: an AES key must be 16, 24 or 32 "
+                                      "bytes, not 5"),
+            std::string::npos)
+      << r.status().ToString();
+  EXPECT_EQ(r.status().message().find("short"), std::string::npos);
+
+  // A group's key goes to every leaf under it; a leaf given twice (itself and its group) is an error.
+  config = std::make_shared<crypto::EncryptionConfig>(*OptionsFor(mode, true).encryption);
+  config->column_keys["tags"].key = kTagsKey;
+  config->column_keys["tags.list.element"].key = kIdKey;
+  w.encryption = config;
+  r = FileWriter::Open(path, TestSchema(), w);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("'tags.list.element' is given more than one key"),
+            std::string::npos)
+      << r.status().ToString();
+}
+
+// Two files written with the same keys differ in every module: a fresh file id and fresh nonces.
+TEST(EncryptedWriterTest, FreshFileIdAndNonces) {
+  const Mode mode = Modes()[0];
+  const std::string a = TempPath("a.parquet"), b = TempPath("b.parquet");
+  ASSERT_TRUE(Write(a, OptionsFor(mode, true)).ok());
+  ASSERT_TRUE(Write(b, OptionsFor(mode, true)).ok());
+  auto fa = OpenWith(a, KeysFor(mode));
+  auto fb = OpenWith(b, KeysFor(mode));
+  ASSERT_TRUE(fa.ok() && fb.ok());
+  EXPECT_NE((*fa)->decryptor()->file_aad(), (*fb)->decryptor()->file_aad());
+  // Sizes differ by a few bytes at most (the CRCs of different modules take varints of different
+  // lengths); the bytes agree about as often as random bytes do.
+  const std::string ba = ReadWholeFile(a), bb = ReadWholeFile(b);
+  const size_t n = std::min(ba.size(), bb.size());
+  ASSERT_GT(n, 10000u);
+  size_t same = 0;
+  for (size_t i = 4; i < n; ++i) same += ba[i] == bb[i];
+  EXPECT_LT(same, n / 100);
+  ::unlink(a.c_str());
+  ::unlink(b.c_str());
+}
+
+}  // namespace
+}  // namespace pq
