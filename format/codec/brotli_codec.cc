@@ -44,6 +44,28 @@ Status BrotliDecompress(ByteSpan input, std::span<uint8_t> output) {
   return Status::OK();
 }
 
+Result<size_t> BrotliCountOutput(ByteSpan input, size_t limit) {
+  std::unique_ptr<BrotliDecoderState, DecoderDeleter> decoder(
+      BrotliDecoderCreateInstance(nullptr, nullptr, nullptr));
+  if (decoder == nullptr) return Status::OutOfMemory("BROTLI: cannot allocate a decoder");
+  uint8_t scratch[64 * 1024];
+  size_t available_in = input.size();
+  const uint8_t* next_in = input.data();
+  size_t produced = 0;
+  while (true) {
+    size_t available_out = sizeof(scratch);
+    uint8_t* next_out = scratch;
+    BrotliDecoderResult result = BrotliDecoderDecompressStream(decoder.get(), &available_in, &next_in,
+                                                               &available_out, &next_out, nullptr);
+    produced += sizeof(scratch) - available_out;
+    if (produced > limit) return produced;
+    if (result == BROTLI_DECODER_RESULT_SUCCESS) return produced;
+    if (result == BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT) continue;
+    if (result == BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT) return InvalidData(kName, "data is truncated");
+    return InvalidData(kName, BrotliDecoderErrorString(BrotliDecoderGetErrorCode(decoder.get())));
+  }
+}
+
 Status BrotliCompress(ByteSpan input, int level, std::vector<uint8_t>* out) {
   // MaxCompressedSize is 0 only on overflow, impossible for inputs capped at INT32_MAX on 64-bit
   // hosts; the encoder would then fail cleanly below anyway.
@@ -68,6 +90,7 @@ const CodecImpl kBrotliCodec = {
     .min_level = BROTLI_MIN_QUALITY,  // 0
     .max_level = BROTLI_MAX_QUALITY,  // 11
     .default_level = 4,               // see codec.h: the library default (11) is far too slow
+    .count_output = BrotliCountOutput,
 };
 
 }  // namespace pq::codec_internal

@@ -54,6 +54,19 @@ inline constexpr int kDefaultCompressionLevel = INT32_MIN;
 // Corruption. On failure the contents of `output` are unspecified.
 Status Decompress(CompressionCodec codec, ByteSpan input, std::span<uint8_t> output);
 
+// Checks, before a caller allocates `claimed` bytes for Decompress, that `input` can decompress to
+// that many bytes, so that a page of a few bytes whose header claims a gigabyte is refused without
+// allocating it. Exact where the stream states its size (SNAPPY's length prefix; ZSTD frames that
+// carry their content size). Otherwise a claim up to kPlausibleRatio times the input (plus
+// kPlausibleSlack) is accepted as it is; a larger one is refused when it exceeds what the codec can
+// ever expand to (GZIP 1032:1, LZ4 255:1) and is otherwise checked by decompressing into a small
+// scratch buffer and counting (ZSTD without content sizes, BROTLI): such pages cost a second
+// decompression, only when their claim is that large.
+// Returns Corruption naming the codec when the claim cannot be right; OK says only that it may be.
+inline constexpr size_t kPlausibleRatio = 64;
+inline constexpr size_t kPlausibleSlack = size_t{1} << 20;
+Status CheckDecompressedSize(CompressionCodec codec, ByteSpan input, size_t claimed);
+
 // Compresses `input` with `codec` at `level` (see ValidateCompressionLevel) into `*out`, replacing
 // its contents (its capacity is reused). Decompress(codec, *out, buffer of input.size()) gives back
 // `input`. Returns InvalidArgument for a level the codec does not accept or an input over 2^31-1

@@ -31,6 +31,14 @@ struct CodecImpl {
   int min_level;    // the accepted range when has_levels
   int max_level;
   int default_level;  // used for kDefaultCompressionLevel
+  // For CheckDecompressedSize (codec.h), each optional:
+  // the size the stream states for its whole output; false when it does not state one.
+  bool (*stated_size)(ByteSpan input, size_t* size) = nullptr;
+  // The most output one input byte can ever produce; 0 when unbounded or unknown.
+  size_t max_ratio = 0;
+  // Decompresses without keeping the output and returns how many bytes it produced, or any value
+  // above `limit` as soon as it passes it; Corruption for invalid data.
+  Result<size_t> (*count_output)(ByteSpan input, size_t limit) = nullptr;
 };
 
 extern const CodecImpl kUncompressedCodec;  // codec.cc

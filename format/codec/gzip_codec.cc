@@ -106,6 +106,7 @@ const CodecImpl kGzipCodec = {
     .min_level = 1,
     .max_level = 9,
     .default_level = 6,
+    .max_ratio = 1032,  // deflate: a 258-byte match in as little as 2 bits
 };
 
 }  // namespace pq::codec_internal

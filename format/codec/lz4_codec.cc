@@ -106,6 +106,7 @@ const CodecImpl kLz4RawCodec = {
     .min_level = 0,
     .max_level = 0,
     .default_level = 0,
+    .max_ratio = 255,  // a match length grows by 255 per extension byte
 };
 
 const CodecImpl kLz4HadoopCodec = {
@@ -116,6 +117,7 @@ const CodecImpl kLz4HadoopCodec = {
     .min_level = 0,
     .max_level = 0,
     .default_level = 0,
+    .max_ratio = 255,
 };
 
 }  // namespace pq::codec_internal

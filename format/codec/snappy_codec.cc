@@ -24,6 +24,10 @@ Status SnappyDecompress(ByteSpan input, std::span<uint8_t> output) {
   return Status::OK();
 }
 
+bool SnappyStatedSize(ByteSpan input, size_t* size) {
+  return snappy::GetUncompressedLength(reinterpret_cast<const char*>(input.data()), input.size(), size);
+}
+
 Status SnappyCompress(ByteSpan input, int /*level*/, std::vector<uint8_t>* out) {
   out->resize(snappy::MaxCompressedLength(input.size()));
   size_t written = 0;
@@ -43,6 +47,7 @@ const CodecImpl kSnappyCodec = {
     .min_level = 0,
     .max_level = 0,
     .default_level = 0,
+    .stated_size = SnappyStatedSize,
 };
 
 }  // namespace pq::codec_internal

@@ -5,6 +5,7 @@
 #include <zstd.h>
 #include <zstd_errors.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -41,6 +42,46 @@ Status ZstdDecompress(ByteSpan input, std::span<uint8_t> output) {
   return Status::OK();
 }
 
+// The sum of the content sizes of all frames, when every frame states one (skippable frames
+// count 0).
+bool ZstdStatedSize(ByteSpan input, size_t* size) {
+  size_t total = 0;
+  const uint8_t* p = input.data();
+  size_t left = input.size();
+  while (left > 0) {
+    const unsigned long long content = ZSTD_getFrameContentSize(p, left);
+    if (content == ZSTD_CONTENTSIZE_UNKNOWN || content == ZSTD_CONTENTSIZE_ERROR) return false;
+    const size_t frame = ZSTD_findFrameCompressedSize(p, left);
+    if (ZSTD_isError(frame) || frame == 0 || frame > left) return false;
+    if (content > SIZE_MAX - total) return false;
+    total += static_cast<size_t>(content);
+    p += frame;
+    left -= frame;
+  }
+  *size = total;
+  return true;
+}
+
+Result<size_t> ZstdCountOutput(ByteSpan input, size_t limit) {
+  struct StreamDeleter {
+    void operator()(ZSTD_DStream* s) const { ZSTD_freeDStream(s); }
+  };
+  std::unique_ptr<ZSTD_DStream, StreamDeleter> stream(ZSTD_createDStream());
+  if (stream == nullptr) return Status::OutOfMemory("ZSTD: cannot allocate a decompression stream");
+  ZSTD_initDStream(stream.get());
+  uint8_t scratch[64 * 1024];
+  ZSTD_inBuffer in = {input.data(), input.size(), 0};
+  size_t produced = 0;
+  while (true) {
+    ZSTD_outBuffer out = {scratch, sizeof(scratch), 0};
+    const size_t r = ZSTD_decompressStream(stream.get(), &out, &in);
+    if (ZSTD_isError(r)) return InvalidData(kName, ZSTD_getErrorName(r));
+    produced += out.pos;
+    if (produced > limit) return produced;
+    if (in.pos == in.size && out.pos < out.size) return produced;  // all input consumed and flushed
+  }
+}
+
 Status ZstdCompress(ByteSpan input, int level, std::vector<uint8_t>* out) {
   thread_local std::unique_ptr<ZSTD_CCtx, CCtxDeleter> context;
   if (context == nullptr) context.reset(ZSTD_createCCtx());
@@ -67,6 +108,8 @@ const CodecImpl kZstdCodec = {
     .min_level = 1,
     .max_level = 22,  // ZSTD_maxCLevel(); negative "fast" levels are not offered
     .default_level = 3,
+    .stated_size = ZstdStatedSize,
+    .count_output = ZstdCountOutput,
 };
 
 }  // namespace pq::codec_internal

@@ -303,6 +303,9 @@ Status PageReader::LoadBody(Page* page) const {
     page->loaded = true;
     return Status::OK();
   }
+  // A page of a few bytes may claim a gigabyte: settle the claim before allocating it.
+  Status plausible = CheckDecompressedSize(meta_.codec, compressed, uncompressed_size);
+  if (!plausible.ok()) return Fail(std::move(plausible), ordinal);
   auto out = std::make_shared<Buffer>(uncompressed_size);
   Status s = Decompress(meta_.codec, compressed, std::span<uint8_t>(out->data(), out->size()));
   if (!s.ok()) return Fail(std::move(s), ordinal);
