@@ -252,8 +252,14 @@ async function main() {
     { kind: 'exec', name: 'open_theirs', sql: `CREATE VIRTUAL TABLE temp.theirs USING parquet(${sqlString(duck)})` },
   ];
   for (const t of ['ours', 'theirs']) {
-    for (const q of QUERIES) vtSteps.push({ kind: 'time', name: `${q.key}@${t}`, reps: REPS, sql: q.sql(t, false) });
+    for (const q of QUERIES) {
+      vtSteps.push({ kind: 'time', name: `${q.key}@${t}`, reps: REPS, sql: q.sql(t, false) });
+      // What the last run read (pushdown table of the report).
+      vtSteps.push({ kind: 'exec', name: `stats_${q.key}@${t}`, sql: `SELECT parquet_scan_stats('${t}')` });
+    }
   }
+  vtSteps.push({ kind: 'time', name: 'full@ours', reps: 1, sql: FULL_SCAN('ours') });
+  vtSteps.push({ kind: 'exec', name: 'stats_full@ours', sql: "SELECT parquet_scan_stats('ours')" });
   vtSteps.push({ kind: 'time', name: 'open_wide', reps: Math.max(REPS, 10),
     sql: `CREATE VIRTUAL TABLE temp.wide USING parquet(${sqlString(wide)}); DROP TABLE temp.wide` });
   vtSteps.push({ kind: 'exec', name: 'meta_ours', sql: metaQuery(project) });
@@ -387,6 +393,29 @@ function buildReport(r) {
   out.push('The same in CPU milliseconds (user + system of the process; steadier when the machine is busy):');
   out.push('');
   out.push(table(header, [...rowsFor('cpu_ms', floorCpu), floorRow(floorCpu)], align));
+  out.push('');
+  out.push('## What the virtual table read (project.parquet, parquet_scan_stats of the last run)');
+  out.push('');
+  out.push('Bytes are column data, dictionaries, Bloom filters and page indexes read; ratios are against the ' +
+    'full scan of all ten columns (last row).');
+  out.push('');
+  const statsOf = (key) => {
+    const first = r.vt.steps[`stats_${key}@ours`]?.first?.[0];
+    try { return first ? JSON.parse(first) : null; } catch { return null; }
+  };
+  const full = statsOf('full');
+  const fullMs = med(r.vt, 'full@ours');
+  const readRow = (label, key) => {
+    const s = statsOf(key);
+    const ms = med(r.vt, `${key}@ours`);
+    if (!s) return [label, fmtMs(ms), 'n/a', '', '', '', '', ''];
+    return [label, fmtMs(ms), fmtInt(s.bytes_read), fmtInt(s.row_groups_read), fmtInt(s.pages_read),
+      fmtInt(s.values_decoded), fmtRatio(ms, fullMs), full ? fmtRatio(s.bytes_read, full.bytes_read) : 'n/a'];
+  };
+  out.push(table(['query', 'ms', 'bytes read', 'row groups read', 'pages read', 'values decoded',
+    'time / full scan', 'bytes / full scan'],
+  [...QUERIES.map((q) => readRow(q.label, q.key)), readRow('full scan of all ten columns', 'full')],
+  ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r']));
   out.push('');
   out.push(`## Export of the ${rowsText} rows`);
   out.push('');
