@@ -43,13 +43,15 @@ export function sqlString(s) {
 
 /**
  * Runs sql in a fresh single-threaded in-memory DuckDB (a fresh one per call: an internal error in
- * DuckDB invalidates its database) and returns {names, types, rows} with rows of raw DuckDB values.
+ * DuckDB invalidates its database), after the statements of `setup` (such as PRAGMA add_parquet_key),
+ * and returns {names, types, rows} with rows of raw DuckDB values.
  * Throws DuckDB's error when it cannot run the query.
  */
-export async function readWithDuckDB(sql) {
+export async function readWithDuckDB(sql, setup = []) {
   const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
   const connection = await instance.connect();
   try {
+    for (const statement of setup) await connection.run(statement);
     const reader = await connection.runAndReadAll(sql);
     return { names: reader.columnNames(), types: reader.columnTypes(), rows: reader.getRows() };
   } finally {
