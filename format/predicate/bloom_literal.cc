@@ -1,5 +1,6 @@
 #include "format/predicate/bloom_literal.h"
 
+#include <cmath>
 #include <limits>
 
 #include "format/bloom/split_block_bloom_filter.h"
@@ -82,6 +83,29 @@ std::optional<uint64_t> BloomHashOfLiteral(const SqlValue& literal, const LeafCo
       const auto i = ExactInteger(v);
       if (!i) return std::nullopt;
       return BloomHash(*i);
+    }
+    case Kind::kReal: {
+      // A value equal to a non-zero double has its bit pattern; zero is also -0.0 (equal to 0.0,
+      // hashed apart), and NaN never reaches here (it is NULL in SQLite).
+      double d = 0;
+      if (v.type == CellType::kReal) {
+        d = v.d;
+      } else if (v.type == CellType::kInteger) {
+        // An integer equals a double only when the double holds it exactly.
+        d = static_cast<double>(v.i);
+        if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0) ||
+            static_cast<int64_t>(d) != v.i) {
+          return std::nullopt;
+        }
+      } else {
+        return std::nullopt;
+      }
+      if (d == 0.0 || std::isnan(d)) return std::nullopt;
+      if (physical == PhysicalType::kDouble) return BloomHash(d);
+      const float f = static_cast<float>(d);
+      // A FLOAT equals the literal only if the literal is exactly that float.
+      if (physical != PhysicalType::kFloat || static_cast<double>(f) != d) return std::nullopt;
+      return BloomHash(f);
     }
     case Kind::kText:
       if (v.type != CellType::kText) return std::nullopt;

@@ -331,7 +331,21 @@ TEST(BloomLiteralTest, LiteralsHashAsTheStoredValue) {
   EXPECT_FALSE(BloomHashOfLiteral(SqlValue::Text("00112233-4455-6677-8899-AABBCCDDEEFF"), uuid, T));
   const LeafConverter dbl =
       ConverterOf(MakeLeaf(Leaf("d", PhysicalType::kDouble, Repetition::kOptional)));
-  EXPECT_FALSE(BloomHashOfLiteral(SqlValue::Real(1.0), dbl, Affinity::kReal));
+  // DOUBLE: the literal's bit pattern, integers and numeric text taken as REAL; not zero (-0.0
+  // equals 0.0 but hashes apart).
+  EXPECT_EQ(BloomHashOfLiteral(SqlValue::Real(1.5), dbl, Affinity::kReal), BloomHash(1.5));
+  EXPECT_EQ(BloomHashOfLiteral(SqlValue::Integer(3), dbl, Affinity::kReal), BloomHash(3.0));
+  EXPECT_EQ(BloomHashOfLiteral(SqlValue::Text("2.25"), dbl, Affinity::kReal), BloomHash(2.25));
+  EXPECT_FALSE(BloomHashOfLiteral(SqlValue::Real(0.0), dbl, Affinity::kReal));
+  EXPECT_FALSE(BloomHashOfLiteral(SqlValue::Real(-0.0), dbl, Affinity::kReal));
+  EXPECT_FALSE(BloomHashOfLiteral(SqlValue::Text("abc"), dbl, Affinity::kReal));
+  // FLOAT: only literals a float holds exactly.
+  const LeafConverter flt =
+      ConverterOf(MakeLeaf(Leaf("f", PhysicalType::kFloat, Repetition::kOptional)));
+  EXPECT_EQ(BloomHashOfLiteral(SqlValue::Real(1.5), flt, Affinity::kReal), BloomHash(1.5f));
+  EXPECT_FALSE(BloomHashOfLiteral(SqlValue::Real(1.1), flt, Affinity::kReal));
+  EXPECT_EQ(BloomHashOfLiteral(SqlValue::Real(static_cast<double>(1.1f)), flt, Affinity::kReal),
+            BloomHash(1.1f));
 }
 
 TEST(BloomLiteralTest, ProbesTheConformanceFilter) {
