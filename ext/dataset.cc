@@ -14,17 +14,12 @@
 #include <tuple>
 #include <utility>
 
+#include "ext/options.h"
 #include "format/reader/table_scanner.h"
 
 namespace pq::ext {
 
 namespace {
-
-std::string LowerAscii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 bool StatPath(const std::string& path, struct stat* st) {
   return ::stat(path.c_str(), st) == 0;

@@ -15,6 +15,7 @@
 #include <random>
 #include <system_error>
 
+#include "ext/options.h"
 #include "ext/dataset.h"
 
 namespace pq::ext {
@@ -24,18 +25,6 @@ namespace {
 // As ExportWriter: types are inferred from the first batch of rows.
 constexpr size_t kInferRows = 8192;
 constexpr size_t kInferBytes = size_t{16} << 20;
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // Splits on commas outside quotes (' and "); drops empty items.
 std::vector<std::string_view> SplitTopLevel(std::string_view text) {
@@ -51,7 +40,7 @@ std::vector<std::string_view> SplitTopLevel(std::string_view text) {
     if (c == '\'' || c == '"') {
       quote = c;
     } else if (c == ',') {
-      std::string_view item = Trim(text.substr(start, i - start));
+      std::string_view item = TrimSpace(text.substr(start, i - start));
       if (!item.empty()) items.push_back(item);
       start = i + 1;
     }
@@ -125,11 +114,11 @@ Result<PartitionByOption> TakePartitionByOption(std::string_view options_text) {
       }
     } else {
       in_list = false;
-      if (Lower(Dequote(item.substr(0, eq))) == "partition_by") {
+      if (LowerAscii(Dequote(item.substr(0, eq))) == "partition_by") {
         if (out.present)
           return Status::InvalidArgument("option 'partition_by' is given more than once");
         out.present = true;
-        out.columns = std::string(Trim(item.substr(eq + 1)));
+        out.columns = std::string(TrimSpace(item.substr(eq + 1)));
         in_list = true;
         continue;
       }
@@ -142,7 +131,7 @@ Result<PartitionByOption> TakePartitionByOption(std::string_view options_text) {
 
 Result<std::vector<std::string>> ParsePartitionColumns(std::string_view text) {
   // A whole list in single quotes ('a,b') as well as names quoted one by one ("a b", c).
-  text = Trim(text);
+  text = TrimSpace(text);
   std::string whole;
   if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') {
     whole = Dequote(text);
@@ -210,7 +199,7 @@ Result<std::unique_ptr<PartitionedExport>> PartitionedExport::Make(
   for (const std::string& name : partition_by) {
     int found = -1;
     for (size_t i = 0; i < columns.size(); ++i) {
-      if (Lower(columns[i].name) == Lower(name)) found = static_cast<int>(i);
+      if (LowerAscii(columns[i].name) == LowerAscii(name)) found = static_cast<int>(i);
     }
     if (found < 0)
       return Status::InvalidArgument("option 'partition_by': the query has no column named '" +

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 
+#include "ext/options.h"
 #include "format/value/temporal.h"
 #include "format/writer/file_writer.h"
 #include "format/writer/json_shredder.h"
@@ -15,17 +16,11 @@ namespace pq::ext {
 
 namespace {
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 // Upper case, runs of white space as one space, no space around parentheses and commas.
 std::string Normalize(std::string_view s) {
   std::string out;
   bool space = false;
-  for (char c : Trim(s)) {
+  for (char c : TrimSpace(s)) {
     if (std::isspace(static_cast<unsigned char>(c))) {
       space = true;
       continue;
@@ -41,7 +36,7 @@ std::string Normalize(std::string_view s) {
 }
 
 bool ParseSmallInt(std::string_view s, int* out) {
-  s = Trim(s);
+  s = TrimSpace(s);
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
   return ec == std::errc() && p == s.data() + s.size() && !s.empty();
 }
@@ -75,7 +70,7 @@ bool Contains(std::string_view s, std::string_view part) {
 }
 
 bool ParseInt64Text(std::string_view s, int64_t* out) {
-  s = Trim(s);
+  s = TrimSpace(s);
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
   if (s.empty() || s.front() == '+') return false;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
@@ -84,7 +79,7 @@ bool ParseInt64Text(std::string_view s, int64_t* out) {
 
 // Text that reads as a finite number (as SQLite's REAL affinity would take it).
 bool ParseDoubleText(std::string_view s, double* out) {
-  s = Trim(s);
+  s = TrimSpace(s);
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
   if (s.empty()) return false;
   const char c = s.front();
@@ -267,17 +262,17 @@ Result<ColumnType> ParsePrimitiveType(std::string_view name) {
   std::vector<std::string> args;
   const size_t open = norm.find('(');
   if (open != std::string::npos) {
-    base = std::string(Trim(std::string_view(norm).substr(0, open)));
+    base = std::string(TrimSpace(std::string_view(norm).substr(0, open)));
     const size_t close = norm.rfind(')');
     if (close == std::string::npos || close < open) {
-      return Status::InvalidArgument("type '" + std::string(Trim(name)) + "' has an unclosed '('");
+      return Status::InvalidArgument("type '" + std::string(TrimSpace(name)) + "' has an unclosed '('");
     }
     std::string inner = norm.substr(open + 1, close - open - 1);
     size_t start = 0;
     while (start <= inner.size()) {
       size_t comma = inner.find(',', start);
       if (comma == std::string::npos) comma = inner.size();
-      args.emplace_back(Trim(std::string_view(inner).substr(start, comma - start)));
+      args.emplace_back(TrimSpace(std::string_view(inner).substr(start, comma - start)));
       start = comma + 1;
     }
   }
@@ -320,7 +315,7 @@ Result<ColumnType> ParsePrimitiveType(std::string_view name) {
   }
   if ((b == "DECIMAL" || b == "NUMERIC") && !args.empty()) {
     ColumnType t = Make(ColumnKind::kDecimal);
-    const std::string shown = std::string(Trim(name));
+    const std::string shown = std::string(TrimSpace(name));
     if (args.size() > 2 || !ParseSmallInt(args[0], &t.precision) ||
         (args.size() == 2 && !ParseSmallInt(args[1], &t.scale))) {
       return Status::InvalidArgument("type '" + shown + "' must be DECIMAL(precision[, scale])");
@@ -398,7 +393,7 @@ class NestedTypeParser {
   static constexpr int kMaxDepth = 64;
 
   Status Error(const std::string& what) const {
-    return Status::InvalidArgument("type '" + std::string(Trim(s_)) + "': " + what);
+    return Status::InvalidArgument("type '" + std::string(TrimSpace(s_)) + "': " + what);
   }
   void SkipSpace() {
     while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
@@ -467,7 +462,7 @@ class NestedTypeParser {
       if (parens <= 0 && (c == ',' || c == '>' || c == '<')) break;
       ++i_;
     }
-    const std::string_view text = Trim(s_.substr(start, i_ - start));
+    const std::string_view text = TrimSpace(s_.substr(start, i_ - start));
     if (text.empty()) return Error("a type is missing");
     if (i_ < s_.size() && s_[i_] == '<') {
       return Error("unknown type '" + std::string(text) +
@@ -537,7 +532,7 @@ bool IsPlainIdentifier(std::string_view name) {
 Result<ColumnType> ParseColumnType(std::string_view name) {
   ColumnKind kind;
   size_t after = 0;
-  if (NestedKeyword(Trim(name), &kind, &after)) return NestedTypeParser(name).Parse();
+  if (NestedKeyword(TrimSpace(name), &kind, &after)) return NestedTypeParser(name).Parse();
   return ParsePrimitiveType(name);
 }
 
@@ -967,7 +962,7 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
           return Status::OK();
         }
       } else if (cls == SQLITE_TEXT) {
-        std::string s(Trim(text()));
+        std::string s(TrimSpace(text()));
         for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (s == "0" || s == "1" || s == "true" || s == "false") {
           bools_.push_back(s == "1" || s == "true");
@@ -1024,14 +1019,14 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
     }
     case ColumnKind::kDate: {
       if (cls != SQLITE_TEXT) return cannot("text 'YYYY-MM-DD'");
-      Result<int32_t> days = ParseIsoDate(Trim(text()));
+      Result<int32_t> days = ParseIsoDate(TrimSpace(text()));
       if (!days.ok()) return cannot("text 'YYYY-MM-DD'");
       i32_.push_back(*days);
       return Status::OK();
     }
     case ColumnKind::kTime: {
       if (cls != SQLITE_TEXT) return cannot("text 'HH:MM:SS[.fraction]'");
-      Result<int64_t> t = ParseIsoTime(Trim(text()), type_.unit);
+      Result<int64_t> t = ParseIsoTime(TrimSpace(text()), type_.unit);
       if (!t.ok())
         return cannot("text 'HH:MM:SS[.fraction]' with at most " +
                       std::to_string(FractionDigits(type_.unit)) + " fraction digits");
@@ -1044,7 +1039,7 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
         return Status::OK();
       }
       if (cls != SQLITE_TEXT) return cannot("text 'YYYY-MM-DD HH:MM:SS[.fraction]' or an integer");
-      Result<int64_t> t = ParseIsoTimestamp(Trim(text()), type_.unit);
+      Result<int64_t> t = ParseIsoTimestamp(TrimSpace(text()), type_.unit);
       if (!t.ok())
         return cannot("text 'YYYY-MM-DD HH:MM:SS[.fraction]' with at most " +
                       std::to_string(FractionDigits(type_.unit)) + " fraction digits");
@@ -1059,7 +1054,7 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
         PushBytes(sqlite3_value_blob(v), 16);
         return Status::OK();
       }
-      if (cls == SQLITE_TEXT && ParseUuidText(Trim(text()), b)) {
+      if (cls == SQLITE_TEXT && ParseUuidText(TrimSpace(text()), b)) {
         PushBytes(b, 16);
         return Status::OK();
       }

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <random>
 
+#include "ext/options.h"
 #include "ext/encryption_options.h"
 #include "format/codec/codec.h"
 
@@ -29,18 +30,6 @@ namespace {
 
 constexpr int64_t kBatchRows = 8192;
 constexpr size_t kBatchBytes = size_t{16} << 20;
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string Upper(std::string_view s) {
   std::string out(s);
@@ -73,7 +62,7 @@ std::vector<std::string> SplitList(std::string_view text) {
     } else if (c == ')' || c == '>') {
       --depth;
     } else if (c == ',' && depth <= 0) {
-      std::string_view item = Trim(text.substr(start, i - start));
+      std::string_view item = TrimSpace(text.substr(start, i - start));
       if (!item.empty()) items.emplace_back(item);
       start = i + 1;
     }
@@ -83,7 +72,7 @@ std::vector<std::string> SplitList(std::string_view text) {
 
 // Splits "name rest" where name may be quoted ("a b" or [a b] or `a b`).
 std::pair<std::string, std::string> SplitName(std::string_view item) {
-  item = Trim(item);
+  item = TrimSpace(item);
   if (!item.empty() && (item.front() == '"' || item.front() == '`' || item.front() == '[')) {
     const char close = item.front() == '[' ? ']' : item.front();
     size_t i = 1;
@@ -98,11 +87,11 @@ std::pair<std::string, std::string> SplitName(std::string_view item) {
       ++i;
     }
     const size_t end = std::min(i + 1, item.size());
-    return {Dequote(item.substr(0, end)), std::string(Trim(item.substr(end)))};
+    return {Dequote(item.substr(0, end)), std::string(TrimSpace(item.substr(end)))};
   }
   size_t i = 0;
   while (i < item.size() && !std::isspace(static_cast<unsigned char>(item[i]))) ++i;
-  return {std::string(item.substr(0, i)), std::string(Trim(item.substr(i)))};
+  return {std::string(item.substr(0, i)), std::string(TrimSpace(item.substr(i)))};
 }
 
 Status OptionError(std::string_view key, const std::string& why) {
@@ -110,7 +99,7 @@ Status OptionError(std::string_view key, const std::string& why) {
 }
 
 Result<Encoding> ParseEncodingName(std::string_view name) {
-  const std::string n = Upper(Trim(name));
+  const std::string n = Upper(TrimSpace(name));
   if (n == "PLAIN") return Encoding::kPlain;
   if (n == "RLE_DICTIONARY" || n == "DICTIONARY") return Encoding::kRleDictionary;
   if (n == "PLAIN_DICTIONARY") return Encoding::kPlainDictionary;
@@ -119,7 +108,7 @@ Result<Encoding> ParseEncodingName(std::string_view name) {
   if (n == "DELTA_LENGTH_BYTE_ARRAY") return Encoding::kDeltaLengthByteArray;
   if (n == "DELTA_BYTE_ARRAY") return Encoding::kDeltaByteArray;
   if (n == "BYTE_STREAM_SPLIT") return Encoding::kByteStreamSplit;
-  return Status::InvalidArgument("unknown encoding '" + std::string(Trim(name)) + "'");
+  return Status::InvalidArgument("unknown encoding '" + std::string(TrimSpace(name)) + "'");
 }
 
 // SQLite's ORDER BY order of two values (BINARY collation): NULL < numbers < text < blob.
@@ -209,7 +198,7 @@ Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text) {
                              "DECIMAL(p,s), UUID, JSON, ...)");
     }
     for (const ExportColumn& c : columns) {
-      if (Lower(c.name) == Lower(name))
+      if (LowerAscii(c.name) == LowerAscii(name))
         return OptionError("schema", "column '" + name + "' is given twice");
     }
     columns.push_back({name, *type});
@@ -245,7 +234,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   PQ_ASSIGN_OR_RETURN(w.page_index, opts.GetBool("page_index", true));
   PQ_ASSIGN_OR_RETURN(w.checksums, opts.GetBool("checksums", true));
   if (opts.Has("bloom_fpp")) {
-    const std::string text(Trim(opts.GetString("bloom_fpp", "")));
+    const std::string text(TrimSpace(opts.GetString("bloom_fpp", "")));
     double fpp = 0;
     auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), fpp);
     if (ec != std::errc() || p != text.data() + text.size() || !(fpp > 0 && fpp < 1)) {
@@ -278,9 +267,9 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   for (const std::string& item : SplitList(opts.GetString("kv_metadata", ""))) {
     const size_t colon = item.find(':');
     KeyValue kv;
-    kv.key = std::string(Trim(std::string_view(item).substr(0, colon)));
+    kv.key = std::string(TrimSpace(std::string_view(item).substr(0, colon)));
     if (colon != std::string::npos)
-      kv.value = std::string(Trim(std::string_view(item).substr(colon + 1)));
+      kv.value = std::string(TrimSpace(std::string_view(item).substr(colon + 1)));
     if (kv.key.empty()) return OptionError("kv_metadata", "'" + item + "' has an empty key");
     w.key_value_metadata.push_back(std::move(kv));
   }
@@ -301,7 +290,7 @@ Result<std::unique_ptr<ExportWriter>> ExportWriter::Make(std::string target,
   if (columns.empty()) return Status::InvalidArgument("there are no columns to write");
   auto find = [&columns](std::string_view option, const std::string& name) -> Result<int> {
     for (size_t i = 0; i < columns.size(); ++i) {
-      if (Lower(columns[i].name) == Lower(name)) return static_cast<int>(i);
+      if (LowerAscii(columns[i].name) == LowerAscii(name)) return static_cast<int>(i);
     }
     return OptionError(option, "no column named '" + name + "'");
   };
@@ -311,7 +300,7 @@ Result<std::unique_ptr<ExportWriter>> ExportWriter::Make(std::string target,
                                      " has no name; name it with AS");
     }
     for (size_t j = 0; j < i; ++j) {
-      if (Lower(columns[i].name) == Lower(columns[j].name)) {
+      if (LowerAscii(columns[i].name) == LowerAscii(columns[j].name)) {
         return Status::InvalidArgument("two columns are named '" + columns[i].name +
                                        "'; give them distinct names with AS");
       }

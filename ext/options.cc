@@ -6,24 +6,20 @@
 
 namespace pq::ext {
 
-namespace {
-
-std::string_view Trim(std::string_view s) {
+std::string_view TrimSpace(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
 }
 
-std::string Lower(std::string_view s) {
+std::string LowerAscii(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
 
-}  // namespace
-
 std::string Dequote(std::string_view s) {
-  s = Trim(s);
+  s = TrimSpace(s);
   if (s.size() < 2) return std::string(s);
   char open = s.front();
   char close = open == '[' ? ']' : open;
@@ -41,9 +37,9 @@ std::string Dequote(std::string_view s) {
 Status OptionList::Add(std::string_view kv) {
   size_t eq = kv.find('=');
   if (eq == std::string_view::npos) {
-    return Status::InvalidArgument("option '" + std::string(Trim(kv)) + "' is not of the form key=value");
+    return Status::InvalidArgument("option '" + std::string(TrimSpace(kv)) + "' is not of the form key=value");
   }
-  std::string key = Lower(Dequote(kv.substr(0, eq)));
+  std::string key = LowerAscii(Dequote(kv.substr(0, eq)));
   if (key.empty()) return Status::InvalidArgument("option with an empty name");
   if (Find(key)) return Status::InvalidArgument("option '" + key + "' is given more than once");
   items_.emplace_back(key, Dequote(kv.substr(eq + 1)));
@@ -63,7 +59,7 @@ Result<OptionList> OptionList::ParseList(std::string_view text) {
     if (c == '\'' || c == '"') {
       quote = c;
     } else if (c == ',') {
-      std::string_view item = Trim(text.substr(start, i - start));
+      std::string_view item = TrimSpace(text.substr(start, i - start));
       if (!item.empty()) PQ_RETURN_IF_ERROR(list.Add(item));
       start = i + 1;
     }
@@ -93,7 +89,7 @@ Status OptionList::CheckKnown(const std::vector<std::string_view>& known, std::s
 Result<bool> OptionList::GetBool(std::string_view key, bool def) const {
   const std::string* v = Find(key);
   if (!v) return def;
-  std::string s = Lower(*v);
+  std::string s = LowerAscii(*v);
   if (s == "1" || s == "true" || s == "on" || s == "yes") return true;
   if (s == "0" || s == "false" || s == "off" || s == "no") return false;
   return Status::InvalidArgument("option '" + std::string(key) + "' expects a boolean (0/1), not '" + *v + "'");
@@ -123,7 +119,7 @@ Result<std::string> OptionList::GetChoice(std::string_view key, std::string def,
                                           const std::vector<std::string_view>& choices) const {
   const std::string* v = Find(key);
   if (!v) return def;
-  std::string s = Lower(*v);
+  std::string s = LowerAscii(*v);
   if (std::find(choices.begin(), choices.end(), s) != choices.end()) return s;
   std::string list;
   for (auto c : choices) list += (list.empty() ? "" : ", ") + std::string(c);

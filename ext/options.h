@@ -11,6 +11,11 @@
 
 namespace pq::ext {
 
+// `s` without leading and trailing white space.
+std::string_view TrimSpace(std::string_view s);
+// `s` with ASCII letters in lower case (SQLite's case-insensitive names compare this way).
+std::string LowerAscii(std::string_view s);
+
 // Removes SQL quoting: 'a''b' -> a'b, "x" -> x, [x] -> x, `x` -> x; anything else is trimmed.
 std::string Dequote(std::string_view s);
 

@@ -121,11 +121,6 @@ std::string QuoteIdentifier(const std::string& name) {
   return out + "\"";
 }
 
-std::string LowerAscii(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Row positions. Terms on rowid (the position in the dataset) and file_row_number (the position in
 // the file) are turned into sets of positions here, exactly as SQLite would evaluate them, so the
