@@ -18,6 +18,8 @@
 //   decimal=real|text        DECIMAL as REAL (default) or exact TEXT
 //   timestamp=text|integer   TIMESTAMP/INT96 as ISO text (default) or the stored integer
 //   verify_checksums=0|1     check page CRC-32s when present (default 1)
+//   max_memory=MIB           what the table's scans may hold at once in column chunk bytes and
+//                            decompressed pages (default 4096); more is an error, not an allocation
 //   footer_key=KEY, column_keys='col:KEY,...', aad_prefix=TEXT
 //                            keys of encrypted files (encryption_options.h); keys registered with
 //                            parquet_add_key(id, key) are found by the key ids the files name
@@ -82,7 +84,9 @@ namespace {
 const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decimal",       "timestamp",
                                                       "verify_checksums", "union_by_name", "hive_partitioning",
                                                       // kDecryptionOptionNames (encryption_options.h)
-                                                      "footer_key", "column_keys", "aad_prefix"};
+                                                      "footer_key", "column_keys", "aad_prefix", "max_memory"};
+
+constexpr int64_t kDefaultMaxMemoryMiB = 4096;
 
 struct TableConfig {
   ReaderOptions reader;
@@ -101,6 +105,9 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts,
   PQ_ASSIGN_OR_RETURN(std::string ts, opts.GetChoice("timestamp", "text", {"text", "integer"}));
   c.values.timestamp = ts == "integer" ? ValueOptions::Timestamp::kInteger : ValueOptions::Timestamp::kText;
   PQ_ASSIGN_OR_RETURN(c.reader.verify_checksums, opts.GetBool("verify_checksums", true));
+  // What the table's scans may hold at once in page buffers (MemoryBudget), in MiB.
+  PQ_ASSIGN_OR_RETURN(int64_t max_memory_mib, opts.GetInt("max_memory", kDefaultMaxMemoryMiB, 1, int64_t{1} << 24));
+  c.reader.memory = std::make_shared<MemoryBudget>(max_memory_mib << 20);
   PQ_ASSIGN_OR_RETURN(c.union_by_name, opts.GetBool("union_by_name", false));
   PQ_ASSIGN_OR_RETURN(c.hive_partitioning, opts.GetBool("hive_partitioning", false));
   PQ_ASSIGN_OR_RETURN(c.reader.decryption, DecryptionFromOptions(opts, std::move(keys)));

@@ -119,3 +119,27 @@ query
 SELECT count(a), count(b) FROM bad_crc_ok;
 ----
 5120|5120
+
+# max_memory caps what the table's scans hold at once in column chunk bytes and decompressed pages
+# (MiB, default 4096): a scan that needs more fails with an error saying so instead of allocating it.
+query
+SELECT parquet_export('$TMPDIR/wide_chunk.parquet', 'WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 300000) SELECT i * 2654435761 % 1000000007 AS hc FROM k', 'compression=uncompressed, dictionary=0');
+----
+300000
+
+statement ok
+CREATE VIRTUAL TABLE temp.tight USING parquet('$TMPDIR/wide_chunk.parquet', max_memory=1);
+
+statement error over its limit of 1048576 (table option max_memory, in MiB)
+SELECT sum(hc) FROM tight;
+
+statement ok
+CREATE VIRTUAL TABLE temp.roomy USING parquet('$TMPDIR/wide_chunk.parquet', max_memory=16);
+
+query
+SELECT count(*), count(DISTINCT hc) = count(*) FROM roomy;
+----
+300000|1
+
+statement error option 'max_memory'
+CREATE VIRTUAL TABLE temp.bad_mm USING parquet('$TMPDIR/wide_chunk.parquet', max_memory=0);

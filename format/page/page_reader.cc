@@ -67,9 +67,17 @@ Status PageReader::EnsureBounds() {
 
 // Reads file bytes [begin, end) (within the chunk) as the current buffer.
 Status PageReader::Load(int64_t begin, int64_t end) {
+  if (options_.memory) {
+    // The bytes this reader held so far go when buffer_ is replaced: free them before charging.
+    buffer_.reset();
+    PQ_RETURN_IF_ERROR(options_.memory->Reserve(end - begin, "reading column chunk bytes").WithContext(context_));
+  }
   auto bytes = file_.ReadAt(begin, end - begin);
-  if (!bytes.ok()) return std::move(bytes).TakeStatus().WithContext(context_);
-  buffer_ = std::move(bytes).value();
+  if (!bytes.ok()) {
+    if (options_.memory) options_.memory->Release(end - begin);
+    return std::move(bytes).TakeStatus().WithContext(context_);
+  }
+  buffer_ = ChargedBuffer(std::move(bytes).value(), options_.memory);
   buffer_begin_ = begin;
   bytes_read_ += end - begin;
   return Status::OK();
@@ -274,10 +282,14 @@ Status PageReader::LoadBody(Page* page) const {
     Status s = decryptor_->DecryptPage(page->stored, dictionary, dictionary ? 0 : page->ordinal,
                                        plain.get());
     if (!s.ok()) return Fail(std::move(s), ordinal);
+    if (options_.memory) {
+      Status charged = options_.memory->Reserve(static_cast<int64_t>(plain->size()), "a decrypted page");
+      if (!charged.ok()) return Fail(std::move(charged), ordinal);
+    }
     // From here on the page is its plaintext, as a plaintext chunk would store it; the file bytes
     // are no longer needed.
     const ByteSpan body(plain->data(), plain->size());
-    page->owner = std::move(plain);
+    page->owner = ChargedBuffer(std::move(plain), options_.memory);
     page->owner2.reset();
     page->stored = body;
     page->stored_values = body;
@@ -306,11 +318,16 @@ Status PageReader::LoadBody(Page* page) const {
   // A page of a few bytes may claim a gigabyte: settle the claim before allocating it.
   Status plausible = CheckDecompressedSize(meta_.codec, compressed, uncompressed_size);
   if (!plausible.ok()) return Fail(std::move(plausible), ordinal);
+  if (options_.memory) {
+    Status charged = options_.memory->Reserve(static_cast<int64_t>(uncompressed_size), "a decompressed page");
+    if (!charged.ok()) return Fail(std::move(charged), ordinal);
+  }
   auto out = std::make_shared<Buffer>(uncompressed_size);
+  BufferPtr owned = ChargedBuffer(out, options_.memory);  // returns the charge however this ends
   Status s = Decompress(meta_.codec, compressed, std::span<uint8_t>(out->data(), out->size()));
   if (!s.ok()) return Fail(std::move(s), ordinal);
   page->body = ByteSpan(out->data(), out->size());
-  page->owner2 = std::move(out);
+  page->owner2 = std::move(owned);
   page->loaded = true;
   return Status::OK();
 }

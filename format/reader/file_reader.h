@@ -30,6 +30,7 @@
 #include "format/crypto/decryption_config.h"
 #include "format/encoding/values.h"
 #include "format/metadata/metadata.h"
+#include "format/reader/memory_budget.h"
 #include "format/schema/schema.h"
 #include "format/util/byte_reader.h"
 #include "format/util/status.h"
@@ -78,6 +79,9 @@ struct ReaderOptions {
   ReaderLimits limits;
   // Bytes of decompressed dictionary pages a file keeps for pruning (DictionaryCache); 0 keeps none.
   int64_t dictionary_cache_bytes = int64_t{64} << 20;
+  // What the page readers of every scan over files opened with these options may hold at once
+  // (column chunk bytes read, decrypted and decompressed pages); null: no cap.
+  std::shared_ptr<MemoryBudget> memory;
   // Keys for encrypted files (format/crypto/decryption_config.h: footer key, column keys by path,
   // AAD prefix, a retriever by key id). Null: no keys, which still reads plaintext files and the
   // plaintext columns of a file with a plaintext footer.

@@ -1,0 +1,33 @@
+#include "format/reader/memory_budget.h"
+
+#include <string>
+
+namespace pq {
+
+Status MemoryBudget::Reserve(int64_t bytes, std::string_view what) {
+  const int64_t now = used_.fetch_add(bytes, std::memory_order_relaxed) + bytes;
+  if (limit_ > 0 && now > limit_) {
+    used_.fetch_sub(bytes, std::memory_order_relaxed);
+    return Status::OutOfMemory(std::string(what) + " of " + std::to_string(bytes) +
+                               " bytes would make the table's scans hold " + std::to_string(now) +
+                               " bytes, over its limit of " + std::to_string(limit_) +
+                               " (table option max_memory, in MiB)");
+  }
+  int64_t peak = peak_.load(std::memory_order_relaxed);
+  while (now > peak && !peak_.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
+  }
+  return Status::OK();
+}
+
+BufferPtr ChargedBuffer(BufferPtr buffer, std::shared_ptr<MemoryBudget> budget) {
+  if (budget == nullptr || buffer == nullptr) return buffer;
+  const int64_t bytes = static_cast<int64_t>(buffer->size());
+  const Buffer* raw = buffer.get();
+  // Shares ownership of the original buffer and returns the charge when the last owner goes.
+  return BufferPtr(raw, [owned = std::move(buffer), budget = std::move(budget), bytes](const Buffer*) mutable {
+    owned.reset();
+    budget->Release(bytes);
+  });
+}
+
+}  // namespace pq
