@@ -523,6 +523,19 @@ bool TermMatcher::MatchesNatural(const Cell& value) const {
   }
 }
 
+const std::vector<SqlValue>* TermMatcher::NaturalLiterals(CellType natural) const {
+  if (!prepared_) return nullptr;
+  // The column's affinity must leave a value of class `natural` as it is (as Matches assumes).
+  const bool natural_for_affinity = IsNumericAffinity(affinity_)   ? IsNumeric(natural)
+                                    : affinity_ == Affinity::kText ? natural == CellType::kText
+                                                                   : true;
+  if (!natural_for_affinity) return nullptr;
+  for (const SqlValue& v : converted_) {
+    if (v.type != natural) return nullptr;
+  }
+  return &converted_;
+}
+
 bool TermMatcher::Matches(const Cell& value) const {
   if (prepared_) {
     if (value.type == CellType::kNull) return false;

@@ -121,6 +121,14 @@ class TermMatcher {
   bool Matches(const Cell& value) const;
   const PredicateTerm& term() const { return term_; }
 
+  // For testing a batch of raw values without building Cells: when the term is a comparison
+  // (kEq..kGe) or an IN list whose converted literals all have storage class `natural` (the class
+  // every non-NULL value of the column has: kInteger, kReal, kText or kBlob), those literals (IN:
+  // sorted, possibly none); otherwise null. A non-NULL value v of that class then satisfies the term
+  // exactly when `v OP literal` holds under CompareSql's order (IN: v equals one of them); NULL
+  // never does.
+  const std::vector<SqlValue>* NaturalLiterals(CellType natural) const;
+
  private:
   bool MatchesNatural(const Cell& value) const;
 

@@ -1,7 +1,10 @@
 #include "format/reader/table_scanner.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <numeric>
+#include <string_view>
 
 namespace pq {
 
@@ -279,6 +282,125 @@ Cell FieldCell(const SchemaNode& node, bool nested, const std::vector<ColumnBatc
   return VisitValue(b, k, [&](const auto& v) { return conv.Convert(v, scratch); });
 }
 
+// ---- Filtering a batch of plain values (no Cell per row) ------------------------------------------
+
+// Keeps the rows sel[0..n) for which keep(row) is true, in order; returns how many.
+template <typename KeepFn>
+size_t KeepRows(int32_t* sel, size_t n, KeepFn keep) {
+  size_t kept = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const int32_t row = sel[i];
+    if (keep(row)) sel[kept++] = row;
+  }
+  return kept;
+}
+
+// The term `v OP literal` (IN: any of `lits`) for values ordered by cmp(v, lit) (<0, 0, >0).
+template <typename T, typename Lit, typename CmpFn>
+size_t FilterByOp(int32_t* sel, size_t n, const T* vals, const int32_t* value_index, PredicateOp op,
+                  const std::vector<Lit>& lits, CmpFn cmp) {
+  auto run = [&](auto pass) {
+    return KeepRows(sel, n, [&](int32_t row) {
+      int64_t k = row;
+      if (value_index) {
+        k = value_index[row];
+        if (k < 0) return false;
+      }
+      const T& v = vals[k];
+      if constexpr (std::is_floating_point_v<T>) {
+        if (std::isnan(v)) return false;  // NaN is NULL to SQLite
+      }
+      return pass(v);
+    });
+  };
+  if (op == PredicateOp::kIn) {
+    return run([&](const T& v) {
+      auto it = std::lower_bound(lits.begin(), lits.end(), v,
+                                 [&](const Lit& lit, const T& x) { return cmp(x, lit) > 0; });
+      return it != lits.end() && cmp(v, *it) == 0;
+    });
+  }
+  const Lit& lit = lits[0];
+  switch (op) {
+    case PredicateOp::kEq: return run([&](const T& v) { return cmp(v, lit) == 0; });
+    case PredicateOp::kNe: return run([&](const T& v) { return cmp(v, lit) != 0; });
+    case PredicateOp::kLt: return run([&](const T& v) { return cmp(v, lit) < 0; });
+    case PredicateOp::kLe: return run([&](const T& v) { return cmp(v, lit) <= 0; });
+    case PredicateOp::kGt: return run([&](const T& v) { return cmp(v, lit) > 0; });
+    default: return run([&](const T& v) { return cmp(v, lit) >= 0; });
+  }
+}
+
+int CompareBytesView(std::string_view a, std::string_view b) {
+  const size_t m = std::min(a.size(), b.size());
+  const int c = m == 0 ? 0 : std::memcmp(a.data(), b.data(), m);
+  if (c != 0) return c;
+  return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+}
+
+// Filters sel[0..n) by `m` on a flat field whose values reach SQLite unchanged (INTEGER from INT32
+// or INT64, REAL from FLOAT or DOUBLE, TEXT or BLOB from BYTE_ARRAY), comparing the raw values with
+// the term's literals; the same answer as m.Matches(FieldCell(...)) row by row. -1 when the field
+// or the term is not such a case.
+int64_t FilterPlainValues(const SchemaNode& node, const ColumnBatch& b, const LeafConverter& conv,
+                          const TermMatcher& m, int32_t* sel, size_t n) {
+  const PredicateOp op = m.term().op;
+  if (op != PredicateOp::kEq && op != PredicateOp::kNe && op != PredicateOp::kLt && op != PredicateOp::kLe &&
+      op != PredicateOp::kGt && op != PredicateOp::kGe && op != PredicateOp::kIn) {
+    return -1;
+  }
+  const int32_t* vi = node.max_definition_level > 0 ? b.value_index.data() : nullptr;
+  const LeafConverter::Kind kind = conv.kind();
+  if (kind == LeafConverter::Kind::kInteger &&
+      (b.type == PhysicalType::kInt32 || b.type == PhysicalType::kInt64)) {
+    const std::vector<SqlValue>* lits = m.NaturalLiterals(CellType::kInteger);
+    if (!lits) return -1;
+    std::vector<int64_t> keys;
+    keys.reserve(lits->size());
+    for (const SqlValue& v : *lits) keys.push_back(v.i);
+    auto cmp = [](int64_t v, int64_t lit) { return v < lit ? -1 : v > lit ? 1 : 0; };
+    if (b.type == PhysicalType::kInt32) {
+      return static_cast<int64_t>(FilterByOp(sel, n, b.i32.data(), vi, op, keys,
+                                             [&](int32_t v, int64_t lit) { return cmp(v, lit); }));
+    }
+    return static_cast<int64_t>(FilterByOp(sel, n, b.i64.data(), vi, op, keys, cmp));
+  }
+  if (kind == LeafConverter::Kind::kReal && (b.type == PhysicalType::kFloat || b.type == PhysicalType::kDouble)) {
+    const std::vector<SqlValue>* lits = m.NaturalLiterals(CellType::kReal);
+    if (!lits) return -1;
+    std::vector<double> keys;
+    keys.reserve(lits->size());
+    for (const SqlValue& v : *lits) keys.push_back(v.d);
+    auto cmp = [](double v, double lit) { return v < lit ? -1 : v > lit ? 1 : 0; };
+    if (b.type == PhysicalType::kFloat) {
+      return static_cast<int64_t>(FilterByOp(sel, n, b.f32.data(), vi, op, keys,
+                                             [&](float v, double lit) { return cmp(v, lit); }));
+    }
+    return static_cast<int64_t>(FilterByOp(sel, n, b.f64.data(), vi, op, keys, cmp));
+  }
+  if ((kind == LeafConverter::Kind::kText || kind == LeafConverter::Kind::kBlob) &&
+      b.type == PhysicalType::kByteArray) {
+    const std::vector<SqlValue>* lits =
+        m.NaturalLiterals(kind == LeafConverter::Kind::kText ? CellType::kText : CellType::kBlob);
+    if (!lits) return -1;
+    std::vector<std::string_view> keys;
+    keys.reserve(lits->size());
+    for (const SqlValue& v : *lits) keys.push_back(v.bytes);
+    if (op == PredicateOp::kEq) {
+      // Lengths first: most values differ in length or in their first bytes.
+      const std::string_view lit = keys[0];
+      return static_cast<int64_t>(FilterByOp(sel, n, b.bytes.data(), vi, op, keys, [&](const ByteArray& v, std::string_view) {
+        return v.len == lit.size() && (lit.empty() || std::memcmp(v.ptr, lit.data(), lit.size()) == 0) ? 0 : 1;
+      }));
+    }
+    return static_cast<int64_t>(FilterByOp(sel, n, b.bytes.data(), vi, op, keys,
+                                           [](const ByteArray& v, std::string_view lit) {
+                                             return CompareBytesView(v.view(), lit);
+                                           }));
+  }
+  return -1;
+}
+
 }  // namespace
 
 int64_t TableScanner::PendingRows() const {
@@ -330,13 +452,19 @@ Result<bool> TableScanner::FillBatch() {
   size_t n = static_cast<size_t>(decoded_);
   for (const Term& t : terms_) {
     const FieldState& f = *fields_[static_cast<size_t>(t.slot)];
-    size_t kept = 0;
-    for (size_t i = 0; i < n; ++i) {
-      const int32_t row = sel[i];
-      Cell c = FieldCell(*f.node, f.nested, f.batches, f.converters, f.json, row, &filter_scratch_);
-      if (t.matcher.Matches(c)) sel[kept++] = row;
+    const int64_t plain =
+        f.nested ? -1 : FilterPlainValues(*f.node, f.batches[0], f.converters[0], t.matcher, sel, n);
+    if (plain >= 0) {
+      n = static_cast<size_t>(plain);
+    } else {
+      size_t kept = 0;
+      for (size_t i = 0; i < n; ++i) {
+        const int32_t row = sel[i];
+        Cell c = FieldCell(*f.node, f.nested, f.batches, f.converters, f.json, row, &filter_scratch_);
+        if (t.matcher.Matches(c)) sel[kept++] = row;
+      }
+      n = kept;
     }
-    n = kept;
     if (n == 0) break;
   }
   selection_.resize(n);
@@ -489,7 +617,8 @@ TableScanner::NumberColumn TableScanner::Numbers(int slot) const {
   } else {
     return out;
   }
-  if (f.node->max_definition_level > 0) out.value_index = b.value_index.data();
+  // A batch without NULLs has value slot k for row k: no index needed.
+  if (f.node->max_definition_level > 0 && b.num_values != b.num_records) out.value_index = b.value_index.data();
   out.row_map = f.row_map;
   return out;
 }

@@ -106,7 +106,7 @@ class TableScanner {
     enum class Kind : uint8_t { kNone, kInt32, kInt64, kFloat, kDouble };
     Kind kind = Kind::kNone;
     const void* values = nullptr;
-    const int32_t* value_index = nullptr;  // decoded row -> value slot, -1 for NULL; null: required
+    const int32_t* value_index = nullptr;  // decoded row -> value slot, -1 for NULL; null: no NULL in the batch
     const int32_t* row_map = nullptr;      // batch row -> decoded row; null: the same
   };
   NumberColumn Numbers(int slot) const;
