@@ -565,6 +565,16 @@ struct ParquetCursor {
   // Per scanner slot, the current batch's plain numbers (TableScanner::Numbers): xColumn hands
   // those to SQLite straight from the batch.
   std::vector<TableScanner::NumberColumn> numbers;
+  // Per table column, how xColumn hands the current batch's value over without any lookup: a dense
+  // array of plain numbers (no NULL in the batch, no row map, no conversion), or kSlow. Valid only
+  // while fast_ready (a batch is loaded); every other case takes the general path.
+  enum class FastKind : uint8_t { kSlow, kInt32, kInt64, kFloat, kDouble };
+  struct FastColumn {
+    FastKind kind = FastKind::kSlow;
+    const void* values = nullptr;
+  };
+  std::vector<FastColumn> fast;
+  bool fast_ready = false;
   bool eof = true;
   std::string scratch;
   uint64_t scan_id = 0;      // this cursor's scan, to publish its counters to the table's record
@@ -1324,13 +1334,28 @@ Status OpenFile(ParquetCursor* c) {
 
 // Takes the current batch's plain numbers from the scanner (after every NextBatch).
 void RefreshNumbers(ParquetCursor* c) {
+  using K = TableScanner::NumberColumn::Kind;
+  using F = ParquetCursor::FastKind;
   c->numbers.resize(c->slot_of_column.size());
+  c->fast.assign(c->slot_of_column.size(), ParquetCursor::FastColumn());
   for (size_t col = 0; col < c->slot_of_column.size(); ++col) {
     const int slot = c->slot_of_column[col];
     if (slot < 0) continue;
     if (c->numbers.size() <= static_cast<size_t>(slot)) c->numbers.resize(static_cast<size_t>(slot) + 1);
-    c->numbers[static_cast<size_t>(slot)] = c->scanner->Numbers(slot);
+    const TableScanner::NumberColumn n = c->scanner->Numbers(slot);
+    c->numbers[static_cast<size_t>(slot)] = n;
+    if (n.kind == K::kNone || n.row_map || n.value_index || (*c->converted)[col]) continue;
+    ParquetCursor::FastColumn& f = c->fast[col];
+    f.values = n.values;
+    switch (n.kind) {
+      case K::kInt32: f.kind = F::kInt32; break;
+      case K::kInt64: f.kind = F::kInt64; break;
+      case K::kFloat: f.kind = F::kFloat; break;
+      case K::kDouble: f.kind = F::kDouble; break;
+      case K::kNone: break;
+    }
   }
+  c->fast_ready = true;
 }
 
 // Turns the current window into a decoded batch starting at its row row_in_batch: the rows before
@@ -1378,6 +1403,7 @@ bool NextWindow(ParquetCursor* c) {
   c->batch_rows = n;
   c->row_in_batch = 0;
   c->loaded = false;
+  c->fast_ready = false;
   return true;
 }
 
@@ -1422,6 +1448,7 @@ Status AdvanceToRows(ParquetCursor* c) {
       c->counters.rows_skipped -= c->lazy_rows;
       c->lazy_rows = 0;
       c->scanner.reset();
+      c->fast_ready = false;
       ++c->file_index;
     }
     if (c->file_index >= d.files.size() || c->setup.no_rows || c->setup.take == 0) {
@@ -1440,6 +1467,7 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
   return Guarded(cur->pVtab, [&]() -> int {
     ParquetTable* t = c->table;
     c->scanner.reset();
+    c->fast_ready = false;
     c->file_index = 0;
     c->eof = true;
     c->batch_rows = 0;
@@ -1472,16 +1500,18 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
     if (!s.ok()) {
       c->eof = true;
       c->scanner.reset();
+      c->fast_ready = false;
       return SetVtabError(cur->pVtab, s);
     }
     return SQLITE_OK;
   });
 }
 
-int Next(sqlite3_vtab_cursor* cur) {
+// Next's way past the end of a batch (and a write table's Next), out of line so that the common
+// step stays a few instructions.
+[[gnu::noinline]] int NextBatchOrWrite(sqlite3_vtab_cursor* cur) {
   if (IsWriteTable(cur->pVtab)) return W().xNext(cur);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
-  if (++c->row_in_batch < c->batch_rows) return SQLITE_OK;
   return Guarded(cur->pVtab, [&]() -> int {
     Status s = AdvanceToRows(c);
     if (!s.ok()) {
@@ -1490,6 +1520,14 @@ int Next(sqlite3_vtab_cursor* cur) {
     }
     return SQLITE_OK;
   });
+}
+
+int Next(sqlite3_vtab_cursor* cur) {
+  if (!IsWriteTable(cur->pVtab)) {
+    auto* c = reinterpret_cast<ParquetCursor*>(cur);
+    if (++c->row_in_batch < c->batch_rows) return SQLITE_OK;
+  }
+  return NextBatchOrWrite(cur);
 }
 
 int Eof(sqlite3_vtab_cursor* cur) {
@@ -1521,7 +1559,35 @@ void ResultValue(sqlite3_context* ctx, const SqlValue& v) {
   }
 }
 
+// Every xColumn but the fast cases of Column: out of line, so that those stay a few instructions.
+[[gnu::noinline]] int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col);
+
 int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
+  auto* c = reinterpret_cast<ParquetCursor*>(cur);
+  if (!IsWriteTable(cur->pVtab) && c->fast_ready && static_cast<size_t>(col) < c->fast.size()) {
+    // The common case of a scan: a dense batch of plain numbers.
+    const ParquetCursor::FastColumn& f = c->fast[static_cast<size_t>(col)];
+    const int64_t r = c->row_in_batch;
+    switch (f.kind) {
+      case ParquetCursor::FastKind::kInt32:
+        sqlite3_result_int64(ctx, static_cast<const int32_t*>(f.values)[r]);
+        return SQLITE_OK;
+      case ParquetCursor::FastKind::kInt64:
+        sqlite3_result_int64(ctx, static_cast<const int64_t*>(f.values)[r]);
+        return SQLITE_OK;
+      case ParquetCursor::FastKind::kFloat:
+        sqlite3_result_double(ctx, static_cast<const float*>(f.values)[r]);
+        return SQLITE_OK;
+      case ParquetCursor::FastKind::kDouble:
+        sqlite3_result_double(ctx, static_cast<const double*>(f.values)[r]);
+        return SQLITE_OK;
+      case ParquetCursor::FastKind::kSlow: break;
+    }
+  }
+  return ColumnGeneral(cur, ctx, col);
+}
+
+int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
   if (IsWriteTable(cur->pVtab)) return W().xColumn(cur, ctx, col);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
   ParquetTable* t = c->table;
