@@ -70,6 +70,10 @@ class RowGroupPlanner {
   bool StatisticsMaySatisfy(const TermColumn& t) const;
   Result<bool> DictionaryMaySatisfy(const TermColumn& t) const;
   Result<bool> BloomFilterMaySatisfy(const TermColumn& t) const;
+  // The chunk's Bloom filter as stored (decrypted with `decryptor` when set); nullopt for a filter
+  // this reader does not use (too large, unknown algorithm).
+  Result<std::optional<SplitBlockBloomFilter>> ReadBloomFilter(
+      int leaf, const ColumnMetaData& meta, const std::optional<crypto::ColumnDecryptor>& decryptor) const;
   // Whether the chunk has a Bloom filter that is fewer bytes to read than its dictionary page (one
   // already in the file's DictionaryCache costs nothing).
   bool BloomCheaperThanDictionary(const TermColumn& t) const;
@@ -242,7 +246,7 @@ Result<bool> RowGroupPlanner::DictionaryMaySatisfy(const TermColumn& t) const {
     entry->body = page.body;
     entry->num_values = page.num_values;
     cached = entry;
-    file_.dictionary_cache().Store(row_group_, t.leaf, cached);
+    file_.dictionary_cache().Store(row_group_, t.leaf, cached, static_cast<int64_t>(cached->body.size()));
   }
   const CachedDictionary& page = *cached;
   switch (meta->type) {
@@ -269,6 +273,7 @@ Result<bool> RowGroupPlanner::DictionaryMaySatisfy(const TermColumn& t) const {
 bool RowGroupPlanner::BloomCheaperThanDictionary(const TermColumn& t) const {
   const ColumnMetaData* meta = Meta(t.leaf);
   if (meta == nullptr || !meta->bloom_filter_offset) return false;
+  if (file_.bloom_filter_cache().Find(row_group_, t.leaf) != nullptr) return true;
   if (!meta->dictionary_page_offset || *meta->dictionary_page_offset <= 0 ||
       *meta->dictionary_page_offset >= meta->data_page_offset) {
     return true;  // no dictionary to compare with
@@ -296,54 +301,68 @@ Result<bool> RowGroupPlanner::BloomFilterMaySatisfy(const TermColumn& t) const {
   }
   if (hashes.empty()) return true;
 
-  const int64_t offset = *meta->bloom_filter_offset;
-  const int64_t max_length = SplitBlockBloomFilter::kMaxBytes + kBloomHeaderProbe;
-  std::optional<SplitBlockBloomFilter> filter;
-  if (decryptor) {
-    PQ_ASSIGN_OR_RETURN(filter, ReadEncryptedBloomFilter(t.leaf, *meta, *decryptor));
+  std::shared_ptr<const SplitBlockBloomFilter> cached = file_.bloom_filter_cache().Find(row_group_, t.leaf);
+  if (cached == nullptr) {
+    PQ_ASSIGN_OR_RETURN(std::optional<SplitBlockBloomFilter> filter, ReadBloomFilter(t.leaf, *meta, decryptor));
     if (!filter) return true;
-  } else if (meta->bloom_filter_length) {
-    const int64_t length = *meta->bloom_filter_length;
-    if (length <= 0) return Fail(t.leaf, Status::Corruption("Bloom filter length is not positive"));
-    if (length > max_length) return true;  // over what any filter may hold: not read
-    PQ_ASSIGN_OR_RETURN(BufferPtr bytes, Read(t.leaf, offset, length, "Bloom filter"));
+    const int64_t bytes = filter->num_bytes();
+    cached = std::make_shared<const SplitBlockBloomFilter>(std::move(*filter));
+    file_.bloom_filter_cache().Store(row_group_, t.leaf, cached, bytes);
+  }
+  for (uint64_t h : hashes) {
+    if (cached->Check(h)) return true;
+  }
+  return false;
+}
+
+Result<std::optional<SplitBlockBloomFilter>> RowGroupPlanner::ReadBloomFilter(
+    int leaf, const ColumnMetaData& meta, const std::optional<crypto::ColumnDecryptor>& decryptor) const {
+  using Filter = std::optional<SplitBlockBloomFilter>;
+  const int64_t offset = *meta.bloom_filter_offset;
+  const int64_t max_length = SplitBlockBloomFilter::kMaxBytes + kBloomHeaderProbe;
+  Filter filter;
+  if (decryptor) {
+    PQ_ASSIGN_OR_RETURN(filter, ReadEncryptedBloomFilter(leaf, meta, *decryptor));
+    if (!filter) return Filter();
+  } else if (meta.bloom_filter_length) {
+    const int64_t length = *meta.bloom_filter_length;
+    if (length <= 0) return Fail(leaf, Status::Corruption("Bloom filter length is not positive"));
+    if (length > max_length) return Filter();  // over what any filter may hold: not read
+    PQ_ASSIGN_OR_RETURN(BufferPtr bytes, Read(leaf, offset, length, "Bloom filter"));
     auto f = SplitBlockBloomFilter::Read(ByteSpan(bytes->data(), bytes->size()));
     if (!f.ok()) {
-      if (f.status().IsNotSupported()) return true;
-      return Fail(t.leaf, std::move(f).TakeStatus().WithContext("Bloom filter"));
+      if (f.status().IsNotSupported()) return Filter();
+      return Fail(leaf, std::move(f).TakeStatus().WithContext("Bloom filter"));
     }
     filter.emplace(std::move(f).value());
   } else {
     // Header first, then the bitset it announces.
     const int64_t size = file_.file().size();
     if (offset < 0 || offset >= size) {
-      return Fail(t.leaf,
+      return Fail(leaf,
                   Status::Corruption("Bloom filter offset " + std::to_string(offset) +
                                      " is outside the file (size " + std::to_string(size) + ")"));
     }
     const int64_t probe = std::min(kBloomHeaderProbe, size - offset);
-    PQ_ASSIGN_OR_RETURN(BufferPtr head, Read(t.leaf, offset, probe, "Bloom filter header"));
+    PQ_ASSIGN_OR_RETURN(BufferPtr head, Read(leaf, offset, probe, "Bloom filter header"));
     BloomFilterHeader header;
     size_t header_size = 0;
     Status s = ReadBloomFilterHeader(ByteSpan(head->data(), head->size()), &header, &header_size);
-    if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext("Bloom filter header"));
+    if (!s.ok()) return Fail(leaf, std::move(s).WithContext("Bloom filter header"));
     if (header.num_bytes <= 0 || header.num_bytes > SplitBlockBloomFilter::kMaxBytes) {
-      return Fail(t.leaf, Status::Corruption("Bloom filter of " + std::to_string(header.num_bytes) +
+      return Fail(leaf, Status::Corruption("Bloom filter of " + std::to_string(header.num_bytes) +
                                              " bytes"));
     }
-    PQ_ASSIGN_OR_RETURN(BufferPtr bitset, Read(t.leaf, offset + static_cast<int64_t>(header_size),
+    PQ_ASSIGN_OR_RETURN(BufferPtr bitset, Read(leaf, offset + static_cast<int64_t>(header_size),
                                                header.num_bytes, "Bloom filter bitset"));
     auto f = SplitBlockBloomFilter::FromHeader(header, ByteSpan(bitset->data(), bitset->size()));
     if (!f.ok()) {
-      if (f.status().IsNotSupported()) return true;
-      return Fail(t.leaf, std::move(f).TakeStatus().WithContext("Bloom filter"));
+      if (f.status().IsNotSupported()) return Filter();
+      return Fail(leaf, std::move(f).TakeStatus().WithContext("Bloom filter"));
     }
     filter.emplace(std::move(f).value());
   }
-  for (uint64_t h : hashes) {
-    if (filter->Check(h)) return true;
-  }
-  return false;
+  return filter;
 }
 
 Result<std::optional<SplitBlockBloomFilter>> RowGroupPlanner::ReadEncryptedBloomFilter(

@@ -36,20 +36,6 @@ bool WrittenByOldParquetMr(const std::optional<std::string>& created_by) {
 }
 }  // namespace
 
-std::shared_ptr<const CachedDictionary> DictionaryCache::Find(int row_group, int leaf) const {
-  std::lock_guard<std::mutex> lock(mu_);
-  auto it = pages_.find({row_group, leaf});
-  return it == pages_.end() ? nullptr : it->second;
-}
-
-void DictionaryCache::Store(int row_group, int leaf, std::shared_ptr<const CachedDictionary> page) {
-  if (page == nullptr) return;
-  const int64_t bytes = static_cast<int64_t>(page->body.size());
-  std::lock_guard<std::mutex> lock(mu_);
-  if (bytes > budget_ - used_) return;
-  if (pages_.emplace(std::make_pair(row_group, leaf), std::move(page)).second) used_ += bytes;
-}
-
 Result<std::unique_ptr<RandomAccessFile>> RandomAccessFile::Open(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return Status::IOError("cannot open '" + path + "': " + std::strerror(errno));
@@ -123,6 +109,7 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
   std::shared_ptr<FileReader> reader(new FileReader());
   reader->options_ = options;
   reader->dictionary_cache_ = std::make_unique<DictionaryCache>(options.dictionary_cache_bytes);
+  reader->bloom_filter_cache_ = std::make_unique<BloomFilterCache>(options.bloom_filter_cache_bytes);
   reader->file_ = std::move(file);
   const RandomAccessFile& f = *reader->file_;
   const std::string& path = f.path();

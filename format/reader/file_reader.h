@@ -26,6 +26,7 @@
 #include <string>
 #include <utility>
 
+#include "format/bloom/split_block_bloom_filter.h"
 #include "format/crypto/column_decryptor.h"
 #include "format/crypto/decryption_config.h"
 #include "format/encoding/values.h"
@@ -79,6 +80,8 @@ struct ReaderOptions {
   ReaderLimits limits;
   // Bytes of decompressed dictionary pages a file keeps for pruning (DictionaryCache); 0 keeps none.
   int64_t dictionary_cache_bytes = int64_t{64} << 20;
+  // Bytes of Bloom filters a file keeps for pruning (BloomFilterCache); 0 keeps none.
+  int64_t bloom_filter_cache_bytes = int64_t{64} << 20;
   // What the page readers of every scan over files opened with these options may hold at once
   // (column chunk bytes read, decrypted and decompressed pages); null: no cap.
   std::shared_ptr<MemoryBudget> memory;
@@ -96,22 +99,35 @@ struct CachedDictionary {
   int64_t num_values = 0;
 };
 
-// The dictionary pages pruning has already read from one file, by (row group, leaf column), up to a
-// byte budget: a join that scans the same file once per outer row reads and decompresses each
-// dictionary once, not once per scan. Thread-safe; entries are immutable once stored, and pages
-// past the budget are simply not kept.
-class DictionaryCache {
+// What pruning has already read from one file, by (row group, leaf column), up to a byte budget:
+// decompressed dictionary pages and Bloom filters. A join that scans the same file once per outer
+// row, or a query run again, reads and decompresses each of them once, not once per scan.
+// Thread-safe; entries are immutable once stored, and entries past the budget are simply not kept.
+template <typename T>
+class ChunkCache {
  public:
-  explicit DictionaryCache(int64_t budget_bytes) : budget_(budget_bytes) {}
-  std::shared_ptr<const CachedDictionary> Find(int row_group, int leaf) const;
-  void Store(int row_group, int leaf, std::shared_ptr<const CachedDictionary> page);
+  explicit ChunkCache(int64_t budget_bytes) : budget_(budget_bytes) {}
+  std::shared_ptr<const T> Find(int row_group, int leaf) const {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = entries_.find({row_group, leaf});
+    return it == entries_.end() ? nullptr : it->second;
+  }
+  // Keeps `entry` (which holds `bytes` bytes) when it fits in what is left of the budget.
+  void Store(int row_group, int leaf, std::shared_ptr<const T> entry, int64_t bytes) {
+    if (entry == nullptr) return;
+    std::lock_guard<std::mutex> lock(mu_);
+    if (bytes > budget_ - used_) return;
+    if (entries_.emplace(std::make_pair(row_group, leaf), std::move(entry)).second) used_ += bytes;
+  }
 
  private:
   mutable std::mutex mu_;
   int64_t budget_;
   int64_t used_ = 0;
-  std::map<std::pair<int, int>, std::shared_ptr<const CachedDictionary>> pages_;
+  std::map<std::pair<int, int>, std::shared_ptr<const T>> entries_;
 };
+using DictionaryCache = ChunkCache<CachedDictionary>;
+using BloomFilterCache = ChunkCache<SplitBlockBloomFilter>;
 
 class FileReader {
  public:
@@ -148,6 +164,8 @@ class FileReader {
 
   // Dictionary pages already read for pruning (scan_plan.cc); shared by every scan of this file.
   DictionaryCache& dictionary_cache() const { return *dictionary_cache_; }
+  // Bloom filters already read for pruning; shared by every scan of this file.
+  BloomFilterCache& bloom_filter_cache() const { return *bloom_filter_cache_; }
 
  private:
   FileReader() = default;
@@ -161,6 +179,7 @@ class FileReader {
   int64_t footer_length_ = 0;
   int64_t chunk_size_slack_ = 0;
   std::unique_ptr<DictionaryCache> dictionary_cache_;
+  std::unique_ptr<BloomFilterCache> bloom_filter_cache_;
   std::shared_ptr<const crypto::FileDecryptor> decryptor_;  // null: not encrypted
   // Encrypted chunks whose metadata could not be decrypted, by (row group, leaf): their failure.
   std::map<std::pair<int, int>, Status> chunk_failures_;
