@@ -17,6 +17,8 @@
 //     COPY TO duck.parquet (zstd), then runs the queries on both files.
 //  4. The virtual table (one process): the queries on project.parquet and on duck.parquet, and the time
 //     of CREATE VIRTUAL TABLE on wide.parquet.
+//     4b. The same queries on project.parquet with the driver linked against a current SQLite
+//     (NEW_SQLITE_PACKAGE below), where the extension may apply OFFSET itself.
 //  5. Native SQLite (one process): the queries on the table in native.sqlite.
 //  6. The floor: SELECT sum(value) FROM generate_series(1, rows) in the sqlite3 shell (.timer).
 //  7. Peak memory (max RSS): one fresh process per full scan.
@@ -111,6 +113,14 @@ const FULL_SCAN = (t) => `SELECT count(*), sum(id), min(ts), max(ts), sum(hc), m
 // Drivers.
 
 const DRIVER = file('sqlite_bench');
+// The same driver linked with a current SQLite: the amalgamation that the npm package better-sqlite3
+// ships (only its deps/sqlite3 sources are used; nothing of the package is run). SQLite releases
+// before 3.4x offer LIMIT/OFFSET to virtual tables wrongly (ext/parquet_vtab.cc,
+// LimitOffsetCanBeApplied), so the extension applies OFFSET itself only on a newer library; this
+// driver measures that case. BENCH_NEW_SQLITE=0 skips it.
+const NEW_SQLITE_PACKAGE = 'better-sqlite3@13.2.0';
+const NEW_SQLITE_DIR = path.join(BENCH_DIR, 'data', 'sqlite-amalgamation');
+const NEW_DRIVER = path.join(NEW_SQLITE_DIR, 'sqlite_bench');
 
 function buildDriver() {
   const src = path.join(BENCH_DIR, 'sqlite_bench.c');
@@ -120,6 +130,33 @@ function buildDriver() {
     flags = run('pkg-config', ['--cflags', '--libs', 'sqlite3']).trim().split(/\s+/).filter(Boolean);
   } catch { /* plain -lsqlite3 */ }
   run('cc', ['-O2', '-o', DRIVER, src, ...flags]);
+}
+
+// Builds NEW_DRIVER (once); false, with the reason logged, when the amalgamation cannot be had.
+function buildNewDriver() {
+  if (process.env.BENCH_NEW_SQLITE === '0') return false;
+  const src = path.join(BENCH_DIR, 'sqlite_bench.c');
+  if (existsSync(NEW_DRIVER) && statSync(NEW_DRIVER).mtimeMs >= statSync(src).mtimeMs) return true;
+  try {
+    mkdirSync(NEW_SQLITE_DIR, { recursive: true });
+    const amalgamation = path.join(NEW_SQLITE_DIR, 'package', 'deps', 'sqlite3', 'sqlite3.c');
+    if (!existsSync(amalgamation)) {
+      log(`current SQLite: fetching ${NEW_SQLITE_PACKAGE} from the npm registry for its amalgamation`);
+      const tgz = run('npm', ['pack', NEW_SQLITE_PACKAGE, '--silent', '--pack-destination', NEW_SQLITE_DIR],
+        { cwd: NEW_SQLITE_DIR }).trim().split('\n').pop();
+      run('tar', ['xzf', path.join(NEW_SQLITE_DIR, tgz), '-C', NEW_SQLITE_DIR, 'package/deps/sqlite3']);
+    }
+    const obj = path.join(NEW_SQLITE_DIR, 'sqlite3.o');
+    if (!existsSync(obj)) {
+      log('current SQLite: compiling the amalgamation (about a minute)');
+      run('cc', ['-O2', '-c', amalgamation, '-o', obj, '-DSQLITE_THREADSAFE=1']);
+    }
+    run('cc', ['-O2', '-I', path.dirname(amalgamation), '-o', NEW_DRIVER, src, obj, '-lpthread', '-ldl', '-lm']);
+    return true;
+  } catch (e) {
+    log(`current SQLite: not measured (${String(e.message).split('\n')[0]})`);
+    return false;
+  }
 }
 
 function parseLines(out) {
@@ -134,7 +171,7 @@ function parseLines(out) {
 }
 
 // steps: [{kind: 'load'|'exec'|'time', name, reps, sql}] run by sqlite_bench in one process on db.
-function runSqlite(db, steps, tag) {
+function runSqlite(db, steps, tag, driver = DRIVER) {
   const script = file(`${tag}.script`);
   const lines = steps.map((s) => {
     if (s.kind === 'load') return `load\t${s.path}`;
@@ -142,7 +179,7 @@ function runSqlite(db, steps, tag) {
     return s.kind === 'exec' ? `exec\t${s.name}\t${s.sql}` : `time\t${s.name}\t${s.reps}\t${s.sql}`;
   });
   writeFileSync(script, `${lines.join('\n')}\n`);
-  return parseLines(run(DRIVER, [db, script], { cwd: ROOT }));
+  return parseLines(run(driver, [db, script], { cwd: ROOT }));
 }
 
 function runDuckDB(steps, tag) {
@@ -266,6 +303,19 @@ async function main() {
   vtSteps.push({ kind: 'exec', name: 'meta_theirs', sql: metaQuery(duck) });
   const vt = runSqlite(':memory:', vtSteps, 'vtab');
 
+  // 4b. The virtual table on a current SQLite, when one can be built.
+  let vtNew = null;
+  if (buildNewDriver()) {
+    log('virtual table on a current SQLite: queries on the project file');
+    const steps = [{ kind: 'load', path: EXT }, { kind: 'exec', name: 'version', sql: 'SELECT sqlite_version()' },
+      { kind: 'exec', name: 'open_ours', sql: `CREATE VIRTUAL TABLE temp.ours USING parquet(${sqlString(project)})` }];
+    for (const q of QUERIES) {
+      steps.push({ kind: 'time', name: `${q.key}@ours`, reps: REPS, sql: q.sql('ours', false) });
+      steps.push({ kind: 'exec', name: `stats_${q.key}@ours`, sql: "SELECT parquet_scan_stats('ours')" });
+    }
+    vtNew = runSqlite(':memory:', steps, 'vtab_new', NEW_DRIVER);
+  }
+
   // 5. Native SQLite.
   log('native SQLite: queries');
   const nt = runSqlite(native, QUERIES.map((q) => ({ kind: 'time', name: `${q.key}@t`, reps: REPS, sql: q.sql('t', false) })),
@@ -291,7 +341,7 @@ async function main() {
   };
 
   // Results.
-  const report = buildReport({ started, loadBefore, genMs, exp, ctasBytes, dk, vt, nt, floorRuns, mem,
+  const report = buildReport({ started, loadBefore, genMs, exp, ctasBytes, dk, vt, vtNew, nt, floorRuns, mem,
     files: { native, project, duck, wide } });
   process.stdout.write(`\n${report.text}\n`);
   writeFileSync(path.join(RESULTS, 'latest.md'), `${report.text}\n`);
@@ -360,6 +410,10 @@ function buildReport(r) {
       const m = checkResult(ref, res.steps[key], `${q.key}: ${what}`);
       if (m) mismatches.push(m);
     }
+    if (r.vtNew) {
+      const m = checkResult(ref, r.vtNew.steps[`${q.key}@ours`], `${q.key}: vtab on project.parquet, current SQLite`);
+      if (m) mismatches.push(m);
+    }
   }
 
   const out = [];
@@ -394,6 +448,29 @@ function buildReport(r) {
   out.push('');
   out.push(table(header, [...rowsFor('cpu_ms', floorCpu), floorRow(floorCpu)], align));
   out.push('');
+  if (r.vtNew) {
+    const version = r.vtNew.steps.version?.first?.[0] ?? '?';
+    out.push(`## The virtual table on SQLite ${version} (CPU milliseconds)`);
+    out.push('');
+    out.push(`The same queries on project.parquet through the same driver linked with SQLite ${version} (the ` +
+      `amalgamation of npm ${NEW_SQLITE_PACKAGE}). This SQLite offers LIMIT/OFFSET to virtual tables correctly, ` +
+      'so the extension applies OFFSET itself (rows skipped by row groups and pages, never stepped over).');
+    out.push('');
+    const statsNew = (key) => {
+      const first = r.vtNew.steps[`stats_${key}@ours`]?.first?.[0];
+      try { return first ? JSON.parse(first) : null; } catch { return null; }
+    };
+    out.push(table(['query', `vtab, SQLite ${version}`, 'vtab, system SQLite', 'DuckDB', `vtab ${version}/DuckDB`,
+      'rows stepped by SQLite', 'values decoded'],
+    QUERIES.map((q) => {
+      const v = med(r.vtNew, `${q.key}@ours`, 'cpu_ms');
+      const s = statsNew(q.key);
+      return [q.label, fmtMs(v), fmtMs(med(r.vt, `${q.key}@ours`, 'cpu_ms')), fmtMs(med(r.dk, `${q.key}@ours`, 'cpu_ms')),
+        fmtRatio(v, med(r.dk, `${q.key}@ours`, 'cpu_ms')), s ? fmtInt(s.rows_produced) : 'n/a',
+        s ? fmtInt(s.values_decoded) : 'n/a'];
+    }), ['l', 'r', 'r', 'r', 'r', 'r', 'r']));
+    out.push('');
+  }
   out.push('## What the virtual table read (project.parquet, parquet_scan_stats of the last run)');
   out.push('');
   out.push('Bytes are column data, dictionaries, Bloom filters and page indexes read; ratios are against the ' +
