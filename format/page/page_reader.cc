@@ -4,6 +4,7 @@
 
 #include "format/codec/codec.h"
 #include "format/metadata/metadata_io.h"
+#include "format/page/buffer_pool.h"
 #include "format/util/crc32.h"
 
 namespace pq {
@@ -322,11 +323,13 @@ Status PageReader::LoadBody(Page* page) const {
     Status charged = options_.memory->Reserve(static_cast<int64_t>(uncompressed_size), "a decompressed page");
     if (!charged.ok()) return Fail(std::move(charged), ordinal);
   }
-  auto out = std::make_shared<Buffer>(uncompressed_size);
-  BufferPtr owned = ChargedBuffer(out, options_.memory);  // returns the charge however this ends
-  Status s = Decompress(meta_.codec, compressed, std::span<uint8_t>(out->data(), out->size()));
+  // A recycled buffer (possibly larger than the page): no fresh memory to fault in and zero.
+  std::shared_ptr<Buffer> out = AcquirePooledBuffer(uncompressed_size);
+  // Returns the charge however this ends.
+  BufferPtr owned = ChargedBuffer(out, options_.memory, static_cast<int64_t>(uncompressed_size));
+  Status s = Decompress(meta_.codec, compressed, std::span<uint8_t>(out->data(), uncompressed_size));
   if (!s.ok()) return Fail(std::move(s), ordinal);
-  page->body = ByteSpan(out->data(), out->size());
+  page->body = ByteSpan(out->data(), uncompressed_size);
   page->owner2 = std::move(owned);
   page->loaded = true;
   return Status::OK();

@@ -19,9 +19,9 @@ Status MemoryBudget::Reserve(int64_t bytes, std::string_view what) {
   return Status::OK();
 }
 
-BufferPtr ChargedBuffer(BufferPtr buffer, std::shared_ptr<MemoryBudget> budget) {
+BufferPtr ChargedBuffer(BufferPtr buffer, std::shared_ptr<MemoryBudget> budget, int64_t bytes) {
   if (budget == nullptr || buffer == nullptr) return buffer;
-  const int64_t bytes = static_cast<int64_t>(buffer->size());
+  if (bytes < 0) bytes = static_cast<int64_t>(buffer->size());
   const Buffer* raw = buffer.get();
   // Shares ownership of the original buffer and returns the charge when the last owner goes.
   return BufferPtr(raw, [owned = std::move(buffer), budget = std::move(budget), bytes](const Buffer*) mutable {

@@ -37,7 +37,7 @@ class MemoryBudget {
 };
 
 // `buffer`, charged to `budget` (which may be null: then `buffer` itself) until its last owner
-// lets go. The charge is buffer->size() bytes, reserved before this is called (Reserve).
-BufferPtr ChargedBuffer(BufferPtr buffer, std::shared_ptr<MemoryBudget> budget);
+// lets go. The charge is `bytes` (-1: buffer->size()), reserved before this is called (Reserve).
+BufferPtr ChargedBuffer(BufferPtr buffer, std::shared_ptr<MemoryBudget> budget, int64_t bytes = -1);
 
 }  // namespace pq

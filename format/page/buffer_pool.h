@@ -1,0 +1,35 @@
+// BufferPool: recycles the large buffers pages are decompressed into.
+//
+// A scan decompresses page after page into buffers of a few hundred KB. Taken from the allocator each
+// time, every such buffer is fresh memory: the kernel faults its pages in and zeroes them, and
+// std::vector zeroes them again, which costs more than decompressing into them for small queries.
+// The pool keeps a few released buffers (process-wide, bounded) and hands them out again with
+// their old contents, which the caller overwrites.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "format/encoding/values.h"
+
+namespace pq {
+
+// Limits of the process-wide pool.
+struct BufferPoolLimits {
+  static constexpr size_t kMinPooledBytes = size_t{64} << 10;  // smaller requests: plain allocation
+  static constexpr size_t kMaxPooledBytes = size_t{16} << 20;  // larger buffers are never kept
+  static constexpr size_t kMaxKeptBuffers = 16;
+  static constexpr size_t kMaxKeptBytes = size_t{64} << 20;
+};
+
+// A buffer of at least `n` bytes (size() may be larger) with unspecified contents. When its last
+// owner lets go it returns to the pool (if the pool has room) instead of to the allocator.
+// Thread-safe.
+std::shared_ptr<Buffer> AcquirePooledBuffer(size_t n);
+
+// Buffers the pool holds now, and their bytes (for tests).
+size_t PooledBufferCount();
+size_t PooledBufferBytes();
+
+}  // namespace pq
