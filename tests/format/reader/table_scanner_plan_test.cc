@@ -341,6 +341,21 @@ TEST_P(ScanPlanTest, FilterGivesTheFullScanRowsThatSatisfyIt) {
   filters[8].terms = {Term(1, PredicateOp::kIsNull), Term(4, PredicateOp::kEq, {SqlValue::Text("[]")})};
   filters[9].terms = {Term(1, PredicateOp::kNe, {SqlValue::Integer(3)}), Term(0, PredicateOp::kGe, {SqlValue::Integer(9990)}),
                       Term(0, PredicateOp::kLt, {SqlValue::Integer(10010)})};
+  // Every operator on raw values of each plain kind (the batch path without Cells): TEXT with
+  // NULLs, optional INT32, required INT64 and DOUBLE; IN lists of one kind; and a mixed IN list,
+  // which takes the general path.
+  using Op = PredicateOp;
+  for (Op op : {Op::kEq, Op::kNe, Op::kLt, Op::kLe, Op::kGt, Op::kGe}) {
+    filters.push_back(Predicate{{Term(2, op, {SqlValue::Text("name12")})}});
+    filters.push_back(Predicate{{Term(2, op, {SqlValue::Text("name")})}});
+    filters.push_back(Predicate{{Term(1, op, {SqlValue::Integer(-17)})}});
+    filters.push_back(Predicate{{Term(0, op, {SqlValue::Integer(4321)})}});
+    filters.push_back(Predicate{{Term(3, op, {SqlValue::Real(1234.5)})}});
+  }
+  filters.push_back(Predicate{{Term(2, Op::kIn, {SqlValue::Text("name3"), SqlValue::Text("name11"), SqlValue::Text("x")})}});
+  filters.push_back(Predicate{{Term(3, Op::kIn, {SqlValue::Real(0.5), SqlValue::Real(100), SqlValue::Real(-1)})}});
+  filters.push_back(Predicate{{Term(1, Op::kIn, {SqlValue::Integer(-500), SqlValue::Integer(7), SqlValue::Null()})}});
+  filters.push_back(Predicate{{Term(0, Op::kIn, {SqlValue::Integer(3), SqlValue::Real(4.0), SqlValue::Text("5")})}});
   std::mt19937_64 rng(5);
   for (size_t i = 0; i < filters.size(); ++i) {
     for (int with_plan = 0; with_plan < 2; ++with_plan) {
