@@ -766,6 +766,44 @@ std::string DescribeValue(sqlite3_value* v) {
 // ColumnBuilder
 
 ColumnBuilder::ColumnBuilder(ColumnType type) : type_(std::move(type)) {
+  switch (type_.kind) {
+    case ColumnKind::kInteger:
+      fast_ = type_.bit_width == 64 && type_.is_signed ? FastPath::kInt64 : FastPath::kInt32;
+      break;
+    case ColumnKind::kDouble:
+      fast_ = FastPath::kDouble;
+      break;
+    case ColumnKind::kString:
+      fast_ = FastPath::kString;
+      break;
+    case ColumnKind::kTimestamp:
+      fast_ = FastPath::kTimestamp;
+      break;
+    case ColumnKind::kDecimal:
+      if (type_.precision <= 18) fast_ = FastPath::kDecimal;
+      break;
+    case ColumnKind::kBoolean:
+      fast_ = FastPath::kBoolean;
+      break;
+    default:
+      break;
+  }
+  row_bytes_ = sizeof(int16_t);
+  switch (type_.physical_type()) {
+    case PhysicalType::kBoolean:
+      row_bytes_ += 1;
+      break;
+    case PhysicalType::kInt32:
+      row_bytes_ += 4;
+      break;
+    case PhysicalType::kInt64:
+    case PhysicalType::kDouble:
+      row_bytes_ += 8;
+      break;
+    default:
+      row_bytes_ += sizeof(size_t);  // ends_
+      break;
+  }
   if (!type_.is_nested()) return;
   std::vector<SchemaElement> elements;
   AppendSchemaElements("value", type_, &elements);
@@ -786,9 +824,8 @@ int64_t ColumnBuilder::rows() const {
 }
 
 size_t ColumnBuilder::bytes() const {
-  return def_.size() * sizeof(int16_t) + bools_.size() + i32_.size() * 4 + i64_.size() * 8 +
-         f64_.size() * 8 + bytes_.size() + ends_.size() * sizeof(size_t) +
-         (nested_ ? nested_->bytes() : 0);
+  if (nested_) return nested_->bytes();
+  return def_.size() * row_bytes_ + bytes_.size();
 }
 
 void ColumnBuilder::PushInt(int64_t v) {
@@ -805,14 +842,179 @@ void ColumnBuilder::PushBytes(const void* p, size_t n) {
 }
 
 Status ColumnBuilder::Append(sqlite3_value* v) {
-  if (type_.is_nested()) return AppendNested(v);
-  if (sqlite3_value_type(v) == SQLITE_NULL) {
+  if (nested_ || type_.is_nested()) return AppendNested(v);
+  const int cls = sqlite3_value_type(v);
+  if (cls == SQLITE_NULL) {
     def_.push_back(0);
     return Status::OK();
   }
-  PQ_RETURN_IF_ERROR(AppendNonNull(v));
+  if (!AppendFast(v, cls)) PQ_RETURN_IF_ERROR(AppendNonNull(v));
   def_.push_back(1);
   return Status::OK();
+}
+
+bool ColumnBuilder::TryAppend(sqlite3_value* v) {
+  if (fast_ == FastPath::kNone) return false;
+  const int cls = sqlite3_value_type(v);
+  if (cls == SQLITE_NULL) {
+    def_.push_back(0);
+    return true;
+  }
+  if (!AppendFast(v, cls)) return false;
+  def_.push_back(1);
+  return true;
+}
+
+namespace {
+
+// Powers of ten exact as doubles and as int64 (10^0 .. 10^18).
+constexpr double kPow10Double[19] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8, 1e9,
+                                     1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18};
+constexpr int64_t kPow10Int[19] = {1,
+                                   10,
+                                   100,
+                                   1000,
+                                   10000,
+                                   100000,
+                                   1000000,
+                                   10000000,
+                                   100000000,
+                                   1000000000,
+                                   10000000000,
+                                   100000000000,
+                                   1000000000000,
+                                   10000000000000,
+                                   100000000000000,
+                                   1000000000000000,
+                                   10000000000000000,
+                                   100000000000000000,
+                                   1000000000000000000};
+
+// The unscaled value of DECIMAL(precision, scale), precision <= 18, that the REAL `d` means, when
+// this can be told without printing it: `d` must be the double nearest to r / 10^scale for an
+// integer r with fewer than 2^52 / ... see below. False: take the slow path (ParseDecimalText of
+// the shortest text), which also gives the errors.
+//
+// Why this is the slow path's answer: with |d| * 10^scale < 2^52, the spacing of doubles near d is
+// below 10^-scale, so at most one decimal with `scale` fraction digits rounds to d; r / 10^scale
+// (both exact doubles, the division correctly rounded) equal to d says r * 10^-scale is that
+// decimal. The shortest text of d, which the slow path parses, lies in the same rounding interval
+// and has no more fraction digits than it (no shorter decimal can sit at a finer position within
+// an interval narrower than 10^-scale), so it is that same decimal.
+bool UnscaledFromDouble(double d, int precision, int scale, int64_t* out) {
+  const double scaled = d * kPow10Double[scale];
+  if (!(std::fabs(scaled) < 4503599627370496.0)) return false;  // 2^52; also NaN, infinities
+  const double r = std::nearbyint(scaled);
+  if (r / kPow10Double[scale] != d) return false;  // more fraction digits than the scale holds
+  if (!(std::fabs(r) < kPow10Double[precision])) return false;  // more than `precision` digits
+  *out = static_cast<int64_t>(r);
+  return true;
+}
+
+// 'YYYY-MM-DD HH:MM:SS' exactly (what SQLite's datetime() prints), as units since the epoch; false
+// for anything else, which ParseIsoTimestamp then reads (it takes every form, this one included,
+// with the same result).
+bool FastIsoTimestamp(std::string_view s, TimeUnit unit, int64_t* out) {
+  if (s.size() != 19 || s[4] != '-' || s[7] != '-' || s[10] != ' ' || s[13] != ':' ||
+      s[16] != ':') {
+    return false;
+  }
+  int digits[14];
+  static constexpr int kPositions[14] = {0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18};
+  for (int i = 0; i < 14; ++i) {
+    const int c = static_cast<unsigned char>(s[static_cast<size_t>(kPositions[i])]) - '0';
+    if (c < 0 || c > 9) return false;
+    digits[i] = c;
+  }
+  const int64_t year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3];
+  const int month = digits[4] * 10 + digits[5];
+  const int day = digits[6] * 10 + digits[7];
+  const int hour = digits[8] * 10 + digits[9];
+  const int minute = digits[10] * 10 + digits[11];
+  const int second = digits[12] * 10 + digits[13];
+  if (month < 1 || month > 12 || day < 1 || day > DaysInMonth(year, month) || hour > 23 ||
+      minute > 59 || second > 59) {
+    return false;
+  }
+  const int64_t seconds =
+      DaysFromCivil(year, month, day) * kSecondsPerDay + hour * 3600 + minute * 60 + second;
+  // Nanoseconds since 1970 overflow int64 past 2262: the slow path says so.
+  constexpr int64_t kMaxNanosSeconds = 9'223'372'035;
+  if (unit == TimeUnit::kNanos && (seconds > kMaxNanosSeconds || seconds < -kMaxNanosSeconds)) {
+    return false;
+  }
+  *out = seconds * UnitsPerSecond(unit);
+  return true;
+}
+
+}  // namespace
+
+bool ColumnBuilder::AppendFast(sqlite3_value* v, int cls) {
+  switch (fast_) {
+    case FastPath::kNone:
+      return false;
+    case FastPath::kInt64:
+      if (cls != SQLITE_INTEGER) return false;
+      i64_.push_back(sqlite3_value_int64(v));
+      return true;
+    case FastPath::kInt32: {
+      if (cls != SQLITE_INTEGER) return false;
+      const int64_t i = sqlite3_value_int64(v);
+      const int bits = type_.bit_width;
+      const int64_t lo = type_.is_signed ? -(int64_t{1} << (bits - 1)) : 0;
+      const int64_t hi = type_.is_signed ? (int64_t{1} << (bits - 1)) - 1
+                                         : (bits == 64 ? std::numeric_limits<int64_t>::max()
+                                                       : (int64_t{1} << bits) - 1);
+      if (i < lo || i > hi) return false;
+      PushInt(i);
+      return true;
+    }
+    case FastPath::kDouble:
+      if (cls != SQLITE_FLOAT && cls != SQLITE_INTEGER) return false;
+      f64_.push_back(sqlite3_value_double(v));
+      return true;
+    case FastPath::kString: {
+      if (cls != SQLITE_TEXT) return false;
+      const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+      PushBytes(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v)));
+      return true;
+    }
+    case FastPath::kTimestamp: {
+      if (cls != SQLITE_TEXT) return false;
+      const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+      int64_t t = 0;
+      if (p == nullptr ||
+          !FastIsoTimestamp(std::string_view(p, static_cast<size_t>(sqlite3_value_bytes(v))),
+                            type_.unit, &t)) {
+        return false;
+      }
+      i64_.push_back(t);
+      return true;
+    }
+    case FastPath::kDecimal: {
+      int64_t unscaled = 0;
+      if (cls == SQLITE_INTEGER) {
+        const int64_t i = sqlite3_value_int64(v);
+        const int64_t limit = kPow10Int[type_.precision - type_.scale];  // |i| < 10^(p-s)
+        if (i <= -limit || i >= limit) return false;
+        unscaled = i * kPow10Int[type_.scale];
+      } else if (cls != SQLITE_FLOAT ||
+                 !UnscaledFromDouble(sqlite3_value_double(v), type_.precision, type_.scale,
+                                     &unscaled)) {
+        return false;
+      }
+      PushInt(unscaled);
+      return true;
+    }
+    case FastPath::kBoolean: {
+      if (cls != SQLITE_INTEGER) return false;
+      const int64_t i = sqlite3_value_int64(v);
+      if (i != 0 && i != 1) return false;
+      bools_.push_back(static_cast<uint8_t>(i));
+      return true;
+    }
+  }
+  return false;
 }
 
 Status ColumnBuilder::AppendNested(sqlite3_value* v) {

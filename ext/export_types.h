@@ -157,8 +157,12 @@ class ColumnBuilder {
   // Appends one value. InvalidArgument saying why it does not fit (the caller adds row and column);
   // the builder is then unchanged.
   Status Append(sqlite3_value* v);
+  // Append for the common cases only (a NULL, and those of AppendFast below), without building a
+  // Status: true when `v` was stored; false leaves the builder unchanged for Append to handle.
+  bool TryAppend(sqlite3_value* v);
   int64_t rows() const;
-  // Bytes held by the values (about what they take in memory).
+  // Bytes held by the values (about what they take in memory: an upper bound for a column with
+  // NULLs). Cheap: called for every row.
   size_t bytes() const;
   // Drops rows from `rows` on (rows <= this->rows()).
   void Truncate(int64_t rows);
@@ -167,6 +171,11 @@ class ColumnBuilder {
   Status WriteTo(FileWriter* writer, int leaf);
 
  private:
+  // The common cases (an INTEGER into an integer column, a REAL into DOUBLE, TEXT into STRING, a
+  // timestamp in the form 'YYYY-MM-DD HH:MM:SS', a number into DECIMAL(p <= 18)) with no detour:
+  // true when `v` (of storage class `cls`, not NULL) was stored, false to take AppendNonNull,
+  // which handles every case and gives the errors. Both store the same value.
+  bool AppendFast(sqlite3_value* v, int cls);
   Status AppendNonNull(sqlite3_value* v);
   Status AppendNested(sqlite3_value* v);
   Status AppendInteger(sqlite3_value* v);
@@ -174,7 +183,12 @@ class ColumnBuilder {
   void PushInt(int64_t v);  // to i32_ or i64_ by physical type
   void PushBytes(const void* p, size_t n);
 
+  // Which case AppendFast handles for this column type.
+  enum class FastPath { kNone, kInt64, kInt32, kDouble, kString, kTimestamp, kDecimal, kBoolean };
+
   ColumnType type_;
+  FastPath fast_ = FastPath::kNone;
+  size_t row_bytes_ = 0;                  // def_ entry plus a fixed-width value, per row
   std::vector<int16_t> def_;              // 1 value, 0 NULL, per row
   std::vector<uint8_t> bools_;            // BOOLEAN
   std::vector<int32_t> i32_;              // INT32

@@ -19,9 +19,9 @@
 namespace pq::ext {
 
 const std::vector<std::string_view> kWriterOptionNames = {
-    "compression",       "compression_level", "row_group_size", "row_group_bytes", "page_size",
-    "data_page_version", "dictionary",        "encoding",       "bloom_filter",    "bloom_fpp",
-    "page_index",        "checksums",         "sorted_by",      "kv_metadata",     "schema",
+    "compression", "compression_level", "row_group_size", "row_group_bytes", "page_size",
+    "data_page_version", "dictionary", "encoding", "bloom_filter", "bloom_fpp", "page_index",
+    "checksums", "sorted_by", "kv_metadata", "schema", "encoding_trial",
     // kEncryptionOptionNames (encryption_options.h)
     "footer_key", "column_keys", "encryption_algorithm", "plaintext_footer", "aad_prefix",
     "store_aad_prefix"};
@@ -231,6 +231,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   PQ_ASSIGN_OR_RETURN(int64_t version, opts.GetInt("data_page_version", 1, 1, 2));
   w.data_page_version = static_cast<int>(version);
   PQ_ASSIGN_OR_RETURN(w.dictionary, opts.GetBool("dictionary", true));
+  PQ_ASSIGN_OR_RETURN(w.encoding_trial, opts.GetBool("encoding_trial", true));
   PQ_ASSIGN_OR_RETURN(w.page_index, opts.GetBool("page_index", true));
   PQ_ASSIGN_OR_RETURN(w.checksums, opts.GetBool("checksums", true));
   if (opts.Has("bloom_fpp")) {
@@ -428,6 +429,7 @@ Status ExportWriter::AppendRow(sqlite3_value** values) {
     return Status::OK();
   }
   for (size_t i = 0; i < n; ++i) {
+    if (builders_[i].TryAppend(values[i])) continue;
     Status s = builders_[i].Append(values[i]);
     if (!s.ok()) {
       for (size_t k = 0; k < i; ++k) builders_[k].Truncate(builders_[k].rows() - 1);

@@ -22,13 +22,17 @@
 //   row_group_size=ROWS        default 1000000; row_group_bytes=BYTES default 128 MiB
 //   page_size=BYTES            data page size target, default 1 MiB
 //   data_page_version=1|2      default 1
-//   dictionary=0|1             default 1 (falls back to the plain encoding past 1 MiB)
+//   dictionary=0|1             default 1: the dictionary is a candidate of the encoding trial
+//                              (falls back to the value encoding past 1 MiB)
+//   encoding_trial=0|1         default 1: each chunk picks the dictionary, PLAIN or
+//                              DELTA_BINARY_PACKED from its first values (WriterOptions)
 //   encoding='col:ENCODING,...'  PLAIN, RLE_DICTIONARY, DELTA_BINARY_PACKED,
 //                              DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, RLE
-//   bloom_filter='col,...'     Bloom filters for these columns; bloom_fpp=P (0 < P < 1, default
-//   0.01) page_index=0|1             ColumnIndex + OffsetIndex, default 1 checksums=0|1 page
-//   CRC-32s, default 1 sorted_by='col [ASC|DESC], ...'  declares sorting_columns; rows that are not
-//   in that order
+//   bloom_filter='col,...'     Bloom filters for these columns, each of the fewest 32-byte blocks
+//                              that meet bloom_fpp=P (0 < P < 1, default 0.01), at most 2 MiB
+//   page_index=0|1             ColumnIndex + OffsetIndex, default 1
+//   checksums=0|1              page CRC-32s, default 1
+//   sorted_by='col [ASC|DESC], ...'  declares sorting_columns; rows that are not in that order
 //                              (as SQLite's ORDER BY would sort them) are an error
 //   kv_metadata='key:value,...'  footer key/value metadata (a value cannot hold a comma)
 //   schema='name TYPE, ...'    column types (export_types.h, nested LIST<..>, MAP<..>, STRUCT<..>

@@ -145,17 +145,17 @@ FROM (SELECT 'i' AS name UNION ALL SELECT 'r' UNION ALL SELECT 't' UNION ALL SEL
                    WHEN 'small' THEN w.small WHEN 'u' THEN w.u ELSE w.id END) AS b
 GROUP BY c.name ORDER BY c.name;
 ----
-b|800|200|600|596
-big|800|200|600|594
-d|800|200|600|597
-dec|800|200|600|593
+b|800|200|600|600
+big|800|200|600|598
+d|800|200|600|599
+dec|800|200|600|600
 i|720|180|540|537
-id|800|200|600|593
-r|800|200|600|594
-small|800|200|600|595
-t|800|200|600|595
-ts|800|200|600|593
-u|800|200|600|594
+id|800|200|600|599
+r|800|200|600|597
+small|800|200|600|600
+t|800|200|600|600
+ts|800|200|600|599
+u|800|200|600|599
 
 # --------------------------------------------------------------------------------------------------
 # How a value is turned into the column's type (index_functions.h). Row group 0 holds rows 0..49.

@@ -240,7 +240,7 @@ SELECT json_extract(parquet_scan_stats('bf'), '$.row_groups_skipped_by_bloom_fil
 # one page of the fourth by the decrypted page index; an absent hc inside every row group's bounds
 # is excluded by the decrypted Bloom filters, reading no page.
 query
-SELECT parquet_export('$TMPDIR/enc_sorted.parquet', 'WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 20000) SELECT i AS id, i * 2654435761 % 1000000007 AS hc FROM k', 'footer_key=abcdefghijklmnop, column_keys=''hc:0123456789abcdef'', row_group_size=5000, page_size=2048, bloom_filter=hc');
+SELECT parquet_export('$TMPDIR/enc_sorted.parquet', 'WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 20000) SELECT i AS id, i * 2654435761 % 1000000007 AS hc FROM k', 'footer_key=abcdefghijklmnop, column_keys=''hc:0123456789abcdef'', row_group_size=5000, page_size=2048, bloom_filter=hc, encoding_trial=0');
 ----
 20000
 

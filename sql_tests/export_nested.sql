@@ -208,11 +208,11 @@ SELECT parquet_export('$TMPDIR/opts.parquet', 'SELECT id, ls, m FROM src', 'sche
 query
 SELECT path_in_schema, encodings, has_bloom_filter FROM parquet_metadata('$TMPDIR/opts.parquet') WHERE row_group_id = 0;
 ----
-id|PLAIN, RLE, RLE_DICTIONARY|0
+id|RLE, DELTA_BINARY_PACKED|0
 ls.list.element.a|RLE, PLAIN|0
 ls.list.element.b.list.element|RLE, PLAIN|0
-m.key_value.key|PLAIN, RLE, RLE_DICTIONARY|1
-m.key_value.value.list.element|PLAIN, RLE, RLE_DICTIONARY|1
+m.key_value.key|RLE, PLAIN|1
+m.key_value.value.list.element|RLE, PLAIN|1
 
 statement ok
 CREATE VIRTUAL TABLE o USING parquet('$TMPDIR/opts.parquet');

@@ -173,7 +173,7 @@ SELECT parquet_export('$TMPDIR/pages.parquet',
   'WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < 299)
    SELECT x AS id, CASE WHEN x < 150 THEN NULL ELSE x * 10 END AS v,
           CASE WHEN x % 3 = 0 THEN NULL ELSE ''s'' || (x + 1000) END AS s FROM n',
-  'row_group_size=150, page_size=256, dictionary=0, schema=''v INTEGER''');
+  'row_group_size=150, page_size=256, dictionary=0, encoding_trial=0, schema=''v INTEGER''');
 
 query
 SELECT row_group_id, column_id, path_in_schema, page_number, first_row_index, row_count, null_page,

@@ -16,13 +16,12 @@ namespace {
 constexpr uint32_t kSalt[8] = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b7289dU,
                                0x705495c7U, 0x2df1424bU, 0x9efc4947U, 0x5c6bfb31U};
 
-int64_t PowerOfTwoAtLeast(int64_t n) {
-  return static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(std::max<int64_t>(n, 1))));
-}
+constexpr int64_t kBlock = SplitBlockBloomFilter::kBytesPerBlock;
 
+// n rounded up to whole blocks, within [kMinBytes, kMaxBytes].
 int64_t ClampBytes(int64_t n) {
-  return std::clamp(PowerOfTwoAtLeast(n), SplitBlockBloomFilter::kMinBytes,
-                    SplitBlockBloomFilter::kMaxBytes);
+  n = std::clamp(n, SplitBlockBloomFilter::kMinBytes, SplitBlockBloomFilter::kMaxBytes);
+  return (n + kBlock - 1) / kBlock * kBlock;
 }
 
 // Index of the block a hash selects: the upper 32 bits scaled to [0, num_blocks).
@@ -32,15 +31,43 @@ inline size_t BlockIndex(uint64_t hash, uint64_t num_blocks) {
 
 }  // namespace
 
+double SplitBlockBloomFilter::FalsePositiveProbability(int64_t ndv, int64_t num_blocks) {
+  if (ndv <= 0) return 0.0;
+  if (num_blocks <= 0) return 1.0;
+  const double load = static_cast<double>(ndv) / static_cast<double>(num_blocks);
+  // Sum over the block's load j of P(j) * P(a probe's 8 bits are all set | j values), from j = 0
+  // up to far into the Poisson tail; the terms are computed in log space so that large loads do
+  // not underflow exp(-load).
+  const double spread = 12.0 * std::sqrt(load) + 40.0;
+  const int64_t last = static_cast<int64_t>(load + spread);
+  const int64_t first = std::max<int64_t>(0, static_cast<int64_t>(load - spread));
+  double fpp = 0.0;
+  for (int64_t j = first; j <= last; ++j) {
+    const double jd = static_cast<double>(j);
+    const double log_p = jd * std::log(load) - load - std::lgamma(jd + 1.0);
+    const double bit_set = 1.0 - std::pow(31.0 / 32.0, jd);
+    fpp += std::exp(log_p) * std::pow(bit_set, 8.0);
+  }
+  return std::min(fpp, 1.0);
+}
+
 int64_t SplitBlockBloomFilter::OptimalNumBytes(int64_t ndv, double fpp, int64_t max_bytes) {
   if (!(fpp > 0.0 && fpp < 1.0)) fpp = 0.01;
-  max_bytes = std::clamp(max_bytes, kMinBytes, kMaxBytes);
-  max_bytes = static_cast<int64_t>(std::bit_floor(static_cast<uint64_t>(max_bytes)));
+  max_bytes = std::clamp(max_bytes, kMinBytes, kMaxBytes) / kBlock * kBlock;
   if (ndv <= 0) return kMinBytes;
-  const double bits_per_value = -8.0 / std::log(1.0 - std::pow(fpp, 1.0 / 8.0));
-  const double bytes = bits_per_value * static_cast<double>(ndv) / 8.0;
-  if (!(bytes < static_cast<double>(max_bytes))) return max_bytes;
-  return std::min(ClampBytes(static_cast<int64_t>(std::ceil(bytes))), max_bytes);
+  const int64_t max_blocks = max_bytes / kBlock;
+  if (FalsePositiveProbability(ndv, max_blocks) > fpp) return max_bytes;
+  // The probability falls as blocks are added: find the fewest that meet fpp.
+  int64_t lo = 1, hi = max_blocks;
+  while (lo < hi) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    if (FalsePositiveProbability(ndv, mid) <= fpp) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return lo * kBlock;
 }
 
 SplitBlockBloomFilter::SplitBlockBloomFilter(int64_t num_bytes)

@@ -8,9 +8,11 @@
 // "maybe present" (true); there are no false negatives.
 //
 // In a file a filter is stored as a Thrift BloomFilterHeader (numBytes, BLOCK, XXHASH,
-// UNCOMPRESSED) followed by numBytes of bitset: the words in block order, each little endian. The
-// writer sizes filters with OptimalNumBytes (a power of two between 32 bytes and 128 MiB); the
-// reader's Read accepts any whole number of blocks up to the same cap.
+// UNCOMPRESSED) followed by numBytes of bitset: the words in block order, each little endian. Any
+// number z >= 1 of blocks is a valid filter (the spec's "Bloom Filter" section; the block index is
+// a multiply-shift, not a mask). The writer sizes filters with OptimalNumBytes, the fewest blocks
+// that meet the false positive probability asked for; the reader's Read accepts any whole number
+// of blocks up to 128 MiB.
 //
 // Equality of floating point values is the equality of their bits here: -0.0 and +0.0 hash
 // differently (so do NaNs with different payloads). A reader probing for a zero must probe both.
@@ -34,13 +36,18 @@ class SplitBlockBloomFilter {
   static constexpr int64_t kMinBytes = kBytesPerBlock;
   static constexpr int64_t kMaxBytes = int64_t{128} << 20;
 
-  // Bitset bytes for `ndv` distinct values at false positive probability `fpp`: the spec's bits
-  // per value for that probability, -8 / ln(1 - fpp^(1/8)), times ndv, rounded up to a power of
-  // two and clamped to [kMinBytes, max_bytes]. `max_bytes` is itself clamped to [kMinBytes,
-  // kMaxBytes] and rounded down to a power of two. An fpp outside (0, 1) is taken as 0.01.
+  // Bitset bytes for `ndv` distinct values at false positive probability `fpp`: the fewest whole
+  // blocks whose expected false positive probability (FalsePositiveProbability) is at most `fpp`,
+  // clamped to [kMinBytes, max_bytes]. `max_bytes` is itself clamped to [kMinBytes, kMaxBytes] and
+  // rounded down to whole blocks. An fpp outside (0, 1) is taken as 0.01.
   static int64_t OptimalNumBytes(int64_t ndv, double fpp, int64_t max_bytes = kMaxBytes);
+  // The probability that a value never inserted passes Check, in a filter of `num_blocks` blocks
+  // holding `ndv` distinct values: the block's load is Poisson with mean ndv / num_blocks, and a
+  // block that took j values has each of the 8 bits a probe tests set with probability
+  // 1 - (31/32)^j. This model gives the spec's table ("Sizing an SBBF": 10 bits per value, 1.26%).
+  static double FalsePositiveProbability(int64_t ndv, int64_t num_blocks);
 
-  // An empty filter of `num_bytes` rounded up to a power of two and clamped to [kMinBytes,
+  // An empty filter of `num_bytes` rounded up to whole blocks and clamped to [kMinBytes,
   // kMaxBytes].
   explicit SplitBlockBloomFilter(int64_t num_bytes);
 

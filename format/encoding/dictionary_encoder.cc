@@ -173,13 +173,20 @@ int64_t DictionaryEncoder<T>::EstimatedDataSize() const {
 }
 
 template <typename T>
-Buffer DictionaryEncoder<T>::FlushIndices() {
+Buffer DictionaryEncoder<T>::PeekIndices() const {
   int width = IndexBitWidth(impl_->size());
   Buffer out;
+  out.reserve(static_cast<size_t>(EstimatedDataSize()));
   out.push_back(static_cast<uint8_t>(width));
   RleBitPackedEncoder runs(width);
   runs.PutBatch(impl_->indices.data(), static_cast<int64_t>(impl_->indices.size()));
   runs.FlushTo(&out);
+  return out;
+}
+
+template <typename T>
+Buffer DictionaryEncoder<T>::FlushIndices() {
+  Buffer out = PeekIndices();
   impl_->indices.clear();
   return out;
 }

@@ -66,6 +66,8 @@ class DictionaryEncoder {
   // The current data page's values: one bit-width byte (bits for the largest index), then
   // RLE/bit-packed runs. Starts the next page; the dictionary is kept.
   Buffer FlushIndices();
+  // What FlushIndices would return now, without flushing (the writer's encoding trial measures it).
+  Buffer PeekIndices() const;
 
   // Distinct values so far.
   int32_t num_entries() const;

@@ -23,10 +23,18 @@ LevelEncoder::LevelEncoder(int16_t max_level) : impl_(std::make_unique<Impl>(max
 LevelEncoder::~LevelEncoder() = default;
 
 Status LevelEncoder::Put(const int16_t* levels, int64_t n) {
+  // One pass for the range (it vectorizes), the slow search only to name a bad level.
+  int16_t lo = 0, hi = 0;
   for (int64_t i = 0; i < n; ++i) {
-    if (levels[i] < 0 || levels[i] > impl_->max_level) {
-      return Status::InvalidArgument("level " + std::to_string(levels[i]) + " outside [0, " +
-                                     std::to_string(impl_->max_level) + "]");
+    lo = levels[i] < lo ? levels[i] : lo;
+    hi = levels[i] > hi ? levels[i] : hi;
+  }
+  if (lo < 0 || hi > impl_->max_level) {
+    for (int64_t i = 0; i < n; ++i) {
+      if (levels[i] < 0 || levels[i] > impl_->max_level) {
+        return Status::InvalidArgument("level " + std::to_string(levels[i]) + " outside [0, " +
+                                       std::to_string(impl_->max_level) + "]");
+      }
     }
   }
   if (n <= 0) return Status::OK();

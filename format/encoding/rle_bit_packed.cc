@@ -132,7 +132,11 @@ void RleBitPackedEncoder::EndRun() {
       return;
     }
   }
-  literals_.insert(literals_.end(), run_count_, run_value_);
+  if (run_count_ == 1) {
+    literals_.push_back(run_value_);
+  } else {
+    literals_.insert(literals_.end(), run_count_, run_value_);
+  }
   run_count_ = 0;
   if (literals_.size() >= kMaxLiteralRun) WriteLiterals(/*final=*/false);
 }

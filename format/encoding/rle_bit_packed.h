@@ -10,6 +10,7 @@
 // front (see the spec's table) is read or written by the caller.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -69,9 +70,30 @@ class RleBitPackedEncoder {
     }
     PutSlow(value);
   }
+  // `count` copies of `value`.
+  void PutRun(uint32_t value, uint64_t count) {
+    num_values_ += static_cast<int64_t>(count);
+    while (count > 0) {
+      if (run_count_ == 0 || value != run_value_ || run_count_ == kMaxRunLength) {
+        if (run_count_ > 0) EndRun();
+        run_value_ = value;
+      }
+      const uint64_t take = std::min<uint64_t>(count, kMaxRunLength - run_count_);
+      run_count_ += static_cast<uint32_t>(take);
+      count -= take;
+    }
+  }
+  // The same as Put of each value in turn, a run of equal values at a time.
   template <typename In>
   void PutBatch(const In* values, int64_t n) {
-    for (int64_t i = 0; i < n; ++i) Put(static_cast<uint32_t>(values[i]));
+    int64_t i = 0;
+    while (i < n) {
+      const In v = values[i];
+      int64_t j = i + 1;
+      while (j < n && values[j] == v) ++j;
+      PutRun(static_cast<uint32_t>(v), static_cast<uint64_t>(j - i));
+      i = j;
+    }
   }
 
   // Values put since the last Flush.

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "format/bloom/bloom_hash_set.h"
 #include "format/encoding/encoder.h"
 #include "format/metadata/metadata_io.h"
 #include "format/util/crc32.h"
@@ -50,9 +51,14 @@ constexpr int64_t kMaxPageBytes = INT32_MAX;
 // slice of a chunk, before anything is known of its record size, is smaller.
 constexpr int64_t kMaxSliceRecords = 4096;
 constexpr int64_t kFirstSliceRecords = 64;
+// The encoding trial keeps a dictionary whose entries its values used this many times on average.
+constexpr int64_t kDictionaryReuse = 16;
 
 template <typename T>
 constexpr bool kHasDictionary = !std::is_same_v<T, uint8_t>;
+// Value types DELTA_BINARY_PACKED takes (INT32, INT64): a candidate of the encoding trial.
+template <typename T>
+constexpr bool kHasDelta = std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t>;
 
 // DictionaryEncoder exists for every value type but BOOLEAN; the BOOLEAN writer holds a pointer
 // type it never fills.
@@ -134,6 +140,14 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
         dict_mode_ = true;
       }
     }
+    if (settings_.encoding_trial) {
+      if (settings_.trial_values <= 0) {
+        return Status::InvalidArgument("the encoding trial needs a positive number of values");
+      }
+      // A trial needs two candidates: the dictionary and a value encoding, or PLAIN and
+      // DELTA_BINARY_PACKED.
+      in_trial_ = dict_mode_ || (kHasDelta<T> && settings_.value_encoding == Encoding::kPlain);
+    }
     return Status::OK();
   }
 
@@ -161,6 +175,7 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     if (finished_) return Status::InvalidArgument("column chunk already finished");
     finished_ = true;
     PQ_RETURN_IF_ERROR(FlushPage());
+    if (in_trial_) PQ_RETURN_IF_ERROR(EndTrial());  // a chunk without levels: nothing to go by
     if constexpr (kHasDictionary<T>) {
       if (dict_mode_) PQ_RETURN_IF_ERROR(FreezeDictionary());
     }
@@ -214,12 +229,10 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       out.column_index = column_index_.Finish();
     }
     if (settings_.bloom_filter) {
-      DedupeHashes();
       SplitBlockBloomFilter filter(SplitBlockBloomFilter::OptimalNumBytes(
-          static_cast<int64_t>(hashes_.size()), settings_.bloom_filter_fpp,
-          settings_.bloom_filter_max_bytes));
-      filter.InsertMany(hashes_.data(), static_cast<int64_t>(hashes_.size()));
-      std::vector<uint64_t>().swap(hashes_);
+          hashes_.size(), settings_.bloom_filter_fpp, settings_.bloom_filter_max_bytes));
+      hashes_.AddTo(&filter);
+      hashes_.Clear();
       out.bloom_filter = std::move(filter);
     }
     return out;
@@ -297,6 +310,7 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
 
   int64_t EstimatedPageBytes() const {
     int64_t n = def_enc_.EstimatedSize() + rep_enc_.EstimatedSize();
+    if (in_trial_) return n + page_raw_bytes_;  // the held values, PLAIN
     if constexpr (kHasDictionary<T>) {
       if (dict_mode_) return n + dict_->EstimatedDataSize();
     }
@@ -375,6 +389,9 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
                                   values != nullptr ? values + vpos : nullptr, nvals, records));
       lpos = lend;
       vpos += nvals;
+      if (in_trial_ && static_cast<int64_t>(trial_values_.size()) >= settings_.trial_values) {
+        PQ_RETURN_IF_ERROR(EndTrial());
+      }
       if (page_rows_ >= settings_.page_rows || EstimatedPageBytes() >= settings_.page_bytes) {
         PQ_RETURN_IF_ERROR(FlushPage());
       }
@@ -399,7 +416,10 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     }
     if (nvals > 0) {
       bool via_dictionary = false;
-      if constexpr (kHasDictionary<T>) {
+      if (in_trial_) {
+        HoldTrialValues(values, nvals);
+        via_dictionary = true;  // encoded (and hashed) when the trial ends
+      } else if constexpr (kHasDictionary<T>) {
         if (dict_mode_) {
           PQ_RETURN_IF_ERROR(dict_->Put(values, nvals));
           via_dictionary = true;
@@ -429,18 +449,15 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
 
   void AddHashes(const T* values, int64_t n) {
     if constexpr (!std::is_same_v<T, uint8_t>) {
-      for (int64_t i = 0; i < n; ++i) hashes_.push_back(BloomHash(values[i]));
-      // Keep memory near the distinct count: dedupe whenever the list doubled.
-      if (hashes_.size() >= 2 * deduped_size_ + 65536) DedupeHashes();
+      uint64_t batch[256];
+      for (int64_t start = 0; start < n; start += 256) {
+        const int64_t m = std::min<int64_t>(256, n - start);
+        for (int64_t i = 0; i < m; ++i) batch[i] = BloomHash(values[start + i]);
+        hashes_.InsertMany(batch, m);
+      }
     } else {
       (void)values, (void)n;
     }
-  }
-
-  void DedupeHashes() {
-    std::sort(hashes_.begin(), hashes_.end());
-    hashes_.erase(std::unique(hashes_.begin(), hashes_.end()), hashes_.end());
-    deduped_size_ = hashes_.size();
   }
 
   Status CompressPage(ByteSpan in, Buffer* out) {
@@ -501,6 +518,7 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
 
   Status FlushPage() {
     if (page_levels_ == 0) return Status::OK();
+    if (in_trial_) PQ_RETURN_IF_ERROR(EndTrial());
     if (page_levels_ > INT32_MAX) return Invalid("a page holds more than 2^31-1 level entries");
     Buffer values;
     Encoding encoding = Encoding::kRleDictionary;
@@ -637,14 +655,14 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       if (leaf_.physical_type == PhysicalType::kFixedLenByteArray) {
         const size_t width = static_cast<size_t>(leaf_.type_length);
         for (; width > 0 && pos + width <= plain.size(); pos += width) {
-          hashes_.push_back(BloomHash(ByteSpan(plain.data() + pos, width)));
+          hashes_.Insert(BloomHash(ByteSpan(plain.data() + pos, width)));
         }
       } else {
         while (plain.size() - pos >= 4) {
           const uint32_t len = LoadLE<uint32_t>(plain.data() + pos);
           pos += 4;
           if (len > plain.size() - pos) break;  // cannot happen: our own encoding
-          hashes_.push_back(BloomHash(ByteSpan(plain.data() + pos, len)));
+          hashes_.Insert(BloomHash(ByteSpan(plain.data() + pos, len)));
           pos += len;
         }
       }
@@ -652,11 +670,101 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       for (size_t pos = 0; pos + sizeof(T) <= plain.size(); pos += sizeof(T)) {
         T v;
         std::memcpy(&v, plain.data() + pos, sizeof(T));
-        hashes_.push_back(BloomHash(v));
+        hashes_.Insert(BloomHash(v));
       }
     } else {
       (void)plain;
     }
+  }
+
+  // Keeps a copy of values put during the trial (ByteArray bytes in trial_bytes_).
+  void HoldTrialValues(const T* values, int64_t n) {
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      for (int64_t i = 0; i < n; ++i) {
+        trial_bytes_.insert(trial_bytes_.end(), values[i].ptr, values[i].ptr + values[i].len);
+        trial_values_.push_back(ByteArray{nullptr, values[i].len});
+      }
+    } else {
+      trial_values_.insert(trial_values_.end(), values, values + n);
+    }
+  }
+
+  // Bytes `in` takes once compressed with the chunk's codec.
+  Result<int64_t> CompressedSize(ByteSpan in) {
+    if (settings_.codec == CompressionCodec::kUncompressed || in.empty()) {
+      return static_cast<int64_t>(in.size());
+    }
+    PQ_RETURN_IF_ERROR(Compress(settings_.codec, in, settings_.compression_level, &scratch_));
+    return static_cast<int64_t>(scratch_.size());
+  }
+
+  // Compressed bytes of `values` in `encoder`'s encoding; leaves the encoder empty.
+  Result<int64_t> TrialSize(TypedEncoder<T>* encoder, const std::vector<T>& values) {
+    PQ_RETURN_IF_ERROR(encoder->Put(values.data(), static_cast<int64_t>(values.size())));
+    const Buffer encoded = encoder->FlushValues();
+    return CompressedSize(encoded);
+  }
+
+  // Ends the trial (column_writer.h): picks the value encoding and keeps or drops the dictionary
+  // by the compressed size of the held values in each, then encodes them the chosen way. Without
+  // held values (the first page all null, or an empty chunk) the settings stand as given.
+  Status EndTrial() {
+    in_trial_ = false;
+    std::vector<T> values = std::move(trial_values_);
+    trial_values_ = {};
+    Buffer bytes = std::move(trial_bytes_);
+    trial_bytes_ = {};
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      size_t pos = 0;
+      for (ByteArray& v : values) {
+        v.ptr = bytes.data() + pos;
+        pos += v.len;
+      }
+    }
+    const int64_t n = static_cast<int64_t>(values.size());
+    if (n == 0) return Status::OK();
+
+    PQ_ASSIGN_OR_RETURN(int64_t value_cost, TrialSize(value_enc_.get(), values));
+    if constexpr (kHasDelta<T>) {
+      if (value_enc_->encoding() == Encoding::kPlain) {
+        PQ_ASSIGN_OR_RETURN(
+            std::unique_ptr<TypedEncoder<T>> delta,
+            MakeEncoder<T>(leaf_.physical_type, Encoding::kDeltaBinaryPacked, leaf_.type_length));
+        PQ_ASSIGN_OR_RETURN(int64_t delta_cost, TrialSize(delta.get(), values));
+        if (delta_cost < value_cost) {
+          value_enc_ = std::move(delta);
+          value_cost = delta_cost;
+        }
+      }
+    }
+    if constexpr (kHasDictionary<T>) {
+      if (dict_mode_) {
+        const int64_t half = n / 2;
+        PQ_RETURN_IF_ERROR(dict_->Put(values.data(), half));
+        const int64_t entries_at_half = dict_->num_entries();
+        PQ_RETURN_IF_ERROR(dict_->Put(values.data() + half, n - half));
+        const int64_t entries = dict_->num_entries();
+        PQ_ASSIGN_OR_RETURN(int64_t index_cost, CompressedSize(dict_->PeekIndices()));
+        PQ_ASSIGN_OR_RETURN(int64_t entries_cost, CompressedSize(dict_->DictionaryPage()));
+        // New entries per value at the end of the trial, times what an entry costs, for n values.
+        const double growth =
+            static_cast<double>(entries - entries_at_half) / static_cast<double>(n - half);
+        const double dictionary_cost = static_cast<double>(index_cost) +
+                                       growth * static_cast<double>(entries_cost) /
+                                           static_cast<double>(std::max<int64_t>(entries, 1)) *
+                                           static_cast<double>(n);
+        // A dictionary whose entries the trial used kDictionaryReuse times each on average is a
+        // low-cardinality column's: it stays whatever the sizes say (readers work on its indices).
+        if (entries * kDictionaryReuse <= n || dictionary_cost < static_cast<double>(value_cost)) {
+          return Status::OK();
+        }
+        dict_.reset();
+        dict_mode_ = false;
+      }
+    }
+    PQ_RETURN_IF_ERROR(value_enc_->Put(values.data(), n));
+    if (settings_.bloom_filter) AddHashes(values.data(), n);
+    return Status::OK();
   }
 
   // The dictionary grew past its limit: end the page of indices, freeze the dictionary and go on
@@ -678,6 +786,9 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   std::unique_ptr<DictionaryEncoderFor<T>> dict_;
   std::unique_ptr<TypedEncoder<T>> value_enc_;
   bool dict_mode_ = false;            // values go through dict_
+  bool in_trial_ = false;             // values are held in trial_values_ (column_writer.h)
+  std::vector<T> trial_values_;       // ByteArray: lengths only, the bytes in trial_bytes_
+  Buffer trial_bytes_;
   bool fell_back_ = false;            // the dictionary overflowed; later pages use value_enc_
   bool has_dictionary_page_ = false;  // dictionary_page_ holds the frozen dictionary
   bool finished_ = false;
@@ -714,8 +825,7 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   std::vector<PageEncodingStats> page_encoding_stats_;
   ColumnIndexBuilder column_index_;
   OffsetIndexBuilder offset_index_;
-  std::vector<uint64_t> hashes_;  // Bloom hashes of the chunk's values
-  size_t deduped_size_ = 0;
+  BloomHashSet hashes_;  // distinct Bloom hashes of the chunk's values
 };
 
 template <typename T>

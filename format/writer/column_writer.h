@@ -11,6 +11,20 @@
 // in progress is flushed, the dictionary is frozen (its page is still written first in the chunk)
 // and the rest of the chunk uses the value encoding (the fallback). Dictionary pages are PLAIN.
 //
+// The encoding trial (settings.encoding_trial): the chunk's first non-null values are held, not
+// encoded, until trial_values of them are in or the first page ends. The writer then encodes them
+// every candidate way, compresses each with the chunk's codec, and keeps the cheapest per value:
+//   - PLAIN, and for INT32/INT64 also DELTA_BINARY_PACKED (the value encoding: used without the
+//     dictionary, and after a fallback);
+//   - the dictionary (when `dictionary`), costed as its compressed indices plus its compressed
+//     entries times the rate at which the second half of the trial still added new entries: a
+//     dictionary that keeps growing pays for every entry, one that stopped growing costs its
+//     indices alone. A dictionary whose entries the trial's values used 16 times each on average
+//     (a low-cardinality column) is kept whatever the sizes.
+// A chunk whose dictionary loses never builds one (no dictionary page, no hashing of the rest of
+// the chunk); one whose dictionary wins goes on as above. The choice is per chunk and repeated for
+// every row group.
+//
 // Finish() returns the chunk: bytes (dictionary page first), ColumnMetaData (statistics, encodings,
 // encoding_stats, size_statistics), the page index and the Bloom filter, with every offset relative
 // to the first byte of the chunk; the file writer places the chunk and shifts them.
@@ -47,6 +61,10 @@ struct ColumnWriteSettings {
   int compression_level = kDefaultCompressionLevel;  // as given to Compress (codec.h)
   bool dictionary = true;                      // start with dictionary encoding (never for BOOLEAN)
   Encoding value_encoding = Encoding::kPlain;  // without dictionary, and after the fallback
+  // The encoding trial (above): `dictionary` makes the dictionary a candidate, and a PLAIN
+  // value_encoding of an INT32/INT64 leaf may become DELTA_BINARY_PACKED. Off: both as given.
+  bool encoding_trial = false;
+  int64_t trial_values = 16384;  // non-null values the trial holds at most
   int64_t dictionary_page_bytes = int64_t{1} << 20;
   int64_t page_bytes = int64_t{1} << 20;
   int64_t page_rows = 20000;

@@ -113,6 +113,7 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path,
     c.compression_level = options.compression_level;
     c.dictionary = options.dictionary && s.leaf(i).physical_type != PhysicalType::kBoolean;
     c.value_encoding = Encoding::kPlain;
+    c.encoding_trial = options.encoding_trial;
     c.dictionary_page_bytes = options.dictionary_page_bytes;
     c.page_bytes = options.page_bytes;
     c.page_rows = options.page_rows;
@@ -128,6 +129,7 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path,
     PQ_ASSIGN_OR_RETURN(std::vector<int> leaves, LeavesNamed(s, name, "encoding"));
     for (int i : leaves) {
       ColumnWriteSettings& c = w->columns_[static_cast<size_t>(i)].settings;
+      c.encoding_trial = false;  // the encoding asked for, as asked
       if (encoding == Encoding::kRleDictionary || encoding == Encoding::kPlainDictionary) {
         if (s.leaf(i).physical_type == PhysicalType::kBoolean) {
           return Status::InvalidArgument("encoding: column '" + s.leaf(i).DottedPath() +

@@ -171,6 +171,55 @@ TEST_F(ExportTest, RandomRoundTripAcrossBatchesAndRowGroups) {
             "1");
 }
 
+TEST_F(ExportTest, FastConversionsStoreWhatTheGeneralOnesDo) {
+  // ColumnBuilder::AppendFast takes REAL and INTEGER into DECIMAL(p <= 18) and
+  // 'YYYY-MM-DD HH:MM:SS' into TIMESTAMP without printing or parsing; the same values spelled as
+  // text go the general way. Both columns of each pair must hold the same values.
+  // k is kept in a table first: random() in a subquery would be drawn again for every use.
+  ASSERT_EQ(db_.Exec("CREATE TABLE ks AS SELECT value, CASE value WHEN 1 THEN 0 WHEN 2 THEN "
+                     "4503599627370495 WHEN 3 THEN -4503599627370495 WHEN 4 THEN 1 WHEN 5 THEN -1 "
+                     "ELSE random() % 4503599627370496 END AS k FROM nums WHERE value <= 30000"),
+            "");
+  ASSERT_EQ(db_.Exec("CREATE TABLE d AS SELECT value AS id, k / 100.0 AS r, "
+                     "printf('%s%d.%02d', CASE WHEN k < 0 THEN '-' ELSE '' END, abs(k) / 100, "
+                     "abs(k) % 100) AS rt, k / 1000 AS i, CAST(k / 1000 AS TEXT) AS it, "
+                     "datetime(-62135596800 + abs(k) % 315537897600, 'unixepoch') AS ts, "
+                     "replace(datetime(-62135596800 + abs(k) % 315537897600, 'unixepoch'), ' ', "
+                     "'T') AS tt, "
+                     "datetime(-8000000000 + abs(k) % 17000000000, 'unixepoch') AS ns, "
+                     "replace(datetime(-8000000000 + abs(k) % 17000000000, 'unixepoch'), ' ', "
+                     "'T') AS nt "
+                     "FROM ks"),
+            "");
+  const std::string file = Path("fast.parquet");
+  ASSERT_EQ(One("SELECT parquet_export('" + file +
+                "', 'SELECT * FROM d', 'schema=''r DECIMAL(18,2), rt DECIMAL(18,2), i "
+                "DECIMAL(18,2), it DECIMAL(18,2), ts TIMESTAMP, tt TIMESTAMP, ns "
+                "TIMESTAMP(NANOS), nt TIMESTAMP(NANOS)''')"),
+            "30000");
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE f USING parquet('" + file + "', decimal=text)"), "");
+  EXPECT_EQ(One("SELECT count(*) FROM f WHERE r = rt AND i = it AND ts = tt AND ns = nt"), "30000");
+  EXPECT_EQ(One("SELECT count(*) FROM f JOIN d USING (id) WHERE f.rt = d.rt"), "30000");
+  EXPECT_EQ(One("SELECT r FROM f WHERE id = 2"), "45035996273704.95");
+  EXPECT_EQ(One("SELECT r FROM f WHERE id = 5"), "-0.01");
+
+  // What does not fit is refused either way.
+  for (const std::string bad :
+       {"SELECT 0.1 + 0.2 AS x', 'schema=''x DECIMAL(12,2)''",  // 0.30000000000000004
+        "SELECT 1e10 AS x', 'schema=''x DECIMAL(12,2)''",       // 11 integer digits
+        "SELECT 10000000000 AS x', 'schema=''x DECIMAL(12,2)''",
+        "SELECT ''2023-02-29 00:00:00'' AS x', 'schema=''x TIMESTAMP''",
+        "SELECT ''2024-01-01 24:00:00'' AS x', 'schema=''x TIMESTAMP''",
+        "SELECT ''2300-01-01 00:00:00'' AS x', 'schema=''x TIMESTAMP(NANOS)''"}) {
+    QueryResult r = Q("SELECT parquet_export('" + Path("bad.parquet") + "', '" + bad + "')");
+    EXPECT_FALSE(r.ok) << bad;
+  }
+  EXPECT_EQ(One("SELECT parquet_export('" + Path("ok.parquet") +
+                "', 'SELECT 9999999999.99 AS x, ''2024-02-29 23:59:59'' AS t', 'schema=''x "
+                "DECIMAL(12,2), t TIMESTAMP''')"),
+            "1");
+}
+
 TEST_F(ExportTest, EveryCodecPageVersionAndDictionarySetting) {
   ASSERT_EQ(db_.Exec("CREATE TABLE many AS SELECT value AS id, 'name-' || (value % 37) AS name, "
                      "value * 0.5 AS "

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -155,15 +157,53 @@ TEST(SplitBlockBloomFilterTest, EveryValueOfAColumnWithAStoredFilterProbesTrue) 
   }
 }
 
-TEST(SplitBlockBloomFilterTest, OptimalSizeFollowsTheBitsPerValueAndIsAPowerOfTwo) {
+TEST(SplitBlockBloomFilterTest, FalsePositiveModelMatchesTheSpecsTable) {
+  // "Sizing an SBBF": bits of space per insert -> false positive probability.
+  const struct {
+    double bits_per_value;
+    double fpp;
+  } table[] = {{6.0, 0.10}, {10.5, 0.01}, {16.9, 0.001}, {26.4, 0.0001}, {41.0, 0.00001}};
+  for (const auto& row : table) {
+    const int64_t blocks = 100'000;
+    const auto ndv = static_cast<int64_t>(static_cast<double>(blocks) * 256 / row.bits_per_value);
+    const double p = SplitBlockBloomFilter::FalsePositiveProbability(ndv, blocks);
+    EXPECT_NEAR(p / row.fpp, 1.0, 0.05) << row.bits_per_value;
+  }
+  // The spec's example: 1024 blocks, 26,214 values, about 1.26%.
+  EXPECT_NEAR(SplitBlockBloomFilter::FalsePositiveProbability(26214, 1024), 0.0126, 0.0002);
+  EXPECT_EQ(SplitBlockBloomFilter::FalsePositiveProbability(0, 1), 0.0);
+  // More values, or fewer blocks, never lower it.
+  EXPECT_LT(SplitBlockBloomFilter::FalsePositiveProbability(1000, 500),
+            SplitBlockBloomFilter::FalsePositiveProbability(1001, 500));
+  EXPECT_LT(SplitBlockBloomFilter::FalsePositiveProbability(1000, 501),
+            SplitBlockBloomFilter::FalsePositiveProbability(1000, 500));
+}
+
+TEST(SplitBlockBloomFilterTest, OptimalSizeIsTheFewestBlocksThatMeetTheProbability) {
   EXPECT_EQ(SplitBlockBloomFilter::OptimalNumBytes(0, 0.01), 32);
   EXPECT_EQ(SplitBlockBloomFilter::OptimalNumBytes(1, 0.01), 32);
-  // The spec's example: 1024 blocks (32 KiB) for 26,214 values at about 1.26%.
-  EXPECT_EQ(SplitBlockBloomFilter::OptimalNumBytes(26214, 0.0126), 32 * 1024);
-  // 1% needs ~9.7-10.5 bits per value: 1M values -> ~1.2 MB -> 2 MiB.
-  EXPECT_EQ(SplitBlockBloomFilter::OptimalNumBytes(1'000'000, 0.01), 2 << 20);
+  for (int64_t ndv : {2, 10, 1000, 26214, 100'000, 1'000'000}) {
+    for (double fpp : {0.2, 0.05, 0.01, 0.001}) {
+      const int64_t bytes = SplitBlockBloomFilter::OptimalNumBytes(ndv, fpp);
+      ASSERT_EQ(bytes % 32, 0) << ndv << " " << fpp;
+      const int64_t blocks = bytes / 32;
+      EXPECT_LE(SplitBlockBloomFilter::FalsePositiveProbability(ndv, blocks), fpp)
+          << ndv << " " << fpp;
+      if (blocks > 1) {
+        EXPECT_GT(SplitBlockBloomFilter::FalsePositiveProbability(ndv, blocks - 1), fpp)
+            << ndv << " " << fpp;
+      }
+    }
+  }
+  // 1% takes about 10.5 bits per value (the spec's table): 1M values in about 1.3 MB, not the
+  // 2 MiB a power of two would round up to.
+  const int64_t million = SplitBlockBloomFilter::OptimalNumBytes(1'000'000, 0.01);
+  EXPECT_GT(million, 1'300'000);
+  EXPECT_LT(million, 1'340'000);
+  // The cap, rounded down to whole blocks.
   EXPECT_EQ(SplitBlockBloomFilter::OptimalNumBytes(1'000'000, 0.01, 1 << 20), 1 << 20);
-  EXPECT_EQ(SplitBlockBloomFilter::OptimalNumBytes(1'000'000, 0.01, (1 << 20) + 5), 1 << 20);
+  EXPECT_EQ(SplitBlockBloomFilter::OptimalNumBytes(1'000'000, 0.01, (1 << 20) + 40),
+            (1 << 20) + 32);
   // Never more than 128 MiB, never less than one block.
   EXPECT_EQ(SplitBlockBloomFilter::OptimalNumBytes(int64_t{1} << 40, 0.001),
             SplitBlockBloomFilter::kMaxBytes);
@@ -172,30 +212,42 @@ TEST(SplitBlockBloomFilterTest, OptimalSizeFollowsTheBitsPerValueAndIsAPowerOfTw
   for (int64_t ndv : {10, 1000, 100000}) {
     int64_t prev = 0;
     for (double fpp : {0.5, 0.1, 0.01, 0.001, 0.0001}) {
-      int64_t n = SplitBlockBloomFilter::OptimalNumBytes(ndv, fpp);
+      const int64_t n = SplitBlockBloomFilter::OptimalNumBytes(ndv, fpp);
       EXPECT_GE(n, prev);
-      EXPECT_EQ(n & (n - 1), 0) << n;
       prev = n;
     }
   }
-  // The constructor rounds to a power of two within the limits.
+  // The constructor rounds up to whole blocks within the limits.
   EXPECT_EQ(SplitBlockBloomFilter(33).num_bytes(), 64);
+  EXPECT_EQ(SplitBlockBloomFilter(96).num_bytes(), 96);
   EXPECT_EQ(SplitBlockBloomFilter(0).num_bytes(), 32);
 }
 
 TEST(SplitBlockBloomFilterTest, MeasuredFalsePositiveRateMeetsTheTarget) {
+  // A filter sized exactly (not a power of two) for n values: probing a million absent hashes
+  // finds the rate the model promises, which is at most the one asked for.
   std::mt19937_64 rng(20240611);
-  const int64_t ndv = 20000;
-  SplitBlockBloomFilter f(SplitBlockBloomFilter::OptimalNumBytes(ndv, 0.01));
-  std::vector<uint64_t> inserted(static_cast<size_t>(ndv));
-  for (auto& h : inserted) h = rng();
-  f.InsertMany(inserted.data(), ndv);
-  for (uint64_t h : inserted) ASSERT_TRUE(f.Check(h));
-  int false_positives = 0;
-  const int probes = 200000;
-  for (int i = 0; i < probes; ++i) false_positives += f.Check(rng());
-  EXPECT_LT(false_positives, probes / 100);
-  EXPECT_GT(false_positives, 0);  // a filter that answers "absent" to everything would pass above
+  for (double fpp : {0.01, 0.05}) {
+    for (int64_t ndv : {20'000, 77'777}) {
+      const int64_t bytes = SplitBlockBloomFilter::OptimalNumBytes(ndv, fpp);
+      SplitBlockBloomFilter f(bytes);
+      ASSERT_EQ(f.num_bytes(), bytes);
+      std::vector<uint64_t> inserted(static_cast<size_t>(ndv));
+      for (auto& h : inserted) h = rng();
+      f.InsertMany(inserted.data(), ndv);
+      for (uint64_t h : inserted) ASSERT_TRUE(f.Check(h));
+      int64_t false_positives = 0;
+      const int64_t probes = 1'000'000;
+      for (int64_t i = 0; i < probes; ++i) false_positives += f.Check(rng());
+      const double rate = static_cast<double>(false_positives) / static_cast<double>(probes);
+      const double model = SplitBlockBloomFilter::FalsePositiveProbability(ndv, bytes / 32);
+      EXPECT_LE(model, fpp);
+      // Four standard deviations of a binomial count around the model.
+      const double sigma = std::sqrt(model * (1 - model) / static_cast<double>(probes));
+      EXPECT_NEAR(rate, model, 4 * sigma) << ndv << " " << fpp;
+      EXPECT_LT(rate, fpp + 4 * sigma) << ndv << " " << fpp;
+    }
+  }
 }
 
 std::string Header(int32_t num_bytes, int16_t algorithm = 1, int16_t hash = 1,

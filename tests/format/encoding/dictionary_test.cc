@@ -96,7 +96,13 @@ void DictionaryRoundTrip(P type, int32_t type_length, const std::vector<T>& valu
   ASSERT_TRUE(enc.Put(values.data(), static_cast<int64_t>(half)).ok());
   EXPECT_EQ(enc.num_values(), static_cast<int64_t>(half));
   int64_t estimate1 = enc.EstimatedDataSize();
+  // PeekIndices is FlushIndices without the flush: the same bytes, the indices still there.
+  const Buffer peeked = enc.PeekIndices();
+  EXPECT_EQ(enc.num_values(), static_cast<int64_t>(half));
+  EXPECT_EQ(enc.PeekIndices(), peeked);
   Buffer page1 = enc.FlushIndices();
+  EXPECT_EQ(page1, peeked);
+  EXPECT_EQ(enc.num_values(), 0);
   EXPECT_LE(static_cast<int64_t>(page1.size()), estimate1);
   ASSERT_TRUE(enc.Put(values.data() + half, static_cast<int64_t>(values.size() - half)).ok());
   Buffer page2 = enc.FlushIndices();

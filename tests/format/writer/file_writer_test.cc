@@ -152,6 +152,9 @@ TEST_P(AllTypesRoundTripTest, ReaderGetsBackEveryValueAndLevel) {
   o.codec = codec;
   o.data_page_version = version;
   o.dictionary = dictionary;
+  // v1: the fixed rule (the dictionary, PLAIN past 4 KiB); v2: the encoding trial, which may drop
+  // the dictionary or pick DELTA_BINARY_PACKED chunk by chunk.
+  o.encoding_trial = version == 2;
   o.page_bytes = 2048;
   o.page_rows = 300;
   o.row_group_rows = 1000;
@@ -177,7 +180,20 @@ TEST_P(AllTypesRoundTripTest, ReaderGetsBackEveryValueAndLevel) {
     EXPECT_EQ(m.codec, codec);
     const bool want_dictionary =
         dictionary && file->schema().leaf(i).physical_type != PhysicalType::kBoolean;
-    EXPECT_EQ(m.dictionary_page_offset.has_value(), want_dictionary) << i;
+    if (o.encoding_trial) {
+      // A dictionary page exactly when some data page holds dictionary indices.
+      bool indices = false;
+      for (const PageEncodingStats& s : *m.encoding_stats) {
+        indices |=
+            s.page_type != PageType::kDictionaryPage && s.encoding == Encoding::kRleDictionary;
+      }
+      EXPECT_EQ(m.dictionary_page_offset.has_value(), indices) << i;
+      if (!want_dictionary) {
+        EXPECT_FALSE(indices) << i;
+      }
+    } else {
+      EXPECT_EQ(m.dictionary_page_offset.has_value(), want_dictionary) << i;
+    }
     for (const PageEncodingStats& s : *m.encoding_stats) {
       if (s.page_type != PageType::kDictionaryPage) {
         EXPECT_EQ(s.page_type, version == 1 ? PageType::kDataPage : PageType::kDataPageV2);
@@ -369,6 +385,7 @@ TEST(FileWriterTest, DictionaryFallsBackAndSaysSoInEncodingStats) {
   std::vector<LeafData> leaves = {MakeFlat(PhysicalType::kByteArray, true, 5000, rng, 0),
                                   MakeFlat(PhysicalType::kInt64, false, 5000, rng, 12)};
   WriterOptions o;
+  o.encoding_trial = false;  // the fixed rule: dictionary until it passes its limit
   o.dictionary_page_bytes = 2000;
   o.page_rows = 500;
   const std::string path = TempPath("fallback.parquet");
@@ -514,7 +531,9 @@ TEST(FileWriterTest, ChunkStatisticsFollowEachColumnsSortOrder) {
   leaves[5].i96.resize(5);
   leaves[6].f32 = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
   const std::string path = TempPath("stats.parquet");
-  auto w = FileWriter::Open(path, schema, WriterOptions{});
+  WriterOptions fixed_rule;
+  fixed_rule.encoding_trial = false;  // every chunk dictionary-encoded: exact distinct counts
+  auto w = FileWriter::Open(path, schema, fixed_rule);
   ASSERT_TRUE(w.ok());
   ASSERT_TRUE(WriteTable(w->get(), leaves, 5, 5).ok());
   ASSERT_TRUE((*w)->Close().ok());
@@ -822,6 +841,7 @@ TEST(FileWriterTest, BloomFiltersHoldEveryValueAndSitBeforeThePageIndex) {
   o.bloom_filter_columns = {"dict", "mixed", "plain"};
   o.column_encodings = {{"plain", Encoding::kPlain}};
   o.dictionary_page_bytes = 8000;  // "mixed" falls back part way
+  o.encoding_trial = false;
   o.row_group_rows = 3000;
   const std::string path = TempPath("bloom.parquet");
   auto w = FileWriter::Open(path, schema, o);
