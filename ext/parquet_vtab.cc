@@ -25,6 +25,8 @@
 //                            parquet_add_key(id, key) are found by the key ids the files name
 //   union_by_name=0|1        columns matched by name across files (default 0)
 //   hive_partitioning=0|1    columns from `key=value` folders (default 0)
+//   sort_memory=MIB          ORDER BY / GROUP BY on one column done here when the rows are estimated
+//                            to take at most this (default 256; 0: always by SQLite); see Ordering
 //
 // Footers are read once, when the table is created. Each scan (xFilter) first compares every file's
 // size, modification time and inode with the file on disk; a file that changed is opened again and
@@ -53,6 +55,16 @@
 //     the rows; otherwise it is left to SQLite.
 // Values compare as SQLite compares them with the column's affinity (predicate.h), so a query on
 // this table returns what it returns on a native table holding the same values.
+//
+// Ordering. Rows come out in rowid order, so `ORDER BY rowid` is consumed. An ORDER BY on one
+// top-level, non-nested column of the files (ASC or DESC, optionally followed by rowid ASC), which
+// is also how SQLite hands over `GROUP BY col` and `DISTINCT col ORDER BY col`, is consumed by a
+// sorted scan when the rows are estimated to fit sort_memory (EstimateSortBytes) and no small
+// LIMIT makes SQLite's own sorter the cheaper one: xFilter runs the whole scan (every pushed-down
+// term still prunes and filters) into SortedRows (sorted_scan.h), which orders the rows by the
+// column as SQLite would (BINARY: the only collation SQLite offers an ORDER BY under here, since
+// the columns declare none), and the cursor hands them out in that order. LIMIT and OFFSET are then
+// left to SQLite. The held rows are charged to max_memory; more than twice sort_memory is an error.
 #include "ext/parquet_vtab.h"
 
 #include <sys/stat.h>
@@ -63,6 +75,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ext/dataset.h"
@@ -70,6 +83,7 @@
 #include "ext/export.h"
 #include "ext/options.h"
 #include "ext/scan_stats.h"
+#include "ext/sorted_scan.h"
 #include "format/predicate/predicate.h"
 #include "format/predicate/row_ranges.h"
 #include "format/predicate/scan_plan.h"
@@ -84,15 +98,20 @@ namespace {
 const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decimal",       "timestamp",
                                                       "verify_checksums", "union_by_name", "hive_partitioning",
                                                       // kDecryptionOptionNames (encryption_options.h)
-                                                      "footer_key", "column_keys", "aad_prefix", "max_memory"};
+                                                      "footer_key", "column_keys", "aad_prefix", "max_memory",
+                                                      "sort_memory"};
 
 constexpr int64_t kDefaultMaxMemoryMiB = 4096;
+constexpr int64_t kDefaultSortMemoryMiB = 256;
 
 struct TableConfig {
   ReaderOptions reader;
   ValueOptions values;
   bool union_by_name = false;
   bool hive_partitioning = false;
+  // ORDER BY / GROUP BY on one column is done here (SortedRows) when the rows are estimated to take
+  // at most this many bytes; 0: never, SQLite sorts.
+  int64_t sort_memory = kDefaultSortMemoryMiB << 20;
 };
 
 Result<TableConfig> ParseTableOptions(const OptionList& opts,
@@ -110,6 +129,8 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts,
   c.reader.memory = std::make_shared<MemoryBudget>(max_memory_mib << 20);
   PQ_ASSIGN_OR_RETURN(c.union_by_name, opts.GetBool("union_by_name", false));
   PQ_ASSIGN_OR_RETURN(c.hive_partitioning, opts.GetBool("hive_partitioning", false));
+  PQ_ASSIGN_OR_RETURN(int64_t sort_memory_mib, opts.GetInt("sort_memory", kDefaultSortMemoryMiB, 0, int64_t{1} << 24));
+  c.sort_memory = sort_memory_mib << 20;
   PQ_ASSIGN_OR_RETURN(c.reader.decryption, DecryptionFromOptions(opts, std::move(keys)));
   return c;
 }
@@ -347,6 +368,8 @@ struct FilterTerm {
 
 struct IndexPlan {
   uint64_t col_used = ~uint64_t{0};  // sqlite3_index_info.colUsed
+  int sort_column = -1;              // rows handed out ordered by this column (SortedRows); -1: scan order
+  bool sort_descending = false;     // ... descending (ORDER BY col DESC)
   std::vector<FilterTerm> terms;     // one per xFilter argument, in argv order
 };
 
@@ -379,6 +402,7 @@ std::string EncodeIndexPlan(const IndexPlan& plan) {
   char hex[24];
   std::snprintf(hex, sizeof(hex), "%llx", static_cast<unsigned long long>(plan.col_used));
   std::string out = hex;
+  if (plan.sort_column >= 0) out += (plan.sort_descending ? ":d" : ":a") + std::to_string(plan.sort_column);
   for (const FilterTerm& t : plan.terms) {
     const TermCode& code = CodeOf(t.op);
     out += ',';
@@ -391,10 +415,20 @@ std::string EncodeIndexPlan(const IndexPlan& plan) {
 std::optional<IndexPlan> DecodeIndexPlan(std::string_view s) {
   IndexPlan plan;
   size_t comma = s.find(',');
-  std::string hex(s.substr(0, comma));
+  std::string_view head = s.substr(0, comma);
+  const size_t colon = head.find(':');
+  std::string hex(head.substr(0, colon));
   char* end = nullptr;
   plan.col_used = std::strtoull(hex.c_str(), &end, 16);
   if (hex.empty() || *end != '\0') return std::nullopt;
+  if (colon != std::string_view::npos) {
+    std::string_view sort = head.substr(colon + 1);
+    if (sort.size() < 2 || (sort[0] != 'a' && sort[0] != 'd')) return std::nullopt;
+    plan.sort_descending = sort[0] == 'd';
+    std::string digits(sort.substr(1));
+    plan.sort_column = static_cast<int>(std::strtol(digits.c_str(), &end, 10));
+    if (*end != '\0' || plan.sort_column < 0) return std::nullopt;
+  }
   while (comma != std::string_view::npos) {
     size_t start = comma + 1;
     comma = s.find(',', start);
@@ -538,6 +572,40 @@ struct ScanSetup {
   int64_t batch_rows = kBatchRows;
 };
 
+// Bytes charged to a table's MemoryBudget (max_memory) for as long as their holder lives.
+class BudgetCharge {
+ public:
+  BudgetCharge() = default;
+  BudgetCharge(const BudgetCharge&) = delete;
+  BudgetCharge& operator=(const BudgetCharge&) = delete;
+  ~BudgetCharge() {
+    if (budget_) budget_->Release(bytes_);
+  }
+  // Makes the charge `bytes` (to `budget`, replacing an earlier budget); OutOfMemory, with the
+  // charge unchanged, when the budget refuses.
+  Status Set(const std::shared_ptr<MemoryBudget>& budget, int64_t bytes, std::string_view what) {
+    if (budget != budget_) {
+      if (budget_) budget_->Release(bytes_);
+      budget_ = budget;
+      bytes_ = 0;
+    }
+    if (!budget_) return Status::OK();
+    if (bytes > bytes_) PQ_RETURN_IF_ERROR(budget_->Reserve(bytes - bytes_, what));
+    if (bytes < bytes_) budget_->Release(bytes_ - bytes);
+    bytes_ = bytes;
+    return Status::OK();
+  }
+
+ private:
+  std::shared_ptr<MemoryBudget> budget_;
+  int64_t bytes_ = 0;
+};
+
+// SortedRows holds at most this many rows (its row numbers are 32-bit).
+constexpr int64_t kMaxSortedRows = UINT32_MAX;
+// ParquetCursor::sorted_column for the sort key.
+constexpr int kSortKey = -2;
+
 struct ParquetCursor {
   sqlite3_vtab_cursor base;  // must come first
   ParquetTable* table = nullptr;
@@ -577,6 +645,16 @@ struct ParquetCursor {
   bool fast_ready = false;
   bool eof = true;
   std::string scratch;
+  // A sorted scan (IndexPlan::sort_column): xFilter reads every row into `sorted` (ReadSorted),
+  // then hands them out in order: batch_rows is then their count and row_in_batch the position in
+  // the order. Only the slow paths (NextBatchOrWrite, ColumnGeneral, Rowid) look at this.
+  bool sorting = false;        // reading rows into `sorted`: files are read eagerly (no windows)
+  bool sorted_output = false;  // handing out `sorted`'s rows
+  std::unique_ptr<SortedRows> sorted;
+  int sort_key = -1;                // the table column ordered by
+  std::vector<int> sorted_column;   // table column -> column of `sorted`, kSortKey, or -1 (not used: NULL)
+  std::vector<int> sorted_sources;  // column of `sorted` -> table column
+  BudgetCharge sort_charge;         // `sorted`'s bytes, charged to the table's max_memory
   uint64_t scan_id = 0;      // this cursor's scan, to publish its counters to the table's record
   ScanCounters counters;     // files done, and the planning of the current one
 };
@@ -873,14 +951,110 @@ std::optional<PushedTerm> PushConstraint(const ParquetTable& t, sqlite3_index_in
   return p;
 }
 
+// Whether table column `col` is used: bit 63 of colUsed stands for every column from 63 on.
+bool ColumnUsed(uint64_t col_used, int col) { return ((col_used >> std::min(col, 63)) & 1) != 0; }
+
+// What SortedRows is expected to hold for a sorted scan by `key` decoding the used columns of
+// every row (the filters are not counted: an upper bound of sorts), from the files' metadata. Per
+// row: its place in the order and the key's id; per used column but the key, an 8-byte word and a
+// tag byte; for TEXT and BLOB columns their bytes: the column chunks' unencoded byte array size,
+// or their uncompressed size, or a guess from the statistics' bounds, whichever is largest (a
+// dictionary-encoded chunk is much smaller than its values). The key's distinct values are held
+// once: in a dictionary-encoded chunk no more than its size; in another one they may be as many
+// as its rows, each with a hash slot and an entry besides its bytes.
+double EstimateSortBytes(const ParquetTable& t, uint64_t col_used, int key) {
+  const DatasetSnapshot& d = *t.data;
+  double bytes = static_cast<double>(d.total_rows) * 8;
+  for (int col = 0; col < t.num_fields; ++col) {
+    if (!ColumnUsed(col_used, col) && col != key) continue;
+    const DatasetColumn& column = t.columns[static_cast<size_t>(col)];
+    const bool text = column.affinity == Affinity::kText || column.affinity == Affinity::kBlob;
+    for (const DatasetFile& file : d.files) {
+      const auto rows = static_cast<double>(file.rows);
+      if (col != key) bytes += rows * 9;
+      const int field = file.columns.field_of_column[static_cast<size_t>(col)];
+      if (field < 0 || !text) continue;
+      const Schema& schema = file.reader->schema();
+      const auto [first_leaf, leaves] = schema.LeafRange(*schema.fields()[static_cast<size_t>(field)]);
+      double payload = 0;
+      for (const RowGroup& rg : file.reader->metadata().row_groups) {
+        for (int leaf = first_leaf; leaf < first_leaf + leaves && static_cast<size_t>(leaf) < rg.columns.size(); ++leaf) {
+          const std::optional<ColumnMetaData>& meta = rg.columns[static_cast<size_t>(leaf)].meta_data;
+          if (!meta) continue;
+          const bool dictionary = std::any_of(meta->encodings.begin(), meta->encodings.end(), [](Encoding e) {
+            return e == Encoding::kRleDictionary || e == Encoding::kPlainDictionary;
+          });
+          double chunk = static_cast<double>(meta->total_uncompressed_size);
+          if (col == key && dictionary && column.flat) {
+            payload += chunk;  // the key's distinct values: no more than the dictionary holds
+            continue;
+          }
+          if (meta->size_statistics && meta->size_statistics->unencoded_byte_array_data_bytes) {
+            chunk = std::max(chunk, static_cast<double>(*meta->size_statistics->unencoded_byte_array_data_bytes));
+          }
+          if (meta->statistics && meta->statistics->min_value && meta->statistics->max_value) {
+            const double mean = static_cast<double>(meta->statistics->min_value->size() +
+                                                    meta->statistics->max_value->size()) / 2;
+            chunk = std::max(chunk, mean * static_cast<double>(rg.num_rows));
+          }
+          // Numbers shown as TEXT (dates, timestamps, decimals): a few dozen bytes each; nested
+          // values as JSON: about twice their stored size.
+          if (meta->type != PhysicalType::kByteArray && meta->type != PhysicalType::kFixedLenByteArray) {
+            chunk = std::max(chunk, 32.0 * static_cast<double>(rg.num_rows));
+          }
+          if (!column.flat) chunk *= 2;
+          payload += chunk;
+          if (col == key) bytes += static_cast<double>(rg.num_rows) * 24;  // maybe as many keys as rows
+        }
+      }
+      bytes += payload;
+    }
+  }
+  return bytes;
+}
+
+// The column whose order a sorted scan (SortedRows) gives the query: the ORDER BY (GROUP BY and
+// DISTINCT show up here as an ORDER BY too) is one top-level column of the files' fields, not
+// nested, optionally followed by rowid ascending (the sort keeps scan order, which is rowid order,
+// among equal keys). SQLite offers an ORDER BY only when its collation is the column's, and the
+// table declares no collation: BINARY, which SortedRows compares by. -1 when the ORDER BY is not
+// such a column, the estimated memory passes the table's sort_memory, or a LIMIT makes SQLite's
+// own sorter cheaper (it keeps only LIMIT + OFFSET rows; the sort here holds all of them), or the
+// order would not be used (DISTINCT alone).
+int SortColumnFor(const ParquetTable& t, sqlite3_index_info* info, int limit, int offset) {
+  if (t.config.sort_memory <= 0 || info->nOrderBy < 1 || info->nOrderBy > 2) return -1;
+  // A DISTINCT without ORDER BY: SQLite keeps its own b-tree for it whatever the order.
+  if (sqlite3_vtab_distinct(info) == 2) return -1;
+  const int col = info->aOrderBy[0].iColumn;
+  if (col < 0 || col >= t.num_fields || !t.columns[static_cast<size_t>(col)].flat) return -1;
+  if (info->nOrderBy == 2 && (info->aOrderBy[1].iColumn != -1 || info->aOrderBy[1].desc)) return -1;
+  const double total = static_cast<double>(t.data->total_rows);
+  if (limit >= 0) {
+    sqlite3_value* v = nullptr;
+    double wanted = total;  // a LIMIT known only when the statement runs: any size
+    if (sqlite3_vtab_rhs_value(info, limit, &v) == SQLITE_OK && v != nullptr) {
+      const sqlite3_int64 n = sqlite3_value_int64(v);
+      wanted = n < 0 ? total : static_cast<double>(n);  // a negative LIMIT is none
+      v = nullptr;
+      if (offset >= 0 && sqlite3_vtab_rhs_value(info, offset, &v) == SQLITE_OK && v != nullptr) {
+        wanted += static_cast<double>(std::max<sqlite3_int64>(0, sqlite3_value_int64(v)));
+      }
+    }
+    if (wanted * 16 < total) return -1;
+  }
+  if (EstimateSortBytes(t, info->colUsed, col) > static_cast<double>(t.config.sort_memory)) return -1;
+  return col;
+}
+
 // xBestIndex. Bit k of idxNum (k < 31) is set when argv[k] is a constant of the statement (a literal:
 // sqlite3_vtab_rhs_value knew it when planning; see TextTermFor). idxStr tells xFilter what to decode
 // and what each argv[k] is:
 //
-//   idxStr = COLUSED { "," OP [C] }
+//   idxStr = COLUSED [ ":" ("a" | "d") K ] { "," OP [C] }
 //
 // COLUSED is sqlite3_index_info.colUsed in hexadecimal: the columns to decode (bit 63 stands for
-// column 63 and later). Then one OP per xFilter argument, in argv order. C is a column number:
+// column 63 and later). ":aK" / ":dK" asks for a sorted scan: rows ordered by column K ascending /
+// descending (the ORDER BY is consumed; never with take/skip). Then one OP per xFilter argument, in argv order. C is a column number:
 // 0..N-1 the columns from the files' fields, then the P partition columns (hive_partitioning),
 // N+P `filename`, N+P+1 `file_row_number`, -1 rowid. "Positions" are rowid and file_row_number.
 //
@@ -948,11 +1122,16 @@ int BestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
       unique = unique || pushed->unique;
       plan.terms.push_back(pushed->term);
     }
-    // Rows come out in rowid order.
-    if (info->nOrderBy == 1 && info->aOrderBy[0].iColumn == -1 && !info->aOrderBy[0].desc) {
+    // Rows come out in rowid order; or, by a sorted scan, in the order of one column.
+    const bool rowid_order = info->nOrderBy == 1 && info->aOrderBy[0].iColumn == -1 && !info->aOrderBy[0].desc;
+    if (rowid_order) {
+      info->orderByConsumed = 1;
+    } else if ((plan.sort_column = SortColumnFor(*table, info, limit, offset)) >= 0) {
+      plan.sort_descending = info->aOrderBy[0].desc != 0;
       info->orderByConsumed = 1;
     }
-    const bool exact = all_exact && (info->nOrderBy == 0 || info->orderByConsumed) && table->limit_offset_exact;
+    // LIMIT and OFFSET apply to rows in scan order: never to a sorted scan's rows.
+    const bool exact = all_exact && (info->nOrderBy == 0 || rowid_order) && table->limit_offset_exact;
     if (limit >= 0) {
       info->aConstraintUsage[limit].argvIndex = ++argc;
       plan.terms.push_back({exact ? TermOp::kTake : TermOp::kLimit, 0});
@@ -979,6 +1158,7 @@ int BestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
     // a good part of the column. Joins then scan this table once on the outside rather than probe
     // it once per outer row, unless the probe is by rowid.
     info->estimatedCost = 1000.0 * (1 + used) + scanned + rows * used;
+    if (plan.sort_column >= 0) info->estimatedCost += rows;  // holding the rows and ordering them
     if (unique) info->idxFlags |= SQLITE_INDEX_SCAN_UNIQUE;
     return SQLITE_OK;
   });
@@ -1319,12 +1499,12 @@ Status OpenFile(ParquetCursor* c) {
   request.plan = std::move(plan);
   request.affinity = columns.field_affinity;
   request.batch_rows = s.batch_rows;
-  c->lazy = predicate.empty();
+  c->lazy = predicate.empty() && !c->sorting;
   c->rows_left = 0;
   c->deferred_skip = 0;
   if (c->lazy) {
     for (const RowGroupPlan& g : request.plan.row_groups) c->rows_left += g.rows.row_count();
-  } else {
+  } else if (!predicate.empty()) {
     c->file_predicate = std::move(predicate);
     request.filter = &c->file_predicate;
   }
@@ -1461,6 +1641,212 @@ Status AdvanceToRows(ParquetCursor* c) {
   }
 }
 
+// Hands a partition value to SQLite.
+void ResultValue(sqlite3_context* ctx, const SqlValue& v) {
+  switch (v.type) {
+    case CellType::kNull: sqlite3_result_null(ctx); break;
+    case CellType::kInteger: sqlite3_result_int64(ctx, v.i); break;
+    case CellType::kReal: sqlite3_result_double(ctx, v.d); break;
+    case CellType::kText:
+      sqlite3_result_text64(ctx, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+      break;
+    case CellType::kBlob: sqlite3_result_blob64(ctx, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT); break;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sorted scans (IndexPlan::sort_column): every row the scan yields is read into SortedRows, which
+// orders them by the key; the cursor then hands them out in that order.
+
+// Forgets a sorted scan's rows and their memory charge.
+void ClearSorted(ParquetCursor* c) {
+  c->sorting = false;
+  c->sorted_output = false;
+  c->sorted.reset();
+  (void)c->sort_charge.Set(nullptr, 0, "");
+}
+
+// Checks what the sorted rows hold against twice the table's sort_memory (the estimate that let
+// the plan sort here was at most sort_memory) and charges it to its max_memory.
+Status ChargeSortedRows(ParquetCursor* c) {
+  const ParquetTable& t = *c->table;
+  const int64_t bytes = c->sorted->MemoryBytes();
+  const int64_t limit = 2 * t.config.sort_memory;
+  if (bytes > limit) {
+    return Status::OutOfMemory(
+        "parquet table '" + t.stats->table + "': ordering its rows by '" +
+        t.columns[static_cast<size_t>(c->sort_key)].name + "' (ORDER BY, GROUP BY or DISTINCT) needs more than " +
+        std::to_string(limit >> 20) + " MiB, twice the table option sort_memory (" +
+        std::to_string(t.config.sort_memory >> 20) +
+        " MiB); create the table with a larger sort_memory, or with sort_memory=0 to let SQLite sort");
+  }
+  return c->sort_charge.Set(t.config.reader.memory, bytes, "holding rows to order them");
+}
+
+// Appends the current batch's values of table column `col` to `out` (a KeyColumn or ValueColumn),
+// exactly as xColumn would hand them over.
+template <typename T, typename MakeCell, typename Target>
+void AppendNumbers(const TableScanner::NumberColumn& numbers, const T* values, int64_t n, MakeCell make, Target& out) {
+  for (int64_t r = 0; r < n; ++r) {
+    int64_t k = numbers.row_map ? numbers.row_map[r] : r;
+    if (numbers.value_index) {
+      k = numbers.value_index[k];
+      if (k < 0) {
+        out.Append(Cell::Null());
+        continue;
+      }
+    }
+    out.Append(make(values[k]));
+  }
+}
+
+template <typename Target>
+void AppendColumn(ParquetCursor* c, int col, int64_t n, Target& out) {
+  const int slot = c->slot_of_column[static_cast<size_t>(col)];
+  if (slot < 0) {
+    for (int64_t r = 0; r < n; ++r) out.Append(Cell::Null());
+    return;
+  }
+  const bool as_real = (*c->converted)[static_cast<size_t>(col)];  // INTEGER widened to REAL
+  const TableScanner::NumberColumn numbers = c->scanner->Numbers(slot);
+  using K = TableScanner::NumberColumn::Kind;
+  auto integer = [as_real](auto v) {
+    return as_real ? Cell::Real(static_cast<double>(v)) : Cell::Integer(static_cast<int64_t>(v));
+  };
+  auto real = [](auto v) { return Cell::Real(static_cast<double>(v)); };  // NaN is NULL
+  switch (numbers.kind) {
+    case K::kInt32: return AppendNumbers(numbers, static_cast<const int32_t*>(numbers.values), n, integer, out);
+    case K::kInt64: return AppendNumbers(numbers, static_cast<const int64_t*>(numbers.values), n, integer, out);
+    case K::kFloat: return AppendNumbers(numbers, static_cast<const float*>(numbers.values), n, real, out);
+    case K::kDouble: return AppendNumbers(numbers, static_cast<const double*>(numbers.values), n, real, out);
+    case K::kNone: break;
+  }
+  for (int64_t r = 0; r < n; ++r) {
+    Cell cell = c->scanner->GetCell(slot, r, &c->scratch);
+    if (as_real && cell.type == CellType::kInteger) cell = Cell::Real(static_cast<double>(cell.i));
+    if constexpr (std::is_same_v<Target, KeyColumn>) {
+      // GetCell's bytes are in the batch (stable until the next one) unless they are in scratch.
+      const char* p = cell.bytes.data();
+      const bool in_scratch = p >= c->scratch.data() && p <= c->scratch.data() + c->scratch.size();
+      if ((cell.type == CellType::kText || cell.type == CellType::kBlob) && !in_scratch && p != nullptr) {
+        out.AppendAtStableAddress(cell);
+        continue;
+      }
+    }
+    out.Append(cell);
+  }
+}
+
+// Appends the current batch to c->sorted.
+Status AppendBatch(ParquetCursor* c) {
+  SortedRows& rows = *c->sorted;
+  const int64_t n = c->batch_rows;
+  if (n > kMaxSortedRows - rows.rows()) {
+    return Status::OutOfMemory("parquet table '" + c->table->stats->table + "': more than " +
+                               std::to_string(kMaxSortedRows) +
+                               " rows to order; create the table with sort_memory=0 to let SQLite sort");
+  }
+  const size_t file = c->file_index;
+  const int64_t first = c->data->files[file].first_row;
+  // Row numbers increase within a batch: when the last is n - 1 after the first, they are all
+  // consecutive (a batch without filtered-out rows).
+  if (c->scanner->RowNumber(n - 1) - c->scanner->RowNumber(0) == n - 1) {
+    rows.AddOrigins(file, first + c->scanner->RowNumber(0), n);
+  } else {
+    for (int64_t r = 0; r < n; ++r) rows.AddOrigin(file, first + c->scanner->RowNumber(r));
+  }
+  rows.key().ForgetAddresses();  // a new batch: the last one's memory may be reused
+  AppendColumn(c, c->sort_key, n, rows.key());
+  for (size_t k = 0; k < c->sorted_sources.size(); ++k) AppendColumn(c, c->sorted_sources[k], n, rows.column(k));
+  return ChargeSortedRows(c);
+}
+
+// Runs the whole scan into c->sorted (filters, pruning and counters as for any scan), orders the
+// rows and makes the cursor hand them out.
+Status ReadSorted(ParquetCursor* c, const IndexPlan& plan) {
+  const ParquetTable& t = *c->table;
+  if (plan.sort_column >= t.num_fields) {
+    return Status::InvalidArgument("internal error: no column " + std::to_string(plan.sort_column) + " to order by");
+  }
+  c->sort_key = plan.sort_column;
+  c->setup.batch_rows = kBatchRows;  // every row is read: a LIMIT is SQLite's, after the order
+  c->sorted_column.assign(static_cast<size_t>(t.num_fields), -1);
+  c->sorted_sources.clear();
+  for (int col : c->projected_columns) {
+    if (col == c->sort_key) continue;
+    c->sorted_column[static_cast<size_t>(col)] = static_cast<int>(c->sorted_sources.size());
+    c->sorted_sources.push_back(col);
+  }
+  c->sorted_column[static_cast<size_t>(c->sort_key)] = kSortKey;
+  c->sorted = std::make_unique<SortedRows>();
+  // Room for every row of the dataset: no column grows (copying) on the way. The plan's estimate
+  // counted at least this much for every column, within sort_memory; pages never written are
+  // never touched.
+  c->sorted->Reset(c->sorted_sources.size(),
+                   static_cast<size_t>(std::min<int64_t>(c->data->total_rows, kMaxSortedRows)));
+  c->sorting = true;
+  c->eof = false;
+  PQ_RETURN_IF_ERROR(AdvanceToRows(c));
+  while (!c->eof) {
+    PQ_RETURN_IF_ERROR(AppendBatch(c));
+    PQ_RETURN_IF_ERROR(AdvanceToRows(c));
+  }
+  c->sorting = false;
+  c->sorted->Sort(plan.sort_descending);
+  PQ_RETURN_IF_ERROR(ChargeSortedRows(c));
+  c->sorted_output = true;
+  c->fast_ready = false;
+  c->loaded = true;
+  c->batch_rows = c->sorted->rows();
+  c->row_in_batch = 0;
+  c->eof = c->batch_rows == 0;
+  return Status::OK();
+}
+
+// Hands a stored value to SQLite.
+void ResultCell(sqlite3_context* ctx, const Cell& v) {
+  switch (v.type) {
+    case CellType::kNull: sqlite3_result_null(ctx); break;
+    case CellType::kInteger: sqlite3_result_int64(ctx, v.i); break;
+    case CellType::kReal: sqlite3_result_double(ctx, v.d); break;
+    case CellType::kText:
+      sqlite3_result_text64(ctx, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+      break;
+    case CellType::kBlob: sqlite3_result_blob64(ctx, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT); break;
+  }
+}
+
+// xColumn of a sorted scan's current row.
+int SortedColumn(ParquetCursor* c, sqlite3_context* ctx, int col) {
+  const ParquetTable& t = *c->table;
+  const SortedRows& rows = *c->sorted;
+  const auto row = static_cast<size_t>(c->row_in_batch);
+  if (col >= 0 && col < t.num_fields) {
+    const int k = c->sorted_column[static_cast<size_t>(col)];
+    if (k == kSortKey) {
+      ResultCell(ctx, rows.key().Get(row));
+    } else if (k >= 0) {
+      ResultCell(ctx, rows.column(static_cast<size_t>(k)).Get(row));
+    } else {
+      sqlite3_result_null(ctx);
+    }
+    return SQLITE_OK;
+  }
+  const RowOrigin origin = rows.OriginAt(c->row_in_batch);
+  const DatasetFile& file = c->data->files[origin.file];
+  if (col == t.filename_column) {
+    const std::string& p = file.reader->path();
+    sqlite3_result_text(ctx, p.data(), static_cast<int>(p.size()), SQLITE_TRANSIENT);
+  } else if (col == t.file_row_number_column) {
+    sqlite3_result_int64(ctx, origin.rowid - file.first_row);
+  } else if (t.IsPartitionColumn(col)) {
+    ResultValue(ctx, t.partition_values[origin.file][static_cast<size_t>(col - t.first_partition_column)]);
+  } else {
+    sqlite3_result_null(ctx);
+  }
+  return SQLITE_OK;
+}
+
 int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc, sqlite3_value** argv) {
   if (IsWriteTable(cur->pVtab)) return W().xFilter(cur, idx_num, idx_str, argc, argv);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
@@ -1477,6 +1863,7 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
     c->rows_left = 0;
     c->deferred_skip = 0;
     c->lazy_rows = 0;
+    ClearSorted(c);
     c->counters = ScanCounters();
     c->scan_id = t->registry->NextScanId();
     t->stats->scan_id = c->scan_id;
@@ -1493,7 +1880,9 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
       if (used) c->projected_columns.push_back(f);
     }
     s = SetUpScan(c, *plan, idx_num, argc, argv);
-    if (s.ok()) {
+    if (s.ok() && plan->sort_column >= 0) {
+      s = ReadSorted(c, *plan);
+    } else if (s.ok()) {
       c->eof = false;
       s = AdvanceToRows(c);
     }
@@ -1501,6 +1890,7 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
       c->eof = true;
       c->scanner.reset();
       c->fast_ready = false;
+      ClearSorted(c);
       return SetVtabError(cur->pVtab, s);
     }
     return SQLITE_OK;
@@ -1512,6 +1902,10 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
 [[gnu::noinline]] int NextBatchOrWrite(sqlite3_vtab_cursor* cur) {
   if (IsWriteTable(cur->pVtab)) return W().xNext(cur);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
+  if (c->sorted_output) {  // the last of the sorted rows
+    c->eof = true;
+    return SQLITE_OK;
+  }
   return Guarded(cur->pVtab, [&]() -> int {
     Status s = AdvanceToRows(c);
     if (!s.ok()) {
@@ -1546,19 +1940,6 @@ bool EnsureLoaded(ParquetCursor* c) {
 
 int64_t CurrentFileRow(const ParquetCursor* c) { return c->scanner->RowNumber(c->row_in_batch); }
 
-// Hands a partition value to SQLite.
-void ResultValue(sqlite3_context* ctx, const SqlValue& v) {
-  switch (v.type) {
-    case CellType::kNull: sqlite3_result_null(ctx); break;
-    case CellType::kInteger: sqlite3_result_int64(ctx, v.i); break;
-    case CellType::kReal: sqlite3_result_double(ctx, v.d); break;
-    case CellType::kText:
-      sqlite3_result_text64(ctx, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
-      break;
-    case CellType::kBlob: sqlite3_result_blob64(ctx, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT); break;
-  }
-}
-
 // Every xColumn but the fast cases of Column: out of line, so that those stay a few instructions.
 [[gnu::noinline]] int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col);
 
@@ -1590,6 +1971,7 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
 int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
   if (IsWriteTable(cur->pVtab)) return W().xColumn(cur, ctx, col);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
+  if (c->sorted_output) return SortedColumn(c, ctx, col);
   ParquetTable* t = c->table;
   if (col == t->filename_column) {
     const std::string& p = c->data->files[c->file_index].reader->path();
@@ -1667,6 +2049,10 @@ int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
 int Rowid(sqlite3_vtab_cursor* cur, sqlite_int64* rowid) {
   if (IsWriteTable(cur->pVtab)) return W().xRowid(cur, rowid);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
+  if (c->sorted_output) {
+    *rowid = c->sorted->OriginAt(c->row_in_batch).rowid;
+    return SQLITE_OK;
+  }
   if (!EnsureLoaded(c)) return SQLITE_ERROR;
   *rowid = c->data->files[c->file_index].first_row + CurrentFileRow(c);
   return SQLITE_OK;

@@ -27,7 +27,10 @@
 // ('42' on INTEGER, 42 on TEXT, 4.0 on INTEGER, x'00' on TEXT), AND/OR/NOT combinations,
 // constraints on rowid and the hidden columns, LIMIT and OFFSET with and without ORDER BY, joins
 // of the table with itself and with the native table, subqueries, and count/sum/min/max/total
-// aggregates, with and without GROUP BY.
+// aggregates, with and without GROUP BY. ORDER BY one column (alone, or then rowid), GROUP BY one
+// column with and without ORDER BY on it, and DISTINCT with ORDER BY are what the table orders
+// itself (sorted scans): a query ordered by one column alone compares its first values in order and
+// the rows of each run of equal first values as multisets (ties may come in any order).
 //
 // A mismatch prints the seed, the query and both results. The default run (fixed seed, 4000
 // queries, 1200 in the sanitizer build) is part of test_ext; a longer one: PQ_DIFF_QUERIES=100000
@@ -172,6 +175,9 @@ struct Outcome {
   std::string error;
   std::vector<uint64_t> hashes;   // one per row
   std::vector<std::string> text;  // one per row, when asked for: values joined by " | "
+  // The same of each row's first value alone (the key of a query ordered by its first value).
+  std::vector<uint64_t> first_hashes;
+  std::vector<std::string> first_text;
 };
 
 // FNV-1a, then a final mix so that the per-column structure spreads over all bits.
@@ -207,6 +213,7 @@ Outcome RunQuery(sqlite3* db, const std::string& sql, bool with_text = false) {
   while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
     RowHasher hasher;
     for (int c = 0; c < n; ++c) {
+      if (c == 1) out.first_hashes.push_back(hasher.Finish());
       const int type = sqlite3_column_type(stmt, c);
       switch (type) {
         case SQLITE_NULL:
@@ -233,7 +240,9 @@ Outcome RunQuery(sqlite3* db, const std::string& sql, bool with_text = false) {
       }
     }
     out.hashes.push_back(hasher.Finish());
+    if (n == 1) out.first_hashes.push_back(out.hashes.back());
     if (with_text) {
+      out.first_text.push_back(n > 0 ? ResultText(stmt, 0) : "");
       std::string row;
       for (int c = 0; c < n; ++c) {
         if (c > 0) row += " | ";
@@ -487,6 +496,11 @@ class QueryGenerator {
   struct Query {
     std::string sql;       // with {T} / {U}
     bool ordered = false;  // rows compare as a sequence
+    // Rows ordered by their first value only (`ORDER BY col` with `col` first): the first values
+    // compare as a sequence, and the rows of each run of equal first values as multisets (but for
+    // the first and last runs of a query with LIMIT: which of the tied rows make it is the plan's).
+    bool ordered_by_first = false;
+    bool has_limit = false;
     // A LIMIT without ORDER BY picks any `limit` rows after skipping `offset`: SQLite may run an OR
     // of indexable terms as one scan per term, so the order is the plan's. Then `full` is the query
     // without LIMIT, and the result must be that many rows of the full result.
@@ -713,10 +727,21 @@ class QueryGenerator {
       ordered = true;
     }
     Query query;
-    query.ordered = ordered;
+    if (p >= 0.4 && p < 0.55) {
+      // ORDER BY one column alone (the table may order the rows itself, ties in any order): the
+      // column comes first in the result.
+      const std::string col = rng_.Pick(
+          std::vector<std::string>{"i", "r", "t", "d", "dec", "b", "bo", "ts", "seq"});
+      sql = "SELECT " + col + ", " + sql.substr(7) + " ORDER BY " + col +
+            (rng_.Chance(0.4) ? " DESC" : rng_.Chance(0.2) ? " ASC" : "");
+      query.ordered_by_first = true;
+      ordered = true;
+    }
+    query.ordered = ordered && !query.ordered_by_first;
     if (rng_.Chance(0.35)) {
       const int64_t limit = rng_.Between(0, 40);
       const int64_t offset = rng_.Chance(0.6) ? rng_.Between(0, num_rows_ + 10) : 0;
+      query.has_limit = true;
       if (!ordered) {
         query.full = sql;
         query.limit = limit;
@@ -768,11 +793,20 @@ class QueryGenerator {
     } else {
       sql = "SELECT " + select + " FROM {T}" + where;
     }
-    if (!group.empty()) sql += " GROUP BY " + group;
     Query query;
+    if (!group.empty()) {
+      sql += " GROUP BY " + group;
+      // Groups in the order of their key (each key once: rows compare in order).
+      if (rng_.Chance(0.4)) {
+        sql += " ORDER BY " + group + (rng_.Chance(0.4) ? " DESC" : "");
+        query.ordered = true;
+      }
+    }
     if (rng_.Chance(0.15)) {
       const std::string col = rng_.Pick(std::vector<std::string>{"t", "i", "bo", "d"});
       query.sql = "SELECT DISTINCT " + col + " FROM {T} WHERE " + Where("", 0);
+      query.ordered = rng_.Chance(0.5);
+      if (query.ordered) query.sql += " ORDER BY " + col + (rng_.Chance(0.4) ? " DESC" : "");
       return query;
     }
     query.sql = sql;
@@ -1071,10 +1105,28 @@ void DifferentialTest::WriteWithFileWriter(const std::string& path, const std::s
 // one; both sorted unless the query is ordered). Sets *rule to the rule's description.
 template <typename T>
 bool Agree(const QueryGenerator::Query& query, const Outcome& a, const Outcome& b,
-           std::vector<T> rows_a, std::vector<T> rows_b, std::string* rule) {
+           std::vector<T> rows_a, std::vector<T> rows_b, const std::vector<T>& first_a,
+           const std::vector<T>& first_b, std::string* rule) {
   *rule = query.ordered ? "rows compared in order" : "rows compared as multisets";
   if (a.ok != b.ok) return false;
   if (!a.ok) return a.error == b.error;
+  if (query.ordered_by_first) {
+    *rule = "ordered by the first value: those compare in order, the rows of each run of equal "
+            "first values as multisets";
+    if (rows_a.size() != rows_b.size() || first_a != first_b || first_a.size() != rows_a.size()) return false;
+    for (size_t begin = 0, end; begin < rows_a.size(); begin = end) {
+      end = begin + 1;
+      while (end < rows_a.size() && first_a[end] == first_a[begin]) ++end;
+      if (query.has_limit && (begin == 0 || end == rows_a.size())) continue;
+      std::sort(rows_a.begin() + static_cast<std::ptrdiff_t>(begin), rows_a.begin() + static_cast<std::ptrdiff_t>(end));
+      std::sort(rows_b.begin() + static_cast<std::ptrdiff_t>(begin), rows_b.begin() + static_cast<std::ptrdiff_t>(end));
+      if (!std::equal(rows_a.begin() + static_cast<std::ptrdiff_t>(begin), rows_a.begin() + static_cast<std::ptrdiff_t>(end),
+                      rows_b.begin() + static_cast<std::ptrdiff_t>(begin))) {
+        return false;
+      }
+    }
+    return true;
+  }
   if (!query.ordered) {
     std::sort(rows_a.begin(), rows_a.end());
     std::sort(rows_b.begin(), rows_b.end());
@@ -1097,16 +1149,16 @@ std::string Compare(sqlite3* db, const QueryGenerator::Query& query) {
   {
     const Outcome a = RunQuery(db, ours);
     const Outcome b = RunQuery(db, native);
-    if (Agree(query, a, b, a.hashes, b.hashes, &rule)) return "";
+    if (Agree(query, a, b, a.hashes, b.hashes, a.first_hashes, b.first_hashes, &rule)) return "";
   }
   // A difference: run both again with text, to show it (and to check it with the text itself).
   const Outcome a = RunQuery(db, ours, true);
   const Outcome b = RunQuery(db, native, true);
-  const bool text_agrees = Agree(query, a, b, a.text, b.text, &rule);
+  const bool text_agrees = Agree(query, a, b, a.text, b.text, a.first_text, b.first_text, &rule);
   std::string out = "query (parquet table pq): " + ours + "\nquery (native table nat): " + native +
                     "\n" + rule + (text_agrees ? " (their text agrees: a hash collision?)" : "") +
                     "\nparquet table:\n" + Describe(a) + "native table:\n" + Describe(b);
-  if (a.ok && b.ok && !query.ordered) {
+  if (a.ok && b.ok && !query.ordered && !query.ordered_by_first) {
     std::vector<std::string> ta = a.text, tb = b.text, only_a, only_b;
     std::sort(ta.begin(), ta.end());
     std::sort(tb.begin(), tb.end());
@@ -1178,6 +1230,19 @@ TEST_F(DifferentialTest, ComparisonSeesDifferences) {
   EXPECT_NE(Compare(db_.db(), limited), "");
   limited.sql = "SELECT rowid FROM {T} WHERE rowid > 5 ORDER BY rowid DESC LIMIT 3";
   EXPECT_EQ(Compare(db_.db(), limited), "");
+  // Ordered by the first value only: ties in another order agree, first values out of order or
+  // another row in a run do not.
+  QueryGenerator::Query by_first;
+  by_first.ordered_by_first = true;
+  by_first.sql = "SELECT bo, rowid FROM {T} WHERE rowid < 60 ORDER BY bo, "
+                 "CASE WHEN '{T}' = 'pq' THEN -rowid ELSE rowid END";
+  EXPECT_EQ(Compare(db_.db(), by_first), "");
+  by_first.sql = "SELECT bo, rowid FROM {T} WHERE rowid < 60 ORDER BY "
+                 "CASE WHEN '{T}' = 'pq' THEN -bo ELSE bo END";
+  EXPECT_NE(Compare(db_.db(), by_first), "");
+  by_first.sql = "SELECT bo, CASE WHEN '{T}' = 'pq' AND rowid = 7 THEN -1 ELSE rowid END "
+                 "FROM {T} WHERE rowid < 60 ORDER BY bo";
+  EXPECT_NE(Compare(db_.db(), by_first), "");
 }
 
 TEST_F(DifferentialTest, GeneratedQueriesAgree) {

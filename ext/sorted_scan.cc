@@ -1,0 +1,303 @@
+#include "ext/sorted_scan.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <numeric>
+
+#include "format/predicate/predicate.h"
+
+namespace pq::ext {
+
+namespace {
+
+uint64_t Mix(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  return h;
+}
+
+// A hash of a value that tells storage classes apart; REALs by their bits (so -0.0 and 0.0 are two
+// keys, which Sort ranks as equal).
+uint64_t HashCell(const Cell& v) {
+  uint64_t h = static_cast<uint64_t>(v.type) * 0x9e3779b97f4a7c15ULL;
+  switch (v.type) {
+    case CellType::kNull: return Mix(h);
+    case CellType::kInteger: return Mix(h ^ static_cast<uint64_t>(v.i));
+    case CellType::kReal: return Mix(h ^ std::bit_cast<uint64_t>(v.d));
+    case CellType::kText:
+    case CellType::kBlob: {
+      const char* p = v.bytes.data();
+      size_t n = v.bytes.size();
+      h ^= n * 0xbf58476d1ce4e5b9ULL;
+      while (n >= 8) {
+        uint64_t w;
+        std::memcpy(&w, p, 8);
+        h = (h ^ w) * 0x94d049bb133111ebULL;
+        h ^= h >> 29;
+        p += 8;
+        n -= 8;
+      }
+      if (n > 0) {
+        uint64_t w = 0;
+        std::memcpy(&w, p, n);
+        h = (h ^ w) * 0x94d049bb133111ebULL;
+      }
+      return Mix(h);
+    }
+  }
+  return h;
+}
+
+// The same value, storage class and bytes (REALs bit for bit).
+bool SameCell(const Cell& a, const Cell& b) {
+  if (a.type != b.type) return false;
+  switch (a.type) {
+    case CellType::kNull: return true;
+    case CellType::kInteger: return a.i == b.i;
+    case CellType::kReal: return std::bit_cast<uint64_t>(a.d) == std::bit_cast<uint64_t>(b.d);
+    default: return a.bytes == b.bytes;
+  }
+}
+
+}  // namespace
+
+// ---- ValueColumn ------------------------------------------------------------------------------------
+
+void ValueColumn::Append(const Cell& v) {
+  const size_t row = words_.size();
+  if (row == 0) {
+    uniform_ = v.type;
+  } else if (tags_.empty() && v.type != uniform_) {
+    tags_.assign(row, static_cast<uint8_t>(uniform_));
+  }
+  if (!tags_.empty()) tags_.push_back(static_cast<uint8_t>(v.type));
+  if (IsBytes(v.type) && !bytes_mode_) SwitchToBytes();
+  if (!bytes_mode_) {
+    uint64_t word = 0;
+    if (v.type == CellType::kInteger) word = static_cast<uint64_t>(v.i);
+    if (v.type == CellType::kReal) word = std::bit_cast<uint64_t>(v.d);
+    words_.push_back(word);
+    return;
+  }
+  switch (v.type) {
+    case CellType::kNull: break;
+    case CellType::kInteger: arena_.append(reinterpret_cast<const char*>(&v.i), 8); break;
+    case CellType::kReal: arena_.append(reinterpret_cast<const char*>(&v.d), 8); break;
+    case CellType::kText:
+    case CellType::kBlob: arena_.append(v.bytes.data(), v.bytes.size()); break;
+  }
+  words_.push_back(arena_.size());
+}
+
+void ValueColumn::SwitchToBytes() {
+  for (size_t r = 0; r < words_.size(); ++r) {
+    const CellType t = TypeOf(r);
+    if (t == CellType::kInteger || t == CellType::kReal) arena_.append(reinterpret_cast<const char*>(&words_[r]), 8);
+    words_[r] = arena_.size();
+  }
+  bytes_mode_ = true;
+}
+
+Cell ValueColumn::Get(size_t row) const {
+  const CellType t = TypeOf(row);
+  if (t == CellType::kNull) return Cell::Null();
+  if (!bytes_mode_) {
+    if (t == CellType::kInteger) return Cell::Integer(static_cast<int64_t>(words_[row]));
+    return Cell::Real(std::bit_cast<double>(words_[row]));
+  }
+  const uint64_t begin = row == 0 ? 0 : words_[row - 1];
+  const uint64_t end = words_[row];
+  const char* p = arena_.data() + begin;
+  switch (t) {
+    case CellType::kInteger: {
+      int64_t i;
+      std::memcpy(&i, p, 8);
+      return Cell::Integer(i);
+    }
+    case CellType::kReal: {
+      double d;
+      std::memcpy(&d, p, 8);
+      return Cell::Real(d);
+    }
+    case CellType::kText: return Cell::Text(std::string_view(p, end - begin));
+    default: return Cell::Blob(std::string_view(p, end - begin));
+  }
+}
+
+void ValueColumn::Permute(const std::vector<uint32_t>& order) {
+  if (!bytes_mode_) {
+    std::vector<uint64_t> words(order.size());
+    for (size_t i = 0; i < order.size(); ++i) words[i] = words_[order[i]];
+    words_ = std::move(words);
+    if (!tags_.empty()) {
+      std::vector<uint8_t> tags(order.size());
+      for (size_t i = 0; i < order.size(); ++i) tags[i] = tags_[order[i]];
+      tags_ = std::move(tags);
+    }
+    return;
+  }
+  ValueColumn out;
+  out.words_.reserve(order.size());
+  out.arena_.reserve(arena_.size());
+  for (uint32_t row : order) out.Append(Get(row));
+  *this = std::move(out);
+}
+
+int64_t ValueColumn::MemoryBytes() const {
+  return static_cast<int64_t>(words_.capacity() * sizeof(uint64_t) + tags_.capacity() + arena_.capacity());
+}
+
+void ValueColumn::Clear() {
+  words_ = {};
+  tags_ = {};
+  arena_ = {};
+  uniform_ = CellType::kNull;
+  bytes_mode_ = false;
+}
+
+// ---- KeyColumn --------------------------------------------------------------------------------------
+
+void KeyColumn::Append(const Cell& v) {
+  if (distinct_.size() * 2 >= slots_.size()) Grow();
+  const uint64_t h = HashCell(v);
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    const uint32_t slot = slots_[i];
+    if (slot == 0) {
+      const auto key = static_cast<uint32_t>(distinct_.size());
+      distinct_.Append(v);
+      distinct_hash_.push_back(h);
+      slots_[i] = key + 1;
+      key_of_row_.push_back(key);
+      return;
+    }
+    if (distinct_hash_[slot - 1] == h && SameCell(distinct_.Get(slot - 1), v)) {
+      key_of_row_.push_back(slot - 1);
+      return;
+    }
+  }
+}
+
+void KeyColumn::AppendAtStableAddress(const Cell& v) {
+  const auto address = reinterpret_cast<uintptr_t>(v.bytes.data());
+  SeenBytes& seen = seen_[((address >> 3) ^ (address >> 11) ^ v.bytes.size()) & (seen_.size() - 1)];
+  if (seen.data == v.bytes.data() && seen.size == v.bytes.size() && seen.data != nullptr &&
+      distinct_.Get(seen.key).type == v.type) {
+    key_of_row_.push_back(seen.key);
+    return;
+  }
+  Append(v);
+  seen = {v.bytes.data(), v.bytes.size(), key_of_row_.back()};
+}
+
+void KeyColumn::Grow() {
+  slots_.assign(std::max<size_t>(64, slots_.size() * 2), 0);
+  const size_t mask = slots_.size() - 1;
+  for (size_t key = 0; key < distinct_hash_.size(); ++key) {
+    size_t i = distinct_hash_[key] & mask;
+    while (slots_[i] != 0) i = (i + 1) & mask;
+    slots_[i] = static_cast<uint32_t>(key + 1);
+  }
+}
+
+void KeyColumn::Permute(const std::vector<uint32_t>& order) {
+  std::vector<uint32_t> keys(order.size());
+  for (size_t i = 0; i < order.size(); ++i) keys[i] = key_of_row_[order[i]];
+  key_of_row_ = std::move(keys);
+}
+
+int64_t KeyColumn::MemoryBytes() const {
+  return static_cast<int64_t>(key_of_row_.capacity() * sizeof(uint32_t) + distinct_hash_.capacity() * sizeof(uint64_t) +
+                              slots_.capacity() * sizeof(uint32_t)) +
+         distinct_.MemoryBytes();
+}
+
+void KeyColumn::Clear() {
+  key_of_row_ = {};
+  distinct_.Clear();
+  distinct_hash_ = {};
+  slots_ = {};
+  ForgetAddresses();
+}
+
+// ---- SortedRows -------------------------------------------------------------------------------------
+
+void SortedRows::Reset(size_t value_columns, size_t expected_rows) {
+  key_.Clear();
+  key_.Reserve(expected_rows);
+  columns_.clear();
+  columns_.resize(value_columns);
+  for (ValueColumn& c : columns_) c.Reserve(expected_rows);
+  runs_ = {};
+  rows_ = 0;
+  order_ = {};
+}
+
+void SortedRows::AddOrigin(size_t file, int64_t rowid) {
+  if (runs_.empty() || runs_.back().file != file || runs_.back().rowid + (rows_ - runs_.back().first_row) != rowid) {
+    runs_.push_back({rows_, rowid, file});
+  }
+  ++rows_;
+}
+
+void SortedRows::AddOrigins(size_t file, int64_t rowid, int64_t count) {
+  if (count <= 0) return;
+  AddOrigin(file, rowid);
+  rows_ += count - 1;
+}
+
+RowOrigin SortedRows::OriginAt(int64_t i) const {
+  const uint32_t row = order_[static_cast<size_t>(i)];
+  // The last run starting at or before `row`.
+  auto it = std::upper_bound(runs_.begin(), runs_.end(), static_cast<int64_t>(row),
+                             [](int64_t r, const Run& run) { return r < run.first_row; });
+  const Run& run = *(it - 1);
+  return {run.file, run.rowid + (static_cast<int64_t>(row) - run.first_row)};
+}
+
+void SortedRows::Sort(bool descending) {
+  // Rank the distinct keys in SQLite's order; equal ones share a rank.
+  const size_t k = key_.distinct_count();
+  std::vector<uint32_t> by_value(k);
+  std::iota(by_value.begin(), by_value.end(), 0u);
+  std::sort(by_value.begin(), by_value.end(),
+            [&](uint32_t a, uint32_t b) { return CompareSql(key_.Distinct(a), key_.Distinct(b)) < 0; });
+  std::vector<uint32_t> rank(k);
+  uint32_t ranks = 0;
+  for (size_t i = 0; i < k; ++i) {
+    if (i > 0 && CompareSql(key_.Distinct(by_value[i - 1]), key_.Distinct(by_value[i])) != 0) ++ranks;
+    rank[by_value[i]] = ranks;
+  }
+  if (k > 0) ++ranks;
+  if (descending) {
+    for (uint32_t& r : rank) r = ranks - 1 - r;
+  }
+  by_value = {};
+  // Counting sort of the rows by their key's rank: stable.
+  std::vector<uint32_t> start(static_cast<size_t>(ranks) + 1, 0);
+  const std::vector<uint32_t>& keys = key_.key_of_row();
+  for (uint32_t key : keys) ++start[rank[key] + 1];
+  for (size_t r = 1; r < start.size(); ++r) start[r] += start[r - 1];
+  order_.resize(keys.size());
+  for (size_t row = 0; row < keys.size(); ++row) order_[start[rank[keys[row]]]++] = static_cast<uint32_t>(row);
+  // Gathering a column in order reads it at random, but in a loop without dependencies, where the
+  // processor overlaps the misses; SQLite's calls for one value at a time could not.
+  key_.Permute(order_);
+  for (ValueColumn& c : columns_) c.Permute(order_);
+}
+
+int64_t SortedRows::MemoryBytes() const {
+  int64_t bytes = key_.MemoryBytes() + static_cast<int64_t>(runs_.capacity() * sizeof(Run));
+  for (const ValueColumn& c : columns_) bytes += c.MemoryBytes();
+  // Sort: the order, and per distinct key its rank and place.
+  const int64_t order = order_.empty() ? rows_ : static_cast<int64_t>(order_.capacity());
+  bytes += order * static_cast<int64_t>(sizeof(uint32_t)) +
+           static_cast<int64_t>(key_.distinct_count()) * 3 * static_cast<int64_t>(sizeof(uint32_t));
+  return bytes;
+}
+
+}  // namespace pq::ext

@@ -1,0 +1,145 @@
+// SortedRows: the rows of one scan of the `parquet` table, held in memory and handed out ordered by
+// one column, so that SQLite needs no sorter for `ORDER BY col`, `GROUP BY col` or `DISTINCT col`
+// (parquet_vtab.cc consumes such an ORDER BY in xBestIndex when the data fits `sort_memory`).
+//
+// The scan appends every surviving row: the values of the projected columns exactly as xColumn
+// would hand them to SQLite (storage class and bytes), and where the row came from (file, rowid).
+// Then Sort() puts the rows in order, and the cursor hands rows 0, 1, ... to SQLite.
+//
+// Storage is columnar, with no allocation per value:
+//   - ValueColumn: one 8-byte word per row (an INTEGER, the bits of a REAL, or for TEXT and BLOB
+//     the end of the row's bytes in one arena), plus one tag byte per row only once the column
+//     holds more than one storage class (NULLs included).
+//   - KeyColumn (the ordering column): each distinct value is stored once (a ValueColumn of
+//     distinct values, found through an open-addressing hash table) and each row holds its 4-byte
+//     key id. Sorting is then: sort the distinct values (CompareSql's order: NULL, numbers by value,
+//     TEXT by memcmp, BLOB by memcmp), rank them (values CompareSql finds equal, such as 1 and 1.0
+//     or -0.0 and 0.0, share a rank), and place the rows by a counting sort on their key's rank:
+//     O(rows + k log k) for k distinct keys. The counting sort is stable, so rows of one rank keep
+//     scan order, which is rowid order: `ORDER BY col, rowid` is satisfied too.
+//   - Positions: runs of consecutive rowids in one file, one entry per run (a scan without filter
+//     has one run per file), so rowid, file_row_number, filename and partition columns cost
+//     nothing per row.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "format/value/cell.h"
+
+namespace pq::ext {
+
+// One column's values, one per row, appended in row order.
+class ValueColumn {
+ public:
+  void Append(const Cell& v);
+  void AppendNull() { Append(Cell::Null()); }
+  // Row `row`'s value. Bytes point into this column: valid until the next Append or Clear.
+  Cell Get(size_t row) const;
+  size_t size() const { return words_.size(); }
+  void Reserve(size_t rows) { words_.reserve(rows); }
+  // Reorders the rows: row i becomes the former row order[i] (`order` a permutation of the rows).
+  void Permute(const std::vector<uint32_t>& order);
+  // Heap bytes held (capacities).
+  int64_t MemoryBytes() const;
+  void Clear();
+
+ private:
+  static bool IsBytes(CellType t) { return t == CellType::kText || t == CellType::kBlob; }
+  // From numbers to bytes: every number so far moves into the arena as its 8 bytes.
+  void SwitchToBytes();
+  CellType TypeOf(size_t row) const { return tags_.empty() ? uniform_ : static_cast<CellType>(tags_[row]); }
+
+  // kInteger/kReal (number mode): the value or its bits; NULL 0. Bytes mode: the end of the row's
+  // bytes in arena_ (its start is the previous row's end), numbers stored there as 8 bytes.
+  std::vector<uint64_t> words_;
+  std::vector<uint8_t> tags_;  // per row CellType; empty while every row has uniform_
+  CellType uniform_ = CellType::kNull;
+  bool bytes_mode_ = false;
+  std::string arena_;
+};
+
+// The ordering column: distinct values stored once, a key id per row.
+class KeyColumn {
+ public:
+  void Append(const Cell& v);
+  // Append for a TEXT or BLOB value whose bytes stay at their address, unchanged, until the next
+  // ForgetAddresses() (a batch's dictionary or pages): a value at an address and length seen since
+  // then is the same value, found without hashing it (a dictionary-encoded column repeats a few).
+  void AppendAtStableAddress(const Cell& v);
+  void ForgetAddresses() { seen_.fill(SeenBytes()); }
+  void Reserve(size_t rows) { key_of_row_.reserve(rows); }
+  Cell Get(size_t row) const { return distinct_.Get(key_of_row_[row]); }
+  size_t size() const { return key_of_row_.size(); }
+  size_t distinct_count() const { return distinct_.size(); }
+  const std::vector<uint32_t>& key_of_row() const { return key_of_row_; }
+  Cell Distinct(uint32_t key) const { return distinct_.Get(key); }
+  void Permute(const std::vector<uint32_t>& order);
+  int64_t MemoryBytes() const;
+  void Clear();
+
+ private:
+  void Grow();
+
+  std::vector<uint32_t> key_of_row_;
+  ValueColumn distinct_;
+  std::vector<uint64_t> distinct_hash_;  // per distinct value, its hash (rehashing)
+  std::vector<uint32_t> slots_;          // open addressing: key id + 1, 0 = empty; size a power of 2
+  struct SeenBytes {
+    const char* data = nullptr;
+    size_t size = 0;
+    uint32_t key = 0;
+  };
+  std::array<SeenBytes, 256> seen_{};  // by address: AppendAtStableAddress's cache
+};
+
+// Where a row came from.
+struct RowOrigin {
+  size_t file = 0;     // index of the file in the scan's snapshot
+  int64_t rowid = 0;   // the row's rowid (its position in the whole dataset)
+};
+
+class SortedRows {
+ public:
+  // Forgets every row; `value_columns` value columns are kept besides the key. `expected_rows`:
+  // room is reserved for that many rows in every column (an upper bound avoids growing them).
+  void Reset(size_t value_columns, size_t expected_rows);
+
+  KeyColumn& key() { return key_; }
+  const KeyColumn& key() const { return key_; }
+  ValueColumn& column(size_t k) { return columns_[k]; }
+  const ValueColumn& column(size_t k) const { return columns_[k]; }
+  // Records the origin of the next row (rows are counted by this call).
+  void AddOrigin(size_t file, int64_t rowid);
+  // The origins of the next `count` rows: consecutive rowids from `rowid`.
+  void AddOrigins(size_t file, int64_t rowid, int64_t count);
+  int64_t rows() const { return rows_; }
+
+  // Orders the rows by the key, ascending or descending; rows of equal keys keep the order they
+  // were appended in. Every column must hold rows() values. Called once, after the last row. Afterwards row i of the key and of
+  // every column is the i-th row of the order: the columns are reordered (one at a time, so for a
+  // while a column's words are held twice), which makes handing the rows out a sequential read.
+  void Sort(bool descending);
+  // Where the i-th row of the order came from (after Sort).
+  RowOrigin OriginAt(int64_t i) const;
+
+  // Heap bytes held (capacities), including what Sort will need for its order.
+  int64_t MemoryBytes() const;
+
+ private:
+  struct Run {
+    int64_t first_row = 0;  // stored row of the run's first row
+    int64_t rowid = 0;      // its rowid; the run's rows have consecutive rowids
+    size_t file = 0;
+  };
+  KeyColumn key_;
+  std::vector<ValueColumn> columns_;
+  std::vector<Run> runs_;
+  int64_t rows_ = 0;
+  std::vector<uint32_t> order_;
+};
+
+}  // namespace pq::ext

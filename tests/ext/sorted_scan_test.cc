@@ -1,0 +1,242 @@
+// SortedRows (ext/sorted_scan.h): values come back exactly as appended (storage class and bytes),
+// the order is SQLite's (CompareSql) with ties in append order, ascending and descending, for few
+// and for many distinct keys, and row origins survive the reordering.
+//
+// test_ext links only pq_core (its other tests load the built module into SQLite), so the code
+// under test is compiled in here; it needs nothing but pq_core.
+#include "ext/sorted_scan.cc"  // NOLINT(bugprone-suspicious-include)
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "format/predicate/predicate.h"
+
+namespace pq::ext {
+namespace {
+
+// An owned value, to keep the bytes of TEXT and BLOB cells alive.
+struct Owned {
+  CellType type = CellType::kNull;
+  int64_t i = 0;
+  double d = 0;
+  std::string bytes;
+  Cell AsCell() const {
+    switch (type) {
+      case CellType::kNull: return Cell::Null();
+      case CellType::kInteger: return Cell::Integer(i);
+      case CellType::kReal: return Cell::Real(d);
+      case CellType::kText: return Cell::Text(bytes);
+      case CellType::kBlob: return Cell::Blob(bytes);
+    }
+    return Cell::Null();
+  }
+};
+
+bool SameValue(const Cell& a, const Cell& b) {
+  if (a.type != b.type) return false;
+  switch (a.type) {
+    case CellType::kNull: return true;
+    case CellType::kInteger: return a.i == b.i;
+    case CellType::kReal: return std::signbit(a.d) == std::signbit(b.d) && a.d == b.d;
+    default: return a.bytes == b.bytes;
+  }
+}
+
+// Values of every class, with ties across classes (1 and 1.0, -0.0 and 0.0), common prefixes,
+// empty TEXT and BLOB; `distinct` bounds how many different values there are.
+std::vector<Owned> RandomValues(std::mt19937_64& rng, size_t n, int distinct) {
+  std::vector<Owned> out(n);
+  std::uniform_int_distribution<int> pick(0, distinct - 1);
+  for (Owned& v : out) {
+    const int k = pick(rng);
+    switch (k % 7) {
+      case 0: v.type = CellType::kNull; break;
+      case 1: v.type = CellType::kInteger, v.i = k / 7 - distinct / 20; break;
+      case 2: v.type = CellType::kReal, v.d = (k / 7 - distinct / 20) * 0.5; break;  // 1.0 ties with 1
+      case 3: v.type = CellType::kReal, v.d = (k / 7) % 2 ? -0.0 : 0.0; break;
+      case 4: v.type = CellType::kText, v.bytes = "ab" + std::string(static_cast<size_t>(k % 5), 'x') + std::to_string(k / 7); break;
+      case 5: v.type = CellType::kText, v.bytes = k % 2 ? "" : "\xc3\xa9" + std::to_string(k); break;
+      default: v.type = CellType::kBlob, v.bytes = std::string(static_cast<size_t>(k % 4), '\0') + std::to_string(k); break;
+    }
+  }
+  if (distinct > 2) {
+    out[0] = {CellType::kInteger, std::numeric_limits<int64_t>::min(), 0, {}};
+    out[1 % n] = {CellType::kReal, 0, -std::numeric_limits<double>::infinity(), {}};
+  }
+  return out;
+}
+
+// Appends `keys` as the key and their positions as an INTEGER value column; sorts; checks the
+// order against a stable sort by CompareSql, and that every value came back.
+void CheckSort(const std::vector<Owned>& keys, bool descending) {
+  SortedRows rows;
+  rows.Reset(2, keys.size() / 2);
+  for (size_t r = 0; r < keys.size(); ++r) {
+    rows.key().Append(keys[r].AsCell());
+    rows.column(0).Append(Cell::Integer(static_cast<int64_t>(r)));
+    // A column of every class, to see values come back in the new order.
+    rows.column(1).Append(keys[keys.size() - 1 - r].AsCell());
+    rows.AddOrigin(r < keys.size() / 3 ? 0 : 1, static_cast<int64_t>(r));
+  }
+  ASSERT_EQ(rows.rows(), static_cast<int64_t>(keys.size()));
+  rows.Sort(descending);
+
+  std::vector<size_t> expected(keys.size());
+  std::iota(expected.begin(), expected.end(), 0);
+  std::stable_sort(expected.begin(), expected.end(), [&](size_t a, size_t b) {
+    const int c = CompareSql(keys[a].AsCell(), keys[b].AsCell());
+    return descending ? c > 0 : c < 0;
+  });
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const size_t from = expected[i];
+    ASSERT_EQ(rows.column(0).Get(i).i, static_cast<int64_t>(from)) << "position " << i;
+    ASSERT_TRUE(SameValue(rows.key().Get(i), keys[from].AsCell())) << "position " << i;
+    ASSERT_TRUE(SameValue(rows.column(1).Get(i), keys[keys.size() - 1 - from].AsCell())) << "position " << i;
+    const RowOrigin origin = rows.OriginAt(static_cast<int64_t>(i));
+    ASSERT_EQ(origin.rowid, static_cast<int64_t>(from));
+    ASSERT_EQ(origin.file, from < keys.size() / 3 ? 0u : 1u);
+  }
+}
+
+TEST(SortedRows, FewDistinctKeysInSqliteOrderTiesInAppendOrder) {
+  std::mt19937_64 rng(11);
+  for (int distinct : {1, 3, 20, 70}) {
+    const std::vector<Owned> keys = RandomValues(rng, 3000, distinct);
+    CheckSort(keys, false);
+    CheckSort(keys, true);
+  }
+}
+
+TEST(SortedRows, ManyDistinctKeys) {
+  std::mt19937_64 rng(12);
+  const std::vector<Owned> keys = RandomValues(rng, 40000, 1 << 20);
+  CheckSort(keys, false);
+  CheckSort(keys, true);
+}
+
+TEST(SortedRows, EmptyAndOneRow) {
+  SortedRows rows;
+  rows.Reset(0, 0);
+  rows.Sort(false);
+  EXPECT_EQ(rows.rows(), 0);
+  CheckSort({Owned{CellType::kText, 0, 0, "x"}}, true);
+}
+
+TEST(SortedRows, EqualKeysOfTwoClassesShareARank) {
+  // 1 and 1.0, -0.0 and 0.0 are equal to SQLite: rows keep append order among them.
+  std::vector<Owned> keys = {{CellType::kReal, 0, 1.0, {}}, {CellType::kInteger, 2, 0, {}},
+                             {CellType::kInteger, 1, 0, {}}, {CellType::kReal, 0, 0.0, {}},
+                             {CellType::kReal, 0, -0.0, {}}, {CellType::kReal, 0, 1.0, {}}};
+  auto sorted = [&](bool descending) {
+    SortedRows rows;
+    rows.Reset(1, 0);
+    for (size_t r = 0; r < keys.size(); ++r) {
+      rows.key().Append(keys[r].AsCell());
+      rows.column(0).Append(Cell::Integer(static_cast<int64_t>(r)));
+      rows.AddOrigin(0, static_cast<int64_t>(r));
+    }
+    rows.Sort(descending);
+    std::vector<int64_t> order;
+    for (size_t i = 0; i < keys.size(); ++i) order.push_back(rows.column(0).Get(i).i);
+    return order;
+  };
+  EXPECT_EQ(sorted(false), (std::vector<int64_t>{3, 4, 0, 2, 5, 1}));
+  EXPECT_EQ(sorted(true), (std::vector<int64_t>{1, 0, 2, 5, 3, 4}));
+}
+
+TEST(ValueColumn, KeepsStorageClassAndBytes) {
+  ValueColumn c;
+  c.Append(Cell::Integer(5));
+  c.Append(Cell::Null());
+  c.Append(Cell::Real(-0.0));
+  c.Append(Cell::Real(std::nan("")));  // NaN is NULL, as SQLite stores it
+  c.Append(Cell::Integer(std::numeric_limits<int64_t>::min()));
+  // The first TEXT turns the column to bytes: the numbers before it must survive.
+  c.Append(Cell::Text("hello"));
+  c.Append(Cell::Blob(std::string_view("\0\1", 2)));
+  c.Append(Cell::Text(""));
+  c.Append(Cell::Real(2.5));
+  ASSERT_EQ(c.size(), 9u);
+  EXPECT_TRUE(SameValue(c.Get(0), Cell::Integer(5)));
+  EXPECT_EQ(c.Get(1).type, CellType::kNull);
+  EXPECT_TRUE(SameValue(c.Get(2), Cell::Real(-0.0)));
+  EXPECT_EQ(c.Get(3).type, CellType::kNull);
+  EXPECT_TRUE(SameValue(c.Get(4), Cell::Integer(std::numeric_limits<int64_t>::min())));
+  EXPECT_TRUE(SameValue(c.Get(5), Cell::Text("hello")));
+  EXPECT_TRUE(SameValue(c.Get(6), Cell::Blob(std::string_view("\0\1", 2))));
+  EXPECT_TRUE(SameValue(c.Get(7), Cell::Text("")));
+  EXPECT_TRUE(SameValue(c.Get(8), Cell::Real(2.5)));
+
+  c.Permute({8, 5, 0, 1});
+  ASSERT_EQ(c.size(), 4u);
+  EXPECT_TRUE(SameValue(c.Get(0), Cell::Real(2.5)));
+  EXPECT_TRUE(SameValue(c.Get(1), Cell::Text("hello")));
+  EXPECT_TRUE(SameValue(c.Get(2), Cell::Integer(5)));
+  EXPECT_EQ(c.Get(3).type, CellType::kNull);
+  EXPECT_GT(c.MemoryBytes(), 0);
+}
+
+TEST(ValueColumn, UniformColumnsNeedNoTags) {
+  ValueColumn numbers, texts;
+  for (int i = 0; i < 1000; ++i) {
+    numbers.Append(Cell::Real(i * 0.25));
+    texts.Append(Cell::Text("v" + std::to_string(i)));
+  }
+  for (int i = 0; i < 1000; ++i) {
+    ASSERT_TRUE(SameValue(numbers.Get(static_cast<size_t>(i)), Cell::Real(i * 0.25)));
+    ASSERT_TRUE(SameValue(texts.Get(static_cast<size_t>(i)), Cell::Text("v" + std::to_string(i))));
+  }
+  // 8 bytes a row (and the text itself), no tag byte.
+  EXPECT_LT(numbers.MemoryBytes(), 1000 * 8 * 2 + 64);
+}
+
+TEST(KeyColumn, StableAddressesFindTheSameKeyAndOnlyIt) {
+  const std::string dictionary = "catdogcat";
+  KeyColumn k;
+  k.AppendAtStableAddress(Cell::Text(std::string_view(dictionary).substr(0, 3)));  // cat
+  k.AppendAtStableAddress(Cell::Text(std::string_view(dictionary).substr(3, 3)));  // dog
+  k.AppendAtStableAddress(Cell::Text(std::string_view(dictionary).substr(0, 3)));  // cat, same address
+  k.AppendAtStableAddress(Cell::Text(std::string_view(dictionary).substr(6, 3)));  // cat elsewhere
+  k.AppendAtStableAddress(Cell::Blob(std::string_view(dictionary).substr(0, 3)));  // a BLOB, not TEXT
+  k.AppendAtStableAddress(Cell::Text(std::string_view(dictionary).substr(0, 2)));  // "ca"
+  EXPECT_EQ(k.key_of_row(), (std::vector<uint32_t>{0, 1, 0, 0, 2, 3}));
+  EXPECT_EQ(k.distinct_count(), 4u);
+  // After ForgetAddresses the memory may hold something else: values are looked up again.
+  std::string reused = "dog";
+  k.ForgetAddresses();
+  k.AppendAtStableAddress(Cell::Text(reused));
+  reused = "cat";
+  k.ForgetAddresses();
+  k.AppendAtStableAddress(Cell::Text(reused));
+  EXPECT_EQ(k.key_of_row().back(), 0u);
+  EXPECT_EQ(k.key_of_row()[6], 1u);
+}
+
+TEST(SortedRows, OriginsAsRuns) {
+  SortedRows rows;
+  rows.Reset(0, 0);
+  rows.AddOrigins(0, 10, 5);  // rowids 10..14 of file 0
+  rows.AddOrigin(0, 15);      // continues the run
+  rows.AddOrigin(0, 20);      // a gap (filtered rows)
+  rows.AddOrigins(1, 21, 3);  // next file
+  rows.AddOrigins(1, 40, 0);  // nothing
+  for (int r = 0; r < 10; ++r) rows.key().Append(Cell::Integer(9 - r));  // reverses the rows
+  rows.Sort(false);
+  const std::vector<RowOrigin> expected = {{1, 23}, {1, 22}, {1, 21}, {0, 20}, {0, 15},
+                                           {0, 14}, {0, 13}, {0, 12}, {0, 11}, {0, 10}};
+  ASSERT_EQ(rows.rows(), 10);
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(rows.OriginAt(i).file, expected[static_cast<size_t>(i)].file) << i;
+    EXPECT_EQ(rows.OriginAt(i).rowid, expected[static_cast<size_t>(i)].rowid) << i;
+  }
+}
+
+}  // namespace
+}  // namespace pq::ext
