@@ -1641,8 +1641,8 @@ Status AdvanceToRows(ParquetCursor* c) {
   }
 }
 
-// Hands a partition value to SQLite.
-void ResultValue(sqlite3_context* ctx, const SqlValue& v) {
+// Hands a stored value to SQLite (bytes copied).
+void ResultCell(sqlite3_context* ctx, const Cell& v) {
   switch (v.type) {
     case CellType::kNull: sqlite3_result_null(ctx); break;
     case CellType::kInteger: sqlite3_result_int64(ctx, v.i); break;
@@ -1653,6 +1653,9 @@ void ResultValue(sqlite3_context* ctx, const SqlValue& v) {
     case CellType::kBlob: sqlite3_result_blob64(ctx, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT); break;
   }
 }
+
+// Hands a partition value to SQLite.
+void ResultValue(sqlite3_context* ctx, const SqlValue& v) { ResultCell(ctx, v.AsCell()); }
 
 // ---------------------------------------------------------------------------------------------------
 // Sorted scans (IndexPlan::sort_column): every row the scan yields is read into SortedRows, which
@@ -1801,19 +1804,6 @@ Status ReadSorted(ParquetCursor* c, const IndexPlan& plan) {
   c->row_in_batch = 0;
   c->eof = c->batch_rows == 0;
   return Status::OK();
-}
-
-// Hands a stored value to SQLite.
-void ResultCell(sqlite3_context* ctx, const Cell& v) {
-  switch (v.type) {
-    case CellType::kNull: sqlite3_result_null(ctx); break;
-    case CellType::kInteger: sqlite3_result_int64(ctx, v.i); break;
-    case CellType::kReal: sqlite3_result_double(ctx, v.d); break;
-    case CellType::kText:
-      sqlite3_result_text64(ctx, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
-      break;
-    case CellType::kBlob: sqlite3_result_blob64(ctx, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT); break;
-  }
 }
 
 // xColumn of a sorted scan's current row.

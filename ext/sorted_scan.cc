@@ -6,28 +6,20 @@
 #include <numeric>
 
 #include "format/predicate/predicate.h"
+#include "format/util/mix_hash.h"
 
 namespace pq::ext {
 
 namespace {
-
-uint64_t Mix(uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return h;
-}
 
 // A hash of a value that tells storage classes apart; REALs by their bits (so -0.0 and 0.0 are two
 // keys, which Sort ranks as equal).
 uint64_t HashCell(const Cell& v) {
   uint64_t h = static_cast<uint64_t>(v.type) * 0x9e3779b97f4a7c15ULL;
   switch (v.type) {
-    case CellType::kNull: return Mix(h);
-    case CellType::kInteger: return Mix(h ^ static_cast<uint64_t>(v.i));
-    case CellType::kReal: return Mix(h ^ std::bit_cast<uint64_t>(v.d));
+    case CellType::kNull: return MixHash64(h);
+    case CellType::kInteger: return MixHash64(h ^ static_cast<uint64_t>(v.i));
+    case CellType::kReal: return MixHash64(h ^ std::bit_cast<uint64_t>(v.d));
     case CellType::kText:
     case CellType::kBlob: {
       const char* p = v.bytes.data();
@@ -46,7 +38,7 @@ uint64_t HashCell(const Cell& v) {
         std::memcpy(&w, p, n);
         h = (h ^ w) * 0x94d049bb133111ebULL;
       }
-      return Mix(h);
+      return MixHash64(h);
     }
   }
   return h;

@@ -17,26 +17,18 @@
 #include "format/encoding/encoding_rules.h"
 #include "format/encoding/rle_bit_packed.h"
 #include "format/encoding/typed_encoders.h"
+#include "format/util/mix_hash.h"
 
 namespace pq {
 namespace {
 
-inline uint64_t Mix64(uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return h;
-}
-
 uint64_t HashBytes(const uint8_t* p, size_t n) {
-  uint64_t h = Mix64(n + 0x9e3779b97f4a7c15ULL);
-  for (; n >= 8; n -= 8, p += 8) h = Mix64(h ^ LoadLE<uint64_t>(p)) * 0x9e3779b97f4a7c15ULL;
+  uint64_t h = MixHash64(n + 0x9e3779b97f4a7c15ULL);
+  for (; n >= 8; n -= 8, p += 8) h = MixHash64(h ^ LoadLE<uint64_t>(p)) * 0x9e3779b97f4a7c15ULL;
   if (n > 0) {
     uint64_t tail = 0;
     std::memcpy(&tail, p, n);
-    h = Mix64(h ^ tail);
+    h = MixHash64(h ^ tail);
   }
   return h;
 }
