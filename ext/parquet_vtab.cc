@@ -27,6 +27,9 @@
 //   hive_partitioning=0|1    columns from `key=value` folders (default 0)
 //   sort_memory=MIB          ORDER BY / GROUP BY on one column done here when the rows are estimated
 //                            to take at most this (default 256; 0: always by SQLite); see Ordering
+//   threads=N                1 (default): everything on the calling thread. N > 1: N-1 worker
+//                            threads of the table check, decrypt and decompress each column's next
+//                            page while the current one is decoded (page_reader.h, "Reading ahead")
 //
 // Footers are read once, when the table is created. Each scan (xFilter) first compares every file's
 // size, modification time and inode with the file on disk; a file that changed is opened again and
@@ -80,6 +83,7 @@
 
 #include "ext/dataset.h"
 #include "ext/encryption_options.h"
+#include "ext/eponymous_vtab.h"
 #include "ext/export.h"
 #include "ext/options.h"
 #include "ext/scan_stats.h"
@@ -99,10 +103,11 @@ const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decima
                                                       "verify_checksums", "union_by_name", "hive_partitioning",
                                                       // kDecryptionOptionNames (encryption_options.h)
                                                       "footer_key", "column_keys", "aad_prefix", "max_memory",
-                                                      "sort_memory"};
+                                                      "sort_memory", "threads"};
 
 constexpr int64_t kDefaultMaxMemoryMiB = 4096;
 constexpr int64_t kDefaultSortMemoryMiB = 256;
+constexpr int64_t kMaxThreads = 64;
 
 struct TableConfig {
   ReaderOptions reader;
@@ -132,6 +137,9 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts,
   PQ_ASSIGN_OR_RETURN(int64_t sort_memory_mib, opts.GetInt("sort_memory", kDefaultSortMemoryMiB, 0, int64_t{1} << 24));
   c.sort_memory = sort_memory_mib << 20;
   PQ_ASSIGN_OR_RETURN(c.reader.decryption, DecryptionFromOptions(opts, std::move(keys)));
+  // threads=N: the calling thread plus N-1 workers that decompress pages ahead of the scan.
+  PQ_ASSIGN_OR_RETURN(int64_t threads, opts.GetInt("threads", 1, 1, kMaxThreads));
+  if (threads > 1) c.reader.task_pool = std::make_shared<TaskPool>(static_cast<int>(threads - 1));
   return c;
 }
 
@@ -1641,19 +1649,6 @@ Status AdvanceToRows(ParquetCursor* c) {
   }
 }
 
-// Hands a stored value to SQLite (bytes copied).
-void ResultCell(sqlite3_context* ctx, const Cell& v) {
-  switch (v.type) {
-    case CellType::kNull: sqlite3_result_null(ctx); break;
-    case CellType::kInteger: sqlite3_result_int64(ctx, v.i); break;
-    case CellType::kReal: sqlite3_result_double(ctx, v.d); break;
-    case CellType::kText:
-      sqlite3_result_text64(ctx, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
-      break;
-    case CellType::kBlob: sqlite3_result_blob64(ctx, v.bytes.data(), v.bytes.size(), SQLITE_TRANSIENT); break;
-  }
-}
-
 // Hands a partition value to SQLite.
 void ResultValue(sqlite3_context* ctx, const SqlValue& v) { ResultCell(ctx, v.AsCell()); }
 
@@ -2014,24 +2009,12 @@ int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
     }
     return SQLITE_OK;
   }
-  Cell cell = c->scanner->GetCell(slot, c->row_in_batch, &c->scratch);
-  switch (cell.type) {
-    case CellType::kNull: sqlite3_result_null(ctx); break;
-    case CellType::kInteger:
-      // A column widened to REAL (union_by_name) that this file stores as INTEGER.
-      if ((*c->converted)[static_cast<size_t>(col)]) {
-        sqlite3_result_double(ctx, static_cast<double>(cell.i));
-      } else {
-        sqlite3_result_int64(ctx, cell.i);
-      }
-      break;
-    case CellType::kReal: sqlite3_result_double(ctx, cell.d); break;
-    case CellType::kText:
-      sqlite3_result_text64(ctx, cell.bytes.data(), cell.bytes.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
-      break;
-    case CellType::kBlob:
-      sqlite3_result_blob64(ctx, cell.bytes.data(), cell.bytes.size(), SQLITE_TRANSIENT);
-      break;
+  const Cell cell = c->scanner->GetCell(slot, c->row_in_batch, &c->scratch);
+  if (cell.type == CellType::kInteger && (*c->converted)[static_cast<size_t>(col)]) {
+    // A column widened to REAL (union_by_name) that this file stores as INTEGER.
+    sqlite3_result_double(ctx, static_cast<double>(cell.i));
+  } else {
+    ResultCell(ctx, cell);
   }
   return SQLITE_OK;
 }

@@ -143,3 +143,75 @@ SELECT count(*), count(DISTINCT hc) = count(*) FROM roomy;
 
 statement error option 'max_memory'
 CREATE VIRTUAL TABLE temp.bad_mm USING parquet('$TMPDIR/wide_chunk.parquet', max_memory=0);
+
+# threads=N: N-1 workers per table decompress each column's next page while the current one is
+# decoded. The answers are the same as with threads=1 (the default), on a file of many small zstd
+# pages with NULLs, dictionaries and a page index, for full scans, filters, page-index lookups and
+# LIMIT/OFFSET; an encrypted file is read ahead too.
+statement ok
+CREATE TABLE tn AS WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 60000)
+SELECT i AS id, CASE WHEN i % 7 = 0 THEN NULL ELSE 'v' || (i % 97) END AS s, i * 0.25 AS d,
+       i * 2654435761 % 1000000007 AS hc FROM k;
+
+query
+SELECT parquet_export('$TMPDIR/threads.parquet', 'SELECT * FROM tn', 'compression=zstd, page_size=2048, row_group_size=25000');
+----
+60000
+
+statement ok
+CREATE VIRTUAL TABLE th1 USING parquet('$TMPDIR/threads.parquet');
+
+statement ok
+CREATE VIRTUAL TABLE th4 USING parquet('$TMPDIR/threads.parquet', threads=4);
+
+query
+SELECT count(*), count(s), sum(id), sum(d), sum(hc), max(s) FROM th4;
+----
+60000|51429|1800030000|450007500.0|30000426592217|v96
+
+query
+SELECT count(*) FROM (SELECT * FROM th4 EXCEPT SELECT * FROM tn);
+----
+0
+
+query
+SELECT count(*) FROM (SELECT * FROM tn EXCEPT SELECT * FROM th4);
+----
+0
+
+query
+SELECT (SELECT group_concat(id) FROM th4 WHERE s = 'v5') = (SELECT group_concat(id) FROM th1 WHERE s = 'v5'),
+       (SELECT count(*) FROM th4 WHERE s = 'v5');
+----
+1|531
+
+query
+SELECT id, s, d FROM th4 WHERE id IN (3, 25001, 59999) ORDER BY id;
+----
+3|v3|0.75
+25001|v72|6250.25
+59999|v53|14999.75
+
+query
+SELECT group_concat(id) FROM (SELECT id FROM th4 LIMIT 5 OFFSET 41000);
+----
+41001,41002,41003,41004,41005
+
+query
+SELECT parquet_export('$TMPDIR/threads_enc.parquet', 'SELECT * FROM tn', 'compression=zstd, page_size=2048, footer_key=00112233445566778899aabbccddeeff');
+----
+60000
+
+statement ok
+CREATE VIRTUAL TABLE th_enc USING parquet('$TMPDIR/threads_enc.parquet', threads=2, footer_key='00112233445566778899aabbccddeeff');
+
+query
+SELECT count(*), count(s), sum(id), sum(hc) FROM th_enc;
+----
+60000|51429|1800030000|30000426592217
+
+statement error option 'threads'
+CREATE VIRTUAL TABLE th0 USING parquet('$TMPDIR/threads.parquet', threads=0);
+
+statement error option 'threads'
+CREATE VIRTUAL TABLE th65 USING parquet('$TMPDIR/threads.parquet', threads=65);

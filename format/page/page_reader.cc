@@ -1,6 +1,8 @@
 #include "format/page/page_reader.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <mutex>
 
 #include "format/codec/codec.h"
 #include "format/metadata/metadata_io.h"
@@ -28,6 +30,69 @@ PageReader::PageReader(const RandomAccessFile& file, const ColumnMetaData& meta,
       context_(std::move(context)),
       slack_(slack),
       decryptor_(decryptor) {}
+
+struct PageReader::ReadAhead {
+  Page page;  // as NextHeader returned it; the worker loads it
+  std::mutex mu;
+  std::condition_variable finished;
+  bool done = false;
+  Status status;
+};
+
+PageReader::~PageReader() {
+  for (const auto& r : ahead_) Wait(*r);
+}
+
+void PageReader::Wait(ReadAhead& r) {
+  std::unique_lock<std::mutex> lock(r.mu);
+  r.finished.wait(lock, [&] { return r.done; });
+}
+
+bool PageReader::SamePage(const Page& a, const Page& b) {
+  return a.stored.data() == b.stored.data() && a.stored.size() == b.stored.size() &&
+         a.header_ordinal == b.header_ordinal;
+}
+
+void PageReader::ReadNextAhead(const Page& current) {
+  const int64_t pos = pos_;
+  const int data_page_ordinal = data_page_ordinal_;
+  const int page_index = page_index_;
+  const int64_t values_seen = values_seen_;
+  auto next = std::make_shared<ReadAhead>();
+  peeking_ = true;
+  Result<bool> found = NextHeader(&next->page);
+  peeking_ = false;
+  pos_ = pos;
+  data_page_ordinal_ = data_page_ordinal;
+  page_index_ = page_index;
+  values_seen_ = values_seen;
+  // A header that does not parse is reported when the scan reaches it, by NextHeader itself.
+  const bool have_next = found.ok() && *found;
+  bool next_in_flight = false;
+  std::vector<std::shared_ptr<ReadAhead>> kept;
+  for (auto& r : ahead_) {
+    if (SamePage(r->page, current)) {
+      kept.push_back(std::move(r));
+    } else if (have_next && SamePage(r->page, next->page)) {
+      next_in_flight = true;
+      kept.push_back(std::move(r));
+    } else {
+      Wait(*r);  // a page the caller passed over: its work is dropped
+    }
+  }
+  ahead_ = std::move(kept);
+  if (!have_next || next_in_flight) return;
+  ahead_.push_back(next);
+  options_.task_pool->Submit([this, next] {
+    Status s = LoadBodyNow(&next->page);
+    std::lock_guard<std::mutex> lock(next->mu);
+    next->status = std::move(s);
+    next->done = true;
+    // Notified under the lock: once the reader sees `done` it may be destroyed, and this task
+    // touches nothing of it after unlocking.
+    next->finished.notify_all();
+  });
+}
 
 void PageReader::SplitLevels(ByteSpan body, Page* page) {
   const DataPageHeaderV2& v2 = *page->header.data_page_header_v2;
@@ -127,7 +192,10 @@ Result<bool> PageReader::NextHeader(Page* page) {
       return buffer_ && pos_ >= buffer_begin_ &&
              pos_ - buffer_begin_ < static_cast<int64_t>(buffer_->size());
     };
-    if (!in_buffer()) PQ_RETURN_IF_ERROR(Load(pos_, chunk_end_));
+    if (!in_buffer()) {
+      if (peeking_) return false;
+      PQ_RETURN_IF_ERROR(Load(pos_, chunk_end_));
+    }
     const int ordinal = page_index_++;
     auto rest_of_buffer = [&]() {
       const size_t at = static_cast<size_t>(pos_ - buffer_begin_);
@@ -151,6 +219,7 @@ Result<bool> PageReader::NextHeader(Page* page) {
                                          rest.size() - header_size))) {
       // The bytes read so far (a window the caller chose) end inside this page: read on to the end
       // of the chunk and parse again.
+      if (peeking_) return false;
       PQ_RETURN_IF_ERROR(Load(pos_, chunk_end_));
       rest = rest_of_buffer();
       header = PageHeader();
@@ -254,11 +323,45 @@ Result<bool> PageReader::NextHeader(Page* page) {
     }
     if (page->num_values < 0) return Fail(Status::Corruption("negative value count"), ordinal);
     if (is_data) values_seen_ += page->num_values;
+    // The page before this one was loaded: a scan walking the chunk, worth reading ahead for.
+    if (options_.task_pool && !peeking_ && last_loaded_ == ordinal - 1) ReadNextAhead(*page);
     return true;
   }
 }
 
 Status PageReader::LoadBody(Page* page) const {
+  if (page->loaded) return Status::OK();
+  auto it = std::find_if(ahead_.begin(), ahead_.end(),
+                         [&](const std::shared_ptr<ReadAhead>& r) { return SamePage(r->page, *page); });
+  if (it != ahead_.end()) {
+    std::shared_ptr<ReadAhead> r = std::move(*it);
+    ahead_.erase(it);
+    Wait(*r);
+    if (r->status.ok()) {
+      const Page& done = r->page;
+      page->body = done.body;
+      page->rep_levels = done.rep_levels;
+      page->def_levels = done.def_levels;
+      page->owner = done.owner;
+      page->owner2 = done.owner2;
+      page->stored = done.stored;
+      page->stored_values = done.stored_values;
+      page->encrypted = done.encrypted;
+      page->crc_checked = done.crc_checked;
+      page->loaded = true;
+      last_loaded_ = page->header_ordinal;
+      ++pages_read_ahead_;
+      return Status::OK();
+    }
+    // Loaded again here: the same error, or success where the worker met a passing condition
+    // (a memory cap reached while other pages were held).
+  }
+  Status s = LoadBodyNow(page);
+  if (s.ok()) last_loaded_ = page->header_ordinal;
+  return s;
+}
+
+Status PageReader::LoadBodyNow(Page* page) const {
   if (page->loaded) return Status::OK();
   const int ordinal = page->header_ordinal;
   const PageHeader& h = page->header;

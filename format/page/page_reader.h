@@ -21,10 +21,20 @@
 // CRC over the page module as stored, then decrypts it, then splits (v2 levels) and decompresses
 // the plaintext exactly as for a plaintext page. A failed authentication is Crypto naming the
 // module ("data page 3 of row group 0, column 'x'"), with file, row group, column and page.
+//
+// Reading ahead (ReaderOptions::task_pool set, the table option `threads`): once two pages in a row
+// were loaded, which is a scan going through the chunk and not a lookup of one page, each
+// NextHeader also parses the header after the page it returns and hands that page's LoadBody work
+// (CRC, decryption, decompression) to a worker of the pool. LoadBody of that page then takes the
+// worker's result, waiting if it is not done. Only a page whose bytes are already in memory is
+// read ahead (never a file read the caller did not ask for), one page ahead of the caller, so
+// the extra memory is two decompressed pages per column being read. A page read ahead that fails
+// is loaded again on the calling thread, so errors and what they say are the same either way.
 #pragma once
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "format/crypto/column_decryptor.h"
 #include "format/encoding/values.h"
@@ -70,6 +80,10 @@ class PageReader {
   PageReader(const RandomAccessFile& file, const ColumnMetaData& meta, const ReaderOptions& options,
              std::string context, int64_t slack = 0,
              const crypto::ColumnDecryptor* decryptor = nullptr);
+  // Waits for the page being read ahead, if any: the worker uses this reader.
+  ~PageReader();
+  PageReader(const PageReader&) = delete;
+  PageReader& operator=(const PageReader&) = delete;
 
   // Reads the next data or dictionary page into *page, body included. Returns false at the end of
   // the chunk.
@@ -105,9 +119,21 @@ class PageReader {
 
   const std::string& context() const { return context_; }
   int64_t bytes_read() const { return bytes_read_; }
+  // Pages whose LoadBody work a worker did (reading ahead).
+  int64_t pages_read_ahead() const { return pages_read_ahead_; }
 
  private:
+  struct ReadAhead;  // a page handed to a worker, and what came of it
+
   Status Load(int64_t begin, int64_t end);
+  // LoadBody's work, without looking at pages read ahead; what the workers run.
+  Status LoadBodyNow(Page* page) const;
+  // Parses the header after the current position without moving (no file read: nothing when those
+  // bytes are not in memory) and hands that page to a worker. `current` is the page NextHeader is
+  // returning: its own read-ahead, if any, stays for LoadBody; any other is dropped.
+  void ReadNextAhead(const Page& current);
+  static void Wait(ReadAhead& r);
+  static bool SamePage(const Page& a, const Page& b);
   Status Fail(Status s, int page_ordinal) const;
   // Points a v2 page's level and value spans into `body` (levels, then values); the level lengths
   // were checked against the body's size by NextHeader.
@@ -131,6 +157,12 @@ class PageReader {
   int page_index_ = 0;   // all pages, for messages
   int64_t values_seen_ = 0;
   int64_t bytes_read_ = 0;
+  bool peeking_ = false;                        // inside ReadNextAhead: never read the file
+  // Pages handed to workers, until LoadBody takes them: at most the page NextHeader returned last
+  // and the one after it.
+  mutable std::vector<std::shared_ptr<ReadAhead>> ahead_;
+  mutable int last_loaded_ = -2;                // header_ordinal of the last page LoadBody loaded
+  mutable int64_t pages_read_ahead_ = 0;
 };
 
 }  // namespace pq

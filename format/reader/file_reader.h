@@ -35,6 +35,7 @@
 #include "format/schema/schema.h"
 #include "format/util/byte_reader.h"
 #include "format/util/status.h"
+#include "format/util/task_pool.h"
 
 namespace pq {
 
@@ -89,6 +90,9 @@ struct ReaderOptions {
   // AAD prefix, a retriever by key id). Null: no keys, which still reads plaintext files and the
   // plaintext columns of a file with a plaintext footer.
   std::shared_ptr<const crypto::DecryptionConfig> decryption;
+  // Workers that check, decrypt and decompress each column's next page while the current one is
+  // decoded (page/page_reader.h, "Reading ahead"); null: every page is loaded when it is reached.
+  std::shared_ptr<TaskPool> task_pool;
 };
 
 // A decompressed dictionary page: what the dictionary pruning layer needs to test its entries.

@@ -1,0 +1,230 @@
+// Reading ahead (page_reader.h; ReaderOptions::task_pool, the table option `threads`): pages a
+// worker loaded are the pages the calling thread would have loaded, a lookup of one page reads
+// nothing ahead, errors are the same with and without workers, and a reader destroyed with a page
+// in flight waits for it. Also TaskPool itself.
+#include "format/util/task_pool.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+
+#include "format/page/page_reader.h"
+#include "tests/format/reader/scan_test_util.h"
+
+namespace pq::testing {
+namespace {
+
+TEST(TaskPoolTest, RunsEveryTaskQueuedBeforeItIsDestroyed) {
+  std::atomic<int> ran{0};
+  {
+    TaskPool pool(3);
+    EXPECT_EQ(pool.workers(), 3);
+    for (int i = 0; i < 1000; ++i) pool.Submit([&ran] { ran.fetch_add(1); });
+  }
+  EXPECT_EQ(ran.load(), 1000);
+}
+
+TEST(TaskPoolTest, AtLeastOneWorker) {
+  std::atomic<int> ran{0};
+  {
+    TaskPool pool(0);
+    EXPECT_EQ(pool.workers(), 1);
+    pool.Submit([&ran] { ran.fetch_add(1); });
+  }
+  EXPECT_EQ(ran.load(), 1);
+}
+
+std::shared_ptr<const FileReader> OpenWith(const std::string& path, std::shared_ptr<TaskPool> pool) {
+  ReaderOptions o;
+  o.task_pool = std::move(pool);
+  auto r = FileReader::Open(path, o);
+  EXPECT_TRUE(r.ok()) << r.status().ToString();
+  return r.ok() ? std::shared_ptr<const FileReader>(*r) : nullptr;
+}
+
+std::string WriteFile(const TestFileOptions& o, const std::string& name) {
+  auto file = WriteTestFile(o, name);
+  return file ? file->path() : std::string();
+}
+
+// Every page of every chunk, walked in order: body bytes, with the number of pages read ahead.
+struct WalkedChunk {
+  std::vector<std::string> bodies;
+  int64_t read_ahead = 0;
+  Status status;
+};
+
+WalkedChunk WalkChunk(const FileReader& file, int group, int leaf) {
+  WalkedChunk out;
+  const ColumnMetaData& meta =
+      *file.metadata().row_groups[static_cast<size_t>(group)].columns[static_cast<size_t>(leaf)].meta_data;
+  PageReader reader(file.file(), meta, file.options(), "test");
+  Page page;
+  while (true) {
+    Result<bool> more = reader.Next(&page);
+    if (!more.ok()) {
+      out.status = std::move(more).TakeStatus();
+      break;
+    }
+    if (!*more) break;
+    out.bodies.emplace_back(reinterpret_cast<const char*>(page.body.data()), page.body.size());
+  }
+  out.read_ahead = reader.pages_read_ahead();
+  return out;
+}
+
+TEST(ReadAheadTest, PagesLoadedByWorkersAreThePagesLoadedInline) {
+  auto pool = std::make_shared<TaskPool>(2);
+  for (int version : {1, 2}) {
+    for (CompressionCodec codec : {CompressionCodec::kSnappy, CompressionCodec::kZstd,
+                                   CompressionCodec::kUncompressed}) {
+      TestFileOptions o;
+      o.page_version = version;
+      o.codec = codec;
+      o.rows = 5'000;
+      o.row_group_rows = 2'500;
+      o.page_rows = 100;
+      const std::string path = WriteFile(o, "walk_" + std::to_string(version) + "_" +
+                                                std::to_string(static_cast<int>(codec)) + ".parquet");
+      auto inline_file = OpenWith(path, nullptr);
+      auto ahead_file = OpenWith(path, pool);
+      ASSERT_TRUE(inline_file && ahead_file);
+      for (int g = 0; g < inline_file->num_row_groups(); ++g) {
+        for (int leaf = 0; leaf < 5; ++leaf) {
+          const WalkedChunk want = WalkChunk(*inline_file, g, leaf);
+          const WalkedChunk got = WalkChunk(*ahead_file, g, leaf);
+          ASSERT_TRUE(want.status.ok()) << want.status.ToString();
+          ASSERT_TRUE(got.status.ok()) << got.status.ToString();
+          EXPECT_EQ(want.read_ahead, 0);
+          ASSERT_GE(got.bodies.size(), 10u);
+          // The first two pages are loaded inline; from the third on, a worker loads each one.
+          EXPECT_EQ(got.read_ahead, static_cast<int64_t>(got.bodies.size()) - 2)
+              << "v" << version << " leaf " << leaf;
+          EXPECT_EQ(want.bodies, got.bodies) << "v" << version << " leaf " << leaf;
+        }
+      }
+    }
+  }
+}
+
+TEST(ReadAheadTest, ScansReturnTheSameRowsWithWorkers) {
+  auto pool = std::make_shared<TaskPool>(1);
+  for (bool page_index : {true, false}) {
+    for (bool dictionary : {true, false}) {
+      TestFileOptions o;
+      o.page_index = page_index;
+      o.dictionary = dictionary;
+      o.codec = CompressionCodec::kZstd;
+      const std::string path = WriteFile(o, std::string("scan_") + (page_index ? "i" : "n") +
+                                                (dictionary ? "d" : "p") + ".parquet");
+      auto inline_file = OpenWith(path, nullptr);
+      auto ahead_file = OpenWith(path, pool);
+      ASSERT_TRUE(inline_file && ahead_file);
+      const std::vector<int> fields = AllFields(*inline_file);
+      const std::vector<ScannedRow> want = FullScan(inline_file, fields);
+      ASSERT_EQ(want.size(), static_cast<size_t>(o.rows));
+      ExpectSameRows(want, FullScan(ahead_file, fields), Describe(o));
+    }
+  }
+}
+
+TEST(ReadAheadTest, ALookupOfOnePageReadsNothingAhead) {
+  TestFileOptions o;
+  o.codec = CompressionCodec::kZstd;
+  const std::string path = WriteFile(o, "lookup.parquet");
+  auto file = OpenWith(path, std::make_shared<TaskPool>(1));
+  ASSERT_TRUE(file);
+  const ColumnChunk& cc = file->metadata().row_groups[0].columns[3];
+  const OffsetIndex index = ReadOffsetIndexOf(ReadWholeFile(path), cc);
+  ASSERT_GE(index.page_locations.size(), 3u);
+  const PageLocation& loc = index.page_locations[1];
+  PageReader reader(file->file(), *cc.meta_data, file->options(), "test");
+  ASSERT_TRUE(reader.Seek(loc.offset, loc.offset, loc.offset + loc.compressed_page_size, 1).ok());
+  Page page;
+  Result<bool> found = reader.Next(&page);
+  ASSERT_TRUE(found.ok() && *found) << found.status().ToString();
+  EXPECT_EQ(reader.pages_read_ahead(), 0);
+  // The whole chunk in memory and a walk from its first page: the third page on is read ahead.
+  PageReader walk(file->file(), *cc.meta_data, file->options(), "test");
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(walk.Next(&page).ok());
+  EXPECT_EQ(walk.pages_read_ahead(), 1);
+}
+
+// The file at `path` with the last byte of data page `page` of row group 0, leaf `leaf` flipped.
+std::string CorruptPage(const std::string& path, int leaf, size_t page, const std::string& name) {
+  std::string bytes = ReadWholeFile(path);
+  auto file = OpenWith(path, nullptr);
+  const ColumnChunk& cc = file->metadata().row_groups[0].columns[static_cast<size_t>(leaf)];
+  const OffsetIndex index = ReadOffsetIndexOf(bytes, cc);
+  const PageLocation loc = index.page_locations.at(page);
+  bytes[static_cast<size_t>(loc.offset + loc.compressed_page_size - 1)] ^= 0x5A;
+  const std::string out = TempPath(name);
+  std::ofstream(out, std::ios::binary) << bytes;
+  return out;
+}
+
+TEST(ReadAheadTest, AFailedPageGivesTheSameErrorWithWorkers) {
+  TestFileOptions o;
+  o.codec = CompressionCodec::kZstd;
+  const std::string path = WriteFile(o, "good.parquet");
+  const std::string bad = CorruptPage(path, 3, 7, "bad.parquet");
+  auto pool = std::make_shared<TaskPool>(1);
+  for (bool verify : {true, false}) {
+    std::string messages[2];
+    for (int with_pool = 0; with_pool < 2; ++with_pool) {
+      ReaderOptions ro;
+      ro.verify_checksums = verify;
+      if (with_pool) ro.task_pool = pool;
+      auto file = FileReader::Open(bad, ro);
+      ASSERT_TRUE(file.ok());
+      std::shared_ptr<const FileReader> shared(*file);
+      const WalkedChunk walked = WalkChunk(*shared, 0, 3);
+      auto scanner = TableScanner::Make(shared, AllFields(*shared), {0}, ValueOptions{});
+      ASSERT_TRUE(scanner.ok());
+      Status scan_status;
+      while (true) {
+        auto n = (*scanner)->NextBatch();
+        if (!n.ok()) {
+          scan_status = std::move(n).TakeStatus();
+          break;
+        }
+        if (*n == 0) break;
+      }
+      if (verify) {
+        // A CRC mismatch, found by whichever thread loaded the page.
+        EXPECT_EQ(walked.status.code(), StatusCode::kChecksum) << walked.status.ToString();
+        EXPECT_EQ(scan_status.code(), StatusCode::kChecksum) << scan_status.ToString();
+      }
+      messages[with_pool] = walked.status.ToString() + " | " + scan_status.ToString();
+    }
+    EXPECT_EQ(messages[0], messages[1]) << "verify_checksums=" << verify;
+  }
+}
+
+TEST(ReadAheadTest, AReaderDestroyedWithAPageInFlightWaitsForIt) {
+  TestFileOptions o;
+  o.codec = CompressionCodec::kZstd;
+  o.page_rows = 50;
+  const std::string path = WriteFile(o, "inflight.parquet");
+  auto pool = std::make_shared<TaskPool>(1);
+  auto file = OpenWith(path, pool);
+  ASSERT_TRUE(file);
+  const ColumnMetaData& meta = *file->metadata().row_groups[0].columns[2].meta_data;
+  for (int round = 0; round < 200; ++round) {
+    PageReader reader(file->file(), meta, file->options(), "test");
+    Page page;
+    for (int i = 0; i < 2 + round % 3; ++i) ASSERT_TRUE(reader.Next(&page).ok());
+    // Leaves scope with the next page handed to the worker and maybe not done.
+  }
+  // Scanners dropped after their first batch, the table's pool still running.
+  for (int round = 0; round < 20; ++round) {
+    auto scanner = TableScanner::Make(file, AllFields(*file), AllRowGroups(*file), ValueOptions{});
+    ASSERT_TRUE(scanner.ok());
+    ASSERT_TRUE((*scanner)->NextBatch().ok());
+  }
+}
+
+}  // namespace
+}  // namespace pq::testing
