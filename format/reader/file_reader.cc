@@ -1,12 +1,15 @@
 #include "format/reader/file_reader.h"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <list>
 
 #include "format/crypto/file_decryptor.h"
 #include "format/crypto/module_aad.h"
@@ -36,8 +39,115 @@ bool WrittenByOldParquetMr(const std::optional<std::string>& created_by) {
 }
 }  // namespace
 
-Result<std::unique_ptr<RandomAccessFile>> RandomAccessFile::Open(const std::string& path) {
+// The RandomAccessFiles holding a descriptor, least recently read first (file_reader.h, "Open
+// files"). Lock order: a file's mu_, then the list's mutex; the list only try_locks a file to close
+// it, and passes over one that is busy reading.
+class OpenFileList {
+ public:
+  static OpenFileList& Get() {
+    static OpenFileList* list = new OpenFileList();  // never destroyed: files may outlive statics
+    return *list;
+  }
+  // A quarter of the process's descriptor limit, between 16 and 512: room for everything else.
+  OpenFileList() {
+    struct rlimit rl;
+    if (::getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+      max_ = std::clamp<size_t>(static_cast<size_t>(rl.rlim_cur / 4), 16, 512);
+    }
+  }
+  // The process is out of descriptors: closes the least recently read half of those held here
+  // (as Opened does) so that an open can be tried again. False when none could be closed.
+  bool ShedHalf() {
+    std::lock_guard<std::mutex> lock(mu_);
+    const size_t keep = files_.size() / 2;
+    size_t closed = 0;
+    for (auto it = files_.begin(); files_.size() > keep && it != files_.end();) {
+      const RandomAccessFile* victim = *it;
+      if (!victim->mu_.try_lock()) {
+        ++it;
+        continue;
+      }
+      ::close(victim->fd_);
+      victim->fd_ = -1;
+      victim->mu_.unlock();
+      pos_.erase(victim);
+      it = files_.erase(it);
+      ++closed;
+    }
+    return closed > 0;
+  }
+  // `f` (its mu_ held by the caller) just opened a descriptor: note it, then close the least
+  // recently read others while more than the limit are open.
+  void Opened(const RandomAccessFile* f) {
+    std::lock_guard<std::mutex> lock(mu_);
+    files_.push_back(f);
+    pos_[f] = std::prev(files_.end());
+    for (auto it = files_.begin(); files_.size() > max_ && it != files_.end();) {
+      const RandomAccessFile* victim = *it;
+      if (victim == f || !victim->mu_.try_lock()) {
+        ++it;
+        continue;
+      }
+      ::close(victim->fd_);
+      victim->fd_ = -1;
+      victim->mu_.unlock();
+      pos_.erase(victim);
+      it = files_.erase(it);
+    }
+  }
+  // `f` was read: it becomes the most recently used.
+  void Touched(const RandomAccessFile* f) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto p = pos_.find(f);
+    if (p != pos_.end()) files_.splice(files_.end(), files_, p->second);
+  }
+  // `f` closes its descriptor itself (destruction; its mu_ held or no reader left).
+  void Closed(const RandomAccessFile* f) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto p = pos_.find(f);
+    if (p == pos_.end()) return;
+    files_.erase(p->second);
+    pos_.erase(p);
+  }
+  void SetMax(size_t n) {
+    std::lock_guard<std::mutex> lock(mu_);
+    max_ = std::max<size_t>(n, 1);
+  }
+  size_t max() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return max_;
+  }
+  size_t open() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return files_.size();
+  }
+
+ private:
+  std::mutex mu_;
+  size_t max_ = 256;  // see the constructor
+  std::list<const RandomAccessFile*> files_;
+  std::map<const RandomAccessFile*, std::list<const RandomAccessFile*>::iterator> pos_;
+};
+
+void RandomAccessFile::SetMaxOpenFiles(size_t n) { OpenFileList::Get().SetMax(n); }
+size_t RandomAccessFile::MaxOpenFiles() { return OpenFileList::Get().max(); }
+size_t RandomAccessFile::OpenDescriptors() { return OpenFileList::Get().open(); }
+
+namespace {
+int64_t MtimeNs(const struct stat& st) { return int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec; }
+}  // namespace
+
+// open(2), once more after closing descriptors held here when the process has none left.
+int OpenReadOnly(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0 && (errno == EMFILE || errno == ENFILE) && OpenFileList::Get().ShedHalf()) {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  }
+  return fd;
+}
+
+Result<std::unique_ptr<RandomAccessFile>> RandomAccessFile::Open(const std::string& path) {
+  int fd = OpenReadOnly(path);
   if (fd < 0) return Status::IOError("cannot open '" + path + "': " + std::strerror(errno));
   struct stat st;
   if (::fstat(fd, &st) != 0) {
@@ -49,19 +159,46 @@ Result<std::unique_ptr<RandomAccessFile>> RandomAccessFile::Open(const std::stri
     ::close(fd);
     return Status::IOError("'" + path + "' is a directory");
   }
-  int64_t mtime = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
-  return std::unique_ptr<RandomAccessFile>(new RandomAccessFile(fd, path, st.st_size, mtime));
+  std::unique_ptr<RandomAccessFile> f(new RandomAccessFile(fd, path, st.st_size, MtimeNs(st),
+                                                           static_cast<uint64_t>(st.st_dev),
+                                                           static_cast<uint64_t>(st.st_ino)));
+  std::lock_guard<std::mutex> lock(f->mu_);
+  OpenFileList::Get().Opened(f.get());
+  return f;
 }
 
 std::unique_ptr<RandomAccessFile> RandomAccessFile::FromBytes(std::string name, std::string bytes) {
   int64_t size = static_cast<int64_t>(bytes.size());
-  std::unique_ptr<RandomAccessFile> f(new RandomAccessFile(-1, std::move(name), size, 0));
+  std::unique_ptr<RandomAccessFile> f(new RandomAccessFile(-1, std::move(name), size, 0, 0, 0));
   f->memory_ = std::move(bytes);
+  f->in_memory_ = true;
   return f;
 }
 
 RandomAccessFile::~RandomAccessFile() {
+  if (in_memory_) return;
+  std::lock_guard<std::mutex> lock(mu_);
+  OpenFileList::Get().Closed(this);
   if (fd_ >= 0) ::close(fd_);
+}
+
+bool RandomAccessFile::descriptor_open() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return fd_ >= 0;
+}
+
+Status RandomAccessFile::Reopen() const {
+  int fd = OpenReadOnly(path_);
+  if (fd < 0) return Status::IOError("cannot open '" + path_ + "' again: " + std::strerror(errno));
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || static_cast<uint64_t>(st.st_dev) != device_ ||
+      static_cast<uint64_t>(st.st_ino) != inode_ || st.st_size != size_ || MtimeNs(st) != mtime_ns_) {
+    ::close(fd);
+    return Status::IOError("'" + path_ + "' changed while it was being read");
+  }
+  fd_ = fd;
+  OpenFileList::Get().Opened(this);
+  return Status::OK();
 }
 
 Status RandomAccessFile::ReadInto(int64_t offset, int64_t length, uint8_t* out) const {
@@ -70,9 +207,15 @@ Status RandomAccessFile::ReadInto(int64_t offset, int64_t length, uint8_t* out) 
                               std::to_string(length) + ") is outside the file (size " +
                               std::to_string(size_) + ")");
   }
-  if (fd_ < 0) {
+  if (in_memory_) {
     if (length > 0) std::memcpy(out, memory_.data() + offset, static_cast<size_t>(length));
     return Status::OK();
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  if (fd_ < 0) {
+    PQ_RETURN_IF_ERROR(Reopen());
+  } else {
+    OpenFileList::Get().Touched(this);
   }
   int64_t done = 0;
   while (done < length) {

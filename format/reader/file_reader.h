@@ -4,6 +4,14 @@
 // of the file (all cursors of a table) shares the same FileReader. Reads go through RandomAccessFile,
 // which is safe to use from several threads at once (pread).
 //
+// Open files. A dataset may have more files than the process may hold descriptors (often 1024), so
+// RandomAccessFile keeps at most MaxOpenFiles() descriptors open across the process (by default a
+// quarter of the process's descriptor limit, between 16 and 512): opening one more closes the least
+// recently read one, which opens its path again at its next read and checks that it is still the
+// same file (device, inode, size and modification time); a file replaced in between is an IOError
+// naming it, never bytes of another file. An open that finds the process out of descriptors closes
+// half of those held here and tries once more.
+//
 // Encrypted files (file-format.txt "Parquet Modular Encryption"; format/crypto/) open with the keys
 // of ReaderOptions::decryption:
 //   - an encrypted footer ("PARE") is decrypted with the footer key (error without it);
@@ -58,15 +66,31 @@ class RandomAccessFile {
   int64_t size() const { return size_; }
   int64_t mtime_ns() const { return mtime_ns_; }
   const std::string& path() const { return path_; }
+  // Whether this file holds a descriptor now (false for a file held in memory).
+  bool descriptor_open() const;
+
+  // The most descriptors all RandomAccessFiles of the process hold at once (at least 1).
+  static void SetMaxOpenFiles(size_t n);
+  static size_t MaxOpenFiles();
+  static size_t OpenDescriptors();
 
  private:
-  RandomAccessFile(int fd, std::string path, int64_t size, int64_t mtime_ns)
-      : fd_(fd), path_(std::move(path)), size_(size), mtime_ns_(mtime_ns) {}
-  int fd_;              // -1 for a file held in memory
-  std::string memory_;  // the bytes of a file held in memory
+  friend class OpenFileList;
+  RandomAccessFile(int fd, std::string path, int64_t size, int64_t mtime_ns, uint64_t device,
+                   uint64_t inode)
+      : fd_(fd), path_(std::move(path)), size_(size), mtime_ns_(mtime_ns), device_(device), inode_(inode) {}
+  // Opens path_ again (fd_ closed by the open-file list) and checks it is the same file. Holds mu_.
+  Status Reopen() const;
+
+  mutable std::mutex mu_;  // fd_: reads, reopening, and closing by the open-file list
+  mutable int fd_;         // -1: held in memory, or closed until the next read
+  std::string memory_;     // the bytes of a file held in memory
+  bool in_memory_ = false;
   std::string path_;
   int64_t size_;
   int64_t mtime_ns_;
+  uint64_t device_ = 0;
+  uint64_t inode_ = 0;
 };
 
 // Limits that keep a malicious file from making the reader allocate or loop without bound.
