@@ -3,6 +3,11 @@
 // Values are compact (nulls take no slot). For a flat column (max repetition level 0) one level entry is
 // one record, and value_index maps a record to its value slot (-1 for NULL) so that random access by row
 // is O(1). ByteArray values point into buffers held in `pins`.
+//
+// A flat column's batch may instead be dictionary-coded (ColumnChunkReader::set_keep_dictionary_indices):
+// its values then stay dictionary indices, one per value slot, and the typed arrays are filled only
+// where the caller gathers them (GatherDictionary, GatherDictionaryRows). A filter can so test each
+// dictionary entry once and each row by its index, and only the rows that pass are ever gathered.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +37,14 @@ struct ColumnBatch {
   PodVector<ByteArray> bytes;
   std::vector<BufferPtr> pins;
 
+  // Dictionary-coded (dictionary != null): value slot k is dictionary[dict_indices[k]], every index
+  // below dictionary_size. `dictionary` is the column chunk's dictionary, an array of values of the
+  // batch's type owned by the column reader: valid while that reader lives (ByteArray entries point
+  // into a buffer held in `pins`). The typed arrays hold only the slots gathered so far.
+  PodVector<uint32_t> dict_indices;
+  const void* dictionary = nullptr;
+  int64_t dictionary_size = 0;
+
   void Clear() {
     num_records = num_levels = num_values = 0;
     def_levels.clear();
@@ -45,10 +58,26 @@ struct ColumnBatch {
     f64.clear();
     bytes.clear();
     pins.clear();
+    dict_indices.clear();
+    dictionary = nullptr;
+    dictionary_size = 0;
   }
 
   template <typename T>
   PodVector<T>& values();
+
+  // Fills the typed array's slots for every value from the dictionary; the batch stops being
+  // dictionary-coded. Nothing to do for a batch that is not.
+  void GatherDictionary();
+  // Fills the typed array's slots of the values of flat-column records rows[0, n) (each below
+  // num_records; NULL records have none) from the dictionary; the other slots stay unset and the
+  // batch stays dictionary-coded. Requires a dictionary-coded batch of a flat column.
+  void GatherDictionaryRows(const int32_t* rows, size_t n);
+
+ private:
+  // Calls fn(T{}) with T the value type of `type`.
+  template <typename Fn>
+  static void WithValueType(PhysicalType type, Fn&& fn);
 };
 
 template <> inline PodVector<uint8_t>& ColumnBatch::values<uint8_t>() { return bools; }
@@ -58,5 +87,55 @@ template <> inline PodVector<Int96>& ColumnBatch::values<Int96>() { return i96; 
 template <> inline PodVector<float>& ColumnBatch::values<float>() { return f32; }
 template <> inline PodVector<double>& ColumnBatch::values<double>() { return f64; }
 template <> inline PodVector<ByteArray>& ColumnBatch::values<ByteArray>() { return bytes; }
+
+template <typename Fn>
+void ColumnBatch::WithValueType(PhysicalType type, Fn&& fn) {
+  switch (type) {
+    case PhysicalType::kBoolean: return fn(uint8_t{});
+    case PhysicalType::kInt32: return fn(int32_t{});
+    case PhysicalType::kInt64: return fn(int64_t{});
+    case PhysicalType::kInt96: return fn(Int96{});
+    case PhysicalType::kFloat: return fn(float{});
+    case PhysicalType::kDouble: return fn(double{});
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray: return fn(ByteArray{});
+  }
+}
+
+inline void ColumnBatch::GatherDictionary() {
+  if (!dictionary) return;
+  WithValueType(type, [&](auto zero) {
+    using T = decltype(zero);
+    const T* dict = static_cast<const T*>(dictionary);
+    const uint32_t* idx = dict_indices.data();
+    PodVector<T>& out = values<T>();
+    out.resize(static_cast<size_t>(num_values));
+    T* dst = out.data();
+    for (int64_t k = 0; k < num_values; ++k) dst[k] = dict[idx[k]];
+  });
+  dict_indices.clear();
+  dictionary = nullptr;
+  dictionary_size = 0;
+}
+
+inline void ColumnBatch::GatherDictionaryRows(const int32_t* rows, size_t n) {
+  WithValueType(type, [&](auto zero) {
+    using T = decltype(zero);
+    const T* dict = static_cast<const T*>(dictionary);
+    const uint32_t* idx = dict_indices.data();
+    PodVector<T>& out = values<T>();
+    out.resize(static_cast<size_t>(num_values));
+    T* dst = out.data();
+    if (!value_index.empty()) {
+      const int32_t* vi = value_index.data();
+      for (size_t i = 0; i < n; ++i) {
+        const int32_t k = vi[rows[i]];
+        if (k >= 0) dst[k] = dict[idx[k]];
+      }
+    } else {
+      for (size_t i = 0; i < n; ++i) dst[rows[i]] = dict[idx[rows[i]]];
+    }
+  });
+}
 
 }  // namespace pq

@@ -463,6 +463,11 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   Status DecodeValues(ColumnBatch* batch, int64_t n) {
     batch->type = leaf_->physical_type;
     if (n == 0) return Status::OK();
+    if (use_dictionary_ && keep_dictionary_indices_ && max_rep_ == 0 &&
+        (batch->dictionary ? batch->dictionary == dictionary_.data() : batch->num_values == 0)) {
+      return DecodeIndices(batch, n);
+    }
+    batch->GatherDictionary();  // a batch that was dictionary-coded goes on with values
     PodVector<T>& out = batch->values<T>();
     T* dst = out.extend(static_cast<size_t>(n));
     if (use_dictionary_) {
@@ -483,6 +488,20 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
         PinOnce(batch, storage ? storage : values_owner_);
       }
     }
+    batch->num_values += n;
+    values_decoded_ += n;
+    return Status::OK();
+  }
+
+  // Appends the next n values of a dictionary-encoded page to a dictionary-coded batch.
+  Status DecodeIndices(ColumnBatch* batch, int64_t n) {
+    uint32_t* idx = batch->dict_indices.extend(static_cast<size_t>(n));
+    auto got = index_decoder_.Decode(idx, n, static_cast<uint32_t>(dictionary_.size()));
+    if (!got.ok()) return PageError(std::move(got).TakeStatus());
+    if (*got != n) return PageError(Status::Corruption("page holds fewer values than its levels say"));
+    batch->dictionary = dictionary_.data();
+    batch->dictionary_size = static_cast<int64_t>(dictionary_.size());
+    if constexpr (std::is_same_v<T, ByteArray>) PinOnce(batch, dictionary_owner_);
     batch->num_values += n;
     values_decoded_ += n;
     return Status::OK();

@@ -61,6 +61,14 @@ class ColumnChunkReader {
   // starting at 0 or going backwards) is ignored and pages are found by their headers instead.
   virtual Status PlanReads(std::span<const RowSpan> rows) = 0;
 
+  // With `keep` (off by default) and a flat column, ReadRecords leaves the values of
+  // dictionary-encoded pages as dictionary indices (ColumnBatch::dictionary), for a batch that holds
+  // only such values so far. A page of another encoding (a writer that fell back to PLAIN part-way
+  // through the chunk) first gathers the values the batch holds and then appends its own as usual,
+  // so a batch is either wholly dictionary-coded or not at all. The dictionary stays valid while
+  // this reader lives.
+  void set_keep_dictionary_indices(bool keep) { keep_dictionary_indices_ = keep; }
+
   const SchemaNode& leaf() const { return *leaf_; }
   // Bytes read from the file (pages, and the OffsetIndex when used).
   int64_t bytes_read() const;
@@ -83,6 +91,7 @@ class ColumnChunkReader {
   int64_t values_decoded_ = 0;
   int64_t pages_read_ = 0;
   int64_t position_ = 0;
+  bool keep_dictionary_indices_ = false;
 };
 
 // "file.parquet, row group 1, column 'a.b'" for messages.

@@ -44,6 +44,37 @@ auto VisitValue(const ColumnBatch& b, int64_t k, Fn&& fn) {
   return fn(b.i64[k]);
 }
 
+// fn(values[k]) for an array of values of physical type `type` (a ColumnBatch dictionary).
+template <typename Fn>
+auto VisitArray(PhysicalType type, const void* values, int64_t k, Fn&& fn) {
+  switch (type) {
+    case PhysicalType::kBoolean: return fn(static_cast<const uint8_t*>(values)[k]);
+    case PhysicalType::kInt32: return fn(static_cast<const int32_t*>(values)[k]);
+    case PhysicalType::kInt64: return fn(static_cast<const int64_t*>(values)[k]);
+    case PhysicalType::kInt96: return fn(static_cast<const Int96*>(values)[k]);
+    case PhysicalType::kFloat: return fn(static_cast<const float*>(values)[k]);
+    case PhysicalType::kDouble: return fn(static_cast<const double*>(values)[k]);
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray: return fn(static_cast<const ByteArray*>(values)[k]);
+  }
+  return fn(static_cast<const int64_t*>(values)[k]);
+}
+
+// The typed value array of a batch that is not dictionary-coded.
+const void* ValueArray(const ColumnBatch& b) {
+  switch (b.type) {
+    case PhysicalType::kBoolean: return b.bools.data();
+    case PhysicalType::kInt32: return b.i32.data();
+    case PhysicalType::kInt64: return b.i64.data();
+    case PhysicalType::kInt96: return b.i96.data();
+    case PhysicalType::kFloat: return b.f32.data();
+    case PhysicalType::kDouble: return b.f64.data();
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray: return b.bytes.data();
+  }
+  return nullptr;
+}
+
 // Survivors are few enough that reading the other fields run by run (skipping between runs) beats
 // decoding the whole batch: each run costs a call per leaf, each skipped value a little less than
 // a decoded one.
@@ -151,7 +182,10 @@ Result<std::unique_ptr<TableScanner>> TableScanner::Make(std::shared_ptr<const F
           affinity = AffinityOfDeclaredType(declared);
         }
         s->fields_[slot]->filter = true;
-        s->terms_.push_back(Term{static_cast<int>(slot), TermMatcher(t, affinity)});
+        TermMatcher matcher(t, affinity);
+        const bool null_matches = matcher.Matches(Cell{});
+        Term term{static_cast<int>(slot), std::move(matcher), null_matches, nullptr, {}, 0};
+        s->terms_.push_back(std::move(term));
         break;
       }
     }
@@ -167,11 +201,16 @@ Result<bool> TableScanner::OpenNextGroup() {
   group_rows_ = file_->metadata().row_groups[static_cast<size_t>(g.row_group)].num_rows;
   span_ = 0;
   pos_ = 0;
+  group_planned_rows_ = 0;
+  for (const RowSpan& s : g.spans) group_planned_rows_ += s.end - s.begin;
+  // Masks belong to the closed group's dictionaries (a new one may reuse their memory).
+  for (Term& t : terms_) t.mask_dictionary = nullptr;
   for (auto& f : fields_) {
     f->next_row = 0;
     for (int i = 0; i < f->num_leaves; ++i) {
       PQ_ASSIGN_OR_RETURN(auto r, ColumnChunkReader::Make(file_, g.row_group, f->first_leaf + i));
       PQ_RETURN_IF_ERROR(r->PlanReads(g.spans));
+      r->set_keep_dictionary_indices(f->filter && !f->nested);
       f->readers.push_back(std::move(r));
     }
   }
@@ -338,62 +377,63 @@ int CompareBytesView(std::string_view a, std::string_view b) {
   return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
 }
 
-// Filters sel[0..n) by `m` on a flat field whose values reach SQLite unchanged (INTEGER from INT32
-// or INT64, REAL from FLOAT or DOUBLE, TEXT or BLOB from BYTE_ARRAY), comparing the raw values with
-// the term's literals; the same answer as m.Matches(FieldCell(...)) row by row. -1 when the field
-// or the term is not such a case.
-int64_t FilterPlainValues(const SchemaNode& node, const ColumnBatch& b, const LeafConverter& conv,
-                          const TermMatcher& m, int32_t* sel, size_t n) {
+// Filters sel[0..n) by `m` on the values `vals` (physical type `type`) of a flat field whose values
+// reach SQLite unchanged (INTEGER from INT32 or INT64, REAL from FLOAT or DOUBLE, TEXT or BLOB from
+// BYTE_ARRAY), comparing the raw values with the term's literals; the same answer as m.Matches of
+// the converted value row by row. Row r's value is vals[vi[r]] (-1: NULL), or vals[r] when vi is
+// null. -1 when the field or the term is not such a case.
+int64_t FilterPlainValues(PhysicalType type, const void* vals, const int32_t* vi,
+                          const LeafConverter& conv, const TermMatcher& m, int32_t* sel, size_t n) {
   const PredicateOp op = m.term().op;
   if (op != PredicateOp::kEq && op != PredicateOp::kNe && op != PredicateOp::kLt && op != PredicateOp::kLe &&
       op != PredicateOp::kGt && op != PredicateOp::kGe && op != PredicateOp::kIn) {
     return -1;
   }
-  const int32_t* vi = node.max_definition_level > 0 ? b.value_index.data() : nullptr;
   const LeafConverter::Kind kind = conv.kind();
   if (kind == LeafConverter::Kind::kInteger &&
-      (b.type == PhysicalType::kInt32 || b.type == PhysicalType::kInt64)) {
+      (type == PhysicalType::kInt32 || type == PhysicalType::kInt64)) {
     const std::vector<SqlValue>* lits = m.NaturalLiterals(CellType::kInteger);
     if (!lits) return -1;
     std::vector<int64_t> keys;
     keys.reserve(lits->size());
     for (const SqlValue& v : *lits) keys.push_back(v.i);
     auto cmp = [](int64_t v, int64_t lit) { return v < lit ? -1 : v > lit ? 1 : 0; };
-    if (b.type == PhysicalType::kInt32) {
-      return static_cast<int64_t>(FilterByOp(sel, n, b.i32.data(), vi, op, keys,
+    if (type == PhysicalType::kInt32) {
+      return static_cast<int64_t>(FilterByOp(sel, n, static_cast<const int32_t*>(vals), vi, op, keys,
                                              [&](int32_t v, int64_t lit) { return cmp(v, lit); }));
     }
-    return static_cast<int64_t>(FilterByOp(sel, n, b.i64.data(), vi, op, keys, cmp));
+    return static_cast<int64_t>(FilterByOp(sel, n, static_cast<const int64_t*>(vals), vi, op, keys, cmp));
   }
-  if (kind == LeafConverter::Kind::kReal && (b.type == PhysicalType::kFloat || b.type == PhysicalType::kDouble)) {
+  if (kind == LeafConverter::Kind::kReal && (type == PhysicalType::kFloat || type == PhysicalType::kDouble)) {
     const std::vector<SqlValue>* lits = m.NaturalLiterals(CellType::kReal);
     if (!lits) return -1;
     std::vector<double> keys;
     keys.reserve(lits->size());
     for (const SqlValue& v : *lits) keys.push_back(v.d);
     auto cmp = [](double v, double lit) { return v < lit ? -1 : v > lit ? 1 : 0; };
-    if (b.type == PhysicalType::kFloat) {
-      return static_cast<int64_t>(FilterByOp(sel, n, b.f32.data(), vi, op, keys,
+    if (type == PhysicalType::kFloat) {
+      return static_cast<int64_t>(FilterByOp(sel, n, static_cast<const float*>(vals), vi, op, keys,
                                              [&](float v, double lit) { return cmp(v, lit); }));
     }
-    return static_cast<int64_t>(FilterByOp(sel, n, b.f64.data(), vi, op, keys, cmp));
+    return static_cast<int64_t>(FilterByOp(sel, n, static_cast<const double*>(vals), vi, op, keys, cmp));
   }
   if ((kind == LeafConverter::Kind::kText || kind == LeafConverter::Kind::kBlob) &&
-      b.type == PhysicalType::kByteArray) {
+      type == PhysicalType::kByteArray) {
     const std::vector<SqlValue>* lits =
         m.NaturalLiterals(kind == LeafConverter::Kind::kText ? CellType::kText : CellType::kBlob);
     if (!lits) return -1;
     std::vector<std::string_view> keys;
     keys.reserve(lits->size());
     for (const SqlValue& v : *lits) keys.push_back(v.bytes);
+    const ByteArray* bytes = static_cast<const ByteArray*>(vals);
     if (op == PredicateOp::kEq) {
       // Lengths first: most values differ in length or in their first bytes.
       const std::string_view lit = keys[0];
-      return static_cast<int64_t>(FilterByOp(sel, n, b.bytes.data(), vi, op, keys, [&](const ByteArray& v, std::string_view) {
+      return static_cast<int64_t>(FilterByOp(sel, n, bytes, vi, op, keys, [&](const ByteArray& v, std::string_view) {
         return v.len == lit.size() && (lit.empty() || std::memcmp(v.ptr, lit.data(), lit.size()) == 0) ? 0 : 1;
       }));
     }
-    return static_cast<int64_t>(FilterByOp(sel, n, b.bytes.data(), vi, op, keys,
+    return static_cast<int64_t>(FilterByOp(sel, n, bytes, vi, op, keys,
                                            [](const ByteArray& v, std::string_view lit) {
                                              return CompareBytesView(v.view(), lit);
                                            }));
@@ -401,7 +441,69 @@ int64_t FilterPlainValues(const SchemaNode& node, const ColumnBatch& b, const Le
   return -1;
 }
 
+// Sets mask[e] to whether entry e of batch b's dictionary satisfies `m`; returns how many do.
+int64_t BuildDictionaryMask(const ColumnBatch& b, const LeafConverter& conv, const TermMatcher& m,
+                            std::vector<uint8_t>* mask, std::string* scratch) {
+  const size_t entries = static_cast<size_t>(b.dictionary_size);
+  mask->assign(entries, 0);
+  std::vector<int32_t> ids(entries);
+  std::iota(ids.begin(), ids.end(), 0);
+  const int64_t kept = FilterPlainValues(b.type, b.dictionary, nullptr, conv, m, ids.data(), entries);
+  if (kept >= 0) {
+    for (int64_t i = 0; i < kept; ++i) (*mask)[static_cast<size_t>(ids[static_cast<size_t>(i)])] = 1;
+    return kept;
+  }
+  int64_t matches = 0;
+  for (size_t e = 0; e < entries; ++e) {
+    const Cell c = VisitArray(b.type, b.dictionary, static_cast<int64_t>(e),
+                              [&](const auto& v) { return conv.Convert(v, scratch); });
+    const bool match = m.Matches(c);
+    (*mask)[e] = match;
+    matches += match;
+  }
+  return matches;
+}
+
+// Keeps the rows of sel[0..n) whose value's dictionary index (idx[vi[r]], or idx[r] when vi is null)
+// is set in `mask`; a NULL row (vi[r] < 0) when null_matches. Returns how many are kept.
+size_t FilterByMask(int32_t* sel, size_t n, const uint32_t* idx, const int32_t* vi, const uint8_t* mask,
+                    bool null_matches) {
+  size_t kept = 0;
+  if (!vi) {
+    for (size_t i = 0; i < n; ++i) {
+      const int32_t row = sel[i];
+      sel[kept] = row;
+      kept += mask[idx[row]];
+    }
+    return kept;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const int32_t row = sel[i];
+    const int32_t k = vi[row];
+    sel[kept] = row;
+    kept += k < 0 ? null_matches : mask[idx[k]];
+  }
+  return kept;
+}
+
 }  // namespace
+
+int64_t TableScanner::FilterByDictionary(Term& t, ColumnBatch& b, int32_t* sel, size_t n) {
+  const FieldState& f = *fields_[static_cast<size_t>(t.slot)];
+  if (t.mask_dictionary != b.dictionary) {
+    // One evaluation per entry pays when the entries are no more than the rows the plan reads.
+    if (b.dictionary_size > group_planned_rows_ || b.dictionary_size > INT32_MAX) {
+      b.GatherDictionary();
+      return -1;
+    }
+    t.mask_matches = BuildDictionaryMask(b, f.converters[0], t.matcher, &t.mask, &filter_scratch_);
+    t.mask_dictionary = b.dictionary;
+  }
+  const int32_t* vi = f.node->max_definition_level > 0 ? b.value_index.data() : nullptr;
+  if (t.mask_matches == 0 && !t.null_matches) return 0;
+  if (t.mask_matches == b.dictionary_size && (!vi || t.null_matches)) return static_cast<int64_t>(n);
+  return static_cast<int64_t>(FilterByMask(sel, n, b.dict_indices.data(), vi, t.mask.data(), t.null_matches));
+}
 
 int64_t TableScanner::PendingRows() const {
   if (!pending_) return 0;
@@ -450,10 +552,17 @@ Result<bool> TableScanner::FillBatch() {
   int32_t* sel = selection_.data();
   std::iota(sel, sel + decoded_, 0);
   size_t n = static_cast<size_t>(decoded_);
-  for (const Term& t : terms_) {
-    const FieldState& f = *fields_[static_cast<size_t>(t.slot)];
-    const int64_t plain =
-        f.nested ? -1 : FilterPlainValues(*f.node, f.batches[0], f.converters[0], t.matcher, sel, n);
+  for (Term& t : terms_) {
+    FieldState& f = *fields_[static_cast<size_t>(t.slot)];
+    int64_t plain = -1;
+    if (!f.nested) {
+      ColumnBatch& b = f.batches[0];
+      if (b.dictionary) plain = FilterByDictionary(t, b, sel, n);
+      if (!b.dictionary) {
+        const int32_t* vi = f.node->max_definition_level > 0 ? b.value_index.data() : nullptr;
+        plain = FilterPlainValues(b.type, ValueArray(b), vi, f.converters[0], t.matcher, sel, n);
+      }
+    }
     if (plain >= 0) {
       n = static_cast<size_t>(plain);
     } else {
@@ -495,6 +604,15 @@ Status TableScanner::Materialize() {
   }
   for (auto& f : fields_) {
     if (f->filter) {
+      // A dictionary-coded filter field gathers the values of the surviving rows only.
+      ColumnBatch& b = f->batches[0];
+      if (!f->nested && b.dictionary) {
+        if (batch_selection_) {
+          b.GatherDictionaryRows(batch_selection_, static_cast<size_t>(survivors));
+        } else {
+          b.GatherDictionary();
+        }
+      }
       f->row_map = batch_selection_;
     } else if (run_by_run) {
       PQ_RETURN_IF_ERROR(ReadField(*f, runs_));

@@ -19,6 +19,11 @@
 // else the whole batch, of which only surviving rows are ever converted. The caller sees only
 // surviving rows: rows of a batch are not contiguous in the file, so RowNumber gives each one's
 // file-wide number.
+//
+// A filter field's values from dictionary-encoded pages stay dictionary indices (ColumnBatch): each
+// term is evaluated once per entry of the chunk's dictionary, rows are kept by a lookup of their
+// index in that answer, and only the surviving rows' values are ever gathered from the dictionary.
+// Batches holding values of other pages (a chunk whose writer fell back to PLAIN) compare values.
 #pragma once
 
 #include <memory>
@@ -122,6 +127,13 @@ class TableScanner {
   struct Term {
     int slot = 0;
     TermMatcher matcher;  // the term, its literals converted once
+    bool null_matches = false;  // whether a NULL satisfies the term (IS NULL)
+    // For dictionary-coded batches (ColumnBatch::dictionary) of the open row group: the term's
+    // answer for each entry of the chunk's dictionary (1: satisfies it), built the first time a batch
+    // of that dictionary is filtered, so each row costs one lookup by its index.
+    const void* mask_dictionary = nullptr;  // the dictionary `mask` is for; null: none yet
+    std::vector<uint8_t> mask;
+    int64_t mask_matches = 0;  // entries set in `mask`
   };
   // One row group of the plan: its rows to read as sorted, disjoint, non-empty spans.
   struct GroupPlan {
@@ -135,6 +147,10 @@ class TableScanner {
   void CloseGroup();
   // Decodes the next batch's filter fields and selects its rows (pending_); false at the end.
   Result<bool> FillBatch();
+  // Filters sel[0..n) by `t` on its field's dictionary-coded batch through the term's dictionary
+  // mask (built on first use); -1 when the dictionary is too large for that to pay (it then gathers
+  // the batch's values instead).
+  int64_t FilterByDictionary(Term& t, ColumnBatch& b, int32_t* sel, size_t n);
   // Reads the other fields for the pending batch's surviving rows and makes it the current batch.
   Status Materialize();
   // Reads rows `spans` (row group rows, sorted, at or after the field's position) of field `f`
@@ -154,6 +170,7 @@ class TableScanner {
   size_t next_group_ = 0;       // next entry of groups_ to open
   const GroupPlan* group_ = nullptr;  // the open row group, or null
   int64_t group_rows_ = 0;      // its row count
+  int64_t group_planned_rows_ = 0;  // its rows the plan reads
   size_t span_ = 0;             // its span being read
   int64_t pos_ = 0;             // rows of it before this one are read or skipped
 

@@ -1,0 +1,200 @@
+// ColumnChunkReader::set_keep_dictionary_indices: a flat column's batch of dictionary-encoded pages
+// holds dictionary indices (ColumnBatch::dictionary) that give back exactly the values of a normal
+// read; a batch reaching a page of another encoding (the writer's fallback to PLAIN) is gathered and
+// holds plain values; GatherDictionaryRows fills the slots of the rows asked for; nested columns
+// ignore the setting.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "format/column/column_reader.h"
+#include "tests/format/writer/writer_test_util.h"
+
+namespace pq::testing {
+namespace {
+
+constexpr int64_t kRows = 6'000;
+
+// Leaves: 0 str STRING optional (falls back to PLAIN after its first 1500 rows of each group),
+// 1 num INT32 required (dictionary all along), 2 list.element INT32 (nested).
+std::shared_ptr<const FileReader> WriteFile(const std::string& name) {
+  std::vector<SchemaElement> schema = {
+      Root(3), Leaf("str", PhysicalType::kByteArray, Repetition::kOptional, Logical(LogicalType::Kind::kString)),
+      Leaf("num", PhysicalType::kInt32, Repetition::kRequired),
+      Group("l", Repetition::kOptional, 1, Logical(LogicalType::Kind::kList)), Group("list", Repetition::kRepeated, 1),
+      Leaf("element", PhysicalType::kInt32, Repetition::kRequired)};
+  std::vector<LeafData> d(3);
+  for (int64_t r = 0; r < kRows; ++r) {
+    const bool null = r % 3 == 1;
+    d[0].def.push_back(null ? 0 : 1);
+    if (!null) d[0].bytes.push_back(r % 3'000 < 1'500 ? "v" + std::to_string(r % 37) : "unique_" + std::to_string(r));
+    d[1].i32.push_back(static_cast<int32_t>(r % 11) * 100);
+    d[2].def.push_back(2);
+    d[2].rep.push_back(0);
+    d[2].i32.push_back(static_cast<int32_t>(r % 5));
+  }
+  WriterOptions w;
+  w.row_group_rows = 3'000;
+  w.page_rows = 200;
+  w.dictionary_page_bytes = 1'000;
+  const std::string path = TempPath(name);
+  auto writer = FileWriter::Open(path, schema, w);
+  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
+  if (!writer.ok()) return nullptr;
+  Status s = WriteTable(writer->get(), d, kRows, 300);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  s = (*writer)->Close();
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return OpenForTest(path);
+}
+
+std::unique_ptr<ColumnChunkReader> Reader(const std::shared_ptr<const FileReader>& file, int group, int leaf,
+                                          bool keep) {
+  auto r = ColumnChunkReader::Make(file, group, leaf);
+  EXPECT_TRUE(r.ok()) << r.status().ToString();
+  if (!r.ok()) return nullptr;
+  (*r)->set_keep_dictionary_indices(keep);
+  return std::move(r).value();
+}
+
+// Value slot k of a batch as text (dictionary-coded or not).
+std::string SlotText(const ColumnBatch& b, int64_t k) {
+  if (b.type == PhysicalType::kInt32) {
+    const int32_t v = b.dictionary ? static_cast<const int32_t*>(b.dictionary)[b.dict_indices[static_cast<size_t>(k)]]
+                                   : b.i32[static_cast<size_t>(k)];
+    return std::to_string(v);
+  }
+  const ByteArray v = b.dictionary ? static_cast<const ByteArray*>(b.dictionary)[b.dict_indices[static_cast<size_t>(k)]]
+                                   : b.bytes[static_cast<size_t>(k)];
+  return std::string(v.view());
+}
+
+class DictionaryIndicesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    file_ = WriteFile("dictionary_indices.parquet");
+    ASSERT_NE(file_, nullptr);
+    ASSERT_EQ(file_->num_row_groups(), 2);
+  }
+  std::shared_ptr<const FileReader> file_;
+};
+
+TEST_F(DictionaryIndicesTest, IndexedBatchesGiveTheValuesOfANormalRead) {
+  for (int leaf : {0, 1}) {
+    for (int64_t batch_rows : {int64_t{1}, int64_t{97}, int64_t{200}, int64_t{1'000}, int64_t{3'000}}) {
+      for (int g = 0; g < 2; ++g) {
+        const std::string what = "leaf " + std::to_string(leaf) + " batch " + std::to_string(batch_rows) +
+                                 " group " + std::to_string(g);
+        auto plain = Reader(file_, g, leaf, false);
+        auto coded = Reader(file_, g, leaf, true);
+        ASSERT_TRUE(plain && coded);
+        int coded_batches = 0, value_batches = 0;
+        int64_t rows = 0;
+        while (true) {
+          ColumnBatch want, got;
+          auto a = plain->ReadRecords(batch_rows, &want);
+          auto b = coded->ReadRecords(batch_rows, &got);
+          ASSERT_TRUE(a.ok() && b.ok()) << what;
+          ASSERT_EQ(*a, *b) << what;
+          if (*a == 0) break;
+          EXPECT_EQ(want.dictionary, nullptr) << what;
+          ASSERT_EQ(want.num_values, got.num_values) << what;
+          ASSERT_EQ(want.num_levels, got.num_levels) << what;
+          if (got.dictionary) {
+            ++coded_batches;
+            ASSERT_EQ(static_cast<int64_t>(got.dict_indices.size()), got.num_values) << what;
+            for (uint32_t i : got.dict_indices) ASSERT_LT(i, got.dictionary_size) << what;
+          } else {
+            ++value_batches;
+          }
+          for (int64_t k = 0; k < want.num_values; ++k) {
+            ASSERT_EQ(SlotText(want, k), SlotText(got, k)) << what << ", row " << rows << " slot " << k;
+          }
+          for (int64_t r = 0; r < want.num_levels; ++r) {
+            ASSERT_EQ(want.value_index.empty() ? r : want.value_index[static_cast<size_t>(r)],
+                      got.value_index.empty() ? r : got.value_index[static_cast<size_t>(r)])
+                << what;
+          }
+          rows += *a;
+        }
+        EXPECT_EQ(rows, 3'000) << what;
+        // A batch of a whole group of `str` reaches the fallback and holds values.
+        if (leaf == 1 || batch_rows <= 1'000) {
+          EXPECT_GT(coded_batches, 0) << what;
+        }
+        if (leaf == 0) {
+          EXPECT_GT(value_batches, 0) << what;  // the pages after the fallback
+        } else {
+          EXPECT_EQ(value_batches, 0) << what;
+        }
+      }
+    }
+  }
+}
+
+TEST_F(DictionaryIndicesTest, SkipThenReadStaysCoded) {
+  // SkipRecords between reads (also whole pages) keeps the batches right.
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 30; ++round) {
+    auto plain = Reader(file_, round % 2, 0, false);
+    auto coded = Reader(file_, round % 2, 0, true);
+    ASSERT_TRUE(plain && coded);
+    while (true) {
+      const int64_t skip = static_cast<int64_t>(rng() % 500);
+      auto s1 = plain->SkipRecords(skip);
+      auto s2 = coded->SkipRecords(skip);
+      ASSERT_TRUE(s1.ok() && s2.ok());
+      ASSERT_EQ(*s1, *s2);
+      const int64_t take = 1 + static_cast<int64_t>(rng() % 300);
+      ColumnBatch want, got;
+      auto a = plain->ReadRecords(take, &want);
+      auto b = coded->ReadRecords(take, &got);
+      ASSERT_TRUE(a.ok() && b.ok());
+      ASSERT_EQ(*a, *b);
+      if (*a == 0) break;
+      ASSERT_EQ(want.num_values, got.num_values);
+      for (int64_t k = 0; k < want.num_values; ++k) ASSERT_EQ(SlotText(want, k), SlotText(got, k));
+    }
+  }
+}
+
+TEST_F(DictionaryIndicesTest, GatherFillsTheSlotsOfTheRowsAskedFor) {
+  auto plain = Reader(file_, 0, 0, false);
+  auto coded = Reader(file_, 0, 0, true);
+  ColumnBatch want, got;
+  ASSERT_EQ(*plain->ReadRecords(1'000, &want), 1'000);
+  ASSERT_EQ(*coded->ReadRecords(1'000, &got), 1'000);
+  ASSERT_NE(got.dictionary, nullptr);
+  std::vector<int32_t> rows;
+  for (int32_t r = 0; r < 1'000; r += 7) rows.push_back(r);  // NULL rows among them
+  got.GatherDictionaryRows(rows.data(), rows.size());
+  ASSERT_NE(got.dictionary, nullptr);  // still coded
+  ASSERT_GE(got.bytes.size(), static_cast<size_t>(got.num_values));
+  for (int32_t r : rows) {
+    const int32_t k = got.value_index[static_cast<size_t>(r)];
+    ASSERT_EQ(k, want.value_index[static_cast<size_t>(r)]);
+    if (k >= 0) {
+      EXPECT_EQ(got.bytes[static_cast<size_t>(k)].view(), want.bytes[static_cast<size_t>(k)].view());
+    }
+  }
+  got.GatherDictionary();
+  EXPECT_EQ(got.dictionary, nullptr);
+  EXPECT_TRUE(got.dict_indices.empty());
+  ASSERT_EQ(got.bytes.size(), want.bytes.size());
+  for (size_t k = 0; k < want.bytes.size(); ++k) EXPECT_EQ(got.bytes[k].view(), want.bytes[k].view());
+  got.Clear();
+  EXPECT_EQ(got.dictionary, nullptr);
+  EXPECT_EQ(got.dictionary_size, 0);
+}
+
+TEST_F(DictionaryIndicesTest, NestedColumnsIgnoreTheSetting) {
+  auto coded = Reader(file_, 0, 2, true);
+  ColumnBatch got;
+  ASSERT_EQ(*coded->ReadRecords(500, &got), 500);
+  EXPECT_EQ(got.dictionary, nullptr);
+  ASSERT_EQ(got.i32.size(), 500u);
+  for (size_t k = 0; k < 500; ++k) EXPECT_EQ(got.i32[k], static_cast<int32_t>(k % 5));
+}
+
+}  // namespace
+}  // namespace pq::testing
