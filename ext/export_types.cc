@@ -823,9 +823,8 @@ int64_t ColumnBuilder::rows() const {
   return nested_ ? nested_->rows() : static_cast<int64_t>(def_.size());
 }
 
-size_t ColumnBuilder::bytes() const {
-  if (nested_) return nested_->bytes();
-  return def_.size() * row_bytes_ + bytes_.size();
+size_t ColumnBuilder::NestedBytes() const {
+  return nested_->bytes();
 }
 
 void ColumnBuilder::PushInt(int64_t v) {

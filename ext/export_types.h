@@ -163,7 +163,7 @@ class ColumnBuilder {
   int64_t rows() const;
   // Bytes held by the values (about what they take in memory: an upper bound for a column with
   // NULLs). Cheap: called for every row.
-  size_t bytes() const;
+  size_t bytes() const { return nested_bytes_or(def_.size() * row_bytes_ + bytes_.size()); }
   // Drops rows from `rows` on (rows <= this->rows()).
   void Truncate(int64_t rows);
   // Writes every row to leaf `leaf` of `writer` (the first of LeafCount(type()) leaves), then
@@ -177,6 +177,10 @@ class ColumnBuilder {
   // which handles every case and gives the errors. Both store the same value.
   bool AppendFast(sqlite3_value* v, int cls);
   Status AppendNonNull(sqlite3_value* v);
+  // bytes() of a nested column (the shredder's), else `flat`: keeps bytes() inline, it is called
+  // for every value.
+  size_t nested_bytes_or(size_t flat) const { return nested_ ? NestedBytes() : flat; }
+  size_t NestedBytes() const;
   Status AppendNested(sqlite3_value* v);
   Status AppendInteger(sqlite3_value* v);
   Status AppendDecimal(sqlite3_value* v);

@@ -23,7 +23,7 @@
 //   page_size=BYTES            data page size target, default 1 MiB
 //   data_page_version=1|2      default 1
 //   dictionary=0|1             default 1: the dictionary is a candidate of the encoding trial
-//                              (falls back to the value encoding past 1 MiB)
+//                              (falls back to the value encoding past 2 MiB)
 //   encoding_trial=0|1         default 1: each chunk picks the dictionary, PLAIN or
 //                              DELTA_BINARY_PACKED from its first values (WriterOptions)
 //   encoding='col:ENCODING,...'  PLAIN, RLE_DICTIONARY, DELTA_BINARY_PACKED,

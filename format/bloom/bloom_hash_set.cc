@@ -59,9 +59,18 @@ void BloomHashSet::Grow() {
 }
 
 void BloomHashSet::AddTo(SplitBlockBloomFilter* filter) const {
+  // In batches, so that the filter prefetches their blocks (a chunk's filter is about a megabyte).
+  uint64_t batch[256];
+  int64_t n = 0;
   for (uint64_t hash : slots_) {
-    if (hash != 0) filter->Insert(hash);
+    if (hash == 0) continue;
+    batch[n++] = hash;
+    if (n == 256) {
+      filter->InsertMany(batch, n);
+      n = 0;
+    }
   }
+  filter->InsertMany(batch, n);
   if (has_zero_) filter->Insert(0);
 }
 

@@ -126,6 +126,18 @@ void SplitBlockBloomFilter::Insert(uint64_t hash) {
   for (int i = 0; i < 8; ++i) block[i] |= uint32_t{1} << ((key * kSalt[i]) >> 27);
 }
 
+void SplitBlockBloomFilter::InsertMany(const uint64_t* hashes, int64_t n) {
+  constexpr int64_t kBatch = 32;
+  const uint64_t num_blocks = words_.size() / 8;
+  for (int64_t start = 0; start < n; start += kBatch) {
+    const int64_t end = std::min(n, start + kBatch);
+    for (int64_t i = start; i < end; ++i) {
+      __builtin_prefetch(words_.data() + BlockIndex(hashes[i], num_blocks) * 8, 1);
+    }
+    for (int64_t i = start; i < end; ++i) Insert(hashes[i]);
+  }
+}
+
 bool SplitBlockBloomFilter::Check(uint64_t hash) const {
   const uint32_t* block = words_.data() + BlockIndex(hash, words_.size() / 8) * 8;
   const uint32_t key = static_cast<uint32_t>(hash);

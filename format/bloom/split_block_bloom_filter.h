@@ -65,9 +65,9 @@ class SplitBlockBloomFilter {
                                                   int64_t max_bytes = kMaxBytes);
 
   void Insert(uint64_t hash);
-  void InsertMany(const uint64_t* hashes, int64_t n) {
-    for (int64_t i = 0; i < n; ++i) Insert(hashes[i]);
-  }
+  // Insert for each hash; the blocks of a batch are prefetched first, so that the cache misses of
+  // a filter larger than the cache overlap.
+  void InsertMany(const uint64_t* hashes, int64_t n);
   // False only when no value with this hash was inserted.
   bool Check(uint64_t hash) const;
 

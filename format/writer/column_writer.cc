@@ -1,7 +1,9 @@
 #include "format/writer/column_writer.h"
 
 #include <algorithm>
+#include <bit>
 #include <climits>
+#include <cmath>
 #include <cstring>
 #include <type_traits>
 
@@ -35,6 +37,52 @@ bool IsValueTypeOf(PhysicalType type) {
   return false;
 }
 
+DictionaryProjection ProjectDictionary(const DictionaryTrial& trial, double chunk_values) {
+  DictionaryProjection p;
+  if (trial.values <= 0 || trial.entries <= 0) return p;
+  const double n = static_cast<double>(trial.values);
+  const double e = static_cast<double>(trial.entries);
+  const double chunk = std::max(chunk_values, n);
+  const double second_half = n - std::floor(n / 2);
+  const double growth =
+      std::clamp(static_cast<double>(trial.second_half_new) / second_half, 0.0, 1.0);
+  double added = 0;  // entries the rest of the chunk adds
+  if (growth >= 1) {
+    added = chunk - n;
+  } else if (growth > 0) {
+    const double domain = -0.75 * n / std::log(growth);
+    added = domain * (std::exp(-n / domain) - std::exp(-chunk / domain));
+  }
+  p.entries = e + std::max(added, 0.0);
+  p.page_bytes = p.entries * static_cast<double>(trial.plain_bytes) / e;
+  // Index bit widths (RLE_DICTIONARY): of the trial's dictionary and of the chunk's.
+  auto width = [](double entries) {
+    const uint64_t k = static_cast<uint64_t>(std::ceil(entries));
+    return k <= 1 ? 0 : static_cast<int>(std::bit_width(k - 1));
+  };
+  const double index_scale =
+      static_cast<double>(std::max(width(p.entries), 1)) / std::max(width(e), 1);
+  p.cost = p.entries * static_cast<double>(trial.entries_cost) / e +
+           chunk * static_cast<double>(trial.index_cost) / n * index_scale;
+  return p;
+}
+
+bool KeepDictionary(const DictionaryTrial& trial, int64_t value_cost, double chunk_values,
+                    int64_t dictionary_page_bytes) {
+  if (trial.values <= 0) return false;
+  // A low-cardinality column's dictionary stays whatever the sizes say (readers work on indices).
+  if (trial.entries * kDictionaryReuse <= trial.values) return true;
+  const DictionaryProjection p = ProjectDictionary(trial, chunk_values);
+  if (p.page_bytes > static_cast<double>(dictionary_page_bytes)) return false;
+  const double chunk = std::max(chunk_values, static_cast<double>(trial.values));
+  const double value_bytes =
+      static_cast<double>(value_cost) / static_cast<double>(trial.values) * chunk;
+  // The margin pays for what readers gain from entries used more than once; without that reuse
+  // (an all-distinct column) the dictionary must simply be smaller.
+  const bool reused = chunk >= kToleranceReuse * p.entries;
+  return p.cost <= (reused ? kDictionaryTolerance : 1.0) * value_bytes;
+}
+
 template bool IsValueTypeOf<uint8_t>(PhysicalType);
 template bool IsValueTypeOf<int32_t>(PhysicalType);
 template bool IsValueTypeOf<int64_t>(PhysicalType);
@@ -51,8 +99,6 @@ constexpr int64_t kMaxPageBytes = INT32_MAX;
 // slice of a chunk, before anything is known of its record size, is smaller.
 constexpr int64_t kMaxSliceRecords = 4096;
 constexpr int64_t kFirstSliceRecords = 64;
-// The encoding trial keeps a dictionary whose entries its values used this many times on average.
-constexpr int64_t kDictionaryReuse = 16;
 
 template <typename T>
 constexpr bool kHasDictionary = !std::is_same_v<T, uint8_t>;
@@ -743,19 +789,21 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
         PQ_RETURN_IF_ERROR(dict_->Put(values.data(), half));
         const int64_t entries_at_half = dict_->num_entries();
         PQ_RETURN_IF_ERROR(dict_->Put(values.data() + half, n - half));
-        const int64_t entries = dict_->num_entries();
-        PQ_ASSIGN_OR_RETURN(int64_t index_cost, CompressedSize(dict_->PeekIndices()));
-        PQ_ASSIGN_OR_RETURN(int64_t entries_cost, CompressedSize(dict_->DictionaryPage()));
-        // New entries per value at the end of the trial, times what an entry costs, for n values.
-        const double growth =
-            static_cast<double>(entries - entries_at_half) / static_cast<double>(n - half);
-        const double dictionary_cost = static_cast<double>(index_cost) +
-                                       growth * static_cast<double>(entries_cost) /
-                                           static_cast<double>(std::max<int64_t>(entries, 1)) *
-                                           static_cast<double>(n);
-        // A dictionary whose entries the trial used kDictionaryReuse times each on average is a
-        // low-cardinality column's: it stays whatever the sizes say (readers work on its indices).
-        if (entries * kDictionaryReuse <= n || dictionary_cost < static_cast<double>(value_cost)) {
+        DictionaryTrial trial;
+        trial.values = n;
+        trial.entries = dict_->num_entries();
+        trial.second_half_new = trial.entries - entries_at_half;
+        trial.plain_bytes = dict_->dictionary_byte_size();
+        PQ_ASSIGN_OR_RETURN(trial.index_cost, CompressedSize(dict_->PeekIndices()));
+        PQ_ASSIGN_OR_RETURN(trial.entries_cost, CompressedSize(dict_->DictionaryPage()));
+        // The chunk's non-null values: the row group's rows at the trial's values per record.
+        const int64_t records = std::max<int64_t>(num_records_, 1);
+        const double chunk_values =
+            settings_.chunk_rows > records
+                ? static_cast<double>(settings_.chunk_rows) * static_cast<double>(n) /
+                      static_cast<double>(records)
+                : static_cast<double>(n);
+        if (KeepDictionary(trial, value_cost, chunk_values, settings_.dictionary_page_bytes)) {
           return Status::OK();
         }
         dict_.reset();

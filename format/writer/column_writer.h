@@ -13,14 +13,31 @@
 //
 // The encoding trial (settings.encoding_trial): the chunk's first non-null values are held, not
 // encoded, until trial_values of them are in or the first page ends. The writer then encodes them
-// every candidate way, compresses each with the chunk's codec, and keeps the cheapest per value:
+// every candidate way, compresses each with the chunk's codec, and chooses:
 //   - PLAIN, and for INT32/INT64 also DELTA_BINARY_PACKED (the value encoding: used without the
 //     dictionary, and after a fallback);
-//   - the dictionary (when `dictionary`), costed as its compressed indices plus its compressed
-//     entries times the rate at which the second half of the trial still added new entries: a
-//     dictionary that keeps growing pays for every entry, one that stopped growing costs its
-//     indices alone. A dictionary whose entries the trial's values used 16 times each on average
-//     (a low-cardinality column) is kept whatever the sizes.
+//   - the dictionary (when `dictionary`), costed for the whole chunk, not for the trial's values
+//     alone (ProjectDictionary below): a sample of 16,384 values from a domain of 100,000 sees
+//     almost only new entries, yet over a row group of 1,000,000 rows every entry is used ten
+//     times. The trial measures the rate g at which its second half still added new entries; for
+//     values drawn uniformly from D distinct ones that rate after k values is exp(-k/D), so
+//     D = -0.75 n / ln(g) (the second half's rate is that at about 3/4 of the n values), and the
+//     chunk's N values (settings.chunk_rows times the trial's values per record) add
+//     D (exp(-n/D) - exp(-N/D)) entries to the trial's. The projected dictionary costs its entries
+//     at the trial's compressed bytes per entry, plus N indices at the trial's compressed bytes per
+//     index scaled to the final bit width. It is kept when its PLAIN page fits
+//     dictionary_page_bytes and its cost is at most kDictionaryTolerance (1.25) times the best
+//     value encoding's compressed bytes per value times N: readers evaluate a filter once per
+//     entry, prune row groups by the dictionary and decode narrow indices instead of decompressing
+//     every value, which is worth a file a little larger. That margin needs entries used at least
+//     twice on average (kToleranceReuse); a dictionary with less reuse (an all-distinct column,
+//     whose indices 0, 1, 2, ... compress to almost nothing) must cost less than the value
+//     encoding to be kept. A dictionary whose entries the trial's values used 16 times each on
+//     average (a low-cardinality column) is kept whatever the sizes. A trial whose second half
+//     added only new entries (g = 1: an all-distinct column, or one whose repeats come later than
+//     the trial can see) projects N entries; such a chunk is written without a dictionary unless
+//     N entries fit the limit and cost less. A chunk that ends early (the last row group) may
+//     get a dictionary its few rows do not repay: the writer cannot know the rows still to come.
 // A chunk whose dictionary loses never builds one (no dictionary page, no hashing of the rest of
 // the chunk); one whose dictionary wins goes on as above. The choice is per chunk and repeated for
 // every row group.
@@ -65,7 +82,10 @@ struct ColumnWriteSettings {
   // value_encoding of an INT32/INT64 leaf may become DELTA_BINARY_PACKED. Off: both as given.
   bool encoding_trial = false;
   int64_t trial_values = 16384;  // non-null values the trial holds at most
-  int64_t dictionary_page_bytes = int64_t{1} << 20;
+  // Records the chunk is expected to hold (the row group's row limit), for the trial's projection
+  // of the dictionary; 0: unknown, the trial's own records.
+  int64_t chunk_rows = 0;
+  int64_t dictionary_page_bytes = int64_t{2} << 20;
   int64_t page_bytes = int64_t{1} << 20;
   int64_t page_rows = 20000;
   int data_page_version = 1;  // 1 or 2
@@ -130,6 +150,38 @@ class TypedColumnChunkWriter : public ColumnChunkWriter {
  protected:
   using ColumnChunkWriter::ColumnChunkWriter;
 };
+
+// What the encoding trial measured of the dictionary over its n values.
+struct DictionaryTrial {
+  int64_t values = 0;           // n: the trial's non-null values
+  int64_t entries = 0;          // distinct values among them
+  int64_t second_half_new = 0;  // entries first seen in the second half (values n/2..n-1)
+  int64_t plain_bytes = 0;      // the entries' PLAIN size (the dictionary page body)
+  int64_t entries_cost = 0;     // the entries PLAIN, compressed with the chunk's codec
+  int64_t index_cost = 0;       // the n indices (RLE_DICTIONARY), compressed
+};
+
+// The dictionary of a whole chunk of `chunk_values` non-null values, projected from the trial
+// (column_writer.h, "The encoding trial"). chunk_values below the trial's values count as those.
+struct DictionaryProjection {
+  double entries = 0;     // distinct values in the chunk
+  double page_bytes = 0;  // the dictionary page's PLAIN size
+  double cost = 0;        // compressed bytes of the entries and of chunk_values indices
+};
+DictionaryProjection ProjectDictionary(const DictionaryTrial& trial, double chunk_values);
+
+// A projected dictionary whose entries are used kToleranceReuse times each on average is kept when
+// it costs at most kDictionaryTolerance times the best value encoding; one with less reuse only
+// when it costs less.
+inline constexpr double kDictionaryTolerance = 1.25;
+inline constexpr double kToleranceReuse = 2;
+// The trial keeps a dictionary whose entries its values used this many times on average.
+inline constexpr int64_t kDictionaryReuse = 16;
+
+// The encoding trial's rule: keep the dictionary for a chunk of `chunk_values` non-null values
+// when the trial's values cost `value_cost` compressed bytes in the best value encoding.
+bool KeepDictionary(const DictionaryTrial& trial, int64_t value_cost, double chunk_values,
+                    int64_t dictionary_page_bytes);
 
 // True when T is the value type of physical type `type` (values.h).
 template <typename T>

@@ -115,6 +115,7 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path,
     c.value_encoding = Encoding::kPlain;
     c.encoding_trial = options.encoding_trial;
     c.dictionary_page_bytes = options.dictionary_page_bytes;
+    c.chunk_rows = options.row_group_rows;
     c.page_bytes = options.page_bytes;
     c.page_rows = options.page_rows;
     c.data_page_version = options.data_page_version;

@@ -66,13 +66,16 @@ struct WriterOptions {
   int64_t page_rows = 20'000;
   int data_page_version = 1;  // 1 or 2
   // Dictionary encoding for every column but BOOLEAN, falling back to the column's value encoding
-  // once the dictionary's PLAIN size passes dictionary_page_bytes.
+  // once the dictionary's PLAIN size passes dictionary_page_bytes. 2 MiB holds 100,000 strings of
+  // up to 16 bytes (a moderate-cardinality column of a 1M-row group); our reader takes dictionary
+  // pages up to ReaderLimits::max_dictionary_size (1 GiB).
   bool dictionary = true;
-  int64_t dictionary_page_bytes = int64_t{1} << 20;
+  int64_t dictionary_page_bytes = int64_t{2} << 20;
   // The encoding trial (column_writer.h), per column chunk, for every column not named in
   // column_encodings: the first values are encoded each candidate way and compressed, and the
-  // chunk keeps the smallest: the dictionary (when `dictionary`; one that loses is never built),
-  // PLAIN, or DELTA_BINARY_PACKED (INT32/INT64). Off: the dictionary while it stays under
+  // chunk keeps the smallest of PLAIN and DELTA_BINARY_PACKED (INT32/INT64), or the dictionary
+  // (when `dictionary`; one that loses is never built) when its cost projected over row_group_rows
+  // rows is within the margin column_writer.h states. Off: the dictionary while it stays under
   // dictionary_page_bytes, PLAIN after it. Off by default here; parquet_export turns it on
   // (ext/export_writer.h): on sorted or evenly spaced integers and on high-cardinality columns it
   // gives smaller files for less work.

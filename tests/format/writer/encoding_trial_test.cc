@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "format/bloom/split_block_bloom_filter.h"
+#include "format/writer/column_writer.h"
 #include "tests/format/writer/writer_test_util.h"
 
 namespace pq {
@@ -115,20 +117,163 @@ TEST(EncodingTrialTest, LowCardinalityChunkKeepsItsDictionary) {
   }
 }
 
-TEST(EncodingTrialTest, ManyDistinctCompressibleStringsArePlain) {
-  // 30,000 names among 100,000 rows in random order: the dictionary keeps growing through the
-  // trial, and PLAIN + zstd is smaller.
-  std::mt19937_64 rng(11);
-  const LeafData d = Column(100'000, [&](int64_t) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "name_%05d", static_cast<int>(rng() % 30000));
+TEST(EncodingTrialTest, AllDistinctCompressibleStringsArePlain) {
+  // Every name distinct: the trial's second half adds only new entries, so the chunk's dictionary
+  // is projected to hold every value, and its indices come on top of what PLAIN costs.
+  std::vector<int> order(100'000);
+  for (int i = 0; i < 100'000; ++i) order[static_cast<size_t>(i)] = i;
+  std::shuffle(order.begin(), order.end(), std::mt19937_64(11));
+  const LeafData d = Column(100'000, [&](int64_t i) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "name_%07d", order[static_cast<size_t>(i)]);
     return std::string(buf);
   });
   auto file = WriteAndCheck("names", PhysicalType::kByteArray, d, 100'000, Zstd());
   ASSERT_TRUE(file);
+  for (const RowGroup& rg : file->metadata().row_groups) {
+    const ColumnMetaData& m = *rg.columns[0].meta_data;
+    EXPECT_FALSE(HasDictionaryPage(m));
+    EXPECT_EQ(DataEncodings(m), std::set<Encoding>{Encoding::kPlain});
+  }
+}
+
+// n rows of 'name_NNNNN' drawn uniformly from `domain` names (seeded), every 10th NULL.
+LeafData UniformNames(int64_t n, int domain, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  return Column(n, [&](int64_t) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "name_%05d", static_cast<int>(rng() % static_cast<uint64_t>(domain)));
+    return std::string(buf);
+  });
+}
+
+TEST(EncodingTrialTest, ModerateCardinalityStringsGetTheDictionaryOverAWholeRowGroup) {
+  // 100,000 names in a row group of 1,000,000 rows: the trial's 16,384 values see almost only new
+  // entries, but over the row group every entry is used about nine times. The projection sees
+  // that, and the whole chunk is dictionary-encoded (no fallback: 100,000 entries fit 2 MiB).
+  const LeafData d = UniformNames(1'000'000, 100'000, 21);
+  WriterOptions o = Zstd();
+  o.row_group_rows = 1'000'000;
+  auto file = WriteAndCheck("moderate", PhysicalType::kByteArray, d, 1'000'000, o);
+  ASSERT_TRUE(file);
+  ASSERT_EQ(file->num_row_groups(), 1);
+  const ColumnMetaData& m = *file->metadata().row_groups[0].columns[0].meta_data;
+  EXPECT_TRUE(HasDictionaryPage(m));
+  EXPECT_EQ(DataEncodings(m), std::set<Encoding>{Encoding::kRleDictionary});
+}
+
+TEST(EncodingTrialTest, TheSameNamesInSmallRowGroupsArePlain) {
+  // The same domain in row groups of 20,000 rows: each entry would be used about once per chunk,
+  // so the dictionary's indices are pure overhead.
+  const LeafData d = UniformNames(60'000, 100'000, 21);
+  WriterOptions o = Zstd();
+  o.row_group_rows = 20'000;
+  auto file = WriteAndCheck("moderate-small", PhysicalType::kByteArray, d, 60'000, o);
+  ASSERT_TRUE(file);
+  for (const RowGroup& rg : file->metadata().row_groups) {
+    const ColumnMetaData& m = *rg.columns[0].meta_data;
+    EXPECT_FALSE(HasDictionaryPage(m));
+    EXPECT_EQ(DataEncodings(m), std::set<Encoding>{Encoding::kPlain});
+  }
+}
+
+TEST(EncodingTrialTest, AProjectedDictionaryOverTheLimitIsNotStarted) {
+  // As the moderate-cardinality test, with a dictionary limit that 100,000 entries do not fit:
+  // no dictionary (rather than one that falls back part way through the chunk).
+  const LeafData d = UniformNames(200'000, 100'000, 23);
+  WriterOptions o = Zstd();
+  o.row_group_rows = 1'000'000;
+  o.dictionary_page_bytes = 512 << 10;
+  auto file = WriteAndCheck("moderate-limit", PhysicalType::kByteArray, d, 200'000, o);
+  ASSERT_TRUE(file);
   const ColumnMetaData& m = *file->metadata().row_groups[0].columns[0].meta_data;
   EXPECT_FALSE(HasDictionaryPage(m));
   EXPECT_EQ(DataEncodings(m), std::set<Encoding>{Encoding::kPlain});
+}
+
+// The trial's measurements of `n` values drawn uniformly from `domain` (seeded), with the costs
+// of an entry and of an index given per value.
+DictionaryTrial SimulatedTrial(int64_t n, uint64_t domain, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::set<uint64_t> seen;
+  DictionaryTrial t;
+  t.values = n;
+  for (int64_t i = 0; i < n; ++i) {
+    const bool added = seen.insert(rng() % domain).second;
+    if (added && i >= n / 2) ++t.second_half_new;
+  }
+  t.entries = static_cast<int64_t>(seen.size());
+  t.plain_bytes = t.entries * 14;
+  t.entries_cost = t.entries * 4;
+  t.index_cost = n * 2;
+  return t;
+}
+
+TEST(DictionaryProjectionTest, ProjectsTheDistinctCountOfUniformValues) {
+  for (uint64_t domain : {20'000u, 100'000u, 300'000u}) {
+    const DictionaryTrial t = SimulatedTrial(16'384, domain, domain);
+    const double chunk = 1'000'000;
+    const double expected = static_cast<double>(domain) * (1 - std::exp(-chunk / domain));
+    const DictionaryProjection p = ProjectDictionary(t, chunk);
+    EXPECT_NEAR(p.entries, expected, 0.12 * expected) << "domain " << domain;
+    EXPECT_DOUBLE_EQ(p.page_bytes, p.entries * 14);
+  }
+}
+
+TEST(DictionaryProjectionTest, AllNewEntriesProjectOneEntryPerValue) {
+  DictionaryTrial t;
+  t.values = 1000;
+  t.entries = 1000;
+  t.second_half_new = 500;
+  t.plain_bytes = 8000;
+  t.entries_cost = 8000;
+  t.index_cost = 1250;  // 10 bits each
+  const DictionaryProjection p = ProjectDictionary(t, 100'000);
+  EXPECT_DOUBLE_EQ(p.entries, 100'000);
+  EXPECT_DOUBLE_EQ(p.page_bytes, 800'000);
+  // Entries at 8 bytes, indices at 17 bits (the width of 100,000 entries) instead of 10.
+  EXPECT_DOUBLE_EQ(p.cost, 800'000 + 100'000 * 1.25 * 17 / 10);
+  // Against PLAIN at 8 bytes a value: far over the tolerance.
+  EXPECT_FALSE(KeepDictionary(t, 8000, 100'000, int64_t{4} << 20));
+  // Indices 0, 1, 2, ... that compress to nearly nothing: within the tolerance, but every entry is
+  // used once, so the dictionary would have to be smaller than PLAIN, and it is not.
+  t.index_cost = 10;
+  EXPECT_FALSE(KeepDictionary(t, 8000, 100'000, int64_t{4} << 20));
+  EXPECT_TRUE(KeepDictionary(t, 8100, 100'000, int64_t{4} << 20));
+}
+
+TEST(DictionaryProjectionTest, AStoppedDictionaryKeepsItsEntries) {
+  DictionaryTrial t;
+  t.values = 16'384;
+  t.entries = 3000;
+  t.second_half_new = 0;
+  t.plain_bytes = 24'000;
+  t.entries_cost = 24'000;
+  t.index_cost = 16'384 * 12 / 8;
+  const DictionaryProjection p = ProjectDictionary(t, 1'000'000);
+  EXPECT_DOUBLE_EQ(p.entries, 3000);
+  EXPECT_DOUBLE_EQ(p.cost, 24'000 + 1'000'000 * 1.5);
+  // PLAIN at 8 bytes a value: the dictionary wins...
+  EXPECT_TRUE(KeepDictionary(t, 16'384 * 8, 1'000'000, int64_t{1} << 20));
+  // ... unless its page does not fit the limit.
+  EXPECT_FALSE(KeepDictionary(t, 16'384 * 8, 1'000'000, 20'000));
+  // Within the tolerance: kept although a little larger; past it: not.
+  const double value_per = p.cost / 1'000'000;
+  EXPECT_TRUE(KeepDictionary(t, static_cast<int64_t>(16'384 * value_per / 1.2), 1'000'000,
+                             int64_t{1} << 20));
+  EXPECT_FALSE(KeepDictionary(t, static_cast<int64_t>(16'384 * value_per / 1.3), 1'000'000,
+                              int64_t{1} << 20));
+}
+
+TEST(DictionaryProjectionTest, LowCardinalityIsKeptWhateverTheSizes) {
+  DictionaryTrial t;
+  t.values = 16'384;
+  t.entries = 20;
+  t.second_half_new = 0;
+  t.plain_bytes = 200;
+  t.entries_cost = 200;
+  t.index_cost = 100'000;  // absurdly large: still kept
+  EXPECT_TRUE(KeepDictionary(t, 10, 1'000'000, int64_t{1} << 20));
 }
 
 TEST(EncodingTrialTest, MediumCardinalityIncompressibleValuesKeepTheDictionary) {
