@@ -59,22 +59,7 @@ class OpenFileList {
   // (as Opened does) so that an open can be tried again. False when none could be closed.
   bool ShedHalf() {
     std::lock_guard<std::mutex> lock(mu_);
-    const size_t keep = files_.size() / 2;
-    size_t closed = 0;
-    for (auto it = files_.begin(); files_.size() > keep && it != files_.end();) {
-      const RandomAccessFile* victim = *it;
-      if (!victim->mu_.try_lock()) {
-        ++it;
-        continue;
-      }
-      ::close(victim->fd_);
-      victim->fd_ = -1;
-      victim->mu_.unlock();
-      pos_.erase(victim);
-      it = files_.erase(it);
-      ++closed;
-    }
-    return closed > 0;
+    return CloseLeastRecent(files_.size() / 2, nullptr) > 0;
   }
   // `f` (its mu_ held by the caller) just opened a descriptor: note it, then close the least
   // recently read others while more than the limit are open.
@@ -82,18 +67,7 @@ class OpenFileList {
     std::lock_guard<std::mutex> lock(mu_);
     files_.push_back(f);
     pos_[f] = std::prev(files_.end());
-    for (auto it = files_.begin(); files_.size() > max_ && it != files_.end();) {
-      const RandomAccessFile* victim = *it;
-      if (victim == f || !victim->mu_.try_lock()) {
-        ++it;
-        continue;
-      }
-      ::close(victim->fd_);
-      victim->fd_ = -1;
-      victim->mu_.unlock();
-      pos_.erase(victim);
-      it = files_.erase(it);
-    }
+    CloseLeastRecent(max_, f);
   }
   // `f` was read: it becomes the most recently used.
   void Touched(const RandomAccessFile* f) {
@@ -123,6 +97,26 @@ class OpenFileList {
   }
 
  private:
+  // Closes the descriptors of the least recently read files, `except` and files busy reading
+  // passed over, until at most `keep` are held. mu_ held. Returns how many it closed.
+  size_t CloseLeastRecent(size_t keep, const RandomAccessFile* except) {
+    size_t closed = 0;
+    for (auto it = files_.begin(); files_.size() > keep && it != files_.end();) {
+      const RandomAccessFile* victim = *it;
+      if (victim == except || !victim->mu_.try_lock()) {
+        ++it;
+        continue;
+      }
+      ::close(victim->fd_);
+      victim->fd_ = -1;
+      victim->mu_.unlock();
+      pos_.erase(victim);
+      it = files_.erase(it);
+      ++closed;
+    }
+    return closed;
+  }
+
   std::mutex mu_;
   size_t max_ = 256;  // see the constructor
   std::list<const RandomAccessFile*> files_;

@@ -106,14 +106,6 @@ std::pair<int, int> DataPageEncodings(const FileReader& file, int group, int lea
   return counts;
 }
 
-PredicateTerm Term(int field, PredicateOp op, std::vector<SqlValue> values = {}) {
-  PredicateTerm t;
-  t.field = field;
-  t.op = op;
-  t.values = std::move(values);
-  return t;
-}
-
 Affinity AffinityOf(const FileReader& file, int field) {
   auto declared = TableScanner::DeclaredType(file.schema(), field, ValueOptions{});
   EXPECT_TRUE(declared.ok());

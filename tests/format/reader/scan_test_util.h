@@ -96,6 +96,15 @@ inline std::shared_ptr<const FileReader> WriteTestFile(const TestFileOptions& o,
   return OpenForTest(path);
 }
 
+// A filter term on field `field`.
+inline PredicateTerm Term(int field, PredicateOp op, std::vector<SqlValue> values = {}) {
+  PredicateTerm t;
+  t.field = field;
+  t.op = op;
+  t.values = std::move(values);
+  return t;
+}
+
 // One row as the scanner returns it: its file row number and the values of the fields, owned.
 struct ScannedRow {
   int64_t row = -1;

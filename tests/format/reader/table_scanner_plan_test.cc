@@ -115,14 +115,6 @@ std::vector<ScannedRow> Filtered(const FileReader& file, const std::vector<Scann
   return out;
 }
 
-PredicateTerm Term(int field, PredicateOp op, std::vector<SqlValue> values = {}) {
-  PredicateTerm t;
-  t.field = field;
-  t.op = op;
-  t.values = std::move(values);
-  return t;
-}
-
 class ScanPlanTest : public ::testing::TestWithParam<TestFileOptions> {
  protected:
   void SetUp() override {
