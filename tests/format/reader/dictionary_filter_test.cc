@@ -106,12 +106,6 @@ std::pair<int, int> DataPageEncodings(const FileReader& file, int group, int lea
   return counts;
 }
 
-Affinity AffinityOf(const FileReader& file, int field) {
-  auto declared = TableScanner::DeclaredType(file.schema(), field, ValueOptions{});
-  EXPECT_TRUE(declared.ok());
-  return AffinityOfDeclaredType(declared.ok() ? *declared : "");
-}
-
 std::vector<ScannedRow> Filtered(const FileReader& file, const std::vector<ScannedRow>& rows,
                                  const std::vector<int>& fields, const Predicate& filter) {
   std::vector<Affinity> affinity;

@@ -105,6 +105,13 @@ inline PredicateTerm Term(int field, PredicateOp op, std::vector<SqlValue> value
   return t;
 }
 
+// The affinity SQLite gives field `field` of `file` (its declared type as the table declares it).
+inline Affinity AffinityOf(const FileReader& file, int field) {
+  auto declared = TableScanner::DeclaredType(file.schema(), field, ValueOptions{});
+  EXPECT_TRUE(declared.ok());
+  return AffinityOfDeclaredType(declared.ok() ? *declared : "");
+}
+
 // One row as the scanner returns it: its file row number and the values of the fields, owned.
 struct ScannedRow {
   int64_t row = -1;

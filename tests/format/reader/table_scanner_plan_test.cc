@@ -91,12 +91,6 @@ void ExpectRowAccounting(const ScanStats& s, int64_t group_rows, const std::stri
   EXPECT_EQ(s.rows_produced + s.rows_skipped + s.rows_filtered, group_rows) << what;
 }
 
-Affinity AffinityOf(const FileReader& file, int field) {
-  auto declared = TableScanner::DeclaredType(file.schema(), field, ValueOptions{});
-  EXPECT_TRUE(declared.ok());
-  return AffinityOfDeclaredType(declared.ok() ? *declared : "");
-}
-
 // The rows of `rows` whose values in `fields` satisfy every term of `filter` whose field is there.
 std::vector<ScannedRow> Filtered(const FileReader& file, const std::vector<ScannedRow>& rows,
                                  const std::vector<int>& fields, const Predicate& filter) {
