@@ -78,6 +78,9 @@ struct ColumnBatch {
   // Calls fn(T{}) with T the value type of `type`.
   template <typename Fn>
   static void WithValueType(PhysicalType type, Fn&& fn);
+  // Sizes the typed array to num_values and calls fn(slots, dictionary entries, dict_indices).
+  template <typename Fn>
+  void WithDictionarySlots(Fn&& fn);
 };
 
 template <> inline PodVector<uint8_t>& ColumnBatch::values<uint8_t>() { return bools; }
@@ -102,15 +105,20 @@ void ColumnBatch::WithValueType(PhysicalType type, Fn&& fn) {
   }
 }
 
-inline void ColumnBatch::GatherDictionary() {
-  if (!dictionary) return;
+template <typename Fn>
+void ColumnBatch::WithDictionarySlots(Fn&& fn) {
   WithValueType(type, [&](auto zero) {
     using T = decltype(zero);
-    const T* dict = static_cast<const T*>(dictionary);
-    const uint32_t* idx = dict_indices.data();
     PodVector<T>& out = values<T>();
     out.resize(static_cast<size_t>(num_values));
-    T* dst = out.data();
+    // Slot k takes dictionary entry idx[k].
+    fn(out.data(), static_cast<const T*>(dictionary), dict_indices.data());
+  });
+}
+
+inline void ColumnBatch::GatherDictionary() {
+  if (!dictionary) return;
+  WithDictionarySlots([&](auto* dst, const auto* dict, const uint32_t* idx) {
     for (int64_t k = 0; k < num_values; ++k) dst[k] = dict[idx[k]];
   });
   dict_indices.clear();
@@ -119,13 +127,7 @@ inline void ColumnBatch::GatherDictionary() {
 }
 
 inline void ColumnBatch::GatherDictionaryRows(const int32_t* rows, size_t n) {
-  WithValueType(type, [&](auto zero) {
-    using T = decltype(zero);
-    const T* dict = static_cast<const T*>(dictionary);
-    const uint32_t* idx = dict_indices.data();
-    PodVector<T>& out = values<T>();
-    out.resize(static_cast<size_t>(num_values));
-    T* dst = out.data();
+  WithDictionarySlots([&](auto* dst, const auto* dict, const uint32_t* idx) {
     if (!value_index.empty()) {
       const int32_t* vi = value_index.data();
       for (size_t i = 0; i < n; ++i) {
