@@ -256,6 +256,9 @@ Result<std::unique_ptr<PartitionedExport>> PartitionedExport::Make(
   e->target_ = std::move(folder);
   e->columns_ = std::move(columns);
   e->options_ = options;
+  // Many partition files are open at once: each writes on the calling thread (threads= is for
+  // one file).
+  e->options_.threads = 1;
   e->types_known_ =
       std::none_of(e->data_types_.begin(), e->data_types_.end(),
                    [](const ExportColumn& c) { return c.type.kind == ColumnKind::kInfer; });

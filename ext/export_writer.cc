@@ -4,24 +4,30 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <deque>
+#include <mutex>
 #include <random>
+#include <thread>
 
-#include "ext/options.h"
 #include "ext/encryption_options.h"
+#include "ext/options.h"
 #include "format/codec/codec.h"
+#include "format/util/task_pool.h"
 
 namespace pq::ext {
 
 const std::vector<std::string_view> kWriterOptionNames = {
     "compression", "compression_level", "row_group_size", "row_group_bytes", "page_size",
     "data_page_version", "dictionary", "encoding", "bloom_filter", "bloom_fpp", "page_index",
-    "checksums", "sorted_by", "kv_metadata", "schema", "encoding_trial",
+    "checksums", "sorted_by", "kv_metadata", "schema", "encoding_trial", "threads",
     // kEncryptionOptionNames (encryption_options.h)
     "footer_key", "column_keys", "encryption_algorithm", "plaintext_footer", "aad_prefix",
     "store_aad_prefix"};
@@ -30,6 +36,7 @@ namespace {
 
 constexpr int64_t kBatchRows = 8192;
 constexpr size_t kBatchBytes = size_t{16} << 20;
+constexpr int64_t kMaxExportThreads = 64;
 
 std::string Upper(std::string_view s) {
   std::string out(s);
@@ -234,6 +241,8 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   PQ_ASSIGN_OR_RETURN(w.encoding_trial, opts.GetBool("encoding_trial", true));
   PQ_ASSIGN_OR_RETURN(w.page_index, opts.GetBool("page_index", true));
   PQ_ASSIGN_OR_RETURN(w.checksums, opts.GetBool("checksums", true));
+  PQ_ASSIGN_OR_RETURN(int64_t threads, opts.GetInt("threads", 1, 1, kMaxExportThreads));
+  o.threads = static_cast<int>(threads);
   if (opts.Has("bloom_fpp")) {
     const std::string text(TrimSpace(opts.GetString("bloom_fpp", "")));
     double fpp = 0;
@@ -280,6 +289,146 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   PQ_ASSIGN_OR_RETURN(w.encryption, EncryptionFromOptions(opts));
   return o;
 }
+
+// ---------------------------------------------------------------------------------------------
+// ExportWriter::Pipeline (threads > 1)
+
+// The encoding thread and its queue of batches. The calling thread Submits batches (the builders of
+// every column) in order; the encoding thread runs ExportWriter::WriteBatch on each in that order,
+// sharing a batch's columns with the pool's workers when there is a pool, and hands the emptied
+// builders back for reuse. The first failure stops the encoding: later batches are dropped and
+// every later Submit or Drain returns that failure.
+class ExportWriter::Pipeline {
+ public:
+  // `threads` in all, the calling one included (at least 2).
+  Pipeline(ExportWriter* writer, int threads)
+      : writer_(writer), max_queued_(static_cast<size_t>(threads)) {
+    if (threads > 2) pool_ = std::make_unique<TaskPool>(threads - 2);
+    thread_ = std::thread([this] { Run(); });
+  }
+  // Drops what is queued, waits for the batch in progress, and stops the threads.
+  ~Pipeline() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stopping_ = true;
+      queue_.clear();
+    }
+    wake_.notify_all();
+    thread_.join();
+    pool_.reset();
+  }
+  Pipeline(const Pipeline&) = delete;
+  Pipeline& operator=(const Pipeline&) = delete;
+
+  // Queues a batch, waiting while max_queued_ batches wait already. The failure of an earlier
+  // batch, if any.
+  Status Submit(std::vector<ColumnBuilder> batch, bool end_row_group) {
+    std::unique_lock<std::mutex> lock(mu_);
+    room_.wait(lock, [this] { return queue_.size() < max_queued_ || !failure_.ok(); });
+    if (!failure_.ok()) return failure_;
+    queue_.push_back(Job{std::move(batch), end_row_group});
+    lock.unlock();
+    wake_.notify_one();
+    return Status::OK();
+  }
+
+  // Waits until every batch queued is written. The first failure, if any.
+  Status Drain() {
+    std::unique_lock<std::mutex> lock(mu_);
+    room_.wait(lock, [this] { return (queue_.empty() && !busy_) || !failure_.ok(); });
+    return failure_;
+  }
+
+  // Emptied builders of an earlier batch, to fill again; empty when there are none yet.
+  std::vector<ColumnBuilder> TakeSpare() {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (spares_.empty()) return {};
+    std::vector<ColumnBuilder> out = std::move(spares_.back());
+    spares_.pop_back();
+    return out;
+  }
+
+  // Writes the columns of `builders` to the file, each column on whichever thread takes it first:
+  // the encoding thread and the pool's workers. The first failure in column order.
+  Status WriteColumns(std::vector<ColumnBuilder>* builders) {
+    const size_t n = builders->size();
+    std::vector<Status> results(n);
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+      for (size_t i = next.fetch_add(1); i < n; i = next.fetch_add(1)) {
+        results[i] = writer_->WriteColumn(&(*builders)[i], i);
+      }
+    };
+    // Every helper task works until no column is left unclaimed, then says so under the lock:
+    // once none is running, every column is written and nothing touches the state above.
+    std::mutex mu;
+    std::condition_variable all_done;
+    int running = std::min<int>(pool_->workers(), static_cast<int>(n) - 1);
+    for (int h = running; h > 0; --h) {
+      pool_->Submit([&] {
+        work();
+        std::lock_guard<std::mutex> lock(mu);
+        if (--running == 0) all_done.notify_all();
+      });
+    }
+    work();
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      all_done.wait(lock, [&] { return running <= 0; });
+    }
+    for (Status& s : results) {
+      if (!s.ok()) return s;
+    }
+    return Status::OK();
+  }
+
+  bool has_pool() const { return pool_ != nullptr; }
+
+ private:
+  struct Job {
+    std::vector<ColumnBuilder> batch;
+    bool end_row_group = false;
+  };
+
+  void Run() {
+    while (true) {
+      Job job;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+        if (stopping_) return;
+        job = std::move(queue_.front());
+        queue_.pop_front();
+        busy_ = true;
+      }
+      room_.notify_all();
+      Status s = writer_->WriteBatch(&job.batch, job.end_row_group, this);
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        busy_ = false;
+        if (!s.ok() && failure_.ok()) {
+          failure_ = std::move(s);
+          queue_.clear();
+        }
+        if (failure_.ok()) spares_.push_back(std::move(job.batch));
+      }
+      room_.notify_all();
+    }
+  }
+
+  ExportWriter* writer_;
+  const size_t max_queued_;
+  std::unique_ptr<TaskPool> pool_;  // threads > 2: workers that share a batch's columns
+  std::mutex mu_;
+  std::condition_variable wake_;  // the encoding thread: a job or stopping
+  std::condition_variable room_;  // the calling thread: room in the queue, idle, or a failure
+  std::deque<Job> queue_;
+  std::vector<std::vector<ColumnBuilder>> spares_;
+  bool busy_ = false;
+  bool stopping_ = false;
+  Status failure_;
+  std::thread thread_;
+};
 
 // ---------------------------------------------------------------------------------------------
 // ExportWriter
@@ -337,6 +486,7 @@ Result<std::unique_ptr<ExportWriter>> ExportWriter::Make(std::string target,
     w->options_.sorting_columns.push_back(sc);
     w->sort_keys_.emplace_back(i, key.descending);
   }
+  w->threads_ = options.threads;
   w->columns_ = std::move(columns);
   w->types_known_ = std::none_of(w->columns_.begin(), w->columns_.end(), [](const ExportColumn& c) {
     return c.type.kind == ColumnKind::kInfer;
@@ -355,6 +505,7 @@ ExportWriter::~ExportWriter() {
 
 void ExportWriter::Abort() {
   failed_ = true;
+  pipeline_.reset();  // stops the encoding before the file goes
   if (file_) {
     file_->Abort();  // removes the file unless it was closed
     file_.reset();
@@ -371,7 +522,7 @@ Status ExportWriter::Fail(Status s) {
 }
 
 int64_t ExportWriter::BatchLimit() const {
-  const int64_t left = file_ ? file_->row_group_rows_left() : options_.row_group_rows;
+  const int64_t left = options_.row_group_rows - row_group_rows_;
   return std::max<int64_t>(1, std::min(kBatchRows, left));
 }
 
@@ -536,6 +687,26 @@ Status ExportWriter::OpenFile() {
   return Status::OK();
 }
 
+Status ExportWriter::WriteColumn(ColumnBuilder* builder, size_t column) {
+  Status s = builder->WriteTo(file_.get(), first_leaf_[column]);
+  if (!s.ok()) return s.WithContext("column '" + columns_[column].name + "'");
+  return Status::OK();
+}
+
+Status ExportWriter::WriteBatch(std::vector<ColumnBuilder>* builders, bool end_row_group,
+                                Pipeline* pipeline) {
+  if (pipeline != nullptr && pipeline->has_pool()) {
+    // The column writers exist before the columns go to several threads.
+    PQ_RETURN_IF_ERROR(file_->StartRowGroup());
+    PQ_RETURN_IF_ERROR(pipeline->WriteColumns(builders));
+  } else {
+    for (size_t i = 0; i < builders->size(); ++i) {
+      PQ_RETURN_IF_ERROR(WriteColumn(&(*builders)[i], i));
+    }
+  }
+  return end_row_group ? file_->EndRowGroup() : Status::OK();
+}
+
 Status ExportWriter::Flush() {
   if (!types_known_) {
     Status s = DecideInferredTypes();
@@ -544,14 +715,34 @@ Status ExportWriter::Flush() {
   if (!file_) {
     Status s = OpenFile();
     if (!s.ok()) return Fail(s);
+    if (threads_ > 1) pipeline_ = std::make_unique<Pipeline>(this, threads_);
   }
   const int64_t batch = rows_ - written_rows_;
   if (batch == 0) return Status::OK();
-  for (size_t i = 0; i < builders_.size(); ++i) {
-    Status s = builders_[i].WriteTo(file_.get(), first_leaf_[i]);
-    if (!s.ok()) return Fail(s.WithContext("column '" + columns_[i].name + "'"));
+  // The row group ends by the rows and bytes the builders hold: known here, before encoding, so
+  // that the batches are the same whether they are encoded here or on the pipeline.
+  size_t bytes = 0;
+  for (const ColumnBuilder& b : builders_) bytes += b.bytes();
+  row_group_rows_ += batch;
+  row_group_bytes_ += bytes;
+  const bool end_row_group =
+      row_group_rows_ >= options_.row_group_rows ||
+      row_group_bytes_ >= static_cast<size_t>(std::max<int64_t>(options_.row_group_bytes, 0));
+  if (end_row_group) {
+    row_group_rows_ = 0;
+    row_group_bytes_ = 0;
   }
-  Status s = file_->EndBatch();
+  Status s;
+  if (pipeline_) {
+    std::vector<ColumnBuilder> next = pipeline_->TakeSpare();
+    if (next.empty()) {
+      for (const ExportColumn& c : columns_) next.emplace_back(c.type);
+    }
+    next.swap(builders_);
+    s = pipeline_->Submit(std::move(next), end_row_group);
+  } else {
+    s = WriteBatch(&builders_, end_row_group, nullptr);
+  }
   if (!s.ok()) return Fail(s);
   written_rows_ = rows_;
   return Status::OK();
@@ -560,6 +751,11 @@ Status ExportWriter::Flush() {
 Status ExportWriter::Finish() {
   if (failed_ || finished_) return Status::InvalidArgument("the Parquet writer is closed");
   PQ_RETURN_IF_ERROR(Flush());
+  if (pipeline_) {
+    Status drained = pipeline_->Drain();
+    pipeline_.reset();
+    if (!drained.ok()) return Fail(drained);
+  }
   Status s = file_->Close();
   file_.reset();
   if (!s.ok()) return Fail(s);  // Close removed the file

@@ -3,7 +3,18 @@
 // Shared by parquet_export() and the writable `parquet` table. Rows go through one ColumnBuilder
 // per column (export_types.h) and are handed to the engine's FileWriter in batches of up to 8192
 // rows (fewer when a row group is about to fill, or when a batch holds 16 MiB), so memory stays
-// bounded by one batch plus the row group the FileWriter buffers.
+// bounded by one batch plus the row group the FileWriter buffers. A row group ends once it holds
+// row_group_size rows or row_group_bytes bytes of values as the builders hold them (before
+// encoding: the boundaries are known when the rows are read, whatever threads= does).
+//
+// threads=N (N > 1): the batches are encoded and compressed off the calling thread while it goes on
+// reading rows: one encoding thread takes the batches in order and, for N > 2, shares each batch's
+// columns with N-2 more workers (N threads in all, the calling one included). At most N batches
+// wait to be encoded (the calling thread waits when they do), so memory stays bounded. The file is
+// the same, byte for byte, as with threads=1: the same calls reach the FileWriter in the same
+// order, only on other threads. A failure of the encoding (rare: a value over 4 GiB, a codec
+// error) is reported by the next AppendRow or by Finish, with the same message; a value that does
+// not fit its column is found while the row is appended, as with threads=1.
 //
 // Columns whose type is kInfer (no declared type) are decided from the values of the first batch
 // (8192 rows, fewer when they hold 16 MiB): its rows are kept as copies until then
@@ -19,7 +30,8 @@
 // Writer options (ParseExportOptions; the same key=value spellings for both uses):
 //   compression=uncompressed|snappy|gzip|zstd|brotli|lz4_raw   default snappy
 //   compression_level=N        gzip 1..9, zstd 1..22, brotli 0..11
-//   row_group_size=ROWS        default 1000000; row_group_bytes=BYTES default 128 MiB
+//   row_group_size=ROWS        default 1000000; row_group_bytes=BYTES default 128 MiB (the
+//                              values' bytes before encoding, above)
 //   page_size=BYTES            data page size target, default 1 MiB
 //   data_page_version=1|2      default 1
 //   dictionary=0|1             default 1: the dictionary is a candidate of the encoding trial
@@ -35,6 +47,8 @@
 //   sorted_by='col [ASC|DESC], ...'  declares sorting_columns; rows that are not in that order
 //                              (as SQLite's ORDER BY would sort them) are an error
 //   kv_metadata='key:value,...'  footer key/value metadata (a value cannot hold a comma)
+//   threads=N                  1..64, default 1: N > 1 encodes and compresses on N-1 more
+//                              threads (above); the file is the same
 //   schema='name TYPE, ...'    column types (export_types.h, nested LIST<..>, MAP<..>, STRUCT<..>
 //                              included); parquet_export: for the columns named;
 //                              the writable table: its columns
@@ -74,6 +88,7 @@ struct ExportOptions {
   std::vector<std::pair<std::string, Encoding>> encodings;  // encoding=
   std::vector<std::string> bloom_columns;                   // bloom_filter=
   std::vector<SortKey> sorted_by;                           // sorted_by=
+  int threads = 1;                                          // threads=
 };
 
 // Parses the writer options of `opts` (the caller checks for keys it does not know). Errors name
@@ -122,8 +137,17 @@ class ExportWriter {
   Status DecideInferredTypes();
   Status OpenFile();
   Status CheckSortOrder(sqlite3_value** values);
+  class Pipeline;  // threads > 1
   Status Flush();
   int64_t BatchLimit() const;
+
+  // Writes one batch (every column's rows in `builders`, which it empties) to the file, then ends
+  // the row group when `end_row_group`. On the calling thread (`pipeline` null), or on the
+  // encoding thread of `pipeline`, which shares the columns with its workers.
+  Status WriteBatch(std::vector<ColumnBuilder>* builders, bool end_row_group, Pipeline* pipeline);
+  // Writes the rows of `builder`, column `column`, to the file and empties it; the error names
+  // the column.
+  Status WriteColumn(ColumnBuilder* builder, size_t column);
 
   std::string target_;
   std::string temp_path_;
@@ -137,6 +161,10 @@ class ExportWriter {
   size_t pending_bytes_ = 0;                      // about what pending_ holds
   std::vector<sqlite3_value*> last_sort_values_;  // sort key values of the last row
   std::unique_ptr<FileWriter> file_;
+  int threads_ = 1;
+  std::unique_ptr<Pipeline> pipeline_;  // threads_ > 1, once the file is open
+  int64_t row_group_rows_ = 0;          // rows handed over in the current row group
+  size_t row_group_bytes_ = 0;          // their bytes, as the builders held them
   int64_t rows_ = 0;
   int64_t written_rows_ = 0;
   bool finished_ = false;

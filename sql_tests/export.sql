@@ -192,6 +192,27 @@ SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'data_page_version=3
 statement error option 'row_group_size' expects an integer, not 'many'
 SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'row_group_size=many');
 
+statement error option 'threads' must be between 1 and 64
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'threads=0');
+
+# threads=N: the batches are encoded on other threads; the same rows come back, and a value that
+# does not fit is the same error.
+query
+SELECT parquet_export('$TMPDIR/threads.parquet', 'SELECT value AS v, ''s'' || (value % 100) AS s FROM nums', 'threads=3, row_group_size=3000, compression=zstd');
+----
+10000
+
+statement ok
+CREATE VIRTUAL TABLE r_threads USING parquet('$TMPDIR/threads.parquet');
+
+query
+SELECT count(*), sum(v), count(DISTINCT s) FROM r_threads;
+----
+10000|50005000|100
+
+statement error row 9001, column 'small': integer 9001 is out of range for TINYINT
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT CASE WHEN value = 9001 THEN 9001 ELSE value % 100 END AS small FROM nums', 'schema=''small TINYINT'', threads=2');
+
 statement error option 'encoding': no column named 'b'
 SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'encoding=''b:PLAIN''');
 

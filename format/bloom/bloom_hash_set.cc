@@ -74,6 +74,12 @@ void BloomHashSet::AddTo(SplitBlockBloomFilter* filter) const {
   if (has_zero_) filter->Insert(0);
 }
 
+void BloomHashSet::Reset() {
+  std::fill(slots_.begin(), slots_.end(), 0);
+  size_ = 0;
+  has_zero_ = false;
+}
+
 void BloomHashSet::Clear() {
   std::vector<uint64_t>(kInitialSlots, 0).swap(slots_);
   size_ = 0;

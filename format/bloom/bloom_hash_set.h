@@ -28,6 +28,9 @@ class BloomHashSet {
   void AddTo(SplitBlockBloomFilter* filter) const;
   // Empties the set and gives back its memory.
   void Clear();
+  // Empties the set but keeps its table (zeroed), for the next chunk of a column: a chunk of as
+  // many distinct values then neither grows the table again nor faults its pages in anew.
+  void Reset();
 
  private:
   void Grow();

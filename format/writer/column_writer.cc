@@ -163,7 +163,10 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
         page_stats_(stats_format_.order),
         chunk_def_hist_(page_def_hist_.size(), 0),
         chunk_rep_hist_(page_rep_hist_.size(), 0),
-        column_index_(stats_format_, max_def_, max_rep_) {}
+        column_index_(stats_format_, max_def_, max_rep_),
+        hashes_(settings.bloom_hashes ? settings.bloom_hashes.get() : &own_hashes_) {
+    if (!hashes_->empty()) hashes_->Reset();  // left by a chunk that failed
+  }
 
   Status Init() {
     if (settings_.value_encoding == Encoding::kPlainDictionary ||
@@ -276,9 +279,9 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     }
     if (settings_.bloom_filter) {
       SplitBlockBloomFilter filter(SplitBlockBloomFilter::OptimalNumBytes(
-          hashes_.size(), settings_.bloom_filter_fpp, settings_.bloom_filter_max_bytes));
-      hashes_.AddTo(&filter);
-      hashes_.Clear();
+          hashes_->size(), settings_.bloom_filter_fpp, settings_.bloom_filter_max_bytes));
+      hashes_->AddTo(&filter);
+      hashes_->Reset();
       out.bloom_filter = std::move(filter);
     }
     return out;
@@ -499,7 +502,7 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       for (int64_t start = 0; start < n; start += 256) {
         const int64_t m = std::min<int64_t>(256, n - start);
         for (int64_t i = 0; i < m; ++i) batch[i] = BloomHash(values[start + i]);
-        hashes_.InsertMany(batch, m);
+        hashes_->InsertMany(batch, m);
       }
     } else {
       (void)values, (void)n;
@@ -701,14 +704,14 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       if (leaf_.physical_type == PhysicalType::kFixedLenByteArray) {
         const size_t width = static_cast<size_t>(leaf_.type_length);
         for (; width > 0 && pos + width <= plain.size(); pos += width) {
-          hashes_.Insert(BloomHash(ByteSpan(plain.data() + pos, width)));
+          hashes_->Insert(BloomHash(ByteSpan(plain.data() + pos, width)));
         }
       } else {
         while (plain.size() - pos >= 4) {
           const uint32_t len = LoadLE<uint32_t>(plain.data() + pos);
           pos += 4;
           if (len > plain.size() - pos) break;  // cannot happen: our own encoding
-          hashes_.Insert(BloomHash(ByteSpan(plain.data() + pos, len)));
+          hashes_->Insert(BloomHash(ByteSpan(plain.data() + pos, len)));
           pos += len;
         }
       }
@@ -716,7 +719,7 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       for (size_t pos = 0; pos + sizeof(T) <= plain.size(); pos += sizeof(T)) {
         T v;
         std::memcpy(&v, plain.data() + pos, sizeof(T));
-        hashes_.Insert(BloomHash(v));
+        hashes_->Insert(BloomHash(v));
       }
     } else {
       (void)plain;
@@ -873,7 +876,8 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   std::vector<PageEncodingStats> page_encoding_stats_;
   ColumnIndexBuilder column_index_;
   OffsetIndexBuilder offset_index_;
-  BloomHashSet hashes_;  // distinct Bloom hashes of the chunk's values
+  BloomHashSet own_hashes_;
+  BloomHashSet* hashes_;  // distinct Bloom hashes of the chunk's values: settings' or own_hashes_
 };
 
 template <typename T>

@@ -60,6 +60,7 @@
 #include <string>
 #include <vector>
 
+#include "format/bloom/bloom_hash_set.h"
 #include "format/bloom/split_block_bloom_filter.h"
 #include "format/codec/codec.h"
 #include "format/crypto/column_encryptor.h"
@@ -95,6 +96,11 @@ struct ColumnWriteSettings {
   bool bloom_filter = false;
   double bloom_filter_fpp = 0.01;
   int64_t bloom_filter_max_bytes = int64_t{2} << 20;
+  // Where the chunk gathers its distinct Bloom hashes (bloom_filter): a set the file writer keeps
+  // per column and hands to each chunk in turn, so that its table is reused, not grown again for
+  // every row group (one chunk at a time: the chunk empties it when it starts and when it
+  // finishes). Null: the chunk's own set.
+  std::shared_ptr<BloomHashSet> bloom_hashes;
   int64_t statistics_truncate_bytes = 64;
   // The chunk's encryptor (its key, file AAD, row group and column ordinals); nullopt: plaintext.
   std::optional<crypto::ColumnEncryptor> encryptor;

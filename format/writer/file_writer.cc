@@ -152,6 +152,7 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path,
                                        "' is BOOLEAN, which has no Bloom filter");
       }
       w->columns_[static_cast<size_t>(i)].settings.bloom_filter = true;
+      w->columns_[static_cast<size_t>(i)].settings.bloom_hashes = std::make_shared<BloomHashSet>();
     }
   }
   if (options.encryption) {
@@ -225,6 +226,11 @@ Status FileWriter::EnsureWriters() {
     writers_.push_back(std::move(made).value());
   }
   return Status::OK();
+}
+
+Status FileWriter::StartRowGroup() {
+  PQ_RETURN_IF_ERROR(CheckOpen());
+  return EnsureWriters();
 }
 
 template <typename T>

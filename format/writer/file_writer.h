@@ -139,6 +139,11 @@ class FileWriter {
   Status WriteColumn(int leaf, int64_t num_levels, const int16_t* def_levels,
                      const int16_t* rep_levels, const T* values, int64_t num_values);
 
+  // Makes the current row group's column writers, as the first WriteColumn of a row group does.
+  // Once it succeeded, WriteColumn calls for distinct leaves may run on different threads at the
+  // same time (with no other call on this writer meanwhile): each leaf's chunk is its own.
+  Status StartRowGroup();
+
   // Records the current row group holds in leaf column 0.
   int64_t row_group_rows() const;
   // Records that still fit in the current row group by its row limit.

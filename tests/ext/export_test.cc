@@ -436,5 +436,92 @@ TEST_F(ExportTest, ReExportOfAConformanceFile) {
   EXPECT_EQ(One("SELECT count(*) FROM b"), "8");
 }
 
+// The rows of the threads= tests: every kind of column (integers, reals, text, blobs, booleans,
+// timestamps, decimals, a nested list), NULLs, dictionary and PLAIN columns. Quoted for an SQL
+// string literal ('' is ').
+const char* const kThreadsQuery =
+    "SELECT value AS id, CASE WHEN value % 7 = 0 THEN NULL ELSE value * 2654435761 % 1000003 END "
+    "AS hc, (value * 69069 % 1000) / 8.0 AS r, ''name_'' || (value * 16807 % 5000) AS name, "
+    "''text '' || value AS t, CASE WHEN value % 3 = 0 THEN x''00ff'' || "
+    "value END AS b, value % 2 = 0 AS flag, datetime(1704067200 + 3 * value, ''unixepoch'') AS ts, "
+    "(value * 40503 % 10000000) / 100.0 AS price, CASE WHEN value % 5 = 0 THEN NULL ELSE ''['' || "
+    "value || '', '' || (value % 11) || '']'' END AS list FROM nums WHERE value <= 30000";
+const char* const kThreadsSchema =
+    "schema=''ts TIMESTAMP, price DECIMAL(12,2), flag BOOLEAN, b BLOB, list LIST<INTEGER>''";
+
+TEST_F(ExportTest, ThreadsWriteTheSameBytes) {
+  // Several row groups (by rows, and by bytes), several batches per row group.
+  for (const std::string options :
+       {"row_group_size=10000", "row_group_size=10000, compression=zstd, bloom_filter=hc",
+        "row_group_bytes=700000, data_page_version=2, page_size=20000, compression=gzip"}) {
+    std::string reference;
+    for (int threads : {1, 2, 4}) {
+      const std::string file = Path("t" + std::to_string(threads) + ".parquet");
+      ASSERT_EQ(One("SELECT parquet_export('" + file + "', '" + kThreadsQuery + "', '" + options +
+                    ", threads=" + std::to_string(threads) + ", " + kThreadsSchema + "')"),
+                "30000")
+          << options;
+      const std::string bytes = ReadBytes(file);
+      ASSERT_GT(bytes.size(), 10000u);
+      if (threads == 1) {
+        reference = bytes;
+        EXPECT_GE(
+            std::stoi(One("SELECT num_row_groups FROM parquet_file_metadata('" + file + "')")), 3)
+            << options;
+      } else {
+        EXPECT_TRUE(bytes == reference) << options << ", threads=" << threads;
+      }
+    }
+  }
+  // And it reads back.
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE r USING parquet('" + Path("t4.parquet") + "')"), "");
+  EXPECT_EQ(One("SELECT count(*) || ' ' || sum(id) || ' ' || count(hc) || ' ' || count(list) "
+                "FROM r"),
+            "30000 450015000 25715 24000");
+}
+
+TEST_F(ExportTest, ThreadsReportErrorsTheSameWay) {
+  // A value that does not fit, far into the rows (batches already encoded on other threads), and
+  // a query error after several batches.
+  const std::vector<std::string> queries = {
+      "SELECT value AS v, 'x' || value AS s FROM nums WHERE value <= 50000",
+      "SELECT CASE WHEN value = 30000 THEN json(''bad'') ELSE value END AS v FROM nums WHERE "
+      "value <= 40000"};
+  for (const std::string& query : queries) {
+    std::string reference;
+    for (int threads : {1, 3}) {
+      const std::string file = Path("e.parquet");
+      QueryResult r =
+          Q("SELECT parquet_export('" + file + "', '" + query +
+            "', 'schema=''v SMALLINT'', row_group_size=5000, threads=" + std::to_string(threads) +
+            "')");
+      ASSERT_FALSE(r.ok) << query;
+      if (threads == 1) {
+        reference = r.error;
+      } else {
+        EXPECT_EQ(r.error, reference);
+      }
+      EXPECT_TRUE(Listing().empty()) << r.error;
+    }
+  }
+  QueryResult bad =
+      Q("SELECT parquet_export('" + Path("x.parquet") + "', 'SELECT 1 AS v', 'threads=0')");
+  ASSERT_FALSE(bad.ok);
+  EXPECT_NE(bad.error.find("threads"), std::string::npos) << bad.error;
+}
+
+TEST_F(ExportTest, ThreadsInWriteTable) {
+  // The writable table takes threads= too; a rollback still takes back rows not yet written.
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE w USING parquet('" + Path("w.parquet") +
+                     "', schema='a INTEGER, b TEXT', threads=3, row_group_size=3000)"),
+            "");
+  ASSERT_EQ(db_.Exec("BEGIN; INSERT INTO w SELECT value, 'v' || value FROM nums WHERE value <= "
+                     "20000; COMMIT"),
+            "");
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE r USING parquet('" + Path("w.parquet") + "')"), "");
+  EXPECT_EQ(One("SELECT count(*) || ' ' || sum(a) || ' ' || max(b) FROM r"),
+            "20000 200010000 v9999");
+}
+
 }  // namespace
 }  // namespace pq::testing
