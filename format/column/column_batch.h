@@ -2,7 +2,8 @@
 //
 // Values are compact (nulls take no slot). For a flat column (max repetition level 0) one level entry is
 // one record, and value_index maps a record to its value slot (-1 for NULL) so that random access by row
-// is O(1). ByteArray values point into buffers held in `pins`.
+// is O(1); it stays empty while no record of the batch is NULL (record r is then slot r), so that the
+// common batch without NULL costs no index. ByteArray values point into buffers held in `pins`.
 //
 // A flat column's batch may instead be dictionary-coded (ColumnChunkReader::set_keep_dictionary_indices):
 // its values then stay dictionary indices, one per value slot, and the typed arrays are filled only
@@ -26,7 +27,7 @@ struct ColumnBatch {
   int64_t num_values = 0;
   PodVector<int16_t> def_levels;  // filled when the leaf's max definition level > 0
   PodVector<int16_t> rep_levels;  // filled when the leaf's max repetition level > 0
-  PodVector<int32_t> value_index; // flat optional columns: record -> value slot or -1
+  PodVector<int32_t> value_index; // flat optional columns: record -> value slot or -1; empty: slot = record
 
   PodVector<uint8_t> bools;
   PodVector<int32_t> i32;

@@ -345,6 +345,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     if (max_def_ > 0) {
       non_null = CountLevel(page_def_.data(), n, max_def_);
     }
+    page_all_present_ = non_null == n;
     page_values_left_ = non_null;
     values_owner_ = page_.owner2 ? page_.owner2 : page_.owner;
     const Encoding enc = page_.encoding;
@@ -417,7 +418,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
       if (take == 0) break;
       started_ = true;
       int64_t non_null = take;
-      if (max_def_ > 0) {
+      if (max_def_ > 0 && !page_all_present_) {
         non_null = CountLevel(page_def_.data() + level_pos_, take, max_def_);
       }
       if (non_null > page_values_left_) {
@@ -442,22 +443,37 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     const size_t n = static_cast<size_t>(take);
     if (max_def_ > 0) {
       std::memcpy(batch->def_levels.extend(n), page_def_.data() + level_pos_, n * sizeof(int16_t));
-      if (max_rep_ == 0) {
-        int32_t* vi = batch->value_index.extend(n);
-        int32_t next = static_cast<int32_t>(batch->num_values);
-        const int16_t* def = page_def_.data() + level_pos_;
-        for (size_t i = 0; i < n; ++i) {
-          bool present = def[i] == max_def_;
-          vi[i] = present ? next : -1;
-          next += present;
-        }
-      }
+      if (max_rep_ == 0) AppendValueIndex(batch, n);
     }
     if (max_rep_ > 0) {
       std::memcpy(batch->rep_levels.extend(n), page_rep_.data() + level_pos_, n * sizeof(int16_t));
     }
     batch->num_levels += take;
     return Status::OK();
+  }
+
+  // Appends the value slots of the next n records of a flat column to batch->value_index, which
+  // stays empty while every record of the batch has a value (record r is then slot r): a page
+  // without NULL costs nothing here, and the first NULL fills in the slots of the records before.
+  void AppendValueIndex(ColumnBatch* batch, size_t n) {
+    PodVector<int32_t>& index = batch->value_index;
+    if (page_all_present_ && index.empty()) return;
+    if (index.empty() && batch->num_levels > 0) {
+      int32_t* vi = index.extend(static_cast<size_t>(batch->num_levels));
+      for (int32_t r = 0; r < static_cast<int32_t>(batch->num_levels); ++r) vi[r] = r;
+    }
+    int32_t* vi = index.extend(n);
+    int32_t slot = static_cast<int32_t>(batch->num_values);
+    if (page_all_present_) {
+      for (size_t i = 0; i < n; ++i) vi[i] = slot + static_cast<int32_t>(i);
+      return;
+    }
+    const int16_t* def = page_def_.data() + level_pos_;
+    for (size_t i = 0; i < n; ++i) {
+      const bool present = def[i] == max_def_;
+      vi[i] = present ? slot : -1;
+      slot += present;
+    }
   }
 
   Status DecodeValues(ColumnBatch* batch, int64_t n) {
@@ -538,6 +554,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   int64_t level_pos_ = 0;
   int64_t page_levels_ = 0;
   int64_t page_values_left_ = 0;
+  bool page_all_present_ = false;  // every level entry of the page holds a value (no NULL)
   BufferPtr values_owner_;
   // Pages by location (OffsetIndex), once indexed_.
   bool index_tried_ = false;

@@ -1,9 +1,11 @@
 #include "format/encoding/delta_binary_packed.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "format/encoding/bit_pack.h"
 #include "format/encoding/bit_unpack.h"
@@ -45,28 +47,92 @@ Status DeltaBinaryPackedReader<U>::Init(ByteSpan data) {
 }
 
 template <typename U>
+Status DeltaBinaryPackedReader<U>::StartBlock() {
+  PQ_ASSIGN_OR_RETURN(int64_t min_delta, reader_.ReadZigZag64());
+  min_delta_ = static_cast<U>(static_cast<uint64_t>(min_delta));
+  PQ_ASSIGN_OR_RETURN(ByteSpan widths, reader_.ReadBytes(miniblocks_per_block_));
+  bit_widths_ = widths.data();
+  next_miniblock_ = 0;
+  return Status::OK();
+}
+
+template <typename U>
+Status DeltaBinaryPackedReader<U>::WidthError(int width) {
+  return Status::Corruption("DELTA_BINARY_PACKED miniblock bit width " + std::to_string(width) +
+                            " exceeds " + std::to_string(kMaxWidth));
+}
+
+template <typename U>
 Status DeltaBinaryPackedReader<U>::NextMiniblock() {
-  if (next_miniblock_ == miniblocks_per_block_) {
-    PQ_ASSIGN_OR_RETURN(int64_t min_delta, reader_.ReadZigZag64());
-    min_delta_ = static_cast<U>(static_cast<uint64_t>(min_delta));
-    PQ_ASSIGN_OR_RETURN(ByteSpan widths, reader_.ReadBytes(miniblocks_per_block_));
-    bit_widths_ = widths.data();
-    next_miniblock_ = 0;
-  }
+  if (next_miniblock_ == miniblocks_per_block_) PQ_RETURN_IF_ERROR(StartBlock());
   int width = bit_widths_[next_miniblock_++];
-  if (width > kMaxWidth) {
-    return Status::Corruption("DELTA_BINARY_PACKED miniblock bit width " + std::to_string(width) +
-                              " exceeds " + std::to_string(kMaxWidth));
-  }
-  uint64_t bytes = bitpack::PackedBytes(values_per_miniblock_, width);
-  uint64_t present = std::min<uint64_t>(bytes, reader_.remaining());
+  if (width > kMaxWidth) return WidthError(width);
+  const uint64_t bytes = bitpack::PackedBytes(values_per_miniblock_, width);
   mini_data_ = reader_.current();
   mini_width_ = width;
   mini_next_ = 0;
-  mini_present_ = width == 0 ? values_per_miniblock_ : present * 8 / static_cast<uint64_t>(width);
-  mini_present_ = std::min<uint64_t>(mini_present_, values_per_miniblock_);
+  if (bytes <= reader_.remaining()) {  // the whole miniblock is there (the usual case: no division)
+    mini_present_ = values_per_miniblock_;
+    return reader_.Skip(static_cast<size_t>(bytes));
+  }
+  // The end of the page cuts the miniblock: only the values whose bits are all there are present.
+  const uint64_t present = reader_.remaining();
+  mini_present_ = std::min<uint64_t>(present * 8 / static_cast<uint64_t>(width),
+                                     values_per_miniblock_);
   return reader_.Skip(static_cast<size_t>(present));
 }
+
+namespace {
+
+// Unpacks `groups` groups of 8 deltas of width BW (relative to the block's minimum) from `in` and
+// turns them into values on the way, without storing the deltas first: value i is the previous
+// value plus min_delta plus delta i, modulo 2^bits (U is unsigned). `last` is the value before
+// the first; returns the last one written. Requires in[0, groups * BW + 8) readable, as
+// bitpack::UnpackGroups.
+template <int BW, typename U>
+U UnpackDeltasFixed(const uint8_t* in, size_t groups, U min_delta, U last, U* out) {
+  for (; groups > 0; --groups, in += BW, out += 8) {
+    U deltas[8];
+    if constexpr (BW == 0) {
+      std::fill_n(deltas, 8, U{0});
+    } else {
+      bitpack::internal::UnpackFixed<BW, 8>(in, deltas);
+    }
+    [&]<int... J>(std::integer_sequence<int, J...>) {
+      ((last += min_delta + deltas[J], out[J] = last), ...);
+    }
+    (std::make_integer_sequence<int, 8>{});
+  }
+  return last;
+}
+
+template <typename U>
+using UnpackDeltasFn = U (*)(const uint8_t*, size_t, U, U, U*);
+
+template <typename U, int... BW>
+constexpr std::array<UnpackDeltasFn<U>, sizeof...(BW)> MakeUnpackDeltasTable(
+    std::integer_sequence<int, BW...>) {
+  return {&UnpackDeltasFixed<BW, U>...};
+}
+
+// One instantiation per bit width 0..bits of U, picked once per miniblock.
+template <typename U>
+inline constexpr auto kUnpackDeltas =
+    MakeUnpackDeltasTable<U>(std::make_integer_sequence<int, bitpack::kMaxBitWidth<U> + 1>{});
+
+// Turns out[0, n), unpacked deltas relative to the block's minimum, into values: value i is the
+// previous value plus min_delta plus out[i], modulo 2^bits (U is unsigned: the sums wrap as the
+// spec requires). `last` is the value before out[0]; returns the value of out[n - 1].
+template <typename U>
+inline U AddDeltas(U* out, size_t n, U min_delta, U last) {
+  for (size_t i = 0; i < n; ++i) {
+    last += min_delta + out[i];
+    out[i] = last;
+  }
+  return last;
+}
+
+}  // namespace
 
 template <typename U>
 Status DeltaBinaryPackedReader<U>::Decode(U* out, int64_t n) {
@@ -78,7 +144,26 @@ Status DeltaBinaryPackedReader<U>::Decode(U* out, int64_t n) {
     --want;
     first_pending_ = false;
   }
+  const uint64_t per_mini = values_per_miniblock_;
   while (want > 0) {
+    // Whole miniblocks while the caller wants them, one after another: each needs its bytes plus
+    // the 8 the fixed-width unpacker may read past them, and is unpacked and summed in one pass
+    // straight into `out`, one table lookup per miniblock. The rest goes the careful way below.
+    while (want >= per_mini && mini_next_ == mini_present_ && mini_present_ == per_mini) {
+      if (next_miniblock_ == miniblocks_per_block_) PQ_RETURN_IF_ERROR(StartBlock());
+      const int width = bit_widths_[next_miniblock_];
+      if (width > kMaxWidth) return WidthError(width);
+      const size_t bytes = static_cast<size_t>(per_mini / 8) * static_cast<size_t>(width);
+      if (reader_.remaining() < 8 || bytes > reader_.remaining() - 8) break;
+      ++next_miniblock_;
+      mini_data_ = reader_.current();
+      mini_width_ = width;
+      PQ_RETURN_IF_ERROR(reader_.Skip(bytes));
+      last_ = kUnpackDeltas<U>[width](mini_data_, per_mini / 8, min_delta_, last_, out);
+      out += per_mini;
+      want -= per_mini;
+    }
+    if (want == 0) break;
     if (mini_next_ == mini_present_) {
       if (mini_present_ < values_per_miniblock_) {
         return Status::Corruption("DELTA_BINARY_PACKED data ends inside a miniblock");
@@ -86,16 +171,11 @@ Status DeltaBinaryPackedReader<U>::Decode(U* out, int64_t n) {
       PQ_RETURN_IF_ERROR(NextMiniblock());
       continue;
     }
-    size_t take = static_cast<size_t>(std::min<uint64_t>(want, mini_present_ - mini_next_));
-    size_t readable = static_cast<size_t>(reader_.current() - mini_data_) + reader_.remaining();
+    // Part of a miniblock, or one near the end of the data: UnpackRange reads only its bytes.
+    const size_t take = static_cast<size_t>(std::min<uint64_t>(want, mini_present_ - mini_next_));
+    const size_t readable = static_cast<size_t>(reader_.current() - mini_data_) + reader_.remaining();
     bitpack::UnpackRange(mini_data_, readable, mini_width_, mini_next_, take, out);
-    U last = last_;
-    const U min_delta = min_delta_;
-    for (size_t i = 0; i < take; ++i) {
-      last += min_delta + out[i];
-      out[i] = last;
-    }
-    last_ = last;
+    last_ = AddDeltas(out, take, min_delta_, last_);
     mini_next_ += take;
     out += take;
     want -= take;

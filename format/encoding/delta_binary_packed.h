@@ -32,6 +32,7 @@ class DeltaBinaryPackedReader {
   // Values not yet decoded or skipped.
   uint64_t values_left() const { return values_left_; }
   // Decodes exactly min(n, values_left()) values. (Values as U; callers reinterpret as signed.)
+  // Whole miniblocks are unpacked and summed in one pass per miniblock, straight into `out`.
   Status Decode(U* out, int64_t n);
   Status Skip(int64_t n);
   // Offset in `data` just past the stream: after the last miniblock holding a value, padding
@@ -41,7 +42,12 @@ class DeltaBinaryPackedReader {
 
  private:
   static constexpr int kMaxWidth = static_cast<int>(sizeof(U) * 8);
+  // Reads the next block's minimum delta and bit widths.
+  Status StartBlock();
+  // Moves to the next miniblock (and block): sets mini_* to it, mini_present_ to the values whose
+  // bits are all in the data.
   Status NextMiniblock();
+  static Status WidthError(int width);
 
   ByteReader reader_;
   uint32_t miniblocks_per_block_ = 0;

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <numeric>
 #include <string_view>
+#include <type_traits>
 
 namespace pq {
 
@@ -313,7 +314,7 @@ Cell FieldCell(const SchemaNode& node, bool nested, const std::vector<ColumnBatc
     return c;
   }
   const ColumnBatch& b = batches[0];
-  if (node.max_definition_level > 0) {
+  if (node.max_definition_level > 0 && !b.value_index.empty()) {  // empty: no NULL, slot k
     k = b.value_index[static_cast<size_t>(k)];
     if (k < 0) return Cell{};
   }
@@ -323,35 +324,143 @@ Cell FieldCell(const SchemaNode& node, bool nested, const std::vector<ColumnBatc
 
 // ---- Filtering a batch of plain values (no Cell per row) ------------------------------------------
 
-// Keeps the rows sel[0..n) for which keep(row) is true, in order; returns how many.
-template <typename KeepFn>
-size_t KeepRows(int32_t* sel, size_t n, KeepFn keep) {
+// KeepPassing's `word` when there is no block test.
+struct NoBlockTest {};
+
+// Keeps the rows of sel[0..n) whose value passes `pass`, in order; returns how many. Row r's value
+// is vals[vi[r]] (vi[r] < 0: NULL, never kept), or vals[r] when vi is null. `dense` says that
+// sel[i] == i for every i (no row dropped yet), so rows need not be read from sel.
+//
+// The loops have no branch that depends on the data: each writes the row unconditionally and
+// advances by the answer. With a block test (`word`: bit 63 of word(v) set when v passes), the
+// dense loop first ORs the words of a block of 64 values, a loop the compiler vectorizes when the
+// word is plain integer arithmetic, and passes over the block when no value passes: a selective
+// term then costs little more than reading its values.
+template <typename T, typename PassFn, typename WordFn = NoBlockTest>
+size_t KeepPassing(int32_t* sel, size_t n, bool dense, const T* vals, const int32_t* vi, PassFn pass,
+                   WordFn word = {}) {
   size_t kept = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const int32_t row = sel[i];
-    if (keep(row)) sel[kept++] = row;
+  if (vi) {
+    const T none{};  // what a NULL row reads instead of a value; never kept
+    for (size_t i = 0; i < n; ++i) {
+      const int32_t row = dense ? static_cast<int32_t>(i) : sel[i];
+      const int32_t k = vi[row];
+      const T& v = k >= 0 ? vals[k] : none;
+      sel[kept] = row;
+      kept += static_cast<size_t>((k >= 0) & pass(v));
+    }
+    return kept;
+  }
+  if (!dense) {
+    for (size_t i = 0; i < n; ++i) {
+      const int32_t row = sel[i];
+      sel[kept] = row;
+      kept += static_cast<size_t>(pass(vals[row]));
+    }
+    return kept;
+  }
+  size_t i = 0;
+  if constexpr (!std::is_same_v<WordFn, NoBlockTest>) {
+    constexpr size_t kBlock = 64;
+    for (; i + kBlock <= n; i += kBlock) {
+      const T* block = vals + i;
+      uint64_t any = 0;
+      for (size_t j = 0; j < kBlock; ++j) any |= word(block[j]);
+      if ((any >> 63) == 0) continue;
+      for (size_t j = 0; j < kBlock; ++j) {
+        sel[kept] = static_cast<int32_t>(i + j);
+        kept += static_cast<size_t>(pass(block[j]));
+      }
+    }
+  }
+  for (; i < n; ++i) {
+    sel[kept] = static_cast<int32_t>(i);
+    kept += static_cast<size_t>(pass(vals[i]));
   }
   return kept;
 }
 
+// Bit 63 set when a < b: the sign of a - b corrected for overflow, with no compare instruction, so
+// that a loop over it vectorizes with SSE2 (which has no 64-bit compare).
+inline uint64_t LessWord(int64_t a, int64_t b) {
+  const uint64_t ua = static_cast<uint64_t>(a), ub = static_cast<uint64_t>(b);
+  const uint64_t d = ua - ub;  // wraps
+  return d ^ ((ua ^ ub) & (d ^ ua));
+}
+
+// Bit 63 set when x != 0.
+inline uint64_t NonZeroWord(uint64_t x) { return x | (uint64_t{0} - x); }
+
+// False for a NaN, which is NULL to SQLite and so satisfies no comparison.
+template <typename T>
+inline bool IsNumber(T v) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return !std::isnan(v);
+  } else {
+    (void)v;
+    return true;
+  }
+}
+
+// The term `v OP literal` (IN: any of `lits`, sorted ascending) on numbers of type T compared as
+// W (int64_t for INT32/INT64, double for FLOAT/DOUBLE), through KeepPassing. Integers get block
+// tests in integer arithmetic; floats one whose words are the compare results.
+template <typename T, typename W>
+size_t FilterNumbers(int32_t* sel, size_t n, bool dense, const T* vals, const int32_t* vi,
+                     PredicateOp op, const std::vector<W>& lits) {
+  if (op == PredicateOp::kIn) {
+    return KeepPassing(sel, n, dense, vals, vi, [&](T v) {
+      return IsNumber(v) && std::binary_search(lits.begin(), lits.end(), static_cast<W>(v));
+    });
+  }
+  const W lit = lits[0];
+  // pass(v) and word(v) say the same: v satisfies `v OP lit`.
+  auto run = [&](auto pass, auto word) { return KeepPassing(sel, n, dense, vals, vi, pass, word); };
+  if constexpr (std::is_integral_v<T>) {
+    auto u = [](T v) { return static_cast<uint64_t>(static_cast<int64_t>(v)); };
+    const uint64_t ulit = static_cast<uint64_t>(lit);
+    switch (op) {
+      case PredicateOp::kEq:
+        return run([lit](T v) { return static_cast<W>(v) == lit; },
+                   [=](T v) { return ~NonZeroWord(u(v) ^ ulit); });
+      case PredicateOp::kNe:
+        return run([lit](T v) { return static_cast<W>(v) != lit; },
+                   [=](T v) { return NonZeroWord(u(v) ^ ulit); });
+      case PredicateOp::kLt:
+        return run([lit](T v) { return static_cast<W>(v) < lit; },
+                   [lit](T v) { return LessWord(v, lit); });
+      case PredicateOp::kLe:
+        return run([lit](T v) { return static_cast<W>(v) <= lit; },
+                   [lit](T v) { return ~LessWord(lit, v); });
+      case PredicateOp::kGt:
+        return run([lit](T v) { return static_cast<W>(v) > lit; },
+                   [lit](T v) { return LessWord(lit, v); });
+      default:
+        return run([lit](T v) { return static_cast<W>(v) >= lit; },
+                   [lit](T v) { return ~LessWord(v, lit); });
+    }
+  } else {
+    // A NaN fails ==, <, <=, >, >= by itself; only != needs the test.
+    auto test = [&](auto pass) {
+      return run(pass, [pass](T v) { return static_cast<uint64_t>(pass(v)) << 63; });
+    };
+    switch (op) {
+      case PredicateOp::kEq: return test([lit](T v) { return static_cast<W>(v) == lit; });
+      case PredicateOp::kNe:
+        return test([lit](T v) -> bool { return IsNumber(v) & (static_cast<W>(v) != lit); });
+      case PredicateOp::kLt: return test([lit](T v) { return static_cast<W>(v) < lit; });
+      case PredicateOp::kLe: return test([lit](T v) { return static_cast<W>(v) <= lit; });
+      case PredicateOp::kGt: return test([lit](T v) { return static_cast<W>(v) > lit; });
+      default: return test([lit](T v) { return static_cast<W>(v) >= lit; });
+    }
+  }
+}
+
 // The term `v OP literal` (IN: any of `lits`) for values ordered by cmp(v, lit) (<0, 0, >0).
 template <typename T, typename Lit, typename CmpFn>
-size_t FilterByOp(int32_t* sel, size_t n, const T* vals, const int32_t* value_index, PredicateOp op,
-                  const std::vector<Lit>& lits, CmpFn cmp) {
-  auto run = [&](auto pass) {
-    return KeepRows(sel, n, [&](int32_t row) {
-      int64_t k = row;
-      if (value_index) {
-        k = value_index[row];
-        if (k < 0) return false;
-      }
-      const T& v = vals[k];
-      if constexpr (std::is_floating_point_v<T>) {
-        if (std::isnan(v)) return false;  // NaN is NULL to SQLite
-      }
-      return pass(v);
-    });
-  };
+size_t FilterByOp(int32_t* sel, size_t n, bool dense, const T* vals, const int32_t* value_index,
+                  PredicateOp op, const std::vector<Lit>& lits, CmpFn cmp) {
+  auto run = [&](auto pass) { return KeepPassing(sel, n, dense, vals, value_index, pass); };
   if (op == PredicateOp::kIn) {
     return run([&](const T& v) {
       auto it = std::lower_bound(lits.begin(), lits.end(), v,
@@ -381,9 +490,10 @@ int CompareBytesView(std::string_view a, std::string_view b) {
 // reach SQLite unchanged (INTEGER from INT32 or INT64, REAL from FLOAT or DOUBLE, TEXT or BLOB from
 // BYTE_ARRAY), comparing the raw values with the term's literals; the same answer as m.Matches of
 // the converted value row by row. Row r's value is vals[vi[r]] (-1: NULL), or vals[r] when vi is
-// null. -1 when the field or the term is not such a case.
+// null. `dense` says sel[i] == i for every i. -1 when the field or the term is not such a case.
 int64_t FilterPlainValues(PhysicalType type, const void* vals, const int32_t* vi,
-                          const LeafConverter& conv, const TermMatcher& m, int32_t* sel, size_t n) {
+                          const LeafConverter& conv, const TermMatcher& m, int32_t* sel, size_t n,
+                          bool dense) {
   const PredicateOp op = m.term().op;
   if (op != PredicateOp::kEq && op != PredicateOp::kNe && op != PredicateOp::kLt && op != PredicateOp::kLe &&
       op != PredicateOp::kGt && op != PredicateOp::kGe && op != PredicateOp::kIn) {
@@ -397,12 +507,12 @@ int64_t FilterPlainValues(PhysicalType type, const void* vals, const int32_t* vi
     std::vector<int64_t> keys;
     keys.reserve(lits->size());
     for (const SqlValue& v : *lits) keys.push_back(v.i);
-    auto cmp = [](int64_t v, int64_t lit) { return v < lit ? -1 : v > lit ? 1 : 0; };
     if (type == PhysicalType::kInt32) {
-      return static_cast<int64_t>(FilterByOp(sel, n, static_cast<const int32_t*>(vals), vi, op, keys,
-                                             [&](int32_t v, int64_t lit) { return cmp(v, lit); }));
+      return static_cast<int64_t>(
+          FilterNumbers(sel, n, dense, static_cast<const int32_t*>(vals), vi, op, keys));
     }
-    return static_cast<int64_t>(FilterByOp(sel, n, static_cast<const int64_t*>(vals), vi, op, keys, cmp));
+    return static_cast<int64_t>(
+        FilterNumbers(sel, n, dense, static_cast<const int64_t*>(vals), vi, op, keys));
   }
   if (kind == LeafConverter::Kind::kReal && (type == PhysicalType::kFloat || type == PhysicalType::kDouble)) {
     const std::vector<SqlValue>* lits = m.NaturalLiterals(CellType::kReal);
@@ -410,12 +520,12 @@ int64_t FilterPlainValues(PhysicalType type, const void* vals, const int32_t* vi
     std::vector<double> keys;
     keys.reserve(lits->size());
     for (const SqlValue& v : *lits) keys.push_back(v.d);
-    auto cmp = [](double v, double lit) { return v < lit ? -1 : v > lit ? 1 : 0; };
     if (type == PhysicalType::kFloat) {
-      return static_cast<int64_t>(FilterByOp(sel, n, static_cast<const float*>(vals), vi, op, keys,
-                                             [&](float v, double lit) { return cmp(v, lit); }));
+      return static_cast<int64_t>(
+          FilterNumbers(sel, n, dense, static_cast<const float*>(vals), vi, op, keys));
     }
-    return static_cast<int64_t>(FilterByOp(sel, n, static_cast<const double*>(vals), vi, op, keys, cmp));
+    return static_cast<int64_t>(
+        FilterNumbers(sel, n, dense, static_cast<const double*>(vals), vi, op, keys));
   }
   if ((kind == LeafConverter::Kind::kText || kind == LeafConverter::Kind::kBlob) &&
       type == PhysicalType::kByteArray) {
@@ -429,11 +539,11 @@ int64_t FilterPlainValues(PhysicalType type, const void* vals, const int32_t* vi
     if (op == PredicateOp::kEq) {
       // Lengths first: most values differ in length or in their first bytes.
       const std::string_view lit = keys[0];
-      return static_cast<int64_t>(FilterByOp(sel, n, bytes, vi, op, keys, [&](const ByteArray& v, std::string_view) {
+      return static_cast<int64_t>(FilterByOp(sel, n, dense, bytes, vi, op, keys, [&](const ByteArray& v, std::string_view) {
         return v.len == lit.size() && (lit.empty() || std::memcmp(v.ptr, lit.data(), lit.size()) == 0) ? 0 : 1;
       }));
     }
-    return static_cast<int64_t>(FilterByOp(sel, n, bytes, vi, op, keys,
+    return static_cast<int64_t>(FilterByOp(sel, n, dense, bytes, vi, op, keys,
                                            [](const ByteArray& v, std::string_view lit) {
                                              return CompareBytesView(v.view(), lit);
                                            }));
@@ -448,7 +558,8 @@ int64_t BuildDictionaryMask(const ColumnBatch& b, const LeafConverter& conv, con
   mask->assign(entries, 0);
   std::vector<int32_t> ids(entries);
   std::iota(ids.begin(), ids.end(), 0);
-  const int64_t kept = FilterPlainValues(b.type, b.dictionary, nullptr, conv, m, ids.data(), entries);
+  const int64_t kept = FilterPlainValues(b.type, b.dictionary, nullptr, conv, m, ids.data(), entries,
+                                         /*dense=*/true);
   if (kept >= 0) {
     for (int64_t i = 0; i < kept; ++i) (*mask)[static_cast<size_t>(ids[static_cast<size_t>(i)])] = 1;
     return kept;
@@ -499,7 +610,7 @@ int64_t TableScanner::FilterByDictionary(Term& t, ColumnBatch& b, int32_t* sel, 
     t.mask_matches = BuildDictionaryMask(b, f.converters[0], t.matcher, &t.mask, &filter_scratch_);
     t.mask_dictionary = b.dictionary;
   }
-  const int32_t* vi = f.node->max_definition_level > 0 ? b.value_index.data() : nullptr;
+  const int32_t* vi = b.value_index.empty() ? nullptr : b.value_index.data();  // empty: no NULL
   if (t.mask_matches == 0 && !t.null_matches) return 0;
   if (t.mask_matches == b.dictionary_size && (!vi || t.null_matches)) return static_cast<int64_t>(n);
   return static_cast<int64_t>(FilterByMask(sel, n, b.dict_indices.data(), vi, t.mask.data(), t.null_matches));
@@ -550,22 +661,38 @@ Result<bool> TableScanner::FillBatch() {
   }
   selection_.resize(static_cast<size_t>(decoded_));
   int32_t* sel = selection_.data();
-  std::iota(sel, sel + decoded_, 0);
   size_t n = static_cast<size_t>(decoded_);
+  // sel[0..n) holds the surviving rows once sel_ready. Until a term drops a row they are all the
+  // decoded rows, which the plain-value filter does not need written out (`dense`): the others
+  // get them written first.
+  bool sel_ready = false;
+  auto ready = [&] {
+    if (!sel_ready) std::iota(sel, sel + n, 0);
+    sel_ready = true;
+  };
   for (Term& t : terms_) {
     FieldState& f = *fields_[static_cast<size_t>(t.slot)];
     int64_t plain = -1;
     if (!f.nested) {
       ColumnBatch& b = f.batches[0];
-      if (b.dictionary) plain = FilterByDictionary(t, b, sel, n);
+      if (b.dictionary) {
+        ready();
+        plain = FilterByDictionary(t, b, sel, n);
+      }
       if (!b.dictionary) {
-        const int32_t* vi = f.node->max_definition_level > 0 ? b.value_index.data() : nullptr;
-        plain = FilterPlainValues(b.type, ValueArray(b), vi, f.converters[0], t.matcher, sel, n);
+        // A batch without NULL has value slot r for row r: no index needed.
+        const bool has_null = f.node->max_definition_level > 0 && b.num_values != b.num_levels;
+        const int32_t* vi = has_null ? b.value_index.data() : nullptr;
+        plain = FilterPlainValues(b.type, ValueArray(b), vi, f.converters[0], t.matcher, sel, n,
+                                  /*dense=*/!sel_ready);
+        // It wrote out the rows it kept; when it kept them all, that is every row.
+        if (plain >= 0) sel_ready = true;
       }
     }
     if (plain >= 0) {
       n = static_cast<size_t>(plain);
     } else {
+      ready();
       size_t kept = 0;
       for (size_t i = 0; i < n; ++i) {
         const int32_t row = sel[i];
