@@ -30,6 +30,9 @@
 //   threads=N                1 (default): everything on the calling thread. N > 1: N-1 worker
 //                            threads of the table check, decrypt and decompress each column's next
 //                            page while the current one is decoded (page_reader.h, "Reading ahead")
+//   page_cache=MIB           decompressed pages kept for lookups that land on them again, such as a
+//                            join probing the table once per outer row (page_cache.h; default 32, at
+//                            most a quarter of max_memory, which they count against; 0: none)
 //
 // Footers are read once, when the table is created. Each scan (xFilter) first compares every file's
 // size, modification time and inode with the file on disk; a file that changed is opened again and
@@ -90,6 +93,7 @@
 #include "ext/sorted_scan.h"
 #include "format/predicate/predicate.h"
 #include "format/predicate/row_ranges.h"
+#include "format/page/page_cache.h"
 #include "format/predicate/scan_plan.h"
 #include "format/reader/file_reader.h"
 #include "format/reader/table_scanner.h"
@@ -103,11 +107,12 @@ const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decima
                                                       "verify_checksums", "union_by_name", "hive_partitioning",
                                                       // kDecryptionOptionNames (encryption_options.h)
                                                       "footer_key", "column_keys", "aad_prefix", "max_memory",
-                                                      "sort_memory", "threads"};
+                                                      "sort_memory", "threads", "page_cache"};
 
 constexpr int64_t kDefaultMaxMemoryMiB = 4096;
 constexpr int64_t kDefaultSortMemoryMiB = 256;
 constexpr int64_t kMaxThreads = 64;
+constexpr int64_t kDefaultPageCacheMiB = 32;
 
 struct TableConfig {
   ReaderOptions reader;
@@ -140,6 +145,10 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts,
   // threads=N: the calling thread plus N-1 workers that decompress pages ahead of the scan.
   PQ_ASSIGN_OR_RETURN(int64_t threads, opts.GetInt("threads", 1, 1, kMaxThreads));
   if (threads > 1) c.reader.task_pool = std::make_shared<TaskPool>(static_cast<int>(threads - 1));
+  // The cached pages stay charged to max_memory, so they may take at most a quarter of it.
+  PQ_ASSIGN_OR_RETURN(int64_t page_cache_mib, opts.GetInt("page_cache", kDefaultPageCacheMiB, 0, int64_t{1} << 24));
+  const int64_t page_cache_bytes = std::min(page_cache_mib << 20, (max_memory_mib << 20) / 4);
+  if (page_cache_bytes > 0) c.reader.page_cache = std::make_shared<PageCache>(page_cache_bytes);
   return c;
 }
 

@@ -215,3 +215,48 @@ CREATE VIRTUAL TABLE th0 USING parquet('$TMPDIR/threads.parquet', threads=0);
 
 statement error option 'threads'
 CREATE VIRTUAL TABLE th65 USING parquet('$TMPDIR/threads.parquet', threads=65);
+
+# page_cache=MIB: decompressed pages kept for lookups that land on them again. A join probes the
+# table once per outer row through the page index; its answers are those of the native table with
+# the cache (default), with a cache so small that pages are evicted as the join runs, and without
+# one, also for the encrypted file and run twice.
+statement ok
+CREATE TABLE probes AS WITH RECURSIVE k(j) AS (SELECT 1 UNION ALL SELECT j + 1 FROM k WHERE j < 1500)
+SELECT (j * 7919) % 60000 + 1 AS id FROM k;
+
+statement ok
+CREATE VIRTUAL TABLE pc_default USING parquet('$TMPDIR/threads.parquet');
+
+statement ok
+CREATE VIRTUAL TABLE pc_tiny USING parquet('$TMPDIR/threads.parquet', page_cache=1, max_memory=4);
+
+statement ok
+CREATE VIRTUAL TABLE pc_none USING parquet('$TMPDIR/threads.parquet', page_cache=0);
+
+statement ok
+CREATE VIRTUAL TABLE pc_enc USING parquet('$TMPDIR/threads_enc.parquet', footer_key='00112233445566778899aabbccddeeff');
+
+query
+SELECT count(*), sum(t.hc), sum(t.d), count(t.s), group_concat(t.s, '') = (SELECT group_concat(n.s, '') FROM probes p JOIN tn n ON n.id = p.id)
+FROM probes p JOIN pc_default t ON t.id = p.id;
+----
+1500|750771801095|11253937.5|1285|1
+
+query
+SELECT (SELECT sum(t.hc) FROM probes p JOIN pc_default t ON t.id = p.id),
+       (SELECT sum(t.hc) FROM probes p JOIN pc_tiny t ON t.id = p.id),
+       (SELECT sum(t.hc) FROM probes p JOIN pc_tiny t ON t.id = p.id),
+       (SELECT sum(t.hc) FROM probes p JOIN pc_none t ON t.id = p.id),
+       (SELECT sum(t.hc) FROM probes p JOIN pc_enc t ON t.id = p.id),
+       (SELECT sum(t.hc) FROM probes p JOIN pc_enc t ON t.id = p.id),
+       (SELECT sum(n.hc) FROM probes p JOIN tn n ON n.id = p.id);
+----
+750771801095|750771801095|750771801095|750771801095|750771801095|750771801095|750771801095
+
+query
+SELECT count(*) FROM (SELECT t.* FROM probes p JOIN pc_tiny t ON t.id = p.id EXCEPT SELECT n.* FROM probes p JOIN tn n ON n.id = p.id);
+----
+0
+
+statement error option 'page_cache'
+CREATE VIRTUAL TABLE pc_bad USING parquet('$TMPDIR/threads.parquet', page_cache=-1);

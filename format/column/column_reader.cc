@@ -92,20 +92,28 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
         length > file_->options().limits.max_footer_size) {
       return Status::OK();  // unusable: find pages by their headers
     }
-    auto bytes = file_->file().ReadAt(offset, length);
-    if (!bytes.ok()) return std::move(bytes).TakeStatus().WithContext(context_ + ", OffsetIndex");
-    extra_bytes_read_ += length;
-    OffsetIndex index;
-    const ByteSpan stored((*bytes)->data(), (*bytes)->size());
-    if (decryptor_) {
-      // An encrypted index that fails authentication was altered (or the key is wrong): an error,
-      // not a reason to fall back to the headers.
-      Status s = decryptor_->ReadOffsetIndex(stored, &index);
-      if (s.code() == StatusCode::kCrypto) return std::move(s).WithContext(context_);
-      if (!s.ok()) return Status::OK();
-    } else if (!ReadOffsetIndex(stored, &index).ok()) {
-      return Status::OK();
+    // Parsed once per file (FileReader::offset_index_cache), then checked here as if just read.
+    const std::pair<int64_t, int64_t> at(offset, length);
+    std::shared_ptr<const OffsetIndex> cached = file_->offset_index_cache().Find(at);
+    if (cached == nullptr) {
+      auto bytes = file_->file().ReadAt(offset, length);
+      if (!bytes.ok()) return std::move(bytes).TakeStatus().WithContext(context_ + ", OffsetIndex");
+      extra_bytes_read_ += length;
+      auto parsed = std::make_shared<OffsetIndex>();
+      const ByteSpan stored((*bytes)->data(), (*bytes)->size());
+      if (decryptor_) {
+        // An encrypted index that fails authentication was altered (or the key is wrong): an error,
+        // not a reason to fall back to the headers.
+        Status s = decryptor_->ReadOffsetIndex(stored, parsed.get());
+        if (s.code() == StatusCode::kCrypto) return std::move(s).WithContext(context_);
+        if (!s.ok()) return Status::OK();
+      } else if (!ReadOffsetIndex(stored, parsed.get()).ok()) {
+        return Status::OK();
+      }
+      cached = parsed;
+      file_->offset_index_cache().Store(at, cached, 3 * length);
     }
+    const OffsetIndex& index = *cached;
     PQ_RETURN_IF_ERROR(pages_.EnsureBounds());
     const std::vector<PageLocation>& locs = index.page_locations;
     if (locs.empty() || locs.size() > static_cast<size_t>(kMaxPageValues)) return Status::OK();

@@ -1,6 +1,6 @@
 // BufferPool: recycles the large buffers pages are decompressed into.
 //
-// A scan decompresses page after page into buffers of a few hundred KB. Taken from the allocator each
+// A scan reads column chunks and decompresses page after page into buffers of a few hundred KB. Taken from the allocator each
 // time, every such buffer is fresh memory: the kernel faults its pages in and zeroes them, and
 // std::vector zeroes them again, which costs more than decompressing into them for small queries.
 // The pool keeps a few released buffers (process-wide, bounded) and hands them out again with
@@ -27,8 +27,10 @@ struct BufferPoolLimits {
 // owner lets go it returns to the pool (if the pool has room) instead of to the allocator.
 // Thread-safe.
 std::shared_ptr<Buffer> AcquirePooledBuffer(size_t n);
+// The same with size() exactly `n` (for bytes read from a file, whose length is the buffer's size).
+std::shared_ptr<Buffer> AcquireExactPooledBuffer(size_t n);
 
-// Buffers the pool holds now, and their bytes (for tests).
+// Buffers the pool holds now, and their bytes (capacities; for tests).
 size_t PooledBufferCount();
 size_t PooledBufferBytes();
 

@@ -7,6 +7,7 @@
 #include "format/codec/codec.h"
 #include "format/metadata/metadata_io.h"
 #include "format/page/buffer_pool.h"
+#include "format/page/page_cache.h"
 #include "format/util/crc32.h"
 
 namespace pq {
@@ -197,6 +198,7 @@ Result<bool> PageReader::NextHeader(Page* page) {
       PQ_RETURN_IF_ERROR(Load(pos_, chunk_end_));
     }
     const int ordinal = page_index_++;
+    const int64_t header_offset = pos_;
     auto rest_of_buffer = [&]() {
       const size_t at = static_cast<size_t>(pos_ - buffer_begin_);
       return ByteSpan(buffer_->data() + at, buffer_->size() - at);
@@ -271,6 +273,8 @@ Result<bool> PageReader::NextHeader(Page* page) {
     const PageHeader& h = page->header;
     page->type = h.type;
     page->header_ordinal = ordinal;
+    page->offset = header_offset;
+    page->body_owned = false;
     page->owner = buffer_;
     page->owner2.reset();
     page->body = {};
@@ -348,6 +352,7 @@ Status PageReader::LoadBody(Page* page) const {
       page->stored_values = done.stored_values;
       page->encrypted = done.encrypted;
       page->crc_checked = done.crc_checked;
+      page->body_owned = done.body_owned;
       page->loaded = true;
       last_loaded_ = page->header_ordinal;
       ++pages_read_ahead_;
@@ -356,9 +361,56 @@ Status PageReader::LoadBody(Page* page) const {
     // Loaded again here: the same error, or success where the worker met a passing condition
     // (a memory cap reached while other pages were held).
   }
+  if (LoadFromCache(page)) return Status::OK();
+  // The first page loaded after a Seek, or after pages skipped: a lookup's page, worth keeping.
+  const bool keep = options_.page_cache && !sequential_ && last_loaded_ != page->header_ordinal - 1;
   Status s = LoadBodyNow(page);
-  if (s.ok()) last_loaded_ = page->header_ordinal;
+  if (s.ok()) {
+    last_loaded_ = page->header_ordinal;
+    if (keep) KeepInCache(*page);
+  }
   return s;
+}
+
+bool PageReader::LoadFromCache(Page* page) const {
+  if (!options_.page_cache || page->offset < 0) return false;
+  std::shared_ptr<const CachedPage> hit = options_.page_cache->Find(file_.id(), page->offset);
+  if (hit == nullptr) return false;
+  // The page's owner shares ownership of the whole entry, whose levels the spans point into.
+  page->owner = BufferPtr(hit, hit->owner.get());
+  page->owner2.reset();
+  page->body = hit->body;
+  page->rep_levels = hit->v2 ? hit->rep_levels() : ByteSpan();
+  page->def_levels = hit->v2 ? hit->def_levels() : ByteSpan();
+  page->encrypted = false;
+  page->crc_checked = true;
+  page->body_owned = true;
+  page->loaded = true;
+  last_loaded_ = page->header_ordinal;
+  ++pages_from_cache_;
+  return true;
+}
+
+void PageReader::KeepInCache(const Page& page) const {
+  // A body that is a slice of the chunk's file bytes cost nothing to load; keeping it would hold
+  // the whole read window.
+  if (!page.body_owned || page.offset < 0) return;
+  auto entry = std::make_shared<CachedPage>();
+  entry->owner = page.owner2 ? page.owner2 : page.owner;
+  entry->body = page.body;
+  // A recycled buffer may be far larger than the page it holds: keep a copy of the right size.
+  if (entry->owner == nullptr || entry->owner->size() > page.body.size() + page.body.size() / 4 + 4096) {
+    auto copy = std::make_shared<Buffer>(page.body.begin(), page.body.end());
+    entry->body = ByteSpan(copy->data(), copy->size());
+    entry->owner = std::move(copy);
+  }
+  if (page.type == PageType::kDataPageV2) {
+    entry->v2 = true;
+    entry->levels.assign(reinterpret_cast<const char*>(page.rep_levels.data()), page.rep_levels.size());
+    entry->levels.append(reinterpret_cast<const char*>(page.def_levels.data()), page.def_levels.size());
+    entry->rep_levels_size = page.rep_levels.size();
+  }
+  options_.page_cache->Store(file_.id(), page.offset, std::move(entry));
 }
 
 Status PageReader::LoadBodyNow(Page* page) const {
@@ -398,6 +450,7 @@ Status PageReader::LoadBodyNow(Page* page) const {
     page->stored = body;
     page->stored_values = body;
     page->encrypted = false;
+    page->body_owned = true;
     if (page->type == PageType::kDataPageV2) SplitLevels(body, page);
   }
   const ByteSpan compressed = page->stored_values;
@@ -434,6 +487,7 @@ Status PageReader::LoadBodyNow(Page* page) const {
   if (!s.ok()) return Fail(std::move(s), ordinal);
   page->body = ByteSpan(out->data(), uncompressed_size);
   page->owner2 = std::move(owned);
+  page->body_owned = true;
   page->loaded = true;
   return Status::OK();
 }

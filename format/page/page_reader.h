@@ -30,6 +30,10 @@
 // read ahead (never a file read the caller did not ask for), one page ahead of the caller, so
 // the extra memory is two decompressed pages per column being read. A page read ahead that fails
 // is loaded again on the calling thread, so errors and what they say are the same either way.
+//
+// Keeping pages for lookups (ReaderOptions::page_cache, page/page_cache.h): LoadBody first looks the
+// page up in the cache, and after a Seek keeps the first page of each run of pages it loads, so a
+// lookup that lands on the same page again neither verifies nor decompresses it.
 #pragma once
 
 #include <memory>
@@ -69,7 +73,9 @@ struct Page {
   bool encrypted = false;    // `stored` is a page module: LoadBody decrypts it before the rest
   bool crc_checked = false;  // LoadBody verified the CRC (before decrypting, for an encrypted page)
   bool loaded = false;       // LoadBody done (a second call does nothing)
+  bool body_owned = false;   // LoadBody put the body in a buffer of its own (decompressed or decrypted)
   int header_ordinal = 0;  // all pages counted from 0 within the chunk, for messages
+  int64_t offset = -1;     // file offset of the page header
 };
 
 class PageReader {
@@ -121,6 +127,8 @@ class PageReader {
   int64_t bytes_read() const { return bytes_read_; }
   // Pages whose LoadBody work a worker did (reading ahead).
   int64_t pages_read_ahead() const { return pages_read_ahead_; }
+  // Pages LoadBody took from the page cache.
+  int64_t pages_from_cache() const { return pages_from_cache_; }
 
  private:
   struct ReadAhead;  // a page handed to a worker, and what came of it
@@ -138,6 +146,9 @@ class PageReader {
   // Points a v2 page's level and value spans into `body` (levels, then values); the level lengths
   // were checked against the body's size by NextHeader.
   static void SplitLevels(ByteSpan body, Page* page);
+  // The page cache's part of LoadBody: fills *page from the cache, or keeps a freshly loaded page.
+  bool LoadFromCache(Page* page) const;
+  void KeepInCache(const Page& page) const;
 
   const RandomAccessFile& file_;
   const ColumnMetaData& meta_;
@@ -163,6 +174,7 @@ class PageReader {
   mutable std::vector<std::shared_ptr<ReadAhead>> ahead_;
   mutable int last_loaded_ = -2;                // header_ordinal of the last page LoadBody loaded
   mutable int64_t pages_read_ahead_ = 0;
+  mutable int64_t pages_from_cache_ = 0;
 };
 
 }  // namespace pq

@@ -453,18 +453,32 @@ Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn
     }
     return Read(t.leaf, offset, length, what);
   };
-  PQ_ASSIGN_OR_RETURN(BufferPtr ci_bytes, read_index(*chunk.column_index_offset,
-                                                     *chunk.column_index_length, "column index"));
-  PQ_ASSIGN_OR_RETURN(BufferPtr oi_bytes, read_index(*chunk.offset_index_offset,
-                                                     *chunk.offset_index_length, "offset index"));
-  ColumnIndex ci;
-  OffsetIndex oi;
-  const ByteSpan ci_stored(ci_bytes->data(), ci_bytes->size());
-  const ByteSpan oi_stored(oi_bytes->data(), oi_bytes->size());
-  Status s = decryptor ? decryptor->ReadColumnIndex(ci_stored, &ci) : ReadColumnIndex(ci_stored, &ci);
-  if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext("column index"));
-  s = decryptor ? decryptor->ReadOffsetIndex(oi_stored, &oi) : ReadOffsetIndex(oi_stored, &oi);
-  if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext("offset index"));
+  // Parsed once per file (FileReader::column_index_cache / offset_index_cache), then checked here
+  // on every use as if just read.
+  const std::pair<int64_t, int64_t> ci_at(*chunk.column_index_offset, *chunk.column_index_length);
+  const std::pair<int64_t, int64_t> oi_at(*chunk.offset_index_offset, *chunk.offset_index_length);
+  std::shared_ptr<const ColumnIndex> ci_cached = file_.column_index_cache().Find(ci_at);
+  if (ci_cached == nullptr) {
+    PQ_ASSIGN_OR_RETURN(BufferPtr ci_bytes, read_index(ci_at.first, ci_at.second, "column index"));
+    auto parsed = std::make_shared<ColumnIndex>();
+    const ByteSpan stored(ci_bytes->data(), ci_bytes->size());
+    Status s = decryptor ? decryptor->ReadColumnIndex(stored, parsed.get()) : ReadColumnIndex(stored, parsed.get());
+    if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext("column index"));
+    ci_cached = parsed;
+    file_.column_index_cache().Store(ci_at, ci_cached, 2 * static_cast<int64_t>(ci_bytes->size()));
+  }
+  std::shared_ptr<const OffsetIndex> oi_cached = file_.offset_index_cache().Find(oi_at);
+  if (oi_cached == nullptr) {
+    PQ_ASSIGN_OR_RETURN(BufferPtr oi_bytes, read_index(oi_at.first, oi_at.second, "offset index"));
+    auto parsed = std::make_shared<OffsetIndex>();
+    const ByteSpan stored(oi_bytes->data(), oi_bytes->size());
+    Status s = decryptor ? decryptor->ReadOffsetIndex(stored, parsed.get()) : ReadOffsetIndex(stored, parsed.get());
+    if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext("offset index"));
+    oi_cached = parsed;
+    file_.offset_index_cache().Store(oi_at, oi_cached, 3 * static_cast<int64_t>(oi_bytes->size()));
+  }
+  const ColumnIndex& ci = *ci_cached;
+  const OffsetIndex& oi = *oi_cached;
 
   const std::vector<PageLocation>& pages = oi.page_locations;
   const size_t n = pages.size();

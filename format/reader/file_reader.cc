@@ -14,6 +14,7 @@
 #include "format/crypto/file_decryptor.h"
 #include "format/crypto/module_aad.h"
 #include "format/metadata/metadata_io.h"
+#include "format/page/buffer_pool.h"
 
 namespace pq {
 
@@ -230,7 +231,8 @@ Result<BufferPtr> RandomAccessFile::ReadAt(int64_t offset, int64_t length) const
                               std::to_string(length) + ") is outside the file (size " +
                               std::to_string(size_) + ")");
   }
-  auto buf = std::make_shared<Buffer>(static_cast<size_t>(length));
+  // A recycled buffer: fresh memory would be faulted in and zeroed before the read overwrites it.
+  std::shared_ptr<Buffer> buf = AcquireExactPooledBuffer(static_cast<size_t>(length));
   PQ_RETURN_IF_ERROR(ReadInto(offset, length, buf->data()));
   return BufferPtr(std::move(buf));
 }
@@ -247,6 +249,9 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
   reader->options_ = options;
   reader->dictionary_cache_ = std::make_unique<DictionaryCache>(options.dictionary_cache_bytes);
   reader->bloom_filter_cache_ = std::make_unique<BloomFilterCache>(options.bloom_filter_cache_bytes);
+  // One budget for both kinds of page index.
+  reader->offset_index_cache_ = std::make_unique<OffsetIndexCache>(options.page_index_cache_bytes / 2);
+  reader->column_index_cache_ = std::make_unique<ColumnIndexCache>(options.page_index_cache_bytes / 2);
   reader->file_ = std::move(file);
   const RandomAccessFile& f = *reader->file_;
   const std::string& path = f.path();

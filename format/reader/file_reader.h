@@ -27,6 +27,8 @@
 // No message ever holds key bytes.
 #pragma once
 
+#include <atomic>
+#include <concepts>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -50,6 +52,7 @@ namespace pq {
 namespace crypto {
 class FileDecryptor;
 }  // namespace crypto
+class PageCache;
 
 class RandomAccessFile {
  public:
@@ -66,6 +69,8 @@ class RandomAccessFile {
   int64_t size() const { return size_; }
   int64_t mtime_ns() const { return mtime_ns_; }
   const std::string& path() const { return path_; }
+  // A number no other RandomAccessFile of the process has or had (keys of PageCache).
+  uint64_t id() const { return id_; }
   // Whether this file holds a descriptor now (false for a file held in memory).
   bool descriptor_open() const;
 
@@ -78,7 +83,8 @@ class RandomAccessFile {
   friend class OpenFileList;
   RandomAccessFile(int fd, std::string path, int64_t size, int64_t mtime_ns, uint64_t device,
                    uint64_t inode)
-      : fd_(fd), path_(std::move(path)), size_(size), mtime_ns_(mtime_ns), device_(device), inode_(inode) {}
+      : fd_(fd), path_(std::move(path)), size_(size), mtime_ns_(mtime_ns), device_(device), inode_(inode),
+        id_(next_id_.fetch_add(1, std::memory_order_relaxed)) {}
   // Opens path_ again (fd_ closed by the open-file list) and checks it is the same file. Holds mu_.
   Status Reopen() const;
 
@@ -91,6 +97,8 @@ class RandomAccessFile {
   int64_t mtime_ns_;
   uint64_t device_ = 0;
   uint64_t inode_ = 0;
+  uint64_t id_;
+  static inline std::atomic<uint64_t> next_id_{1};
 };
 
 // Limits that keep a malicious file from making the reader allocate or loop without bound.
@@ -107,6 +115,8 @@ struct ReaderOptions {
   int64_t dictionary_cache_bytes = int64_t{64} << 20;
   // Bytes of Bloom filters a file keeps for pruning (BloomFilterCache); 0 keeps none.
   int64_t bloom_filter_cache_bytes = int64_t{64} << 20;
+  // Bytes of parsed page indexes (column and offset indexes) a file keeps; 0 keeps none.
+  int64_t page_index_cache_bytes = int64_t{16} << 20;
   // What the page readers of every scan over files opened with these options may hold at once
   // (column chunk bytes read, decrypted and decompressed pages); null: no cap.
   std::shared_ptr<MemoryBudget> memory;
@@ -117,6 +127,9 @@ struct ReaderOptions {
   // Workers that check, decrypt and decompress each column's next page while the current one is
   // decoded (page/page_reader.h, "Reading ahead"); null: every page is loaded when it is reached.
   std::shared_ptr<TaskPool> task_pool;
+  // Decompressed pages kept for lookups that land on them again (page/page_cache.h says which
+  // pages go in); shared by the files opened with these options. Null: none kept.
+  std::shared_ptr<PageCache> page_cache;
 };
 
 // A decompressed dictionary page: what the dictionary pruning layer needs to test its entries.
@@ -127,35 +140,49 @@ struct CachedDictionary {
   int64_t num_values = 0;
 };
 
-// What pruning has already read from one file, by (row group, leaf column), up to a byte budget:
-// decompressed dictionary pages and Bloom filters. A join that scans the same file once per outer
-// row, or a query run again, reads and decompresses each of them once, not once per scan.
-// Thread-safe; entries are immutable once stored, and entries past the budget are simply not kept.
-template <typename T>
+// What pruning and lookups have already read from one file, up to a byte budget: decompressed
+// dictionary pages and Bloom filters by (row group, leaf column), parsed page indexes by their file
+// offset. A join that scans the same file once per outer row, or a query run again, reads and
+// decompresses each of them once, not once per scan. Thread-safe; entries are immutable once
+// stored, and entries past the budget are simply not kept.
+template <typename T, typename Key = std::pair<int, int>>
 class ChunkCache {
  public:
   explicit ChunkCache(int64_t budget_bytes) : budget_(budget_bytes) {}
-  std::shared_ptr<const T> Find(int row_group, int leaf) const {
+  std::shared_ptr<const T> Find(const Key& key) const {
     std::lock_guard<std::mutex> lock(mu_);
-    auto it = entries_.find({row_group, leaf});
+    auto it = entries_.find(key);
     return it == entries_.end() ? nullptr : it->second;
   }
+  std::shared_ptr<const T> Find(int row_group, int leaf) const
+    requires std::same_as<Key, std::pair<int, int>>
+  {
+    return Find(Key{row_group, leaf});
+  }
   // Keeps `entry` (which holds `bytes` bytes) when it fits in what is left of the budget.
-  void Store(int row_group, int leaf, std::shared_ptr<const T> entry, int64_t bytes) {
+  void Store(const Key& key, std::shared_ptr<const T> entry, int64_t bytes) {
     if (entry == nullptr) return;
     std::lock_guard<std::mutex> lock(mu_);
     if (bytes > budget_ - used_) return;
-    if (entries_.emplace(std::make_pair(row_group, leaf), std::move(entry)).second) used_ += bytes;
+    if (entries_.emplace(key, std::move(entry)).second) used_ += bytes;
+  }
+  void Store(int row_group, int leaf, std::shared_ptr<const T> entry, int64_t bytes)
+    requires std::same_as<Key, std::pair<int, int>>
+  {
+    Store(Key{row_group, leaf}, std::move(entry), bytes);
   }
 
  private:
   mutable std::mutex mu_;
   int64_t budget_;
   int64_t used_ = 0;
-  std::map<std::pair<int, int>, std::shared_ptr<const T>> entries_;
+  std::map<Key, std::shared_ptr<const T>> entries_;
 };
 using DictionaryCache = ChunkCache<CachedDictionary>;
 using BloomFilterCache = ChunkCache<SplitBlockBloomFilter>;
+// Keyed by (offset, length) of the stored index.
+using OffsetIndexCache = ChunkCache<OffsetIndex, std::pair<int64_t, int64_t>>;
+using ColumnIndexCache = ChunkCache<ColumnIndex, std::pair<int64_t, int64_t>>;
 
 class FileReader {
  public:
@@ -194,6 +221,11 @@ class FileReader {
   DictionaryCache& dictionary_cache() const { return *dictionary_cache_; }
   // Bloom filters already read for pruning; shared by every scan of this file.
   BloomFilterCache& bloom_filter_cache() const { return *bloom_filter_cache_; }
+  // Parsed page indexes by the file range they are stored at; shared by every scan of this file.
+  // An entry is what parsing (and decrypting) the stored bytes gave, before any check against the
+  // chunk, so users check it as if they had just read it.
+  OffsetIndexCache& offset_index_cache() const { return *offset_index_cache_; }
+  ColumnIndexCache& column_index_cache() const { return *column_index_cache_; }
 
  private:
   FileReader() = default;
@@ -208,6 +240,8 @@ class FileReader {
   int64_t chunk_size_slack_ = 0;
   std::unique_ptr<DictionaryCache> dictionary_cache_;
   std::unique_ptr<BloomFilterCache> bloom_filter_cache_;
+  std::unique_ptr<OffsetIndexCache> offset_index_cache_;
+  std::unique_ptr<ColumnIndexCache> column_index_cache_;
   std::shared_ptr<const crypto::FileDecryptor> decryptor_;  // null: not encrypted
   // Encrypted chunks whose metadata could not be decrypted, by (row group, leaf): their failure.
   std::map<std::pair<int, int>, Status> chunk_failures_;

@@ -49,5 +49,36 @@ TEST(BufferPoolTest, SmallAndHugeRequestsAreNotPooled) {
   EXPECT_EQ(PooledBufferCount(), count);
 }
 
+TEST(BufferPoolTest, ExactBuffersHaveTheSizeAskedAndKeepTheirMemory) {
+  // Larger than what the other tests leave in the pool, so that this buffer is the one taken.
+  const size_t n = size_t{12} << 20;
+  const uint8_t* first = nullptr;
+  {
+    std::shared_ptr<Buffer> b = AcquireExactPooledBuffer(n);
+    EXPECT_EQ(b->size(), n);
+    std::memset(b->data(), 0xCD, n);
+    first = b->data();
+  }
+  // A smaller exact request reuses the memory, sized down without touching it.
+  {
+    std::shared_ptr<Buffer> smaller = AcquireExactPooledBuffer(n / 2);
+    EXPECT_EQ(smaller->size(), n / 2);
+    EXPECT_EQ(smaller->data(), first);
+    EXPECT_EQ(smaller->data()[n / 2 - 1], 0xCD);
+  }
+  // The buffer went back at half its size but with all its capacity: a full-size request of
+  // either kind still fits in it.
+  {
+    std::shared_ptr<Buffer> exact = AcquireExactPooledBuffer(n);
+    EXPECT_EQ(exact->size(), n);
+    EXPECT_EQ(exact->data(), first);
+  }
+  std::shared_ptr<Buffer> any = AcquirePooledBuffer(n);
+  EXPECT_GE(any->size(), n);
+  EXPECT_EQ(any->data(), first);
+  auto small = AcquireExactPooledBuffer(10);
+  EXPECT_EQ(small->size(), 10u);
+}
+
 }  // namespace
 }  // namespace pq

@@ -540,7 +540,8 @@ TEST(ScanPlanLayerOrderTest, CheaperOfBloomFilterAndDictionaryFirstAndDictionari
   const ColumnMetaData& id = *file->metadata().row_groups[1].columns[kId].meta_data;
   ASSERT_TRUE(id.bloom_filter_length);
   // 1500 is present: neither layer prunes row group 1, so both are asked; the page index is read
-  // too. The second time, neither the dictionary nor the Bloom filter is read again.
+  // too. The second time, neither the dictionary nor the Bloom filter nor the page index is read
+  // again.
   int64_t bytes[2] = {0, 0};
   for (int pass = 0; pass < 2; ++pass) {
     stats = {};
@@ -550,9 +551,11 @@ TEST(ScanPlanLayerOrderTest, CheaperOfBloomFilterAndDictionaryFirstAndDictionari
     ASSERT_EQ(plan->row_groups.size(), 1u);
     bytes[pass] = stats.bytes_read;
   }
-  EXPECT_GT(bytes[1], 0);  // the page index
-  EXPECT_GE(bytes[0] - bytes[1],
-            id.data_page_offset - *id.dictionary_page_offset + *id.bloom_filter_length);
+  const ColumnChunk& id_chunk = file->metadata().row_groups[1].columns[kId];
+  ASSERT_TRUE(id_chunk.column_index_length && id_chunk.offset_index_length);
+  EXPECT_EQ(bytes[1], 0);
+  EXPECT_GE(bytes[0], id.data_page_offset - *id.dictionary_page_offset + *id.bloom_filter_length +
+                          *id_chunk.column_index_length + *id_chunk.offset_index_length);
   stats = {};
   plan = PlanScan(*file, {{Term(kId, PredicateOp::kEq, {SqlValue::Real(1500.5)})}}, t.affinity, {},
                   {1}, &stats);
@@ -586,6 +589,21 @@ TEST(ScanPlanLayerOrderTest, CheaperOfBloomFilterAndDictionaryFirstAndDictionari
       EXPECT_TRUE(plan->row_groups.empty());
       EXPECT_EQ(stats.row_groups_skipped_by_bloom_filter, 3);
       EXPECT_EQ(stats.bytes_read, pass == 1 && cache_bytes > 0 ? 0 : name_blooms);
+    }
+  }
+  // Page indexes too: with page_index_cache_bytes=0 (and the other caches on) the second pass over
+  // id = 1500 reads the column and offset indexes again, and nothing else.
+  ReaderOptions index_options;
+  index_options.page_index_cache_bytes = 0;
+  auto no_index_cache = FileReader::Open(path, index_options);
+  ASSERT_TRUE(no_index_cache.ok());
+  for (int pass = 0; pass < 2; ++pass) {
+    stats = {};
+    plan = PlanScan(**no_index_cache, {{Term(kId, PredicateOp::kEq, {SqlValue::Integer(1500)})}},
+                    t.affinity, {}, {1}, &stats);
+    ASSERT_TRUE(plan.ok());
+    if (pass == 1) {
+      EXPECT_EQ(stats.bytes_read, *id_chunk.column_index_length + *id_chunk.offset_index_length);
     }
   }
   std::remove(path.c_str());
