@@ -680,6 +680,8 @@ void AddScanStats(const ScanStats& s, ScanCounters* c) {
   c->row_groups_read += s.row_groups_read;
   c->pages_read += s.pages_read;
   c->pages_skipped += s.pages_skipped;
+  c->pages_from_cache += s.pages_from_cache;
+  c->pages_read_ahead += s.pages_read_ahead;
   c->bytes_read += s.bytes_read;
   c->values_decoded += s.values_decoded;
   c->rows_produced += s.rows_produced;

@@ -27,6 +27,8 @@ constexpr CounterField kCounterFields[] = {
     {"pages_skipped_by_page_index", &ScanCounters::pages_skipped_by_page_index},
     {"pages_read", &ScanCounters::pages_read},
     {"pages_skipped", &ScanCounters::pages_skipped},
+    {"pages_from_cache", &ScanCounters::pages_from_cache},
+    {"pages_read_ahead", &ScanCounters::pages_read_ahead},
     {"rows_considered", &ScanCounters::rows_considered},
     {"rows_skipped", &ScanCounters::rows_skipped},
     {"rows_filtered", &ScanCounters::rows_filtered},

@@ -46,6 +46,8 @@ struct ScanCounters {
   int64_t pages_skipped_by_page_index = 0;  // of those, excluded by ColumnIndex bounds
   int64_t pages_read = 0;                   // data pages read and decoded, all projected columns
   int64_t pages_skipped = 0;  // data pages of the column chunks read, passed over unread (ranges)
+  int64_t pages_from_cache = 0;  // pages the table's page cache supplied already decompressed
+  int64_t pages_read_ahead = 0;  // pages a worker thread loaded ahead of the scan (threads > 1)
   int64_t rows_considered = 0;
   int64_t rows_skipped = 0;
   int64_t rows_filtered = 0;

@@ -258,5 +258,54 @@ SELECT count(*) FROM (SELECT t.* FROM probes p JOIN pc_tiny t ON t.id = p.id EXC
 ----
 0
 
+# parquet_scan_stats says where pages came from: a point query run again finds its pages (one per
+# column, from the page index) in the cache; without a cache it reads them again; a full scan with
+# threads=4 has pages loaded ahead, and one with threads=1 none.
+statement ok
+CREATE VIRTUAL TABLE pc_stats USING parquet('$TMPDIR/threads.parquet');
+
+statement ok
+SELECT * FROM pc_stats WHERE id = 12345;
+
+query
+SELECT json_extract(parquet_scan_stats('pc_stats'), '$.pages_from_cache');
+----
+0
+
+statement ok
+SELECT * FROM pc_stats WHERE id = 12345;
+
+query
+SELECT json_extract(s, '$.pages_from_cache'), json_extract(s, '$.pages_read') FROM (SELECT parquet_scan_stats('pc_stats') AS s);
+----
+4|4
+
+statement ok
+SELECT * FROM pc_none WHERE id = 12345;
+
+statement ok
+SELECT * FROM pc_none WHERE id = 12345;
+
+query
+SELECT json_extract(s, '$.pages_from_cache'), json_extract(s, '$.pages_read') FROM (SELECT parquet_scan_stats('pc_none') AS s);
+----
+0|4
+
+statement ok
+SELECT sum(hc) FROM th4;
+
+query
+SELECT json_extract(s, '$.pages_read_ahead') > json_extract(s, '$.pages_read') / 2, json_extract(s, '$.pages_from_cache') FROM (SELECT parquet_scan_stats('th4') AS s);
+----
+1|0
+
+statement ok
+SELECT sum(hc) FROM th1;
+
+query
+SELECT json_extract(parquet_scan_stats('th1'), '$.pages_read_ahead');
+----
+0
+
 statement error option 'page_cache'
 CREATE VIRTUAL TABLE pc_bad USING parquet('$TMPDIR/threads.parquet', page_cache=-1);

@@ -593,6 +593,14 @@ std::string ColumnContext(const FileReader& file, int row_group, const SchemaNod
          leaf.DottedPath() + "'";
 }
 
+int64_t ColumnChunkReader::pages_from_cache() const {
+  return page_reader_ ? page_reader_->pages_from_cache() : 0;
+}
+
+int64_t ColumnChunkReader::pages_read_ahead() const {
+  return page_reader_ ? page_reader_->pages_read_ahead() : 0;
+}
+
 int64_t ColumnChunkReader::bytes_read() const {
   return (page_reader_ ? page_reader_->bytes_read() : 0) + extra_bytes_read_;
 }

@@ -78,6 +78,10 @@ class ColumnChunkReader {
   // Data pages passed over without reading their body; with an OffsetIndex, also the pages after
   // the last one read (counted from the index, whether or not the scan went on to them).
   virtual int64_t pages_skipped() const = 0;
+  // Pages the page cache supplied already decompressed (page/page_cache.h), and pages a worker
+  // loaded ahead (ReaderOptions::task_pool).
+  int64_t pages_from_cache() const;
+  int64_t pages_read_ahead() const;
   // Records read or skipped so far (the position in the row group).
   int64_t position() const { return position_; }
 

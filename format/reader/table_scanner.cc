@@ -226,6 +226,8 @@ void TableScanner::CloseGroup() {
     for (auto& r : f->readers) {
       stats_.pages_read += r->pages_read();
       stats_.pages_skipped += r->pages_skipped();
+      stats_.pages_from_cache += r->pages_from_cache();
+      stats_.pages_read_ahead += r->pages_read_ahead();
       stats_.bytes_read += r->bytes_read();
       stats_.values_decoded += r->values_decoded();
     }
@@ -240,6 +242,8 @@ const ScanStats& TableScanner::stats() const {
     for (const auto& r : f->readers) {
       live_stats_.pages_read += r->pages_read();
       live_stats_.pages_skipped += r->pages_skipped();
+      live_stats_.pages_from_cache += r->pages_from_cache();
+      live_stats_.pages_read_ahead += r->pages_read_ahead();
       live_stats_.bytes_read += r->bytes_read();
       live_stats_.values_decoded += r->values_decoded();
     }

@@ -47,6 +47,8 @@ struct ScanStats {
   int64_t row_groups_read = 0;  // row groups whose column chunks were opened
   int64_t pages_read = 0;       // data pages whose body was read (CRC, decompression, levels)
   int64_t pages_skipped = 0;    // data pages of opened chunks passed over without reading the body
+  int64_t pages_from_cache = 0;  // pages the page cache supplied already decompressed
+  int64_t pages_read_ahead = 0;  // pages a worker thread loaded ahead of the scan
   int64_t bytes_read = 0;       // file bytes read: pages, OffsetIndexes
   int64_t values_decoded = 0;   // non-null values decoded
   int64_t rows_produced = 0;    // rows handed out by NextBatch
