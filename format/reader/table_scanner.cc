@@ -541,10 +541,20 @@ int64_t FilterPlainValues(PhysicalType type, const void* vals, const int32_t* vi
     for (const SqlValue& v : *lits) keys.push_back(v.bytes);
     const ByteArray* bytes = static_cast<const ByteArray*>(vals);
     if (op == PredicateOp::kEq) {
-      // Lengths first: most values differ in length or in their first bytes.
+      // Lengths first, then (8 bytes or more) the last 8 bytes as one word, and only then a call:
+      // values of one length (codes, names with a number) mostly differ at their end.
       const std::string_view lit = keys[0];
+      const size_t len = lit.size();
+      uint64_t lit_tail = 0;
+      if (len >= 8) std::memcpy(&lit_tail, lit.data() + len - 8, 8);
       return static_cast<int64_t>(FilterByOp(sel, n, dense, bytes, vi, op, keys, [&](const ByteArray& v, std::string_view) {
-        return v.len == lit.size() && (lit.empty() || std::memcmp(v.ptr, lit.data(), lit.size()) == 0) ? 0 : 1;
+        if (v.len != len) return 1;
+        if (len >= 8) {
+          uint64_t tail;
+          std::memcpy(&tail, v.ptr + len - 8, 8);
+          return tail == lit_tail && std::memcmp(v.ptr, lit.data(), len - 8) == 0 ? 0 : 1;
+        }
+        return len == 0 || std::memcmp(v.ptr, lit.data(), len) == 0 ? 0 : 1;
       }));
     }
     return static_cast<int64_t>(FilterByOp(sel, n, dense, bytes, vi, op, keys,
