@@ -254,15 +254,19 @@ async function main() {
   const duck = file('duck.parquet');
   const wide = file('wide.parquet');
   const ctas = file('ctas.sqlite');
+  const projectT2 = file('project_threads2.parquet');
   const exportOptions = `compression=zstd, bloom_filter=hc, row_group_size=${ROW_GROUP}`;
 
   // 2. Exports from native SQLite.
   log('exports: parquet_export and CREATE TABLE AS SELECT');
-  for (const p of [project, ctas, `${ctas}-journal`, wide]) rmSync(p, { force: true });
+  for (const p of [project, projectT2, ctas, `${ctas}-journal`, wide]) rmSync(p, { force: true });
   const exp = runSqlite(native, [
     { kind: 'load', path: EXT },
     { kind: 'exec', name: 'parquet_export',
       sql: `SELECT parquet_export(${sqlString(project)}, 'SELECT * FROM t', ${sqlString(exportOptions)})` },
+    // The same export with one encoding thread beside the one reading rows; the file must be the same.
+    { kind: 'exec', name: 'parquet_export_t2',
+      sql: `SELECT parquet_export(${sqlString(projectT2)}, 'SELECT * FROM t', ${sqlString(`${exportOptions}, threads=2`)})` },
     { kind: 'exec', name: 'ctas',
       sql: `ATTACH ${sqlString(ctas)} AS o; CREATE TABLE o.t AS SELECT * FROM main.t; DETACH o` },
     { kind: 'exec', name: 'wide',
@@ -270,6 +274,11 @@ async function main() {
   ], 'exports');
   const ctasBytes = size(ctas);
   rmSync(ctas, { force: true });
+  if (!readFileSync(project).equals(readFileSync(projectT2))) {
+    throw new Error('parquet_export with threads=2 wrote a different file than with threads=1');
+  }
+  const projectT2Bytes = size(projectT2);
+  rmSync(projectT2, { force: true });
 
   // 3. DuckDB.
   log('DuckDB: COPY TO and queries (threads=1)');
@@ -357,7 +366,7 @@ async function main() {
   };
 
   // Results.
-  const report = buildReport({ started, loadBefore, genMs, exp, ctasBytes, dk, vt, vtNew, nt, floorRuns, mem,
+  const report = buildReport({ started, loadBefore, genMs, exp, ctasBytes, projectT2Bytes, dk, vt, vtNew, nt, floorRuns, mem,
     files: { native, project, duck, wide } });
   process.stdout.write(`\n${report.text}\n`);
   writeFileSync(path.join(RESULTS, 'latest.md'), `${report.text}\n`);
@@ -554,6 +563,8 @@ function buildReport(r) {
   out.push(table(['writer', 'seconds', 'CPU seconds', 'file size'], [
     [`parquet_export (${exportOptionsText()})`, secs(ex(r.exp, 'parquet_export')),
       secs(ex(r.exp, 'parquet_export', 'cpu_ms')), fmtBytes(size(r.files.project))],
+    ['the same with threads=2 (one encoding thread; the same file, byte for byte)', secs(ex(r.exp, 'parquet_export_t2')),
+      secs(ex(r.exp, 'parquet_export_t2', 'cpu_ms')), fmtBytes(r.projectT2Bytes)],
     ['SQLite CREATE TABLE ... AS SELECT into a new database file', secs(ex(r.exp, 'ctas')),
       secs(ex(r.exp, 'ctas', 'cpu_ms')), fmtBytes(r.ctasBytes)],
     ['DuckDB COPY TO parquet (zstd, threads=1, from an in-memory table)', secs(ex(r.dk, 'copy')),
