@@ -446,37 +446,35 @@ Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn
   const ColumnChunk& chunk = Chunk(t.leaf);
   std::optional<crypto::ColumnDecryptor> decryptor;
   if (!HasPageIndex(t.leaf) || !Decryptor(t.leaf, &decryptor)) return std::optional<RowRanges>();
-  auto read_index = [&](int64_t offset, int64_t length, const char* what) -> Result<BufferPtr> {
-    if (length <= 0 || length > kMaxPageIndexBytes) {
+  // Each index is parsed once per file (FileReader::column_index_cache / offset_index_cache), then
+  // checked here on every use as if just read. `parse` reads (and decrypts) the stored bytes.
+  using Range = std::pair<int64_t, int64_t>;
+  auto cached_index = [&]<typename Index>(ChunkCache<Index, Range>& cache, Range at, const char* what,
+                                          auto parse) -> Result<std::shared_ptr<const Index>> {
+    if (std::shared_ptr<const Index> hit = cache.Find(at)) return hit;
+    if (at.second <= 0 || at.second > kMaxPageIndexBytes) {
       return Fail(t.leaf, Status::Corruption(std::string(what) + " length " +
-                                             std::to_string(length) + " is out of range"));
+                                             std::to_string(at.second) + " is out of range"));
     }
-    return Read(t.leaf, offset, length, what);
+    PQ_ASSIGN_OR_RETURN(BufferPtr bytes, Read(t.leaf, at.first, at.second, what));
+    auto parsed = std::make_shared<Index>();
+    Status s = parse(ByteSpan(bytes->data(), bytes->size()), parsed.get());
+    if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext(what));
+    cache.Store(at, parsed, 3 * static_cast<int64_t>(bytes->size()));
+    return std::shared_ptr<const Index>(std::move(parsed));
   };
-  // Parsed once per file (FileReader::column_index_cache / offset_index_cache), then checked here
-  // on every use as if just read.
-  const std::pair<int64_t, int64_t> ci_at(*chunk.column_index_offset, *chunk.column_index_length);
-  const std::pair<int64_t, int64_t> oi_at(*chunk.offset_index_offset, *chunk.offset_index_length);
-  std::shared_ptr<const ColumnIndex> ci_cached = file_.column_index_cache().Find(ci_at);
-  if (ci_cached == nullptr) {
-    PQ_ASSIGN_OR_RETURN(BufferPtr ci_bytes, read_index(ci_at.first, ci_at.second, "column index"));
-    auto parsed = std::make_shared<ColumnIndex>();
-    const ByteSpan stored(ci_bytes->data(), ci_bytes->size());
-    Status s = decryptor ? decryptor->ReadColumnIndex(stored, parsed.get()) : ReadColumnIndex(stored, parsed.get());
-    if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext("column index"));
-    ci_cached = parsed;
-    file_.column_index_cache().Store(ci_at, ci_cached, 2 * static_cast<int64_t>(ci_bytes->size()));
-  }
-  std::shared_ptr<const OffsetIndex> oi_cached = file_.offset_index_cache().Find(oi_at);
-  if (oi_cached == nullptr) {
-    PQ_ASSIGN_OR_RETURN(BufferPtr oi_bytes, read_index(oi_at.first, oi_at.second, "offset index"));
-    auto parsed = std::make_shared<OffsetIndex>();
-    const ByteSpan stored(oi_bytes->data(), oi_bytes->size());
-    Status s = decryptor ? decryptor->ReadOffsetIndex(stored, parsed.get()) : ReadOffsetIndex(stored, parsed.get());
-    if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext("offset index"));
-    oi_cached = parsed;
-    file_.offset_index_cache().Store(oi_at, oi_cached, 3 * static_cast<int64_t>(oi_bytes->size()));
-  }
+  PQ_ASSIGN_OR_RETURN(
+      std::shared_ptr<const ColumnIndex> ci_cached,
+      cached_index(file_.column_index_cache(), Range(*chunk.column_index_offset, *chunk.column_index_length),
+                   "column index", [&](ByteSpan b, ColumnIndex* out) {
+                     return decryptor ? decryptor->ReadColumnIndex(b, out) : ReadColumnIndex(b, out);
+                   }));
+  PQ_ASSIGN_OR_RETURN(
+      std::shared_ptr<const OffsetIndex> oi_cached,
+      cached_index(file_.offset_index_cache(), Range(*chunk.offset_index_offset, *chunk.offset_index_length),
+                   "offset index", [&](ByteSpan b, OffsetIndex* out) {
+                     return decryptor ? decryptor->ReadOffsetIndex(b, out) : ReadOffsetIndex(b, out);
+                   }));
   const ColumnIndex& ci = *ci_cached;
   const OffsetIndex& oi = *oi_cached;
 

@@ -62,9 +62,7 @@ TEST(PageCacheTest, APageLargerThanTheBudgetIsNotKeptAndAKeptPageStays) {
 std::shared_ptr<const FileReader> OpenWithCache(const std::string& path, std::shared_ptr<PageCache> cache) {
   ReaderOptions o;
   o.page_cache = std::move(cache);
-  auto r = FileReader::Open(path, o);
-  EXPECT_TRUE(r.ok()) << r.status().ToString();
-  return r.ok() ? std::shared_ptr<const FileReader>(*r) : nullptr;
+  return OpenForTest(path, o);
 }
 
 std::string Bytes(ByteSpan s) { return std::string(reinterpret_cast<const char*>(s.data()), s.size()); }

@@ -39,9 +39,7 @@ TEST(TaskPoolTest, AtLeastOneWorker) {
 std::shared_ptr<const FileReader> OpenWith(const std::string& path, std::shared_ptr<TaskPool> pool) {
   ReaderOptions o;
   o.task_pool = std::move(pool);
-  auto r = FileReader::Open(path, o);
-  EXPECT_TRUE(r.ok()) << r.status().ToString();
-  return r.ok() ? std::shared_ptr<const FileReader>(*r) : nullptr;
+  return OpenForTest(path, o);
 }
 
 std::string WriteFile(const TestFileOptions& o, const std::string& name) {

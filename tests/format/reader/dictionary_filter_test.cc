@@ -80,15 +80,7 @@ std::shared_ptr<const FileReader> WriteDictFile(bool page_index, int page_versio
   w.dictionary = true;
   w.dictionary_page_bytes = 2'000;
   w.page_index = page_index;
-  const std::string path = TempPath(name);
-  auto writer = FileWriter::Open(path, DictSchema(), w);
-  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
-  if (!writer.ok()) return nullptr;
-  Status s = WriteTable(writer->get(), DictTable(kRows), kRows, 500);
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  s = (*writer)->Close();
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  return OpenForTest(path);
+  return WriteAndOpen(DictSchema(), DictTable(kRows), kRows, 500, w, name);
 }
 
 // Data pages of leaf `leaf` in row group `group` with a dictionary encoding, and with another one.
@@ -104,27 +96,6 @@ std::pair<int, int> DataPageEncodings(const FileReader& file, int group, int lea
     (dict ? counts.first : counts.second) += s.count;
   }
   return counts;
-}
-
-std::vector<ScannedRow> Filtered(const FileReader& file, const std::vector<ScannedRow>& rows,
-                                 const std::vector<int>& fields, const Predicate& filter) {
-  std::vector<Affinity> affinity;
-  for (const PredicateTerm& t : filter.terms) affinity.push_back(AffinityOf(file, t.field));
-  std::vector<ScannedRow> out;
-  for (const ScannedRow& row : rows) {
-    bool keep = true;
-    for (size_t i = 0; i < filter.terms.size(); ++i) {
-      const PredicateTerm& t = filter.terms[i];
-      for (size_t slot = 0; slot < fields.size(); ++slot) {
-        if (fields[slot] == t.field) {
-          keep = keep && ValueSatisfies(row.values[slot].AsCell(), t, affinity[i]);
-          break;
-        }
-      }
-    }
-    if (keep) out.push_back(row);
-  }
-  return out;
 }
 
 // A value of field `field` taken from row `row` of the full scan (NULL stays NULL).

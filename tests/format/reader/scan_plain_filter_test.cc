@@ -64,30 +64,7 @@ std::shared_ptr<const FileReader> WritePlainFile(int page_version, const std::st
   w.dictionary = false;
   for (const char* column : {"i32", "i64", "o64", "w64"}) w.column_encodings[column] = Encoding::kDeltaBinaryPacked;
   for (const char* column : {"f32", "f64"}) w.column_encodings[column] = Encoding::kPlain;
-  const std::string path = TempPath(name);
-  auto writer = FileWriter::Open(path, PlainSchema(), w);
-  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
-  if (!writer.ok()) return nullptr;
-  Status s = WriteTable(writer->get(), PlainTable(kRows), kRows, 700);
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  s = (*writer)->Close();
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  return OpenForTest(path);
-}
-
-// The rows of `rows` that satisfy every term of `filter`, by SQLite's rules, one at a time.
-std::vector<ScannedRow> Reference(const FileReader& file, const std::vector<ScannedRow>& rows,
-                                  const Predicate& filter) {
-  std::vector<ScannedRow> out;
-  for (const ScannedRow& row : rows) {
-    bool keep = true;
-    for (const PredicateTerm& t : filter.terms) {
-      keep = keep && ValueSatisfies(row.values[static_cast<size_t>(t.field)].AsCell(), t,
-                                    AffinityOf(file, t.field));
-    }
-    if (keep) out.push_back(row);
-  }
-  return out;
+  return WriteAndOpen(PlainSchema(), PlainTable(kRows), kRows, 700, w, name);
 }
 
 class ScanPlainFilterTest : public ::testing::TestWithParam<int> {
@@ -101,17 +78,7 @@ class ScanPlainFilterTest : public ::testing::TestWithParam<int> {
   }
 
   std::vector<ScannedRow> Scan(const Predicate& filter, int64_t batch_rows) {
-    ScanRequest request;
-    request.fields = fields_;
-    auto plan = TableScanner::PlanAllRows(*file_, AllRowGroups(*file_));
-    EXPECT_TRUE(plan.ok());
-    request.plan = *plan;
-    request.filter = &filter;
-    request.batch_rows = batch_rows;
-    auto scanner = TableScanner::Make(file_, std::move(request), ValueOptions{});
-    EXPECT_TRUE(scanner.ok()) << scanner.status().ToString();
-    if (!scanner.ok()) return {};
-    return ReadRest(scanner->get(), fields_.size());
+    return ScanWithFilter(file_, fields_, filter, batch_rows);
   }
 
   SqlValue ValueAt(int64_t row, int field) const {
@@ -165,7 +132,7 @@ TEST_P(ScanPlainFilterTest, EveryOperatorOnEveryNumberTypeMatchesTheReference) {
 
   size_t selective = 0;
   for (size_t i = 0; i < filters.size(); ++i) {
-    const std::vector<ScannedRow> want = Reference(*file_, full_, filters[i]);
+    const std::vector<ScannedRow> want = Filtered(*file_, full_, fields_, filters[i]);
     selective += !want.empty() && want.size() < full_.size();
     for (int64_t batch : {int64_t{2048}, int64_t{64}, int64_t{333}, int64_t{1}}) {
       if (batch == 64 && i % 2 != 0) continue;   // half of the filters

@@ -76,6 +76,23 @@ inline std::string Describe(const TestFileOptions& o) {
          (o.page_index ? " index" : " no-index") + (o.codec == CompressionCodec::kUncompressed ? " raw" : " snappy");
 }
 
+// Writes `table` (`rows` rows, handed to the writer `chunk` rows at a time) with options `w` to a
+// fresh temporary file `name` and opens it; null (with a test failure) when that fails.
+inline std::shared_ptr<const FileReader> WriteAndOpen(const std::vector<SchemaElement>& schema,
+                                                      const std::vector<LeafData>& table, int64_t rows,
+                                                      int64_t chunk, const WriterOptions& w,
+                                                      const std::string& name) {
+  const std::string path = TempPath(name);
+  auto writer = FileWriter::Open(path, schema, w);
+  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
+  if (!writer.ok()) return nullptr;
+  Status s = WriteTable(writer->get(), table, rows, chunk);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  s = (*writer)->Close();
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return OpenForTest(path);
+}
+
 // Writes the test table to a fresh temporary file and opens it.
 inline std::shared_ptr<const FileReader> WriteTestFile(const TestFileOptions& o, const std::string& name) {
   WriterOptions w;
@@ -85,15 +102,7 @@ inline std::shared_ptr<const FileReader> WriteTestFile(const TestFileOptions& o,
   w.data_page_version = o.page_version;
   w.dictionary = o.dictionary;
   w.page_index = o.page_index;
-  const std::string path = TempPath(name);
-  auto writer = FileWriter::Open(path, TestSchema(), w);
-  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
-  if (!writer.ok()) return nullptr;
-  Status s = WriteTable(writer->get(), TestTable(o.rows), o.rows, 1000);
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  s = (*writer)->Close();
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  return OpenForTest(path);
+  return WriteAndOpen(TestSchema(), TestTable(o.rows), o.rows, 1000, w, name);
 }
 
 // A filter term on field `field`.
@@ -202,10 +211,52 @@ inline std::vector<int> AllFields(const FileReader& file) {
   return fields;
 }
 
+// The rows of `rows` (read with `fields`, slot by slot) whose values satisfy every term of `filter`
+// whose field is among `fields`, by SQLite's rules (ValueSatisfies), one row at a time: what a
+// filtered scan must return.
+inline std::vector<ScannedRow> Filtered(const FileReader& file, const std::vector<ScannedRow>& rows,
+                                        const std::vector<int>& fields, const Predicate& filter) {
+  std::vector<Affinity> affinity;
+  for (const PredicateTerm& t : filter.terms) affinity.push_back(AffinityOf(file, t.field));
+  std::vector<ScannedRow> out;
+  for (const ScannedRow& row : rows) {
+    bool keep = true;
+    for (size_t i = 0; i < filter.terms.size(); ++i) {
+      const PredicateTerm& t = filter.terms[i];
+      for (size_t slot = 0; slot < fields.size(); ++slot) {
+        if (fields[slot] == t.field) {
+          keep = keep && ValueSatisfies(row.values[slot].AsCell(), t, affinity[i]);
+          break;
+        }
+      }
+    }
+    if (keep) out.push_back(row);
+  }
+  return out;
+}
+
 // Every row of the file through the plain scanner (no plan, no filter).
 inline std::vector<ScannedRow> FullScan(const std::shared_ptr<const FileReader>& file,
                                         const std::vector<int>& fields) {
   auto scanner = TableScanner::Make(file, fields, AllRowGroups(*file), ValueOptions{});
+  EXPECT_TRUE(scanner.ok()) << scanner.status().ToString();
+  if (!scanner.ok()) return {};
+  return ReadRest(scanner->get(), fields.size());
+}
+
+// Every row of the file that passes `filter`, read with `fields` in batches of `batch_rows`.
+inline std::vector<ScannedRow> ScanWithFilter(const std::shared_ptr<const FileReader>& file,
+                                              const std::vector<int>& fields, const Predicate& filter,
+                                              int64_t batch_rows = 2048) {
+  ScanRequest request;
+  request.fields = fields;
+  auto plan = TableScanner::PlanAllRows(*file, AllRowGroups(*file));
+  EXPECT_TRUE(plan.ok());
+  if (!plan.ok()) return {};
+  request.plan = *plan;
+  request.filter = &filter;
+  request.batch_rows = batch_rows;
+  auto scanner = TableScanner::Make(file, std::move(request), ValueOptions{});
   EXPECT_TRUE(scanner.ok()) << scanner.status().ToString();
   if (!scanner.ok()) return {};
   return ReadRest(scanner->get(), fields.size());

@@ -91,24 +91,6 @@ void ExpectRowAccounting(const ScanStats& s, int64_t group_rows, const std::stri
   EXPECT_EQ(s.rows_produced + s.rows_skipped + s.rows_filtered, group_rows) << what;
 }
 
-// The rows of `rows` whose values in `fields` satisfy every term of `filter` whose field is there.
-std::vector<ScannedRow> Filtered(const FileReader& file, const std::vector<ScannedRow>& rows,
-                                 const std::vector<int>& fields, const Predicate& filter) {
-  std::vector<ScannedRow> out;
-  for (const ScannedRow& row : rows) {
-    bool keep = true;
-    for (const PredicateTerm& t : filter.terms) {
-      for (size_t slot = 0; slot < fields.size(); ++slot) {
-        if (fields[slot] != t.field) continue;
-        keep = keep && ValueSatisfies(row.values[slot].AsCell(), t, AffinityOf(file, t.field));
-        break;
-      }
-    }
-    if (keep) out.push_back(row);
-  }
-  return out;
-}
-
 class ScanPlanTest : public ::testing::TestWithParam<TestFileOptions> {
  protected:
   void SetUp() override {

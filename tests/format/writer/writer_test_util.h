@@ -255,8 +255,9 @@ inline LeafData ReadLeaf(const std::shared_ptr<const FileReader>& file, int leaf
   return out;
 }
 
-inline std::shared_ptr<const FileReader> OpenForTest(const std::string& path) {
-  auto r = FileReader::Open(path, ReaderOptions{});
+inline std::shared_ptr<const FileReader> OpenForTest(const std::string& path,
+                                                     const ReaderOptions& options = ReaderOptions{}) {
+  auto r = FileReader::Open(path, options);
   EXPECT_TRUE(r.ok()) << r.status().ToString();
   return r.ok() ? std::shared_ptr<const FileReader>(*r) : nullptr;
 }
