@@ -465,3 +465,81 @@ INSERT INTO log VALUES (1);
 
 statement error no file in
 CREATE VIRTUAL TABLE r_tmp3 USING parquet('$TMPDIR/.*');
+
+# How rows reach the writer. A query is wrapped in a statement that hands each row to the writer in
+# one call (the internal aggregate parquet_export_rows); one that cannot be wrapped (not a SELECT, or
+# more columns than a function takes) is stepped directly. Either way: the query's rows, in its order.
+query
+SELECT parquet_export('$TMPDIR/desc.parquet', 'SELECT value AS v, ''s'' || value AS s FROM nums ORDER BY value DESC -- a comment on the last line');
+----
+10000
+
+statement ok
+CREATE VIRTUAL TABLE r_desc USING parquet('$TMPDIR/desc.parquet');
+
+query
+SELECT count(*), min(v), max(v), sum(s = 's' || v) FROM (SELECT v, s, row_number() OVER () AS rn FROM r_desc) WHERE v = 10001 - rn;
+----
+10000|1|10000|10000
+
+query
+SELECT parquet_export('$TMPDIR/compound.parquet', 'SELECT 1 AS a UNION ALL SELECT 3 UNION ALL SELECT 2 ORDER BY 1 DESC LIMIT 2;  ');
+----
+2
+
+statement ok
+CREATE VIRTUAL TABLE r_compound USING parquet('$TMPDIR/compound.parquet');
+
+query
+SELECT group_concat(a) FROM r_compound;
+----
+3,2
+
+query
+SELECT parquet_export('$TMPDIR/cte.parquet', 'WITH RECURSIVE s(v) AS (SELECT 5 UNION ALL SELECT v - 1 FROM s WHERE v > 1) SELECT v FROM s');
+----
+5
+
+statement ok
+CREATE VIRTUAL TABLE r_cte USING parquet('$TMPDIR/cte.parquet');
+
+query
+SELECT group_concat(v) FROM r_cte;
+----
+5,4,3,2,1
+
+# Not a SELECT: a PRAGMA is stepped directly.
+query
+SELECT parquet_export('$TMPDIR/pragma.parquet', 'PRAGMA table_info(''src'')');
+----
+15
+
+statement ok
+CREATE VIRTUAL TABLE r_pragma USING parquet('$TMPDIR/pragma.parquet');
+
+query
+SELECT cid, name, type FROM r_pragma WHERE cid IN (0, 14);
+----
+0|id|INTEGER
+14|u|UINTEGER
+
+# 200 columns, more than a function takes (127 by default): stepped directly.
+query
+SELECT parquet_export('$TMPDIR/wide200.parquet', (SELECT 'SELECT ' || group_concat('value + ' || value || ' AS c' || value, ', ') || ' FROM nums WHERE value <= 300 ORDER BY value DESC' FROM nums WHERE value <= 200));
+----
+300
+
+statement ok
+CREATE VIRTUAL TABLE r_wide200 USING parquet('$TMPDIR/wide200.parquet');
+
+query
+SELECT count(*), sum(c1), sum(c200), (SELECT c7 FROM r_wide200 LIMIT 1) FROM r_wide200;
+----
+300|45450|105150|307
+
+# The wrapper's function is parquet_export's own: SQL cannot call it to any effect.
+statement error parquet_export_rows is parquet_export's own; call parquet_export
+SELECT parquet_export_rows(1, 2);
+
+statement error parquet_export_rows is parquet_export's own; call parquet_export
+SELECT parquet_export_rows(value) FROM nums;
