@@ -214,6 +214,11 @@ Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text) {
   return columns;
 }
 
+int DefaultExportThreads() {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(std::min(n, 4u));
+}
+
 Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   ExportOptions o;
   WriterOptions& w = o.writer;
@@ -241,7 +246,8 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   PQ_ASSIGN_OR_RETURN(w.encoding_trial, opts.GetBool("encoding_trial", true));
   PQ_ASSIGN_OR_RETURN(w.page_index, opts.GetBool("page_index", true));
   PQ_ASSIGN_OR_RETURN(w.checksums, opts.GetBool("checksums", true));
-  PQ_ASSIGN_OR_RETURN(int64_t threads, opts.GetInt("threads", 1, 1, kMaxExportThreads));
+  PQ_ASSIGN_OR_RETURN(int64_t threads,
+                      opts.GetInt("threads", DefaultExportThreads(), 1, kMaxExportThreads));
   o.threads = static_cast<int>(threads);
   if (opts.Has("bloom_fpp")) {
     const std::string text(TrimSpace(opts.GetString("bloom_fpp", "")));

@@ -455,10 +455,12 @@ TEST_F(ExportTest, ThreadsWriteTheSameBytes) {
        {"row_group_size=10000", "row_group_size=10000, compression=zstd, bloom_filter=hc",
         "row_group_bytes=700000, data_page_version=2, page_size=20000, compression=gzip"}) {
     std::string reference;
-    for (int threads : {1, 2, 4}) {
+    for (int threads : {1, 2, 4, 0}) {  // 0: no threads= (DefaultExportThreads())
       const std::string file = Path("t" + std::to_string(threads) + ".parquet");
+      const std::string threads_option =
+          threads == 0 ? "" : ", threads=" + std::to_string(threads);
       ASSERT_EQ(One("SELECT parquet_export('" + file + "', '" + kThreadsQuery + "', '" + options +
-                    ", threads=" + std::to_string(threads) + ", " + kThreadsSchema + "')"),
+                    threads_option + ", " + kThreadsSchema + "')"),
                 "30000")
           << options;
       const std::string bytes = ReadBytes(file);
