@@ -145,7 +145,7 @@ statement error option 'max_memory'
 CREATE VIRTUAL TABLE temp.bad_mm USING parquet('$TMPDIR/wide_chunk.parquet', max_memory=0);
 
 # threads=N: N-1 workers per table decompress each column's next page while the current one is
-# decoded. The answers are the same as with threads=1 (the default), on a file of many small zstd
+# decoded. The answers are the same as with threads=1, on a file of many small zstd
 # pages with NULLs, dictionaries and a page index, for full scans, filters, page-index lookups and
 # LIMIT/OFFSET; an encrypted file is read ahead too.
 statement ok
@@ -159,7 +159,7 @@ SELECT parquet_export('$TMPDIR/threads.parquet', 'SELECT * FROM tn', 'compressio
 60000
 
 statement ok
-CREATE VIRTUAL TABLE th1 USING parquet('$TMPDIR/threads.parquet');
+CREATE VIRTUAL TABLE th1 USING parquet('$TMPDIR/threads.parquet', threads=1);
 
 statement ok
 CREATE VIRTUAL TABLE th4 USING parquet('$TMPDIR/threads.parquet', threads=4);

@@ -1,15 +1,12 @@
 #include "format/util/task_pool.h"
 
 #include <algorithm>
+#include <system_error>
 #include <utility>
 
 namespace pq {
 
-TaskPool::TaskPool(int workers) {
-  const int n = std::max(workers, 1);
-  threads_.reserve(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) threads_.emplace_back([this] { Run(); });
-}
+TaskPool::TaskPool(int workers) : workers_(std::max(workers, 1)) {}
 
 TaskPool::~TaskPool() {
   {
@@ -23,9 +20,29 @@ TaskPool::~TaskPool() {
 void TaskPool::Submit(std::function<void()> task) {
   {
     std::lock_guard<std::mutex> lock(mu_);
-    queue_.push_back(std::move(task));
+    if (threads_.empty()) {
+      threads_.reserve(static_cast<size_t>(workers_));
+      try {
+        for (int i = 0; i < workers_; ++i) threads_.emplace_back([this] { Run(); });
+      } catch (const std::system_error&) {
+        // Fewer threads than asked (the system is out of them): the ones started do the work.
+      }
+    }
+    if (!threads_.empty()) {
+      queue_.push_back(std::move(task));
+      task = nullptr;
+    }
+  }
+  if (task) {
+    task();
+    return;
   }
   wake_.notify_one();
+}
+
+int TaskPool::started() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return static_cast<int>(threads_.size());
 }
 
 void TaskPool::Run() {

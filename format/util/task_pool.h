@@ -17,20 +17,25 @@ namespace pq {
 
 class TaskPool {
  public:
-  // Starts `workers` threads (at least one).
+  // A pool of `workers` threads (at least one), started by the first Submit: a table that only
+  // ever looks rows up never starts them.
   explicit TaskPool(int workers);
   // Runs the tasks still queued, then joins the workers.
   ~TaskPool();
   TaskPool(const TaskPool&) = delete;
   TaskPool& operator=(const TaskPool&) = delete;
 
+  // Queues `task`. Runs it on the calling thread instead when no worker could be started.
   void Submit(std::function<void()> task);
-  int workers() const { return static_cast<int>(threads_.size()); }
+  int workers() const { return workers_; }
+  // Threads running now (0 until the first Submit).
+  int started() const;
 
  private:
   void Run();
 
-  std::mutex mu_;
+  const int workers_;
+  mutable std::mutex mu_;
   std::condition_variable wake_;
   std::deque<std::function<void()>> queue_;
   bool stopping_ = false;

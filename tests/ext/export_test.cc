@@ -11,6 +11,7 @@
 #include <regex>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/ext/sqlite_test_util.h"
@@ -480,6 +481,26 @@ TEST_F(ExportTest, ThreadsWriteTheSameBytes) {
   EXPECT_EQ(One("SELECT count(*) || ' ' || sum(id) || ' ' || count(hc) || ' ' || count(list) "
                 "FROM r"),
             "30000 450015000 25715 24000");
+}
+
+// Tables read ahead on a worker unless told threads=1, when the machine has 2 or more hardware
+// threads (DefaultScanThreads in parquet_vtab.cc).
+TEST_F(ExportTest, TablesReadAheadByDefaultOnSeveralCores) {
+  const std::string file = Path("ahead.parquet");
+  ASSERT_EQ(One("SELECT parquet_export('" + file + "', '" + kThreadsQuery +
+                "', 'compression=zstd, page_size=4096, " + kThreadsSchema + "')"),
+            "30000");
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE d USING parquet('" + file + "')"), "");
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE one USING parquet('" + file + "', threads=1)"), "");
+  EXPECT_EQ(One("SELECT count(*) || ' ' || sum(id) FROM d"), "30000 450015000");
+  EXPECT_EQ(One("SELECT count(*) || ' ' || sum(id) FROM one"), "30000 450015000");
+  const int ahead = std::stoi(One("SELECT json_extract(parquet_scan_stats('d'), '$.pages_read_ahead')"));
+  if (std::thread::hardware_concurrency() >= 2) {
+    EXPECT_GT(ahead, 0);
+  } else {
+    EXPECT_EQ(ahead, 0);
+  }
+  EXPECT_EQ(One("SELECT json_extract(parquet_scan_stats('one'), '$.pages_read_ahead')"), "0");
 }
 
 TEST_F(ExportTest, ThreadsReportErrorsTheSameWay) {

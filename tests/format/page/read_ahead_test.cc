@@ -26,6 +26,21 @@ TEST(TaskPoolTest, RunsEveryTaskQueuedBeforeItIsDestroyed) {
   EXPECT_EQ(ran.load(), 1000);
 }
 
+TEST(TaskPoolTest, ThreadsStartWithTheFirstTask) {
+  std::atomic<int> ran{0};
+  {
+    TaskPool pool(2);
+    EXPECT_EQ(pool.started(), 0);
+    pool.Submit([&ran] { ran.fetch_add(1); });
+    EXPECT_EQ(pool.started(), 2);
+    pool.Submit([&ran] { ran.fetch_add(1); });
+    EXPECT_EQ(pool.started(), 2);
+  }
+  EXPECT_EQ(ran.load(), 2);
+  TaskPool unused(4);  // destroyed without ever starting a thread
+  EXPECT_EQ(unused.started(), 0);
+}
+
 TEST(TaskPoolTest, AtLeastOneWorker) {
   std::atomic<int> ran{0};
   {
@@ -132,7 +147,8 @@ TEST(ReadAheadTest, ALookupOfOnePageReadsNothingAhead) {
   TestFileOptions o;
   o.codec = CompressionCodec::kZstd;
   const std::string path = WriteFile(o, "lookup.parquet");
-  auto file = OpenWith(path, std::make_shared<TaskPool>(1));
+  auto pool = std::make_shared<TaskPool>(1);
+  auto file = OpenWith(path, pool);
   ASSERT_TRUE(file);
   const ColumnChunk& cc = file->metadata().row_groups[0].columns[3];
   const OffsetIndex index = ReadOffsetIndexOf(ReadWholeFile(path), cc);
@@ -144,10 +160,12 @@ TEST(ReadAheadTest, ALookupOfOnePageReadsNothingAhead) {
   Result<bool> found = reader.Next(&page);
   ASSERT_TRUE(found.ok() && *found) << found.status().ToString();
   EXPECT_EQ(reader.pages_read_ahead(), 0);
+  EXPECT_EQ(pool->started(), 0);  // nor starts a thread
   // The whole chunk in memory and a walk from its first page: the third page on is read ahead.
   PageReader walk(file->file(), *cc.meta_data, file->options(), "test");
   for (int i = 0; i < 3; ++i) ASSERT_TRUE(walk.Next(&page).ok());
   EXPECT_EQ(walk.pages_read_ahead(), 1);
+  EXPECT_EQ(pool->started(), 1);
 }
 
 // The file at `path` with the last byte of data page `page` of row group 0, leaf `leaf` flipped.
