@@ -25,7 +25,7 @@
 namespace pq::ext {
 
 const std::vector<std::string_view> kWriterOptionNames = {
-    "compression", "compression_level", "row_group_size", "row_group_bytes", "page_size",
+    "compression", "compression_level", "row_group_size", "row_group_bytes", "page_size", "page_rows",
     "data_page_version", "dictionary", "encoding", "bloom_filter", "bloom_fpp", "page_index",
     "checksums", "sorted_by", "kv_metadata", "schema", "encoding_trial", "threads",
     // kEncryptionOptionNames (encryption_options.h)
@@ -240,6 +240,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   PQ_ASSIGN_OR_RETURN(w.row_group_bytes,
                       opts.GetInt("row_group_bytes", w.row_group_bytes, 1, kMaxInt));
   PQ_ASSIGN_OR_RETURN(w.page_bytes, opts.GetInt("page_size", w.page_bytes, 1, int64_t{1} << 30));
+  PQ_ASSIGN_OR_RETURN(w.page_rows, opts.GetInt("page_rows", w.page_rows, 1, kMaxInt));
   PQ_ASSIGN_OR_RETURN(int64_t version, opts.GetInt("data_page_version", 1, 1, 2));
   w.data_page_version = static_cast<int>(version);
   PQ_ASSIGN_OR_RETURN(w.dictionary, opts.GetBool("dictionary", true));

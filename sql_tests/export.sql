@@ -543,3 +543,25 @@ SELECT parquet_export_rows(1, 2);
 
 statement error parquet_export_rows is parquet_export's own; call parquet_export
 SELECT parquet_export_rows(value) FROM nums;
+
+# page_rows=N: data pages of N rows at most.
+query
+SELECT parquet_export('$TMPDIR/page_rows.parquet', 'SELECT value AS v FROM nums WHERE value <= 1000', 'page_rows=300, dictionary=0');
+----
+1000
+
+query
+SELECT group_concat(row_count) FROM (SELECT row_count FROM parquet_page_index('$TMPDIR/page_rows.parquet') ORDER BY page_number);
+----
+300,300,300,100
+
+statement ok
+CREATE VIRTUAL TABLE r_page_rows USING parquet('$TMPDIR/page_rows.parquet');
+
+query
+SELECT count(*), sum(v), (SELECT v FROM r_page_rows WHERE v = 777) FROM r_page_rows;
+----
+1000|500500|777
+
+statement error option 'page_rows' must be between 1 and
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'page_rows=0');
