@@ -37,6 +37,11 @@ namespace {
 constexpr int64_t kBatchRows = 8192;
 constexpr size_t kBatchBytes = size_t{16} << 20;
 constexpr int64_t kMaxExportThreads = 64;
+// page_size= when not given: 128 KiB rather than the engine's 1 MiB. A lookup decompresses whole
+// pages, and wide columns (text, doubles) reach 1 MiB only after far more rows than narrow ones. On
+// the benchmark's 10-million-row table: a cold point lookup 0.58 -> 0.45 ms, full scans the same,
+// the file 50.1 -> 57.4 MB (DuckDB's own: 114 MB).
+constexpr int64_t kDefaultExportPageBytes = int64_t{128} << 10;
 
 std::string Upper(std::string_view s) {
   std::string out(s);
@@ -239,7 +244,8 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
                       opts.GetInt("row_group_size", w.row_group_rows, 1, kMaxInt));
   PQ_ASSIGN_OR_RETURN(w.row_group_bytes,
                       opts.GetInt("row_group_bytes", w.row_group_bytes, 1, kMaxInt));
-  PQ_ASSIGN_OR_RETURN(w.page_bytes, opts.GetInt("page_size", w.page_bytes, 1, int64_t{1} << 30));
+  PQ_ASSIGN_OR_RETURN(w.page_bytes,
+                      opts.GetInt("page_size", kDefaultExportPageBytes, 1, int64_t{1} << 30));
   PQ_ASSIGN_OR_RETURN(w.page_rows, opts.GetInt("page_rows", w.page_rows, 1, kMaxInt));
   PQ_ASSIGN_OR_RETURN(int64_t version, opts.GetInt("data_page_version", 1, 1, 2));
   w.data_page_version = static_cast<int>(version);

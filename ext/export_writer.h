@@ -32,7 +32,7 @@
 //   compression_level=N        gzip 1..9, zstd 1..22, brotli 0..11
 //   row_group_size=ROWS        default 1000000; row_group_bytes=BYTES default 128 MiB (the
 //                              values' bytes before encoding, above)
-//   page_size=BYTES            data page size target, default 1 MiB
+//   page_size=BYTES            data page size target, default 128 KiB
 //   page_rows=ROWS             rows per data page at most, default 20000
 //   data_page_version=1|2      default 1
 //   dictionary=0|1             default 1: the dictionary is a candidate of the encoding trial

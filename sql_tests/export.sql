@@ -565,3 +565,24 @@ SELECT count(*), sum(v), (SELECT v FROM r_page_rows WHERE v = 777) FROM r_page_r
 
 statement error option 'page_rows' must be between 1 and
 SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'page_rows=0');
+
+# page_size defaults to 128 KiB: 2,000 distinct values of 100 bytes (about 200 KB) make 2 pages.
+query
+SELECT parquet_export('$TMPDIR/page_size.parquet', 'SELECT printf(''%0100d'', value) AS s FROM nums WHERE value <= 2000', 'dictionary=0');
+----
+2000
+
+query
+SELECT count(*), sum(row_count) FROM parquet_page_index('$TMPDIR/page_size.parquet');
+----
+2|2000
+
+query
+SELECT parquet_export('$TMPDIR/page_size_1m.parquet', 'SELECT printf(''%0100d'', value) AS s FROM nums WHERE value <= 2000', 'dictionary=0, page_size=1048576');
+----
+2000
+
+query
+SELECT count(*), sum(row_count) FROM parquet_page_index('$TMPDIR/page_size_1m.parquet');
+----
+1|2000
