@@ -8,8 +8,8 @@
 //   struct MyCursor { sqlite3_vtab_cursor base; ... };  // `base` first
 //   constexpr sqlite3_module kModule = EponymousModule<MyFunction, MyCursor>(
 //       MyBestIndex, MyFilter, MyNext, MyEof, MyColumn, MyRowid);
-//   sqlite3_create_module_v2(db, f.name, &kModule, const_cast<MyFunction*>(&f), nullptr);
-//   ... FunctionOf<MyFunction>(vtab) in the callbacks.
+//   CreateFunctionModule(db, &kModule, f, keys);
+//   ... FunctionOf<MyFunction>(vtab), ReaderOptionsOf<MyFunction>(vtab) in the callbacks.
 //
 // Every such table is SQLITE_VTAB_DIRECTONLY (see ConnectFunctionVtab).
 #pragma once
@@ -19,30 +19,70 @@
 #include <string_view>
 
 #include "ext/sqlite_api.h"
+#include "format/crypto/decryption_config.h"
+#include "format/reader/file_reader.h"
 #include "format/value/cell.h"
 
 namespace pq::ext {
 
+// What a function's module gets as client data on one connection: the Function, and the
+// connection's keys (parquet_add_key), with which the functions open encrypted files.
+template <typename Function>
+struct FunctionClient {
+  const Function* function;
+  std::shared_ptr<const crypto::KeyRegistry> keys;
+};
+
+// sqlite3_create_module_v2 of `module` for `function` on `db`, with the connection's `keys`.
+template <typename Function>
+int CreateFunctionModule(sqlite3* db, const sqlite3_module* module, const Function& function,
+                         std::shared_ptr<const crypto::KeyRegistry> keys) {
+  FunctionClient<Function>* client = nullptr;
+  try {
+    client = new FunctionClient<Function>{&function, std::move(keys)};
+  } catch (const std::bad_alloc&) {
+    return SQLITE_NOMEM;
+  }
+  // SQLite calls the destructor when the module goes, and also when registering it fails.
+  return sqlite3_create_module_v2(db, function.name, module, client, [](void* p) {
+    delete static_cast<FunctionClient<Function>*>(p);
+  });
+}
+
 // The sqlite3_vtab of a table-valued function: which Function it is.
 template <typename Function>
 struct FunctionVtab {
-  sqlite3_vtab base;         // must come first: SQLite sees only this
-  const Function* function;  // which function this table is
+  sqlite3_vtab base;                               // must come first: SQLite sees only this
+  const FunctionClient<Function>* client;          // which function this table is, and the keys
 };
 
 template <typename Function>
 const Function& FunctionOf(sqlite3_vtab* vtab) {
-  return *reinterpret_cast<FunctionVtab<Function>*>(vtab)->function;
+  return *reinterpret_cast<FunctionVtab<Function>*>(vtab)->client->function;
 }
 
-// xConnect: declares the table `aux` (a const Function*) describes with its `declaration` and
-// makes it DIRECTONLY.
+// ReaderOptions whose decryption finds keys in the connection's registry by the key ids the file
+// names (an encrypted file whose keys were not registered fails to open, saying which id).
+template <typename Function>
+ReaderOptions ReaderOptionsOf(sqlite3_vtab* vtab) {
+  ReaderOptions options;
+  const auto& keys = reinterpret_cast<FunctionVtab<Function>*>(vtab)->client->keys;
+  if (keys) {
+    auto config = std::make_shared<crypto::DecryptionConfig>();
+    config->key_retriever = crypto::KeyRegistry::RetrieverFor(keys);
+    options.decryption = std::move(config);
+  }
+  return options;
+}
+
+// xConnect: declares the table `aux` (a const FunctionClient*) describes with its Function's
+// `declaration` and makes it DIRECTONLY.
 template <typename Function>
 int ConnectFunctionVtab(sqlite3* db, void* aux, int, const char* const*, sqlite3_vtab** out,
                         char**) {
   *out = nullptr;
-  const auto* function = static_cast<const Function*>(aux);
-  int rc = sqlite3_declare_vtab(db, function->declaration);
+  const auto* client = static_cast<const FunctionClient<Function>*>(aux);
+  int rc = sqlite3_declare_vtab(db, client->function->declaration);
   if (rc != SQLITE_OK) return rc;
   // These functions read any file the process can read. DIRECTONLY keeps them out of views and
   // triggers, so a database file someone else wrote cannot make this connection read files by
@@ -51,7 +91,7 @@ int ConnectFunctionVtab(sqlite3* db, void* aux, int, const char* const*, sqlite3
   sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
   try {
     auto vtab = std::make_unique<FunctionVtab<Function>>();  // value-initialized: `base` all zero
-    vtab->function = function;
+    vtab->client = client;
     *out = &vtab.release()->base;
     return SQLITE_OK;
   } catch (const std::bad_alloc&) {

@@ -23,7 +23,9 @@
 #include "ext/metadata_values.h"
 #include "format/bloom/split_block_bloom_filter.h"
 #include "format/metadata/metadata_io.h"
+#include "format/predicate/encrypted_bloom_filter.h"
 #include "format/reader/file_reader.h"
+#include "format/util/byte_reader.h"
 #include "format/value/temporal.h"
 
 namespace pq::ext {
@@ -273,21 +275,22 @@ struct ChunkPageIndex {
 // Reads and parses one page-index structure at `offset`: `length` bytes when the footer gives the
 // length. Without one, the structure's end is unknown: parsing starts from 64 KiB and is retried
 // with 16 times as many bytes while it fails and the file has more, up to `cap`.
-template <typename T>
+// `parse(bytes, out)` parses (and decrypts) the structure from the start of `bytes`.
+template <typename T, typename Parse>
 Status ReadIndexStructure(const RandomAccessFile& file, int64_t offset,
                           const std::optional<int32_t>& length, int64_t cap, const char* what,
-                          Status (*parse)(ByteSpan, T*, size_t*), T* out) {
+                          const Parse& parse, T* out) {
   if (length) {
     PQ_ASSIGN_OR_RETURN(BufferPtr bytes,
                         ReadStoredBytes(file, offset, int64_t{*length}, cap, what));
-    Status s = parse(SpanOf(bytes), out, nullptr);
+    Status s = parse(SpanOf(bytes), out);
     return s.ok() ? s : std::move(s).WithContext(what);
   }
   for (int64_t window = int64_t{64} << 10;; window *= 16) {
     PQ_ASSIGN_OR_RETURN(BufferPtr bytes,
                         ReadStoredBytes(file, offset, std::nullopt, std::min(window, cap), what));
     *out = T{};
-    Status s = parse(SpanOf(bytes), out, nullptr);
+    Status s = parse(SpanOf(bytes), out);
     const bool more = static_cast<int64_t>(bytes->size()) == window && window < cap;
     if (s.ok() || !more) return s.ok() ? s : std::move(s).WithContext(what);
   }
@@ -298,14 +301,30 @@ Status ReadIndexStructure(const RandomAccessFile& file, int64_t offset,
 Result<ChunkPageIndex> ReadChunkPageIndex(const FileReader& reader, int row_group, int leaf) {
   const ColumnChunk& chunk = reader.metadata().row_groups[row_group].columns[leaf];
   ChunkPageIndex index;
-  // An encrypted column's index modules are encrypted too: the chunk has no readable index.
-  if (chunk.crypto_metadata) return index;
+  // An encrypted column's index modules are encrypted under its key: without the key the chunk
+  // has no readable index (no rows, as its statistics in parquet_metadata are NULL).
+  auto decryptor = reader.ChunkDecryptor(row_group, leaf);
+  if (!decryptor.ok()) return index;
+  // Read without a stored length, the bytes run past a module: its length field says where it ends.
+  const auto module_of = [](ByteSpan bytes) {
+    if (bytes.size() < 4) return bytes;
+    const uint64_t n = uint64_t{LoadLE<uint32_t>(bytes.data())} + 4;
+    return n < bytes.size() ? bytes.first(static_cast<size_t>(n)) : bytes;
+  };
+  const auto parse_offsets = [&](ByteSpan bytes, OffsetIndex* out) {
+    return *decryptor ? (*decryptor)->ReadOffsetIndex(module_of(bytes), out)
+                      : ReadOffsetIndex(bytes, out);
+  };
+  const auto parse_columns = [&](ByteSpan bytes, ColumnIndex* out) {
+    return *decryptor ? (*decryptor)->ReadColumnIndex(module_of(bytes), out)
+                      : ReadColumnIndex(bytes, out);
+  };
   const int64_t cap = reader.options().limits.max_footer_size;
   if (chunk.offset_index_offset) {
     OffsetIndex offsets;
     PQ_RETURN_IF_ERROR(ReadIndexStructure(reader.file(), *chunk.offset_index_offset,
                                           chunk.offset_index_length, cap, "OffsetIndex",
-                                          &ReadOffsetIndex, &offsets));
+                                          parse_offsets, &offsets));
     index.num_pages = offsets.page_locations.size();
     index.offsets = std::move(offsets);
   }
@@ -313,7 +332,7 @@ Result<ChunkPageIndex> ReadChunkPageIndex(const FileReader& reader, int row_grou
     ColumnIndex columns;
     PQ_RETURN_IF_ERROR(ReadIndexStructure(reader.file(), *chunk.column_index_offset,
                                           chunk.column_index_length, cap, "ColumnIndex",
-                                          &ReadColumnIndex, &columns));
+                                          parse_columns, &columns));
     const size_t n = columns.null_pages.size();
     if (columns.min_values.size() != n || columns.max_values.size() != n ||
         (columns.null_counts && columns.null_counts->size() != n)) {
@@ -388,7 +407,7 @@ int PageIndexFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str,
     if (!args.ok()) return SetVtabError(vtab, args);
     cursor->path = ArgumentText(argv[0]);
     if (no_rows) return SQLITE_OK;
-    auto reader = FileReader::Open(cursor->path, ReaderOptions{});
+    auto reader = FileReader::Open(cursor->path, ReaderOptionsOf<IndexFunction>(vtab));
     if (!reader.ok()) return SetVtabError(vtab, reader.status());
     cursor->reader = std::move(reader).value();
     return StatusToVtab(vtab, LoadChunkFrom(cursor, 0, 0));
@@ -933,12 +952,27 @@ Result<SplitBlockBloomFilter> ReadChunkBloomFilter(const RandomAccessFile& file,
 Result<std::optional<bool>> ProbeChunk(const FileReader& reader, int row_group, int leaf,
                                        const Hashes& hashes) {
   const ColumnChunk& chunk = reader.metadata().row_groups[row_group].columns[leaf];
-  if (!chunk.meta_data || !chunk.meta_data->bloom_filter_offset) return std::optional<bool>();
+  // An encrypted chunk's metadata and Bloom filter are under its key (the connection's keys):
+  // without it, the error names the key id.
+  PQ_ASSIGN_OR_RETURN(const ColumnMetaData* meta, reader.ColumnMeta(row_group, leaf));
+  if (!meta || !meta->bloom_filter_offset) return std::optional<bool>();
+  std::optional<SplitBlockBloomFilter> filter;
   if (chunk.crypto_metadata) {
-    return Status::NotSupported("the column is encrypted, and so is its Bloom filter");
+    PQ_ASSIGN_OR_RETURN(std::optional<crypto::ColumnDecryptor> decryptor,
+                        reader.ChunkDecryptor(row_group, leaf));
+    int64_t bytes_read = 0;
+    if (decryptor) {
+      PQ_ASSIGN_OR_RETURN(filter, ReadEncryptedBloomFilter(reader.file(), *meta, *decryptor,
+                                                           &bytes_read));
+    }
+    if (!filter) {
+      return Status::NotSupported("the Bloom filter is larger than this reader takes");
+    }
+  } else {
+    auto plain = ReadChunkBloomFilter(reader.file(), *meta);
+    if (!plain.ok()) return std::move(plain).TakeStatus().WithContext("Bloom filter");
+    filter = std::move(plain).value();
   }
-  auto filter = ReadChunkBloomFilter(reader.file(), *chunk.meta_data);
-  if (!filter.ok()) return std::move(filter).TakeStatus().WithContext("Bloom filter");
   for (uint64_t hash : hashes) {
     if (filter->Check(hash)) return std::optional<bool>(false);
   }
@@ -992,7 +1026,7 @@ int BloomProbeFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str
     cursor->column = ArgumentText(argv[1]);
     if (no_rows) return SQLITE_OK;
     cursor->value = CopyValue(argv[2]);
-    auto reader = FileReader::Open(cursor->path, ReaderOptions{});
+    auto reader = FileReader::Open(cursor->path, ReaderOptionsOf<IndexFunction>(vtab));
     if (!reader.ok()) return SetVtabError(vtab, reader.status());
     cursor->reader = std::move(reader).value();
     auto leaf = FindLeaf(*cursor->reader, cursor->column);
@@ -1070,12 +1104,10 @@ constexpr sqlite3_module kBloomProbeModule = EponymousModule<IndexFunction, Bloo
 
 }  // namespace
 
-int RegisterIndexFunctions(sqlite3* db) {
-  int rc = sqlite3_create_module_v2(db, kPageIndexFunction.name, &kPageIndexModule,
-                                    const_cast<IndexFunction*>(&kPageIndexFunction), nullptr);
+int RegisterIndexFunctions(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys) {
+  int rc = CreateFunctionModule(db, &kPageIndexModule, kPageIndexFunction, keys);
   if (rc != SQLITE_OK) return rc;
-  return sqlite3_create_module_v2(db, kBloomProbeFunction.name, &kBloomProbeModule,
-                                  const_cast<IndexFunction*>(&kBloomProbeFunction), nullptr);
+  return CreateFunctionModule(db, &kBloomProbeModule, kBloomProbeFunction, keys);
 }
 
 }  // namespace pq::ext

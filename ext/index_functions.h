@@ -76,12 +76,16 @@
 // "absent" answer.
 #pragma once
 
+#include <memory>
+
 #include "ext/sqlite_api.h"
+#include "format/crypto/decryption_config.h"
 
 namespace pq::ext {
 
-// Registers parquet_page_index and parquet_bloom_probe on `db`. Returns SQLITE_OK or the first
-// failing sqlite3_create_module_v2 code.
-int RegisterIndexFunctions(sqlite3* db);
+// Registers parquet_page_index and parquet_bloom_probe on `db`; they open encrypted files with the
+// connection's `keys` (parquet_add_key; may be null). Returns SQLITE_OK or the first failing
+// sqlite3_create_module_v2 code.
+int RegisterIndexFunctions(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys);
 
 }  // namespace pq::ext

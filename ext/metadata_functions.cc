@@ -581,7 +581,7 @@ int VtabFilter(sqlite3_vtab_cursor* base, int idx_num, const char*, int argc,
         return SQLITE_OK;
       }
     }
-    auto reader = FileReader::Open(cursor->path, ReaderOptions{});
+    auto reader = FileReader::Open(cursor->path, ReaderOptionsOf<MetadataFunction>(vtab));
     if (!reader.ok()) return SetVtabError(vtab, reader.status());
     cursor->file.reader = std::move(reader).value();
     cursor->file.node_of_element = NodesByElement(*cursor->file.reader);
@@ -623,10 +623,9 @@ constexpr sqlite3_module kModule = EponymousModule<MetadataFunction, MetadataCur
 
 }  // namespace
 
-int RegisterMetadataFunctions(sqlite3* db) {
+int RegisterMetadataFunctions(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys) {
   for (const MetadataFunction& function : kFunctions) {
-    int rc = sqlite3_create_module_v2(db, function.name, &kModule,
-                                      const_cast<MetadataFunction*>(&function), nullptr);
+    int rc = CreateFunctionModule(db, &kModule, function, keys);
     if (rc != SQLITE_OK) return rc;
   }
   return SQLITE_OK;

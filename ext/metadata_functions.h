@@ -63,12 +63,16 @@
 // never from a view or trigger that someone else's schema defines.
 #pragma once
 
+#include <memory>
+
 #include "ext/sqlite_api.h"
+#include "format/crypto/decryption_config.h"
 
 namespace pq::ext {
 
-// Registers the four functions on `db`. Returns SQLITE_OK or the first failing
+// Registers the four functions on `db`; they open encrypted files with the connection's `keys`
+// (parquet_add_key; may be null). Returns SQLITE_OK or the first failing
 // sqlite3_create_module_v2 code.
-int RegisterMetadataFunctions(sqlite3* db);
+int RegisterMetadataFunctions(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys);
 
 }  // namespace pq::ext

@@ -16,13 +16,13 @@ __declspec(dllexport)
 #endif
 int sqlite3_parquet_init(sqlite3* db, char** err, const sqlite3_api_routines* api) {
   SQLITE_EXTENSION_INIT2(api);
-  // The connection's keys (parquet_add_key), read by its parquet tables.
+  // The connection's keys (parquet_add_key), read by its parquet tables and file functions.
   auto keys = std::make_shared<pq::crypto::KeyRegistry>();
   int rc = pq::ext::RegisterParquetModule(db, keys);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterKeyFunctions(db, keys);
-  if (rc == SQLITE_OK) rc = pq::ext::RegisterMetadataFunctions(db);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterMetadataFunctions(db, keys);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db);
-  if (rc == SQLITE_OK) rc = pq::ext::RegisterIndexFunctions(db);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterIndexFunctions(db, keys);
   if (rc != SQLITE_OK && err) *err = sqlite3_mprintf("parquet: cannot register: %s", sqlite3_errstr(rc));
   return rc;
 }

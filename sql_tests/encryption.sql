@@ -74,12 +74,73 @@ SELECT count(*), round(sum(double_field), 4) FROM aad;
 ----
 50|1361.1111
 
+# The file functions read encrypted files with the keys registered by id (below); before any is,
+# an encrypted footer is the same error naming its key id. A plaintext footer reads without keys,
+# and the encrypted columns' statistics (in their encrypted metadata) are then NULL.
+statement error the file has an encrypted footer and its key was not given (key id 'kf')
+SELECT count(*) FROM parquet_metadata('$TESTDATA/parquet-testing/data/uniform_encryption.parquet.encrypted');
+
+statement error the file has an encrypted footer and its key was not given (key id 'kf')
+SELECT count(*) FROM parquet_page_index('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted');
+
+statement error the file has an encrypted footer and its key was not given (key id 'kf')
+SELECT count(*) FROM parquet_bloom_probe('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer_bloom_filter.parquet.encrypted', 'double_field', 0.5);
+
+query
+SELECT path_in_schema, stats_min, stats_max FROM parquet_metadata('$TESTDATA/parquet-testing/data/encrypt_columns_plaintext_footer.parquet.encrypted') WHERE path_in_schema IN ('int64_field', 'double_field');
+----
+int64_field|0|99000000000000
+double_field|NULL|NULL
+
 # Keys by id: parquet_add_key(ID, KEY) returns 1; tables opened afterwards find the keys their files
 # name. KEY may be text, hex:/base64: text, or a BLOB of key bytes.
 query
 SELECT parquet_add_key('kf', '0123456789012345'), parquet_add_key('kc1', 'hex:31323334353637383930313233343530'), parquet_add_key('kc2', CAST('1234567890123451' AS BLOB));
 ----
 1|1|1
+
+# So do the file functions.
+query
+SELECT path_in_schema, stats_min, stats_max FROM parquet_metadata('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted') WHERE path_in_schema IN ('int64_field', 'double_field');
+----
+int64_field|0|99000000000000
+double_field|-0.0|54.4444439
+
+query
+SELECT num_rows, num_row_groups FROM parquet_file_metadata('$TESTDATA/parquet-testing/data/uniform_encryption.parquet.encrypted');
+----
+50|1
+
+query
+SELECT count(*) FROM parquet_schema('$TESTDATA/parquet-testing/data/uniform_encryption.parquet.encrypted');
+----
+9
+
+query
+SELECT path_in_schema, sum(row_count), min(min_value), max(max_value) FROM parquet_page_index('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted') WHERE path_in_schema = 'double_field';
+----
+double_field|50|-0.0|54.4444439
+
+# parquet_bloom_probe decrypts the Bloom filters of encrypted columns: no stored value is ever
+# excluded, and values that are not stored mostly are.
+statement ok
+CREATE VIRTUAL TABLE temp.bloom_enc USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer_bloom_filter.parquet.encrypted');
+
+query
+SELECT count(*), sum((SELECT bloom_filter_excludes FROM parquet_bloom_probe('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer_bloom_filter.parquet.encrypted', 'double_field', d.double_field))), sum((SELECT bloom_filter_excludes FROM parquet_bloom_probe('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer_bloom_filter.parquet.encrypted', 'float_field', d.float_field))) FROM bloom_enc AS d;
+----
+2000|0|0
+
+query
+SELECT sum((SELECT bloom_filter_excludes FROM parquet_bloom_probe('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer_bloom_filter.parquet.encrypted', 'double_field', d.double_field + 0.25))) > 1900 FROM bloom_enc AS d;
+----
+1
+
+# A plaintext column of that file has no Bloom filter.
+query
+SELECT row_group_id, bloom_filter_excludes FROM parquet_bloom_probe('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer_bloom_filter.parquet.encrypted', 'int32_field', 3);
+----
+0|NULL
 
 statement ok
 CREATE VIRTUAL TABLE temp.uniform USING parquet('$TESTDATA/parquet-testing/data/uniform_encryption.parquet.encrypted');

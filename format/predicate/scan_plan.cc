@@ -8,6 +8,7 @@
 #include "format/metadata/metadata_io.h"
 #include "format/page/page_reader.h"
 #include "format/predicate/bloom_literal.h"
+#include "format/predicate/encrypted_bloom_filter.h"
 #include "format/predicate/statistics_range.h"
 
 namespace pq {
@@ -97,11 +98,6 @@ class RowGroupPlanner {
   Status Fail(int leaf, Status s) const { return std::move(s).WithContext(Where(leaf)); }
   // Reads [offset, offset + length) of the file, which must lie inside it; counts the bytes.
   Result<BufferPtr> Read(int leaf, int64_t offset, int64_t length, const char* what) const;
-  // The Bloom filter of an encrypted chunk: a header module then a bitset module at
-  // bloom_filter_offset. nullopt for a filter this reader does not use (too large, unknown
-  // algorithm); Crypto when a module fails authentication.
-  Result<std::optional<SplitBlockBloomFilter>> ReadEncryptedBloomFilter(
-      int leaf, const ColumnMetaData& meta, const crypto::ColumnDecryptor& decryptor) const;
   // Reads the header module of an encrypted chunk at `pos` (before `end`) and parses it.
   // `dictionary` / `data_page_ordinal` identify the module (column_decryptor.h). *module_size
   // gets its size in the file.
@@ -322,7 +318,12 @@ Result<std::optional<SplitBlockBloomFilter>> RowGroupPlanner::ReadBloomFilter(
   const int64_t max_length = SplitBlockBloomFilter::kMaxBytes + kBloomHeaderProbe;
   Filter filter;
   if (decryptor) {
-    PQ_ASSIGN_OR_RETURN(filter, ReadEncryptedBloomFilter(leaf, meta, *decryptor));
+    auto f = ReadEncryptedBloomFilter(file_.file(), meta, *decryptor, &stats_->bytes_read);
+    if (!f.ok()) {
+      if (f.status().IsNotSupported()) return Filter();
+      return Fail(leaf, std::move(f).TakeStatus());
+    }
+    filter = std::move(f).value();
     if (!filter) return Filter();
   } else if (meta.bloom_filter_length) {
     const int64_t length = *meta.bloom_filter_length;
@@ -363,81 +364,6 @@ Result<std::optional<SplitBlockBloomFilter>> RowGroupPlanner::ReadBloomFilter(
     filter.emplace(std::move(f).value());
   }
   return filter;
-}
-
-Result<std::optional<SplitBlockBloomFilter>> RowGroupPlanner::ReadEncryptedBloomFilter(
-    int leaf, const ColumnMetaData& meta, const crypto::ColumnDecryptor& decryptor) const {
-  using Filter = std::optional<SplitBlockBloomFilter>;
-  const int64_t offset = *meta.bloom_filter_offset;
-  const int64_t size = file_.file().size();
-  if (offset < 0 || offset >= size) {
-    return Fail(leaf, Status::Corruption("Bloom filter offset " + std::to_string(offset) +
-                                         " is outside the file (size " + std::to_string(size) +
-                                         ")"));
-  }
-  const int64_t overhead = static_cast<int64_t>(crypto::kGcmModuleOverhead);
-  const int64_t max_length = SplitBlockBloomFilter::kMaxBytes + kBloomHeaderProbe + 2 * overhead;
-  // Both modules in one read when the length is known, else the header module first.
-  BufferPtr bytes;
-  if (meta.bloom_filter_length) {
-    const int64_t length = *meta.bloom_filter_length;
-    if (length <= 0) return Fail(leaf, Status::Corruption("Bloom filter length is not positive"));
-    if (length > max_length) return Filter();  // over what any filter may hold: not read
-    PQ_ASSIGN_OR_RETURN(bytes, Read(leaf, offset, length, "Bloom filter"));
-  } else {
-    const int64_t probe = std::min(kBloomHeaderProbe, size - offset);
-    PQ_ASSIGN_OR_RETURN(bytes, Read(leaf, offset, probe, "Bloom filter header"));
-    // The module's length field says how much to read when the probe was short (fewer than 4
-    // bytes: the header's decryption below reports the truncation).
-    if (bytes->size() >= 4) {
-      const int64_t claimed = int64_t{LoadLE<uint32_t>(bytes->data())} + 4;
-      if (claimed > static_cast<int64_t>(bytes->size())) {
-        if (claimed > kMaxPageHeaderBytes || claimed > size - offset) {
-          return Fail(leaf, Status::Corruption("encrypted Bloom filter header claims " +
-                                               std::to_string(claimed) + " bytes"));
-        }
-        PQ_ASSIGN_OR_RETURN(bytes, Read(leaf, offset, claimed, "Bloom filter header"));
-      }
-    }
-  }
-  const ByteSpan data(bytes->data(), bytes->size());
-  BloomFilterHeader header;
-  size_t header_size = 0;
-  Status s = decryptor.ReadBloomFilterHeader(data, &header, &header_size);
-  if (!s.ok()) return Fail(leaf, std::move(s));
-  if (header.num_bytes <= 0 || header.num_bytes > SplitBlockBloomFilter::kMaxBytes) {
-    return Fail(leaf, Status::Corruption("Bloom filter of " + std::to_string(header.num_bytes) +
-                                         " bytes"));
-  }
-  // The bitset module: its plaintext is num_bytes.
-  const int64_t bitset_module = header.num_bytes + overhead;
-  ByteSpan bitset_bytes = data.subspan(header_size);
-  BufferPtr more;
-  if (static_cast<int64_t>(bitset_bytes.size()) < bitset_module) {
-    if (meta.bloom_filter_length) {
-      return Fail(leaf, Status::Corruption("Bloom filter length " +
-                                           std::to_string(*meta.bloom_filter_length) +
-                                           " leaves no room for its bitset"));
-    }
-    PQ_ASSIGN_OR_RETURN(more, Read(leaf, offset + static_cast<int64_t>(header_size),
-                                   bitset_module, "Bloom filter bitset"));
-    bitset_bytes = ByteSpan(more->data(), more->size());
-  }
-  std::vector<uint8_t> bitset;
-  size_t bitset_size = 0;
-  s = decryptor.DecryptBloomFilterBitset(bitset_bytes, &bitset, &bitset_size);
-  if (!s.ok()) return Fail(leaf, std::move(s));
-  if (static_cast<int64_t>(bitset.size()) != header.num_bytes) {
-    return Fail(leaf, Status::Corruption("encrypted Bloom filter bitset holds " +
-                                         std::to_string(bitset.size()) + " bytes, its header says " +
-                                         std::to_string(header.num_bytes)));
-  }
-  auto f = SplitBlockBloomFilter::FromHeader(header, ByteSpan(bitset.data(), bitset.size()));
-  if (!f.ok()) {
-    if (f.status().IsNotSupported()) return Filter();
-    return Fail(leaf, std::move(f).TakeStatus().WithContext("Bloom filter"));
-  }
-  return Filter(std::move(f).value());
 }
 
 // ---- page index --------------------------------------------------------------------------------
