@@ -8,7 +8,7 @@ const std::vector<std::string_view> kDecryptionOptionNames = {"footer_key", "col
                                                               "aad_prefix"};
 const std::vector<std::string_view> kEncryptionOptionNames = {
     "footer_key", "column_keys",   "encryption_algorithm",
-    "plaintext_footer", "aad_prefix", "store_aad_prefix"};
+    "plaintext_footer", "aad_prefix", "store_aad_prefix", "footer_key_id", "column_key_ids"};
 
 namespace {
 
@@ -68,6 +68,37 @@ Result<std::shared_ptr<const crypto::EncryptionConfig>> EncryptionFromOptions(
   PQ_ASSIGN_OR_RETURN(config->store_aad_prefix, opts.GetBool("store_aad_prefix", true));
   if (opts.Has("store_aad_prefix") && !config->aad_prefix) {
     return OptionError("store_aad_prefix", "needs aad_prefix");
+  }
+  // Key ids, stored as the key_metadata readers look keys up by (parquet_add_key here).
+  if (opts.Has("footer_key_id")) {
+    config->footer_key_metadata = std::string(TrimSpace(opts.GetString("footer_key_id", "")));
+    if (config->footer_key_metadata.empty()) return OptionError("footer_key_id", "is empty");
+  }
+  if (opts.Has("column_key_ids")) {
+    const std::string text = opts.GetString("column_key_ids", "");
+    std::string_view rest = text;
+    while (true) {
+      const size_t comma = rest.find(',');
+      const std::string_view item = TrimSpace(rest.substr(0, comma));
+      const size_t colon = item.find(':');
+      if (colon == std::string_view::npos) {
+        return OptionError("column_key_ids", "item '" + std::string(item) + "' is not col:id");
+      }
+      const std::string column(TrimSpace(item.substr(0, colon)));
+      const std::string id(TrimSpace(item.substr(colon + 1)));
+      auto it = config->column_keys.find(column);
+      if (it == config->column_keys.end()) {
+        return OptionError("column_key_ids",
+                           "column '" + column + "' is not given a key in column_keys");
+      }
+      if (id.empty()) return OptionError("column_key_ids", "column '" + column + "' has an empty id");
+      if (!it->second.key_metadata.empty()) {
+        return OptionError("column_key_ids", "column '" + column + "' is given twice");
+      }
+      it->second.key_metadata = id;
+      if (comma == std::string_view::npos) break;
+      rest = rest.substr(comma + 1);
+    }
   }
   return std::shared_ptr<const crypto::EncryptionConfig>(std::move(config));
 }

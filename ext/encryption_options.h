@@ -29,8 +29,11 @@
 //   aad_prefix=TEXT            bind the file to this text (e.g. its name): moving modules between
 //                              files with different prefixes is detected
 //   store_aad_prefix=0|1       store the prefix in the file (default 1); 0: readers must give it
-// The file id and every nonce are fresh random bytes. Files carry no key ids: read them with
-// footer_key= / column_keys=.
+//   footer_key_id=ID           store ID as the footer key's key_metadata
+//   column_key_ids='col:ID,...'  store ID as the key_metadata of a column of column_keys
+// The file id and every nonce are fresh random bytes. A file with key ids opens wherever its keys
+// are registered under those ids (parquet_add_key); without ids, read it with footer_key= /
+// column_keys=.
 //
 // Security note: SQLite keeps the module arguments of CREATE VIRTUAL TABLE in the database schema,
 // so footer_key= on a table of a persistent database stores the key in the database file. Use a

@@ -30,7 +30,7 @@ const std::vector<std::string_view> kWriterOptionNames = {
     "checksums", "sorted_by", "kv_metadata", "schema", "encoding_trial", "threads",
     // kEncryptionOptionNames (encryption_options.h)
     "footer_key", "column_keys", "encryption_algorithm", "plaintext_footer", "aad_prefix",
-    "store_aad_prefix"};
+    "store_aad_prefix", "footer_key_id", "column_key_ids"};
 
 namespace {
 

@@ -253,6 +253,54 @@ SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'column_keys=''a:123
 statement error column_keys: no column named 'b'
 SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'footer_key=0123456789012345, column_keys=''b:1234567890123450''');
 
+# Key ids: footer_key_id and column_key_ids store the ids, and the file then opens with the keys
+# registered under them, as the conformance files do; the messages name the missing ids.
+query
+SELECT parquet_export('$TMPDIR/ids.parquet', 'SELECT value AS a, ''s'' || value AS b FROM nums WHERE value <= 100', 'footer_key=00112233445566778899aabbccddeeff, footer_key_id=out-footer, column_keys=''b:ffeeddccbbaa99887766554433221100'', column_key_ids=''b:out-b''');
+----
+100
+
+statement error the file has an encrypted footer and its key was not given (key id 'out-footer')
+CREATE VIRTUAL TABLE temp.ids0 USING parquet('$TMPDIR/ids.parquet');
+
+query
+SELECT parquet_add_key('out-footer', 'hex:00112233445566778899aabbccddeeff');
+----
+1
+
+statement ok
+CREATE VIRTUAL TABLE temp.ids1 USING parquet('$TMPDIR/ids.parquet');
+
+query
+SELECT count(*), sum(a) FROM ids1;
+----
+100|5050
+
+statement error column 'b' is encrypted and no key was given for it (key id 'out-b')
+SELECT max(b) FROM ids1;
+
+query
+SELECT parquet_add_key('out-b', 'hex:ffeeddccbbaa99887766554433221100');
+----
+1
+
+statement ok
+CREATE VIRTUAL TABLE temp.ids2 USING parquet('$TMPDIR/ids.parquet');
+
+query
+SELECT count(*), sum(a), max(b), sum(b = 's' || a) FROM ids2;
+----
+100|5050|s99|100
+
+statement error option 'column_key_ids': column 'a' is not given a key in column_keys
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a, 2 AS b', 'footer_key=0123456789012345, column_keys=''b:1234567890123450'', column_key_ids=''a:id''');
+
+statement error option 'footer_key_id': needs footer_key
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'footer_key_id=kf');
+
+statement error option 'footer_key_id': is empty
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'footer_key=0123456789012345, footer_key_id=''''');
+
 # The writable table takes the same options.
 statement ok
 CREATE VIRTUAL TABLE temp.w USING parquet('$TMPDIR/w.parquet', schema='a INTEGER, b TEXT', footer_key='0123456789012345');
