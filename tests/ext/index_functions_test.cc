@@ -18,6 +18,7 @@
 
 #include "format/metadata/metadata_io.h"
 #include "format/reader/file_reader.h"
+#include "tests/ext/footer_util.h"
 #include "tests/ext/sqlite_test_util.h"
 
 namespace pq::testing {
@@ -69,14 +70,8 @@ class IndexFunctionsTest : public ::testing::Test {
   // The good file's body, then `extra` (at offset body_size_), then `md` as the footer.
   std::string Write(const std::string& name, const FileMetaData& md,
                     const std::string& extra = "") {
-    std::string footer;
-    WriteFileMetaData(md, &footer);
-    std::string out = bytes_.substr(0, body_size_) + extra + footer;
-    const uint32_t n = static_cast<uint32_t>(footer.size());
-    for (int k = 0; k < 4; ++k) out.push_back(static_cast<char>((n >> (8 * k)) & 0xff));
-    out += "PAR1";
     const std::string path = dir_ + "/" + name;
-    WriteBytes(path, out);
+    WriteBytes(path, WithFooter(bytes_.substr(0, body_size_) + extra, md));
     return path;
   }
 

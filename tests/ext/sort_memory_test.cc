@@ -1,0 +1,79 @@
+// sort_memory (ext/parquet_vtab.cc, "Ordering"): a sorted scan is planned from the footer's
+// estimate of the rows' size; rows that turn out to take more than twice sort_memory fail the query
+// with an error naming the table and the option, instead of being held. A footer without size
+// statistics and with truncated bounds makes the estimate far too small: a column of two distinct
+// 5,000-byte strings, dictionary-encoded, looks like 10 KB and holds 10 MB.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "format/reader/file_reader.h"
+#include "tests/ext/footer_util.h"
+#include "tests/ext/sqlite_test_util.h"
+
+namespace pq::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(SortMemoryTest, RowsFarOverTheEstimateFailTheQueryNamingTheOption) {
+  TestDb db;
+  ASSERT_EQ(db.load_error(), "");
+  char tmpl[] = "/tmp/pq-sort-memory-XXXXXX";
+  ASSERT_NE(::mkdtemp(tmpl), nullptr);
+  const std::string dir = tmpl;
+  const std::string written = dir + "/written.parquet";
+  QueryResult r = db.Query(
+      "SELECT parquet_export('" + written +
+      "', 'WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 2000) "
+      "SELECT (i * 7919) % 2003 AS id, printf(''%05000d'', i % 2) AS v FROM k')");
+  ASSERT_TRUE(r.ok) << r.error;
+
+  // The same pages; the footer without v's size statistics and statistics.
+  std::ifstream in(written, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto reader = FileReader::Open(written, ReaderOptions{});
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  FileMetaData md = (*reader)->metadata();
+  const size_t body = bytes.size() - 8 - static_cast<size_t>((*reader)->footer_length());
+  ASSERT_EQ(md.row_groups.size(), 1u);
+  ColumnMetaData& v = *md.row_groups[0].columns[1].meta_data;
+  ASSERT_LT(v.total_uncompressed_size, 100000);  // a dictionary of two values, and indices
+  v.size_statistics.reset();
+  v.statistics.reset();
+  const std::string understated = dir + "/understated.parquet";
+  std::ofstream(understated, std::ios::binary) << WithFooter(bytes.substr(0, body), md);
+
+  // Estimated under 1 MiB: the table orders the rows itself (no temp B-tree in the plan) ...
+  ASSERT_EQ(db.Exec("CREATE VIRTUAL TABLE t USING parquet('" + understated + "', sort_memory=1)"),
+            "");
+  r = db.Query("EXPLAIN QUERY PLAN SELECT id, v FROM t ORDER BY id");
+  ASSERT_TRUE(r.ok) << r.error;
+  for (const SqlRow& row : r.rows) {
+    EXPECT_EQ(row.back()->find("TEMP B-TREE"), std::string::npos) << *row.back();
+  }
+  // ... and stops at 2 MiB of the 10 MB.
+  r = db.Query("SELECT id, v FROM t ORDER BY id");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("parquet table 't': ordering its rows by 'id' (ORDER BY, GROUP BY or "
+                         "DISTINCT) needs more than 2 MiB, twice the table option sort_memory (1 "
+                         "MiB); create the table with a larger sort_memory, or with sort_memory=0 "
+                         "to let SQLite sort"),
+            std::string::npos)
+      << r.error;
+  // With room, the same query answers, in order.
+  ASSERT_EQ(db.Exec("CREATE VIRTUAL TABLE t64 USING parquet('" + understated + "', sort_memory=64)"),
+            "");
+  r = db.Query("SELECT count(*), sum(length(v)), min(id), max(id) FROM (SELECT id, v FROM t64 "
+               "ORDER BY id)");
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(*r.rows[0][0] + " " + *r.rows[0][1], "2000 10000000");
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace pq::testing
