@@ -1,5 +1,6 @@
 // Fuzz target: a file read through the SQLite layer: the parquet virtual table (full scan) and the
-// metadata functions. Input: a Parquet file, written to a temporary path that the SQL names.
+// file functions (metadata, page index, Bloom filter probes), with the keys of the encrypted
+// conformance files registered. Input: a Parquet file, written to a temporary path the SQL names.
 #include <sqlite3.h>
 #include <unistd.h>
 
@@ -43,8 +44,33 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   sqlite3* db = nullptr;
   if (sqlite3_open(":memory:", &db) == SQLITE_OK) {
     const std::string quoted = "'" + FuzzPath() + "'";
+    // The keys of the encrypted conformance files (seeds), by the ids those files name.
+    Run(db, "SELECT parquet_add_key('kf', '0123456789012345'), "
+            "parquet_add_key('kc1', '1234567890123450'), parquet_add_key('kc2', '1234567890123451')");
     Run(db, "SELECT * FROM parquet_metadata(" + quoted + ")");
     Run(db, "SELECT * FROM parquet_schema(" + quoted + ")");
+    Run(db, "SELECT * FROM parquet_page_index(" + quoted + ")");
+    // A Bloom filter probe of each leaf (the first 20), for an integer and a text value.
+    sqlite3_stmt* leaves = nullptr;
+    if (sqlite3_prepare_v2(db,
+                           ("SELECT path_in_schema FROM parquet_schema(" + quoted +
+                            ") WHERE num_children IS NULL AND path_in_schema IS NOT NULL LIMIT 20")
+                               .c_str(),
+                           -1, &leaves, nullptr) == SQLITE_OK) {
+      while (sqlite3_step(leaves) == SQLITE_ROW) {
+        const char* leaf = reinterpret_cast<const char*>(sqlite3_column_text(leaves, 0));
+        if (leaf == nullptr) continue;
+        char* sql = sqlite3_mprintf("SELECT * FROM parquet_bloom_probe(%Q, %Q, 7)",
+                                    FuzzPath().c_str(), leaf);
+        if (sql) Run(db, sql);
+        sqlite3_free(sql);
+        sql = sqlite3_mprintf("SELECT * FROM parquet_bloom_probe(%Q, %Q, 'abc')",
+                              FuzzPath().c_str(), leaf);
+        if (sql) Run(db, sql);
+        sqlite3_free(sql);
+      }
+    }
+    sqlite3_finalize(leaves);
     Run(db, "CREATE VIRTUAL TABLE temp.t USING parquet(" + quoted + ")");
     Run(db, "SELECT * FROM t");
     Run(db, "SELECT rowid, * FROM t WHERE rowid % 7 = 3 LIMIT 5 OFFSET 2");

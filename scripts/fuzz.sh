@@ -28,7 +28,8 @@ seed() {  # seed <target> <dir>
   [ -n "$(ls -A "$dir" 2>/dev/null)" ] && return 0
   case "$target" in
     fuzz_scan|fuzz_vtab)
-      for f in "$TESTING"/data/*.parquet "$TESTING"/shredded_variant/case-0[0-4]*.parquet tests/data/*.parquet; do
+      for f in "$TESTING"/data/*.parquet "$TESTING"/data/*.parquet.encrypted \
+               "$TESTING"/shredded_variant/case-0[0-4]*.parquet tests/data/*.parquet; do
         if [ -f "$f" ] && [ "$(stat -c %s "$f")" -le 1048576 ]; then cp "$f" "$dir/$(basename "$f")"; fi
       done ;;
     fuzz_thrift)
