@@ -1,5 +1,7 @@
 // Entry point of the loadable extension: `.load ./build/parquet` in the sqlite3 shell, or
 // sqlite3_load_extension(db, "build/parquet", 0, &err) from a program.
+#include <mutex>
+
 #include "ext/export.h"
 #include "ext/index_functions.h"
 #include "ext/key_functions.h"
@@ -15,7 +17,17 @@ extern "C" {
 __declspec(dllexport)
 #endif
 int sqlite3_parquet_init(sqlite3* db, char** err, const sqlite3_api_routines* api) {
-  SQLITE_EXTENSION_INIT2(api);
+  // Every connection that loads the extension passes the routine table; set it once, so that a
+  // connection loading it on one thread does not write the pointer while others call through it.
+  static std::once_flag api_set;
+  std::call_once(api_set, [api]() { SQLITE_EXTENSION_INIT2(api); });
+  if (sqlite3_api != api) {
+    // Another SQLite library in the same process: its routines are not the ones set above.
+    if (err) {
+      *err = api->mprintf("parquet: already loaded by another SQLite library in this process");
+    }
+    return SQLITE_ERROR;
+  }
   // The connection's keys (parquet_add_key), read by its parquet tables and file functions.
   auto keys = std::make_shared<pq::crypto::KeyRegistry>();
   int rc = pq::ext::RegisterParquetModule(db, keys);
