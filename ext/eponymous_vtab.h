@@ -18,6 +18,8 @@
 #include <new>
 #include <string_view>
 
+#include "ext/encryption_options.h"
+#include "ext/options.h"
 #include "ext/sqlite_api.h"
 #include "format/crypto/decryption_config.h"
 #include "format/reader/file_reader.h"
@@ -52,8 +54,8 @@ int CreateFunctionModule(sqlite3* db, const sqlite3_module* module, const Functi
 // The sqlite3_vtab of a table-valued function: which Function it is.
 template <typename Function>
 struct FunctionVtab {
-  sqlite3_vtab base;                               // must come first: SQLite sees only this
-  const FunctionClient<Function>* client;          // which function this table is, and the keys
+  sqlite3_vtab base;                       // must come first: SQLite sees only this
+  const FunctionClient<Function>* client;  // which function this table is, and the keys
 };
 
 template <typename Function>
@@ -66,12 +68,10 @@ const Function& FunctionOf(sqlite3_vtab* vtab) {
 template <typename Function>
 ReaderOptions ReaderOptionsOf(sqlite3_vtab* vtab) {
   ReaderOptions options;
-  const auto& keys = reinterpret_cast<FunctionVtab<Function>*>(vtab)->client->keys;
-  if (keys) {
-    auto config = std::make_shared<crypto::DecryptionConfig>();
-    config->key_retriever = crypto::KeyRegistry::RetrieverFor(keys);
-    options.decryption = std::move(config);
-  }
+  // No options, so no malformed key: this cannot fail.
+  auto decryption = DecryptionFromOptions(
+      OptionList(), reinterpret_cast<FunctionVtab<Function>*>(vtab)->client->keys);
+  if (decryption.ok()) options.decryption = std::move(decryption).value();
   return options;
 }
 

@@ -22,10 +22,10 @@
 #include "ext/export_types.h"
 #include "ext/metadata_values.h"
 #include "format/bloom/split_block_bloom_filter.h"
+#include "format/crypto/aes_cipher.h"
 #include "format/metadata/metadata_io.h"
 #include "format/predicate/encrypted_bloom_filter.h"
 #include "format/reader/file_reader.h"
-#include "format/util/byte_reader.h"
 #include "format/value/temporal.h"
 
 namespace pq::ext {
@@ -307,9 +307,8 @@ Result<ChunkPageIndex> ReadChunkPageIndex(const FileReader& reader, int row_grou
   if (!decryptor.ok()) return index;
   // Read without a stored length, the bytes run past a module: its length field says where it ends.
   const auto module_of = [](ByteSpan bytes) {
-    if (bytes.size() < 4) return bytes;
-    const uint64_t n = uint64_t{LoadLE<uint32_t>(bytes.data())} + 4;
-    return n < bytes.size() ? bytes.first(static_cast<size_t>(n)) : bytes;
+    auto size = crypto::ModuleSizeAt(bytes, "page index");
+    return size.ok() && *size < bytes.size() ? bytes.first(*size) : bytes;
   };
   const auto parse_offsets = [&](ByteSpan bytes, OffsetIndex* out) {
     return *decryptor ? (*decryptor)->ReadOffsetIndex(module_of(bytes), out)
@@ -962,8 +961,8 @@ Result<std::optional<bool>> ProbeChunk(const FileReader& reader, int row_group, 
                         reader.ChunkDecryptor(row_group, leaf));
     int64_t bytes_read = 0;
     if (decryptor) {
-      PQ_ASSIGN_OR_RETURN(filter, ReadEncryptedBloomFilter(reader.file(), *meta, *decryptor,
-                                                           &bytes_read));
+      PQ_ASSIGN_OR_RETURN(filter,
+                          ReadEncryptedBloomFilter(reader.file(), *meta, *decryptor, &bytes_read));
     }
     if (!filter) {
       return Status::NotSupported("the Bloom filter is larger than this reader takes");
