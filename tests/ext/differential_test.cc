@@ -23,7 +23,8 @@
 // order. Values compare with their storage class (the REAL 1.0 differs from the INTEGER 1) and
 // REALs bit for bit but for the sign of zero (see kZeroSignNote). The queries use every operator
 // the table may push down (=, <, <=, >, >=, !=, <>, IS, IS NOT, IS NULL, IS NOT NULL, IN lists with
-// NULLs and mixed types, NOT IN, BETWEEN, LIKE and GLOB with prefixes), literals of the wrong type
+// NULLs and mixed types, NOT IN, BETWEEN, LIKE (also with ESCAPE) and GLOB with prefixes,
+// comparisons and IN under COLLATE NOCASE / RTRIM / BINARY), literals of the wrong type
 // ('42' on INTEGER, 42 on TEXT, 4.0 on INTEGER, x'00' on TEXT), AND/OR/NOT combinations,
 // constraints on rowid and the hidden columns, LIMIT and OFFSET with and without ORDER BY, joins
 // of the table with itself and with the native table, subqueries, and count/sum/min/max/total
@@ -355,6 +356,8 @@ const std::vector<std::string> kWords = {"",
                                          "a*",
                                          "A1",
                                          "apple pie",
+                                         "apple ",
+                                         "APPLE  ",
                                          "Banana",
                                          "cherry",
                                          "10",
@@ -631,6 +634,14 @@ class QueryGenerator {
     if (p < 0.45) {
       const std::string& op = rng_.Pick(kOps);
       if (rng_.Chance(0.15) && op.substr(0, 2) != "IS") return LiteralFor(col) + " " + op + " " + c;
+      if (rng_.Chance(0.12)) {
+        // A collation on either side decides the comparison (NOCASE, RTRIM): the table may only
+        // take a BINARY comparison as its own.
+        const std::string coll = rng_.Pick(
+            std::vector<std::string>{" COLLATE NOCASE", " COLLATE RTRIM", " COLLATE BINARY"});
+        return rng_.Chance(0.5) ? c + coll + " " + op + " " + LiteralFor(col)
+                                : c + " " + op + " " + LiteralFor(col) + coll;
+      }
       return c + " " + op + " " + LiteralFor(col);
     }
     if (p < 0.55)
@@ -642,7 +653,8 @@ class QueryGenerator {
         if (!list.empty()) list += ", ";
         list += rng_.Chance(0.1) ? "NULL" : LiteralFor(col);
       }
-      return c + (rng_.Chance(0.25) ? " NOT IN (" : " IN (") + list + ")";
+      const std::string lhs = rng_.Chance(0.1) ? c + " COLLATE NOCASE" : c;
+      return lhs + (rng_.Chance(0.25) ? " NOT IN (" : " IN (") + list + ")";
     }
     if (p < 0.8) {
       return c + (rng_.Chance(0.2) ? " NOT BETWEEN " : " BETWEEN ") + LiteralFor(col) + " AND " +
@@ -672,6 +684,10 @@ class QueryGenerator {
       std::string tail = glob ? rng_.Pick(std::vector<std::string>{"*", "?*", "", "[a-c]*"})
                               : rng_.Pick(std::vector<std::string>{"%", "_%", "", "%e"});
       const std::string op = glob ? " GLOB '" : (rng_.Chance(0.15) ? " NOT LIKE '" : " LIKE '");
+      if (!glob && rng_.Chance(0.15)) {
+        // An ESCAPE clause: the pattern's '!_' is a literal underscore.
+        return c + op + escaped + "!_" + tail + "' ESCAPE '!'";
+      }
       return c + op + escaped + tail + "'";
     }
     if (p < 0.95) {
