@@ -48,11 +48,14 @@ char* WriteYear(int64_t year, char* p) {
   return WriteAtLeast(magnitude, 4, 10000, p);
 }
 
-// 'HH:MM:SS[.fraction]' for a non-negative count of units; hours may exceed 23 (durations).
-char* WriteClock(uint64_t units, TimeUnit unit, char* p) {
-  const uint64_t per_second = static_cast<uint64_t>(UnitsPerSecond(unit));
-  const uint64_t seconds = units / per_second;
-  const uint64_t fraction = units % per_second;
+// 'HH:MM:SS[.fraction]' for a non-negative count of units; hours may exceed 23 (durations). The
+// unit is a template argument so that every division is by a constant (a multiplication), not a
+// hardware divide: this runs once per value of a timestamp column.
+template <TimeUnit kUnit>
+char* WriteClockIn(uint64_t units, char* p) {
+  constexpr uint64_t kPerSecond = static_cast<uint64_t>(UnitsPerSecond(kUnit));
+  const uint64_t seconds = units / kPerSecond;
+  const uint64_t fraction = units % kPerSecond;
   p = WriteAtLeast(seconds / 3600, 2, 100, p);
   *p++ = ':';
   p = Write2(static_cast<unsigned>(seconds / 60 % 60), p);
@@ -60,9 +63,18 @@ char* WriteClock(uint64_t units, TimeUnit unit, char* p) {
   p = Write2(static_cast<unsigned>(seconds % 60), p);
   if (fraction != 0) {
     *p++ = '.';
-    p = WriteFixed(fraction, FractionDigits(unit), p);
+    p = WriteFixed(fraction, FractionDigits(kUnit), p);
   }
   return p;
+}
+
+char* WriteClock(uint64_t units, TimeUnit unit, char* p) {
+  switch (unit) {
+    case TimeUnit::kMillis: return WriteClockIn<TimeUnit::kMillis>(units, p);
+    case TimeUnit::kMicros: return WriteClockIn<TimeUnit::kMicros>(units, p);
+    case TimeUnit::kNanos: break;
+  }
+  return WriteClockIn<TimeUnit::kNanos>(units, p);
 }
 
 // Days since the epoch and nanoseconds into that day of an INT96 timestamp. The nanoseconds field
@@ -227,12 +239,28 @@ int64_t DaysFromCivil(int64_t year, int month, int day) {
 }
 
 char* WriteDate(int64_t days, char* out) {
+  // The text of the last day written, per thread: a column of dates or timestamps holds runs of
+  // the same day (sorted, or clustered), and the calendar arithmetic costs more than the copy.
+  struct LastDay {
+    int64_t days = 0;
+    char text[kMaxTemporalTextLength];
+    size_t size = 0;  // 0: empty
+  };
+  thread_local LastDay last;
+  if (last.size != 0 && last.days == days) {
+    std::memcpy(out, last.text, last.size);
+    return out + last.size;
+  }
   const CivilDate date = CivilFromDays(days);
   char* p = WriteYear(date.year, out);
   *p++ = '-';
   p = Write2(static_cast<unsigned>(date.month), p);
   *p++ = '-';
-  return Write2(static_cast<unsigned>(date.day), p);
+  p = Write2(static_cast<unsigned>(date.day), p);
+  last.days = days;
+  last.size = static_cast<size_t>(p - out);
+  std::memcpy(last.text, out, last.size);
+  return p;
 }
 
 char* WriteTime(int64_t value, TimeUnit unit, char* out) {
@@ -244,12 +272,24 @@ char* WriteTime(int64_t value, TimeUnit unit, char* out) {
   return WriteClock(magnitude, unit, out);
 }
 
-char* WriteTimestamp(int64_t value, TimeUnit unit, char* out) {
+namespace {
+template <TimeUnit kUnit>
+char* WriteTimestampIn(int64_t value, char* out) {
   int64_t units_of_day;
-  const int64_t days = FloorDiv(value, UnitsPerSecond(unit) * kSecondsPerDay, &units_of_day);
+  const int64_t days = FloorDiv(value, UnitsPerSecond(kUnit) * kSecondsPerDay, &units_of_day);
   char* p = WriteDate(days, out);
   *p++ = ' ';
-  return WriteClock(static_cast<uint64_t>(units_of_day), unit, p);
+  return WriteClockIn<kUnit>(static_cast<uint64_t>(units_of_day), p);
+}
+}  // namespace
+
+char* WriteTimestamp(int64_t value, TimeUnit unit, char* out) {
+  switch (unit) {
+    case TimeUnit::kMillis: return WriteTimestampIn<TimeUnit::kMillis>(value, out);
+    case TimeUnit::kMicros: return WriteTimestampIn<TimeUnit::kMicros>(value, out);
+    case TimeUnit::kNanos: break;
+  }
+  return WriteTimestampIn<TimeUnit::kNanos>(value, out);
 }
 
 char* WriteInt96Timestamp(const Int96& value, char* out) {

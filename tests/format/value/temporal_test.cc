@@ -4,7 +4,12 @@
 
 #include <algorithm>
 #include <limits>
+#include <cstdio>
 #include <random>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
 
 namespace pq {
 namespace {
@@ -67,6 +72,40 @@ TEST(TemporalTest, CivilFromDaysWalksTheCalendar) {
       }
     }
   }
+}
+
+// WriteDate keeps the last day's text per thread: repeated, alternating and negative days, and
+// other threads, must each get their own day's text.
+TEST(TemporalTest, RepeatedAndAlternatingDaysWriteTheirOwnText) {
+  const std::vector<std::pair<int64_t, std::string>> days = {
+      {0, "1970-01-01"}, {0, "1970-01-01"}, {1, "1970-01-02"}, {0, "1970-01-01"},
+      {-1, "1969-12-31"}, {-1, "1969-12-31"}, {11016, "2000-02-29"}, {-719163, "0000-12-31"},
+      {11016, "2000-02-29"}, {-1, "1969-12-31"}};
+  for (const auto& [day, text] : days) {
+    char buf[kMaxTemporalTextLength];
+    EXPECT_EQ(std::string(buf, WriteDate(day, buf)), text) << day;
+  }
+  EXPECT_EQ(FormatTimestamp(86399999, TimeUnit::kMillis), "1970-01-01 23:59:59.999");
+  EXPECT_EQ(FormatTimestamp(86400000, TimeUnit::kMillis), "1970-01-02 00:00:00");
+  EXPECT_EQ(FormatTimestamp(86399999, TimeUnit::kMillis), "1970-01-01 23:59:59.999");
+  // Two threads walking different days at once.
+  auto walk = [](int64_t first, bool* ok) {
+    for (int64_t d = first; d < first + 20000; ++d) {
+      char buf[kMaxTemporalTextLength];
+      const CivilDate c = CivilFromDays(d);
+      char expected[32];
+      std::snprintf(expected, sizeof expected, "%04lld-%02d-%02d", static_cast<long long>(c.year),
+                    c.month, c.day);
+      if (std::string(buf, WriteDate(d, buf)) != expected) *ok = false;
+      if (std::string(buf, WriteDate(d, buf)) != expected) *ok = false;
+    }
+  };
+  bool ok1 = true, ok2 = true;
+  std::thread t1(walk, int64_t{0}, &ok1), t2(walk, int64_t{-30000}, &ok2);
+  t1.join();
+  t2.join();
+  EXPECT_TRUE(ok1);
+  EXPECT_TRUE(ok2);
 }
 
 TEST(TemporalTest, LeapYears) {
