@@ -658,10 +658,13 @@ struct ParquetCursor {
   // Per scanner slot, the current batch's plain numbers (TableScanner::Numbers): xColumn hands
   // those to SQLite straight from the batch.
   std::vector<TableScanner::NumberColumn> numbers;
+  // The same for byte arrays handed over as TEXT or BLOB (TableScanner::Bytes).
+  std::vector<TableScanner::BytesColumn> bytes;
   // Per table column, how xColumn hands the current batch's value over without any lookup: a dense
-  // array of plain numbers (no NULL in the batch, no row map, no conversion), or kSlow. Valid only
-  // while fast_ready (a batch is loaded); every other case takes the general path.
-  enum class FastKind : uint8_t { kSlow, kInt32, kInt64, kFloat, kDouble };
+  // array of plain numbers or of byte arrays handed over as TEXT or BLOB (no NULL in the batch, no
+  // row map, no conversion), or kSlow. Valid only while fast_ready (a batch is loaded); every other
+  // case takes the general path.
+  enum class FastKind : uint8_t { kSlow, kInt32, kInt64, kFloat, kDouble, kText, kBlob };
   struct FastColumn {
     FastKind kind = FastKind::kSlow;
     const void* values = nullptr;
@@ -1544,13 +1547,23 @@ void RefreshNumbers(ParquetCursor* c) {
   using K = TableScanner::NumberColumn::Kind;
   using F = ParquetCursor::FastKind;
   c->numbers.resize(c->slot_of_column.size());
+  c->bytes.resize(c->slot_of_column.size());
   c->fast.assign(c->slot_of_column.size(), ParquetCursor::FastColumn());
   for (size_t col = 0; col < c->slot_of_column.size(); ++col) {
     const int slot = c->slot_of_column[col];
     if (slot < 0) continue;
     if (c->numbers.size() <= static_cast<size_t>(slot)) c->numbers.resize(static_cast<size_t>(slot) + 1);
+    if (c->bytes.size() <= static_cast<size_t>(slot)) c->bytes.resize(static_cast<size_t>(slot) + 1);
     const TableScanner::NumberColumn n = c->scanner->Numbers(slot);
     c->numbers[static_cast<size_t>(slot)] = n;
+    const TableScanner::BytesColumn b =
+        n.kind == K::kNone ? c->scanner->Bytes(slot) : TableScanner::BytesColumn();
+    c->bytes[static_cast<size_t>(slot)] = b;
+    if (b.values && !b.row_map && !b.value_index) {
+      c->fast[col].kind = b.text ? F::kText : F::kBlob;
+      c->fast[col].values = b.values;
+      continue;
+    }
     if (n.kind == K::kNone || n.row_map || n.value_index || (*c->converted)[col]) continue;
     ParquetCursor::FastColumn& f = c->fast[col];
     f.values = n.values;
@@ -1944,6 +1957,17 @@ bool EnsureLoaded(ParquetCursor* c) {
 
 int64_t CurrentFileRow(const ParquetCursor* c) { return c->scanner->RowNumber(c->row_in_batch); }
 
+// A byte array as TEXT or BLOB (copied by SQLite: the batch's memory changes with the next batch).
+// An empty value keeps its class: SQLite would read a null pointer as NULL.
+inline void ResultBytes(sqlite3_context* ctx, const ByteArray& v, bool text) {
+  const char* p = v.ptr ? reinterpret_cast<const char*>(v.ptr) : "";
+  if (text) {
+    sqlite3_result_text64(ctx, p, v.len, SQLITE_TRANSIENT, SQLITE_UTF8);
+  } else {
+    sqlite3_result_blob64(ctx, p, v.len, SQLITE_TRANSIENT);
+  }
+}
+
 // Every xColumn but the fast cases of Column: out of line, so that those stay a few instructions.
 [[gnu::noinline]] int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col);
 
@@ -1965,6 +1989,12 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
         return SQLITE_OK;
       case ParquetCursor::FastKind::kDouble:
         sqlite3_result_double(ctx, static_cast<const double*>(f.values)[r]);
+        return SQLITE_OK;
+      case ParquetCursor::FastKind::kText:
+        ResultBytes(ctx, static_cast<const ByteArray*>(f.values)[r], true);
+        return SQLITE_OK;
+      case ParquetCursor::FastKind::kBlob:
+        ResultBytes(ctx, static_cast<const ByteArray*>(f.values)[r], false);
         return SQLITE_OK;
       case ParquetCursor::FastKind::kSlow: break;
     }
@@ -2026,6 +2056,20 @@ int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
       case K::kDouble: sqlite3_result_double(ctx, static_cast<const double*>(numbers.values)[k]); break;
       case K::kNone: break;
     }
+    return SQLITE_OK;
+  }
+  const TableScanner::BytesColumn& bytes = c->bytes[static_cast<size_t>(slot)];
+  if (bytes.values) {
+    int64_t k = c->row_in_batch;
+    if (bytes.row_map) k = bytes.row_map[k];
+    if (bytes.value_index) {
+      k = bytes.value_index[k];
+      if (k < 0) {
+        sqlite3_result_null(ctx);
+        return SQLITE_OK;
+      }
+    }
+    ResultBytes(ctx, bytes.values[k], bytes.text);
     return SQLITE_OK;
   }
   const Cell cell = c->scanner->GetCell(slot, c->row_in_batch, &c->scratch);

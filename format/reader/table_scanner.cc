@@ -882,6 +882,21 @@ TableScanner::NumberColumn TableScanner::Numbers(int slot) const {
   return out;
 }
 
+TableScanner::BytesColumn TableScanner::Bytes(int slot) const {
+  BytesColumn out;
+  const FieldState& f = *fields_[static_cast<size_t>(slot)];
+  if (f.nested || f.batches.empty() || f.converters.empty()) return out;
+  const ColumnBatch& b = f.batches[0];
+  if (b.type != PhysicalType::kByteArray && b.type != PhysicalType::kFixedLenByteArray) return out;
+  const LeafConverter::Kind kind = f.converters[0].kind();
+  if (kind != LeafConverter::Kind::kText && kind != LeafConverter::Kind::kBlob) return out;
+  out.text = kind == LeafConverter::Kind::kText;
+  out.values = b.bytes.data();
+  if (f.node->max_definition_level > 0 && b.num_values != b.num_records) out.value_index = b.value_index.data();
+  out.row_map = f.row_map;
+  return out;
+}
+
 Cell TableScanner::GetCell(int slot, int64_t row, std::string* scratch) const {
   const FieldState& f = *fields_[static_cast<size_t>(slot)];
   if (f.row_map) row = f.row_map[row];

@@ -117,6 +117,16 @@ class TableScanner {
     const int32_t* row_map = nullptr;      // batch row -> decoded row; null: the same
   };
   NumberColumn Numbers(int slot) const;
+  // The same for a flat field of BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY values its converter hands over
+  // unchanged (TEXT, or BLOB): the cell of batch row r is values[k] as TEXT when `text`, else as
+  // BLOB, with k and NULLs as for NumberColumn. values is null for every other field.
+  struct BytesColumn {
+    bool text = false;
+    const ByteArray* values = nullptr;
+    const int32_t* value_index = nullptr;
+    const int32_t* row_map = nullptr;
+  };
+  BytesColumn Bytes(int slot) const;
 
   // SQLite declared type of a top-level field under these options ("INTEGER", "TEXT", ...).
   static Result<std::string> DeclaredType(const Schema& schema, int field, const ValueOptions& opts);

@@ -139,8 +139,7 @@ TEST(PlainTest, SkipAdvancesFixedWidthValues) {
 TEST(RleBooleanTest, LengthPrefixThenRunsOfWidthOne) {
   // 10 trues then 3 falses: RLE run of 10 (header 0x14, value 1); then the three falses as a
   // bit-packed group (header 0x03, one byte 0).
-  std::vector<uint8_t> values(10, 1);
-  values.insert(values.end(), 3, 0);
+  const std::vector<uint8_t> values = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0};
   Buffer golden = Bytes({4, 0, 0, 0, 0x14, 0x01, 0x03, 0x00});
   EXPECT_EQ(EncodePage<uint8_t>(P::kBoolean, E::kRle, values), golden);
   Status st;
