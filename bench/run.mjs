@@ -96,6 +96,8 @@ const QUERIES = [
   { key: 'sum', label: 'sum(value)', sql: (t) => `SELECT sum(value) FROM ${t}` },
   { key: 'group', label: 'GROUP BY category (20 groups)',
     sql: (t) => `SELECT category, count(*), sum(value) FROM ${t} GROUP BY category ORDER BY category` },
+  { key: 'wide', label: 'all ten columns (12 aggregates)',
+    sql: (t, duck) => FULL_SCAN(t).replace('sum(flag)', duck ? 'sum(flag::INTEGER)' : 'sum(flag)') },
   { key: 'point_id', label: `point lookup id = ${ID_POINT}`, sql: (t) => `SELECT * FROM ${t} WHERE id = ${ID_POINT}` },
   { key: 'hc_eq', label: `hc = ${HC_PRESENT} (present)`, sql: (t) => `SELECT * FROM ${t} WHERE hc = ${HC_PRESENT}` },
   { key: 'hc_absent', label: `hc = ${HC_ABSENT} (absent)`, sql: (t) => `SELECT * FROM ${t} WHERE hc = ${HC_ABSENT}` },
@@ -110,7 +112,7 @@ const QUERIES = [
 // parquet_export's threads= default (ext/export_writer.h, DefaultExportThreads).
 const DEFAULT_EXPORT_THREADS = Math.max(1, Math.min(os.cpus().length, 4));
 // The queries also run with threads=2: those that decompress many pages.
-const THREADED = ['sum', 'group', 'hc_eq', 'name_eq'];
+const THREADED = ['sum', 'group', 'wide', 'hc_eq', 'name_eq'];
 // The lookups also run with page_cache=0: every run decompresses its pages, as the first run of a
 // query on a fresh table does (with the cache, runs 2 to REPS find them decompressed).
 const COLD = ['point_id', 'hc_eq', 'ts_range', 'id_in'];
