@@ -335,3 +335,25 @@ LEFT JOIN parquet_page_index(f.name) AS p GROUP BY f.name ORDER BY f.name;
 ----
 $TMPDIR/no_index.parquet|0
 $TMPDIR/pages.parquet|24
+
+# --------------------------------------------------------------------------------------------------
+# tests/data/polars_nan_null_page.parquet, written by polars (nodejs-polars 0.26.1, defaults) from
+# f DOUBLE = [1.5, NaN, 2.5], i INT32 = [1, 2, 3]: polars marks the page of f as a null page (it
+# computed no min/max because of the NaN) while its null count is 0. The page must not be skipped as
+# all NULL: every filter on f gives what a native table gives (NaN reads as NULL).
+
+query
+SELECT null_page, null_count, row_count FROM parquet_page_index('tests/data/polars_nan_null_page.parquet')
+WHERE path_in_schema = 'f';
+----
+1|0|3
+
+statement ok
+CREATE VIRTUAL TABLE temp.polars USING parquet('tests/data/polars_nan_null_page.parquet');
+
+query
+SELECT (SELECT count(*) FROM polars WHERE f = 1.5), (SELECT count(*) FROM polars WHERE f > 0),
+       (SELECT count(*) FROM polars WHERE f IS NOT NULL), (SELECT count(*) FROM polars WHERE f IS NULL),
+       (SELECT group_concat(i) FROM polars WHERE f BETWEEN 2 AND 3), (SELECT count(*) FROM polars WHERE f < 0);
+----
+1|2|2|1|3|0

@@ -216,12 +216,16 @@ ValueRange StatisticsRangeMapper::FromColumnIndex(const ColumnIndex& index, size
                                                   int64_t num_values) const {
   ValueRange r;
   r.num_values = num_values;
-  if (index.null_pages[page]) {  // no value but NULLs (the min/max entries are meaningless)
+  std::optional<int64_t> nulls, nans;
+  if (index.null_counts && page < index.null_counts->size()) nulls = (*index.null_counts)[page];
+  if (index.null_pages[page]) {
+    // No value but NULLs (the min/max entries are meaningless). A null count below the page's
+    // entries contradicts that: polars marks a page whose min/max it did not compute (one holding
+    // a NaN) as a null page with null count 0. Nothing is known about such a page.
+    if (nulls && *nulls < num_values) return r;
     r.null_count = num_values;
     return r;
   }
-  std::optional<int64_t> nulls, nans;
-  if (index.null_counts && page < index.null_counts->size()) nulls = (*index.null_counts)[page];
   if (index.nan_counts && page < index.nan_counts->size()) nans = (*index.nan_counts)[page];
   r.null_count = NullCount(nulls, nans, num_values);
   if (use_min_value_) Bounds(index.min_values[page], index.max_values[page], &r);

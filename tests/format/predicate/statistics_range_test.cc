@@ -263,6 +263,29 @@ TEST(StatisticsRangeTest, ColumnIndexPages) {
   EXPECT_EQ(p1.num_values, 30);
 }
 
+// polars marks a page whose min/max it did not compute (one holding a NaN) as a null page, with a
+// null count of 0: the contradiction makes the entry say nothing (no bounds, nulls unknown), so no
+// predicate can skip the page. Without null counts, or with one that agrees, a null page is all
+// NULL. tests/data/polars_nan_null_page.parquet is such a file (sql_tests/page_index.sql).
+TEST(StatisticsRangeTest, NullPageContradictedByItsNullCountSaysNothing) {
+  const OneLeaf o = MakeLeaf(Leaf("f", PhysicalType::kDouble, Repetition::kOptional));
+  auto mapper = StatisticsRangeMapper::Make(o.metadata, o.leaf(), {});
+  ASSERT_TRUE(mapper.ok());
+  ColumnIndex ci;
+  ci.null_pages = {true, true, true};
+  ci.min_values = {"", "", ""};
+  ci.max_values = {"", "", ""};
+  ci.null_counts = std::vector<int64_t>{0, 3, 2};
+  const ValueRange contradicted = mapper->FromColumnIndex(ci, 0, 3);
+  EXPECT_FALSE(contradicted.has_bounds);
+  EXPECT_EQ(contradicted.null_count, -1);
+  EXPECT_EQ(contradicted.num_values, 3);
+  EXPECT_EQ(mapper->FromColumnIndex(ci, 1, 3).null_count, 3);
+  EXPECT_EQ(mapper->FromColumnIndex(ci, 2, 3).null_count, -1);  // 2 of 3 rows NULL: not a null page
+  ci.null_counts.reset();
+  EXPECT_EQ(mapper->FromColumnIndex(ci, 0, 3).null_count, 3);
+}
+
 TEST(StatisticsRangeTest, ConformanceFileWithANanMaximum) {
   // nan_in_stats.parquet: an old writer stored NaN as the maximum; those bounds are not used.
   auto file =
