@@ -153,6 +153,7 @@ Status DeltaBinaryPackedReader<U>::Decode(U* out, int64_t n) {
       if (next_miniblock_ == miniblocks_per_block_) PQ_RETURN_IF_ERROR(StartBlock());
       const int width = bit_widths_[next_miniblock_];
       if (width > kMaxWidth) return WidthError(width);
+      if (width > kValueWidth) break;  // 33-bit INT32 deltas: the careful way
       const size_t bytes = static_cast<size_t>(per_mini / 8) * static_cast<size_t>(width);
       if (reader_.remaining() < 8 || bytes > reader_.remaining() - 8) break;
       ++next_miniblock_;
@@ -174,7 +175,18 @@ Status DeltaBinaryPackedReader<U>::Decode(U* out, int64_t n) {
     // Part of a miniblock, or one near the end of the data: UnpackRange reads only its bytes.
     const size_t take = static_cast<size_t>(std::min<uint64_t>(want, mini_present_ - mini_next_));
     const size_t readable = static_cast<size_t>(reader_.current() - mini_data_) + reader_.remaining();
-    bitpack::UnpackRange(mini_data_, readable, mini_width_, mini_next_, take, out);
+    if (mini_width_ <= kValueWidth) {
+      bitpack::UnpackRange(mini_data_, readable, mini_width_, mini_next_, take, out);
+    } else {
+      // Deltas wider than U (33-bit INT32 ones): unpacked as 64-bit, kept modulo 2^32.
+      uint64_t wide[64];
+      for (size_t done = 0; done < take;) {
+        const size_t k = std::min<size_t>(take - done, 64);
+        bitpack::UnpackRange(mini_data_, readable, mini_width_, mini_next_ + done, k, wide);
+        for (size_t i = 0; i < k; ++i) out[done + i] = static_cast<U>(wide[i]);
+        done += k;
+      }
+    }
     last_ = AddDeltas(out, take, min_delta_, last_);
     mini_next_ += take;
     out += take;

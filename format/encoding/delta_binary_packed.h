@@ -19,9 +19,14 @@
 namespace pq::delta {
 
 // Reads one stream. Validates the header (block size a positive multiple of 128, miniblock size a
-// positive multiple of 32) and every bit width it needs (at most the width of U); bit widths of
+// positive multiple of 32) and every bit width it needs (at most kMaxWidth); bit widths of
 // miniblocks after the last value are ignored, whatever they hold. The last miniblock may lack its
 // padding bytes when the stream is the end of the page.
+//
+// INT32 streams may hold 33-bit miniblocks: a writer that computes INT32 deltas in 64 bits (DuckDB
+// with PARQUET_VERSION V2, on values spanning more than 2^31) needs 33 bits for them, and the
+// format's discussion of the case (PARQUET-2435) asks readers to accept it. Values are sums modulo
+// 2^32, so only the low 32 bits of each such delta count.
 template <typename U>
 class DeltaBinaryPackedReader {
  public:
@@ -41,7 +46,9 @@ class DeltaBinaryPackedReader {
   Result<size_t> StreamEnd() const;
 
  private:
-  static constexpr int kMaxWidth = static_cast<int>(sizeof(U) * 8);
+  // The width of U; one more for INT32 (above).
+  static constexpr int kValueWidth = static_cast<int>(sizeof(U) * 8);
+  static constexpr int kMaxWidth = kValueWidth == 32 ? 33 : kValueWidth;
   // Reads the next block's minimum delta and bit widths.
   Status StartBlock();
   // Moves to the next miniblock (and block): sets mini_* to it, mini_present_ to the values whose
