@@ -216,7 +216,7 @@ std::string BoundingBoxJson(const BoundingBox& box) {
     AppendJsonString(name, &out);
     out.push_back(':');
     if (v) {
-      AppendJsonDouble(*v, &out);  // writes null for NaN and infinities
+      AppendJsonDouble(*v, &out);  // null for NaN, +-9e999 for infinities
     } else {
       AppendJsonNull(&out);
     }

@@ -47,8 +47,12 @@ void AppendJsonUInt(uint64_t v, std::string* out) {
 }
 
 void AppendJsonDouble(double v, std::string* out) {
-  if (!std::isfinite(v)) {
+  if (std::isnan(v)) {
     AppendJsonNull(out);
+    return;
+  }
+  if (std::isinf(v)) {
+    out->append(v > 0 ? "9e999" : "-9e999");
     return;
   }
   char buf[32];  // the shortest form of any double fits in 24 characters

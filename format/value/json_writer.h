@@ -9,8 +9,10 @@
 //   Every other byte, including bytes >= 0x80, is copied as is (text from a file is not validated
 //   as UTF-8; SQLite's JSON functions accept what they are given).
 // - Doubles: the shortest text that reads back as the same double; an integral value gets ".0"
-//   so it stays a real for SQLite's json_extract (3.0 -> "3.0", 1e300 -> "1e+300"). NaN and +-Inf
-//   have no JSON form and are written as null.
+//   so it stays a real for SQLite's json_extract (3.0 -> "3.0", 1e300 -> "1e+300"). +-Inf is
+//   written as 9e999 / -9e999: valid JSON numbers that overflow to +-Inf in SQLite's JSON functions
+//   (and in most JSON readers), the form SQLite itself writes. NaN has no JSON form and is written
+//   as null, as a NaN value reads as NULL (PRODUCT.md, value mapping).
 // - Base64: the standard alphabet of RFC 4648 section 4 with '=' padding, as a JSON string.
 #pragma once
 

@@ -834,14 +834,19 @@ Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
                                      std::chars_format::general);
       const bool is_float = node.leaf_kind == LeafKind::kFloat;
       const size_t exp = v.text.find_first_of("eE");
+      bool infinite = false;
       if (ec == std::errc::result_out_of_range && exp != std::string_view::npos &&
-          v.text[exp + 1] == '-') {
-        d = v.text.front() == '-' ? -0.0 : 0.0;  // below the smallest subnormal: zero
+          exp + 1 < v.text.size()) {
+        // Below the smallest subnormal: zero. Above the largest double: an infinity, as SQLite
+        // reads it (and as the reader writes one inside JSON: 9e999, json_writer.h).
+        infinite = v.text[exp + 1] != '-';
+        const bool negative = v.text.front() == '-';
+        d = infinite ? (negative ? -HUGE_VAL : HUGE_VAL) : (negative ? -0.0 : 0.0);
         ec = std::errc();
         p = v.text.data() + v.text.size();
       }
-      if (ec != std::errc() || p != v.text.data() + v.text.size() || !std::isfinite(d) ||
-          (is_float && !std::isfinite(static_cast<float>(d)))) {
+      if (ec != std::errc() || p != v.text.data() + v.text.size() ||
+          (!infinite && (!std::isfinite(d) || (is_float && !std::isfinite(static_cast<float>(d)))))) {
         return ValueError(Excerpt(v.raw) + " is out of range for " +
                           (is_float ? "FLOAT" : "DOUBLE"));
       }

@@ -71,8 +71,9 @@ TEST(JsonWriterTest, DoublesAreShortestRoundTripAndStayReal) {
   EXPECT_EQ(JsonDouble(1.5e-300), "1.5e-300");
   EXPECT_EQ(JsonDouble(static_cast<double>(0.1f)), "0.10000000149011612");
   EXPECT_EQ(JsonDouble(std::numeric_limits<double>::quiet_NaN()), "null");
-  EXPECT_EQ(JsonDouble(INFINITY), "null");
-  EXPECT_EQ(JsonDouble(-INFINITY), "null");
+  EXPECT_EQ(JsonDouble(INFINITY), "9e999");
+  EXPECT_EQ(JsonDouble(-INFINITY), "-9e999");
+  EXPECT_EQ(std::strtod("9e999", nullptr), INFINITY);
   // Round trip through the text for a spread of values.
   for (double v : {1.0 / 3, 2.0 / 3, 123456789.123456789, 5e-324, 1.7976931348623157e308}) {
     EXPECT_EQ(std::strtod(JsonDouble(v).c_str(), nullptr), v);
