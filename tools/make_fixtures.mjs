@@ -2,7 +2,8 @@
 // make_fixtures: writes the Parquet files under tests/data/ that the SQL tests read, with DuckDB (an
 // independent writer), for types the conformance files do not hold: unsigned integers, UUID, TIME and
 // TIMESTAMP in every unit, INTERVAL, ENUM, JSON, decimals on INT32/INT64/FIXED_LEN_BYTE_ARRAY, nested
-// lists, maps and structs. The files are committed; run this again only to change them:
+// lists, maps and structs; and a file in DuckDB's PARQUET_VERSION V2 with its quirks (below). The
+// files are committed; run this again only to change them:
 //   node tools/make_fixtures.mjs
 import { DuckDBInstance } from '@duckdb/node-api';
 import { fileURLToPath } from 'node:url';
@@ -46,4 +47,19 @@ CREATE TABLE nested AS SELECT * FROM (VALUES
   (3, NULL, [NULL], NULL, NULL, [[]], [NULL, {'p': NULL, 'q': NULL}], MAP {-5: NULL})
 ) v(id, ints, strs, st, mp, lol, los, intmap)`);
 await db.run(`COPY nested TO '${out('nested.parquet')}' (FORMAT parquet)`);
-console.log('wrote tests/data/types.parquet and tests/data/nested.parquet');
+// What DuckDB writes with PARQUET_VERSION V2 and for fixed-size ARRAYs: INT32 columns delta-encoded
+// with 33-bit miniblocks (its deltas are computed in 64 bits), a NULL ARRAY written as one level
+// entry per array position, and infinities inside lists.
+await db.run(`
+CREATE TABLE v2 AS SELECT
+  i AS id,
+  CASE WHEN i % 2 = 0 THEN -2147483648 + i ELSE 2147483647 - i END::INTEGER AS i32,
+  (i * 2654435761 % 4294967296)::UINTEGER AS u32,
+  (CASE WHEN i % 5 = 1 THEN NULL ELSE [i, -i] END)::INTEGER[2] AS arr,
+  (CASE WHEN i % 7 = 3 THEN NULL
+        ELSE [CASE WHEN i % 3 = 0 THEN NULL ELSE [i, i + 1] END, [i * 2, NULL]] END)::INTEGER[2][] AS arrs,
+  CASE WHEN i % 4 = 0 THEN ['inf'::DOUBLE, -0.5, '-inf'::DOUBLE] WHEN i % 4 = 1 THEN ['nan'::DOUBLE] ELSE [i / 8] END AS dbls,
+  'text ' || (i * 7 % 100) AS s
+FROM range(1000) t(i)`);
+await db.run(`COPY v2 TO '${out('duckdb_v2.parquet')}' (FORMAT parquet, PARQUET_VERSION V2, COMPRESSION zstd)`);
+console.log('wrote tests/data/types.parquet, tests/data/nested.parquet and tests/data/duckdb_v2.parquet');

@@ -173,8 +173,48 @@ Status NestedJsonAssembler::ValidateLevels(std::span<const LeafLevels> leaves) {
     }
     cursors_[i] =
         LeafCursor{in.def_levels, in.rep_levels, 0, n, 0, &in.append_value_json, &in.value_bytes};
+    if (in.rep_levels != nullptr && in.def_levels != nullptr) DropEntriesOfClosedLists(static_cast<int>(i));
   }
   return Status::OK();
+}
+
+void NestedJsonAssembler::DropEntriesOfClosedLists(int i) {
+  // open_def[r]: the definition level at which the repeated field with repetition level r holds an
+  // element. The levels were checked to be within the leaf's maxima.
+  const NestedShape& leaf = *leaf_shapes_[static_cast<size_t>(i)];
+  std::vector<int16_t> open_def(static_cast<size_t>(leaf.rep_level) + 1, 0);
+  for (const SchemaNode* n = leaf.node; n != nullptr; n = n->parent) {
+    if (n->is_repeated() && n->max_repetition_level >= 1 && n->max_repetition_level <= leaf.rep_level) {
+      open_def[static_cast<size_t>(n->max_repetition_level)] = n->max_definition_level;
+    }
+  }
+  LeafCursor& c = cursors_[static_cast<size_t>(i)];
+  // Entry j continues list rep[j], which the entry before it left without an element (null or
+  // empty), and holds no element of it either.
+  auto closed = [&](int64_t j) {
+    if (j == 0 || c.rep[j] == 0) return false;
+    const int16_t open = open_def[static_cast<size_t>(c.rep[j])];
+    return c.def[j] < open && c.def[j - 1] < open;
+  };
+  int64_t first = 0;
+  while (first < c.end && !closed(first)) ++first;
+  if (first == c.end) return;  // the usual case: nothing to drop
+  if (kept_def_.size() < cursors_.size()) {
+    kept_def_.resize(cursors_.size());
+    kept_rep_.resize(cursors_.size());
+  }
+  std::vector<int16_t>& def = kept_def_[static_cast<size_t>(i)];
+  std::vector<int16_t>& rep = kept_rep_[static_cast<size_t>(i)];
+  def.assign(c.def, c.def + first);
+  rep.assign(c.rep, c.rep + first);
+  for (int64_t j = first; j < c.end; ++j) {
+    if (closed(j)) continue;
+    def.push_back(c.def[j]);
+    rep.push_back(c.rep[j]);
+  }
+  c.def = def.data();
+  c.rep = rep.data();
+  c.end = static_cast<int64_t>(def.size());
 }
 
 Status NestedJsonAssembler::Assemble(std::span<const LeafLevels> leaves, int64_t num_records,

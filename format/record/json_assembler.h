@@ -36,7 +36,13 @@
 //     Unshredded binary objects keep their stored order. Optional object field groups (the spec
 //     wants them required) are read too, a null group meaning a missing field.
 //
-// Levels are untrusted: every inconsistency (a level above the leaf's maximum, a repetition level
+// Entries that continue a list that is null or empty (repetition level r >= 1, and both this entry
+// and the one before it with a definition level below the one at which the r-th repeated field
+// holds an element) are dropped before the walk. They stand for no value, and the spec has no place for them, but DuckDB writes one for
+// each position of a NULL fixed-size ARRAY (a NULL INT[3] is (r 0, d 0), (r 1, d 0), (r 1, d 0)),
+// and other readers skip them too.
+//
+// Levels are untrusted: every other inconsistency (a level above the leaf's maximum, a repetition level
 // that continues no open list, leaves that disagree about where a value is null or where a list
 // continues, a leaf with levels for fewer or more records than asked) is a Corruption, never a
 // crash.
@@ -182,6 +188,9 @@ class NestedJsonAssembler {
   bool Fail(int leaf, const Status& status);
 
   Status ValidateLevels(std::span<const LeafLevels> leaves);
+  // Points cursor i at a copy of its levels without the entries that continue a null or empty list
+  // (see the header), when it has any.
+  void DropEntriesOfClosedLists(int i);
 
   NestedShape shape_;
   std::vector<const NestedShape*>
@@ -189,6 +198,8 @@ class NestedJsonAssembler {
   std::vector<std::string> member_prefix_;  // by struct member: "\"name\":", see WriteValue
   std::vector<LeafCursor> cursors_;         // reused across calls
   std::string key_scratch_;                 // a map key being turned into a member name
+  // By leaf: the levels without dropped entries (DropEntriesOfClosedLists), when some were dropped.
+  std::vector<std::vector<int16_t>> kept_def_, kept_rep_;
   // VARIANT: by leaf number, whether the leaf is under a VARIANT (its values are read as bytes)
   // and the type of a primitive typed_value leaf; by shape id, the fields of a shredded object in
   // name order (indexes into its children).

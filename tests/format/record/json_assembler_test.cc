@@ -487,6 +487,35 @@ TEST(JsonAssemblerTest, CorruptionRepetitionLevelThatOpensNothing) {
   EXPECT_TRUE(AssembleStatus(kOptionalList, "l", {{{0, 3}, {0, 1}, {"5"}}}, 1).IsCorruption());
 }
 
+// DuckDB writes a NULL fixed-size ARRAY of N elements as N level entries: the null, then N - 1
+// entries continuing a list that is not open. They hold nothing and are dropped, at any depth.
+TEST(JsonAssemblerTest, ContinuationsOfANullOrEmptyListAreDropped) {
+  // INT[2]: [1,2], NULL, [3,4].
+  ExpectRows(kOptionalList, "l", {{{3, 3, 0, 0, 3, 3}, {0, 1, 0, 1, 0, 1}, {"1", "2", "3", "4"}}},
+             {"[1,2]", kSqlNull, "[3,4]"});
+  // A NULL array as the last record of the batch, and an empty list continued.
+  ExpectRows(kOptionalList, "l", {{{3, 3, 1, 1, 0, 0}, {0, 1, 0, 1, 0, 1}, {"1", "2"}}},
+             {"[1,2]", "[]", kSqlNull});
+  // INT[2][]: [[1,2]], [NULL, [5,6]], [[7,8], NULL]: the inner NULL arrays have a continuation each.
+  const char* list_of_lists = R"(message m {
+      optional group l (LIST) { repeated group list {
+        optional group element (LIST) { repeated group list { optional int32 element; } } } }
+    })";
+  LeafData inner{{5, 5, 2, 2, 5, 5, 5, 5, 2, 2},
+                 {0, 2, 0, 2, 1, 2, 0, 2, 1, 2},
+                 {"1", "2", "5", "6", "7", "8"}};
+  ExpectRows(list_of_lists, "l", {inner}, {"[[1,2]]", "[null,[5,6]]", "[[7,8],null]"});
+  // A struct holding an array beside a plain member: only the array's leaf has the extra entries.
+  const char* struct_of_array = R"(message m {
+      optional group s { optional int32 x;
+        optional group a (LIST) { repeated group list { optional int32 element; } } }
+    })";
+  LeafData x{{2, 1, 0}, {}, {"9"}};
+  LeafData a{{4, 4, 1, 1, 0, 0}, {0, 1, 0, 1, 0, 1}, {"1", "2"}};
+  ExpectRows(struct_of_array, "s", {x, a},
+             {R"({"x":9,"a":[1,2]})", R"({"x":null,"a":null})", kSqlNull});
+}
+
 TEST(JsonAssemblerTest, CorruptionContinuationThatSaysTheListIsEmpty) {
   // [1, ...] continued by an entry whose definition level says the list is empty or null.
   EXPECT_TRUE(AssembleStatus(kOptionalList, "l", {{{3, 1}, {0, 1}, {"1"}}}, 1).IsCorruption());
