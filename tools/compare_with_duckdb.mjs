@@ -348,10 +348,14 @@ export function valueDiff(ours, theirs, type) {
     let a = parseTimestamp(ours);
     if (a === undefined) return 'not a timestamp';
     // DuckDB's type may be coarser than the file's (INT96 holds nanoseconds, DuckDB reads it as
-    // TIMESTAMP in microseconds, dropping the rest): compare at DuckDB's precision.
+    // TIMESTAMP in microseconds, dropping the rest): compare at DuckDB's precision. Before 1970
+    // DuckDB drops the rest toward zero for some types (TIMESTAMP_NS with a time zone) and toward
+    // the past for others: either matches.
     const unit = TIMESTAMP_UNIT_NANOS.get(id);
-    if (typeof a === 'bigint') a -= ((a % unit) + unit) % unit;
-    return a === parseTimestamp(theirs) ? undefined : 'different instant';
+    const b = parseTimestamp(theirs);
+    if (typeof a !== 'bigint') return a === b ? undefined : 'different instant';
+    const floor = a - (((a % unit) + unit) % unit);
+    return floor === b || a - (a % unit) === b ? undefined : 'different instant';
   }
   if (TIME_TYPES.has(id)) {
     const a = parseTime(ours);
