@@ -367,16 +367,19 @@ SqlValue ToSqlValue(sqlite3_value* v) {
 // The bytes every value matching a LIKE or GLOB `pattern` starts with, when they can be compared
 // byte for byte. GLOB is case-sensitive: its prefix runs to the first `*`, `?` or `[`. LIKE folds
 // the case of ASCII letters (and an application may install a LIKE that folds more, such as ICU's),
-// so its prefix runs to the first `%` or `_` and stops before the first letter or non-ASCII byte.
-// Both functions see the pattern only up to a NUL. Empty when nothing is certain.
+// so its prefix runs to the first `%` or `_` and stops before the first letter. Both stop before
+// the first non-ASCII byte: SQLite matches characters it decodes from the value, and decodes bytes
+// that are not valid UTF-8 to U+FFFD (or to a code point of their own), so a non-ASCII pattern
+// character may match bytes other than its own. Both functions see the pattern only up to a NUL.
+// Empty when nothing is certain.
 std::string PatternPrefix(TermOp op, std::string_view pattern) {
   size_t n = 0;
   for (; n < pattern.size(); ++n) {
     auto ch = static_cast<unsigned char>(pattern[n]);
-    if (ch == 0) break;
+    if (ch == 0 || ch >= 0x80) break;
     if (op == TermOp::kGlob) {
       if (ch == '*' || ch == '?' || ch == '[') break;
-    } else if (ch == '%' || ch == '_' || ch >= 0x80 || std::isalpha(ch)) {
+    } else if (ch == '%' || ch == '_' || std::isalpha(ch)) {
       break;
     }
   }
