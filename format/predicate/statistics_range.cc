@@ -114,6 +114,13 @@ Result<StatisticsRangeMapper> StatisticsRangeMapper::Make(const FileMetaData& me
     m.use_min_value_ = legacy_order;
   }
   m.use_legacy_min_max_ = legacy_order;
+  // polars computes a float column chunk's min/max from its pages without a NaN only (and marks
+  // those pages as null pages in the ColumnIndex), so a value in a page beside a NaN may lie outside
+  // the chunk's bounds: no bounds of floats from polars are used.
+  if (m.floating_ && metadata.created_by && metadata.created_by->starts_with("Polars")) {
+    m.use_min_value_ = false;
+    m.use_legacy_min_max_ = false;
+  }
   return m;
 }
 
@@ -180,7 +187,9 @@ int64_t StatisticsRangeMapper::NullCount(std::optional<int64_t> null_count,
                                          std::optional<int64_t> nan_count,
                                          int64_t num_values) const {
   if (all_null_) return num_values;
-  if (nulls_uncountable_ || !null_count || *null_count < 0) return -1;
+  // More nulls than values is a writer's mistake (polars writes a dictionary column chunk's null
+  // count into every page of its ColumnIndex, and their sum as the chunk's): nothing is known.
+  if (nulls_uncountable_ || !null_count || *null_count < 0 || *null_count > num_values) return -1;
   if (!floating_) return *null_count;
   if (!nan_count || *nan_count < 0 ||
       *nan_count > std::numeric_limits<int64_t>::max() - *null_count) {

@@ -286,6 +286,39 @@ TEST(StatisticsRangeTest, NullPageContradictedByItsNullCountSaysNothing) {
   EXPECT_EQ(mapper->FromColumnIndex(ci, 0, 3).null_count, 3);
 }
 
+// More nulls than values (polars writes a dictionary chunk's null count into every page, and their
+// sum as the chunk's) says nothing; as many as the values is all NULL.
+TEST(StatisticsRangeTest, NullCountAboveTheValuesIsUnknown) {
+  const OneLeaf o = MakeLeaf(Leaf("s", PhysicalType::kInt64, Repetition::kOptional));
+  EXPECT_EQ(RangeOf(o, MinMax(Plain<int64_t>(1), Plain<int64_t>(2), 501), {}, 500).null_count, -1);
+  EXPECT_EQ(RangeOf(o, MinMax(Plain<int64_t>(1), Plain<int64_t>(2), 500), {}, 500).null_count, 500);
+  auto mapper = StatisticsRangeMapper::Make(o.metadata, o.leaf(), {});
+  ASSERT_TRUE(mapper.ok());
+  ColumnIndex ci;
+  ci.null_pages = {false};
+  ci.min_values = {Plain<int64_t>(1)};
+  ci.max_values = {Plain<int64_t>(2)};
+  ci.null_counts = std::vector<int64_t>{501};
+  EXPECT_EQ(mapper->FromColumnIndex(ci, 0, 100).null_count, -1);
+  ExpectBounds(mapper->FromColumnIndex(ci, 0, 100), SqlValue::Integer(1), SqlValue::Integer(2));
+}
+
+// polars leaves the pages holding a NaN out of a float chunk's min/max: no float bounds from it;
+// other columns of its files keep theirs.
+TEST(StatisticsRangeTest, FloatBoundsFromPolarsAreNotUsed) {
+  OneLeaf f = MakeLeaf(Leaf("f", PhysicalType::kDouble, Repetition::kOptional));
+  OneLeaf i = MakeLeaf(Leaf("i", PhysicalType::kInt64, Repetition::kOptional));
+  const Statistics fs = MinMax(Plain<double>(-1.5), Plain<double>(2.5));
+  const Statistics is = MinMax(Plain<int64_t>(1), Plain<int64_t>(2));
+  EXPECT_TRUE(RangeOf(f, fs).has_bounds);
+  f.metadata.created_by = "Polars";
+  i.metadata.created_by = "Polars";
+  EXPECT_FALSE(RangeOf(f, fs).has_bounds);
+  EXPECT_TRUE(RangeOf(i, is).has_bounds);
+  f.metadata.created_by = "parquet-cpp-arrow version 21.0.0";
+  EXPECT_TRUE(RangeOf(f, fs).has_bounds);
+}
+
 TEST(StatisticsRangeTest, ConformanceFileWithANanMaximum) {
   // nan_in_stats.parquet: an old writer stored NaN as the maximum; those bounds are not used.
   auto file =
