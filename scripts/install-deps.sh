@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, and nothing that is already there.
 #   Debian packages: compiler toolchain, SQLite, the codecs, xxHash, OpenSSL, GoogleTest.
-#   npm (test peer only): @duckdb/node-api under tools/node_modules, used to cross-check values.
+#   npm (test peers only), under tools/node_modules: @duckdb/node-api, to cross-check values, and
+#   three other writers (parquet-wasm with apache-arrow, nodejs-polars, hyparquet-writer) whose files
+#   tools/other_writers_check.mjs reads.
 # Run by `make deps`, which `make test` and `make demo` call first. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +28,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-if [ "${SKIP_NPM:-0}" != 1 ] && [ ! -d tools/node_modules/@duckdb/node-api ]; then
-  echo "install-deps: installing @duckdb/node-api (test peer) into tools/"
+# Every package of tools/package.json must be there (a checkout from before one was added has the
+# others): npm install adds what is missing.
+npm_missing=0
+for p in @duckdb/node-api apache-arrow parquet-wasm nodejs-polars nodejs-polars-linux-x64-gnu hyparquet-writer; do
+  [ -d "tools/node_modules/$p" ] || npm_missing=1
+done
+if [ "${SKIP_NPM:-0}" != 1 ] && [ "$npm_missing" = 1 ]; then
+  echo "install-deps: installing the test peers of tools/package.json into tools/"
   (cd tools && npm install --no-audit --no-fund --loglevel=error >/dev/null)
 fi
