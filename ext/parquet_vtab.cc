@@ -1716,20 +1716,21 @@ Status ChargeSortedRows(ParquetCursor* c) {
   return c->sort_charge.Set(t.config.reader.memory, bytes, "holding rows to order them");
 }
 
+// The value slot of batch row r of a column the scanner hands over as an array (TableScanner::
+// NumberColumn, BytesColumn): through the row map and the value index, each when not null; -1 for
+// NULL.
+inline int64_t ValueSlot(int64_t r, const int32_t* row_map, const int32_t* value_index) {
+  if (row_map) r = row_map[r];
+  return value_index ? value_index[r] : r;
+}
+
 // Appends the current batch's values of table column `col` to `out` (a KeyColumn or ValueColumn),
 // exactly as xColumn would hand them over.
 template <typename T, typename MakeCell, typename Target>
 void AppendNumbers(const TableScanner::NumberColumn& numbers, const T* values, int64_t n, MakeCell make, Target& out) {
   for (int64_t r = 0; r < n; ++r) {
-    int64_t k = numbers.row_map ? numbers.row_map[r] : r;
-    if (numbers.value_index) {
-      k = numbers.value_index[k];
-      if (k < 0) {
-        out.Append(Cell::Null());
-        continue;
-      }
-    }
-    out.Append(make(values[k]));
+    const int64_t k = ValueSlot(r, numbers.row_map, numbers.value_index);
+    out.Append(k < 0 ? Cell::Null() : make(values[k]));
   }
 }
 
@@ -2033,14 +2034,10 @@ int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
   const TableScanner::NumberColumn& numbers = c->numbers[static_cast<size_t>(slot)];
   if (numbers.kind != TableScanner::NumberColumn::Kind::kNone) {
     // Plain numbers straight from the batch (the common case of a full scan).
-    int64_t k = c->row_in_batch;
-    if (numbers.row_map) k = numbers.row_map[k];
-    if (numbers.value_index) {
-      k = numbers.value_index[k];
-      if (k < 0) {
-        sqlite3_result_null(ctx);
-        return SQLITE_OK;
-      }
+    const int64_t k = ValueSlot(c->row_in_batch, numbers.row_map, numbers.value_index);
+    if (k < 0) {
+      sqlite3_result_null(ctx);
+      return SQLITE_OK;
     }
     using K = TableScanner::NumberColumn::Kind;
     const bool as_real = (*c->converted)[static_cast<size_t>(col)];  // INTEGER widened to REAL
@@ -2063,14 +2060,10 @@ int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
   }
   const TableScanner::BytesColumn& bytes = c->bytes[static_cast<size_t>(slot)];
   if (bytes.values) {
-    int64_t k = c->row_in_batch;
-    if (bytes.row_map) k = bytes.row_map[k];
-    if (bytes.value_index) {
-      k = bytes.value_index[k];
-      if (k < 0) {
-        sqlite3_result_null(ctx);
-        return SQLITE_OK;
-      }
+    const int64_t k = ValueSlot(c->row_in_batch, bytes.row_map, bytes.value_index);
+    if (k < 0) {
+      sqlite3_result_null(ctx);
+      return SQLITE_OK;
     }
     ResultBytes(ctx, bytes.values[k], bytes.text);
     return SQLITE_OK;
