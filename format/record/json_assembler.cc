@@ -80,6 +80,19 @@ NestedJsonAssembler::NestedJsonAssembler(NestedShape shape) : shape_(std::move(s
   member_prefix_.assign(CountShapes(shape_), std::string());
   IndexShape(shape_, &leaf_shapes_, &member_prefix_);
   cursors_.resize(shape_.num_leaves);
+  // By leaf, open_def_[r]: the definition level at which the leaf's repeated field with repetition
+  // level r holds an element (DropEntriesOfClosedLists).
+  open_def_.resize(leaf_shapes_.size());
+  for (size_t i = 0; i < leaf_shapes_.size(); ++i) {
+    const NestedShape& leaf = *leaf_shapes_[i];
+    std::vector<int16_t>& open = open_def_[i];
+    open.assign(static_cast<size_t>(std::max<int16_t>(leaf.rep_level, 0)) + 1, 0);
+    for (const SchemaNode* n = leaf.node; n != nullptr; n = n->parent) {
+      if (n->is_repeated() && n->max_repetition_level >= 1 && n->max_repetition_level <= leaf.rep_level) {
+        open[static_cast<size_t>(n->max_repetition_level)] = n->max_definition_level;
+      }
+    }
+  }
 }
 
 Result<std::unique_ptr<NestedJsonAssembler>> NestedJsonAssembler::Make(const Schema& schema,
@@ -179,15 +192,8 @@ Status NestedJsonAssembler::ValidateLevels(std::span<const LeafLevels> leaves) {
 }
 
 void NestedJsonAssembler::DropEntriesOfClosedLists(int i) {
-  // open_def[r]: the definition level at which the repeated field with repetition level r holds an
-  // element. The levels were checked to be within the leaf's maxima.
-  const NestedShape& leaf = *leaf_shapes_[static_cast<size_t>(i)];
-  std::vector<int16_t> open_def(static_cast<size_t>(leaf.rep_level) + 1, 0);
-  for (const SchemaNode* n = leaf.node; n != nullptr; n = n->parent) {
-    if (n->is_repeated() && n->max_repetition_level >= 1 && n->max_repetition_level <= leaf.rep_level) {
-      open_def[static_cast<size_t>(n->max_repetition_level)] = n->max_definition_level;
-    }
-  }
+  // The levels were checked to be within the leaf's maxima, so rep[j] indexes open_def.
+  const std::vector<int16_t>& open_def = open_def_[static_cast<size_t>(i)];
   LeafCursor& c = cursors_[static_cast<size_t>(i)];
   // Entry j continues list rep[j], which the entry before it left without an element (null or
   // empty), and holds no element of it either.

@@ -198,6 +198,9 @@ class NestedJsonAssembler {
   std::vector<std::string> member_prefix_;  // by struct member: "\"name\":", see WriteValue
   std::vector<LeafCursor> cursors_;         // reused across calls
   std::string key_scratch_;                 // a map key being turned into a member name
+  // By leaf and repetition level r: the definition level at which the leaf's r-th repeated field
+  // holds an element, from the schema.
+  std::vector<std::vector<int16_t>> open_def_;
   // By leaf: the levels without dropped entries (DropEntriesOfClosedLists), when some were dropped.
   std::vector<std::vector<int16_t>> kept_def_, kept_rep_;
   // VARIANT: by leaf number, whether the leaf is under a VARIANT (its values are read as bytes)
