@@ -969,7 +969,14 @@ bool ColumnBuilder::AppendFast(sqlite3_value* v, int cls) {
       return true;
     }
     case FastPath::kDouble:
-      if (cls != SQLITE_FLOAT && cls != SQLITE_INTEGER) return false;
+      if (cls == SQLITE_INTEGER) {
+        // Beyond 2^53 an integer may not survive as a double: AppendNonNull decides.
+        const int64_t i = sqlite3_value_int64(v);
+        if (i < -(int64_t{1} << 53) || i > (int64_t{1} << 53)) return false;
+        f64_.push_back(static_cast<double>(i));
+        return true;
+      }
+      if (cls != SQLITE_FLOAT) return false;
       f64_.push_back(sqlite3_value_double(v));
       return true;
     case FastPath::kString: {
@@ -1175,6 +1182,21 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
     case ColumnKind::kInteger:
       return AppendInteger(v);
     case ColumnKind::kDouble: {
+      if (cls == SQLITE_INTEGER && type_.strict) {
+        // A column of no declared type keeps every value in SQLite: an integer the inferred DOUBLE
+        // would round (beyond 2^53) is refused, not changed. A declared REAL rounds it, as SQLite's
+        // REAL affinity does.
+        const int64_t i = sqlite3_value_int64(v);
+        const double d = static_cast<double>(i);
+        if (!(d < 9223372036854775808.0 && static_cast<int64_t>(d) == i)) {
+          return Status::InvalidArgument(
+              DescribeValue(v) + " cannot be stored exactly as " + ColumnTypeName(type_) +
+              " (the column's type was inferred from the first rows, which mix integers and reals; "
+              "declare it with schema=: REAL rounds it, TEXT keeps its digits)");
+        }
+        f64_.push_back(d);
+        return Status::OK();
+      }
       if (cls == SQLITE_INTEGER || cls == SQLITE_FLOAT) {
         f64_.push_back(sqlite3_value_double(v));
         return Status::OK();

@@ -56,7 +56,8 @@
 //                    an array for LIST, an object for STRUCT, an object or an array of
 //                    {"key":..,"value":..} for MAP); the JSON text null is NULL
 // A column whose type is inferred is strict: it takes only the storage classes it was inferred
-// from (INTEGER for INT64; INTEGER and REAL for DOUBLE; TEXT for STRING; BLOB for BLOB).
+// from (INTEGER for INT64; INTEGER and REAL for DOUBLE; TEXT for STRING; BLOB for BLOB), and an
+// inferred DOUBLE takes only the integers it holds exactly (a declared REAL rounds the others).
 // Every column is OPTIONAL: NULL is always accepted.
 #pragma once
 

@@ -81,6 +81,45 @@ SELECT i, r, s, b, mixed, nada, z, typeof(mixed) FROM r_inf;
 4|2.0|s4|1|4.5|NULL|x'00'|real
 5|2.5|s5|1|5.0|NULL|x'0000'|real
 
+# A column of no declared type keeps every value in SQLite, so an integer that the DOUBLE inferred
+# from mixed integers and reals would round is refused, not changed: 2^53 and -2^63 are exact, 2^53 + 1
+# and 2^63 - 1 are not. Declared REAL, the column rounds it, as SQLite's REAL affinity does.
+query
+SELECT parquet_export('$TMPDIR/exact.parquet', 'SELECT 0.5 AS m UNION ALL SELECT 9007199254740992 UNION ALL SELECT -9223372036854775808 UNION ALL SELECT -9007199254740994');
+----
+4
+
+statement ok
+CREATE VIRTUAL TABLE r_exact USING parquet('$TMPDIR/exact.parquet');
+
+query
+SELECT m, CAST(m AS INTEGER) FROM r_exact;
+----
+0.5|0
+9007199254740992.0|9007199254740992
+-9.223372036854776e+18|-9223372036854775808
+-9007199254740994.0|-9007199254740994
+
+statement error parquet_export: row 3, column 'm': integer 9007199254740993 cannot be stored exactly as REAL (the column's type was inferred from the first rows
+SELECT parquet_export('$TMPDIR/inexact.parquet', 'SELECT 0.5 AS m UNION ALL SELECT 9007199254740992 UNION ALL SELECT 9007199254740993');
+
+statement error integer 9223372036854775807 cannot be stored exactly
+SELECT parquet_export('$TMPDIR/inexact.parquet', 'SELECT 0.5 AS m UNION ALL SELECT 9223372036854775807');
+
+query
+SELECT parquet_export('$TMPDIR/rounded.parquet', 'SELECT 0.5 AS m UNION ALL SELECT 9007199254740993', 'schema=''m REAL''');
+----
+2
+
+statement ok
+CREATE VIRTUAL TABLE r_rounded USING parquet('$TMPDIR/rounded.parquet');
+
+query
+SELECT m, CAST(m AS INTEGER) FROM r_rounded;
+----
+0.5|0
+9007199254740992.0|9007199254740992
+
 # schema= gives types to the columns it names; the others keep theirs.
 query
 SELECT parquet_export('$TMPDIR/typed.parquet', 'SELECT value AS id, ''2024-02-'' || printf(''%02d'', value) AS d, value * 1.25 AS p, ''-12345678901234567890123456789.12345678'' || value AS big FROM nums WHERE value <= 3', 'schema=''d DATE, p DECIMAL(5,2), big DECIMAL(38,9)''');
