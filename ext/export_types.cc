@@ -1262,9 +1262,9 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
         return Status::OK();
       }
       if (cls != SQLITE_TEXT) return cannot("text 'YYYY-MM-DD HH:MM:SS[.fraction]' or an integer");
-      Result<int64_t> t = ParseIsoTimestamp(TrimSpace(text()), type_.unit);
+      Result<int64_t> t = ParseIsoTimestampUtc(TrimSpace(text()), type_.unit);
       if (!t.ok())
-        return cannot("text 'YYYY-MM-DD HH:MM:SS[.fraction]' with at most " +
+        return cannot("text 'YYYY-MM-DD HH:MM:SS[.fraction][Z|+HH:MM|-HH:MM]' with at most " +
                       std::to_string(FractionDigits(type_.unit)) + " fraction digits");
       i64_.push_back(*t);
       return Status::OK();

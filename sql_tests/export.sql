@@ -162,6 +162,35 @@ SELECT * FROM r_ts;
 statement error row 1, column 'ms': text '2024-05-06 07:08:09.1234' cannot be stored as TIMESTAMP(MILLIS)
 SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''2024-05-06 07:08:09.1234'' AS ms', 'schema=''ms TIMESTAMP(MILLIS)''');
 
+# A time zone after the time of day, as SQLite's date functions take it (Z, +HH:MM, -HH:MM, spaces
+# before it), gives the UTC instant: the same as datetime() of the text. Also inside nested values.
+query
+SELECT parquet_export('$TMPDIR/tz.parquet', 'SELECT column1 AS ts, column1 AS local, json_array(column1) AS arr FROM (VALUES (''2024-01-01 10:00:00+02:00''), (''2024-01-01T10:00:00.5-05:30''), (''2024-01-01 00:30 +01:00''), (''2024-01-01 10:00:00Z''), (''1970-01-01 00:00:00+14:00''))', 'schema=''ts TIMESTAMP, arr LIST<TIMESTAMP(MILLIS)>''');
+----
+5
+
+statement ok
+CREATE VIRTUAL TABLE r_tz USING parquet('$TMPDIR/tz.parquet');
+
+query
+SELECT ts, ts = datetime(local, '+0 seconds') OR ts = strftime('%Y-%m-%d %H:%M:%f', local) || '000', arr FROM r_tz;
+----
+2024-01-01 08:00:00|1|["2024-01-01 08:00:00"]
+2024-01-01 15:30:00.500000|1|["2024-01-01 15:30:00.500"]
+2023-12-31 23:30:00|1|["2023-12-31 23:30:00"]
+2024-01-01 10:00:00|1|["2024-01-01 10:00:00"]
+1969-12-31 10:00:00|1|["1969-12-31 10:00:00"]
+
+# A zone SQLite refuses too: hours above 14, a zone after a date alone, two zones.
+statement error text '2024-01-01 10:00:00+15:00' cannot be stored as TIMESTAMP(MICROS)
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''2024-01-01 10:00:00+15:00'' AS ts', 'schema=''ts TIMESTAMP''');
+
+statement error text '2024-01-01+02:00' cannot be stored
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''2024-01-01+02:00'' AS ts', 'schema=''ts TIMESTAMP''');
+
+statement error text '2024-01-01 10:00Z+02:00' cannot be stored
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''2024-01-01 10:00Z+02:00'' AS ts', 'schema=''ts TIMESTAMP''');
+
 # Values that do not fit their column: an error naming row and column, and no file.
 statement error parquet_export: row 2, column 'amount': real 1.234 has more than 2 digits after the point, which DECIMAL(12,2) cannot hold without rounding
 SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT 1.5 AS amount UNION ALL SELECT 1.234', 'schema=''amount DECIMAL(12,2)''');

@@ -372,6 +372,35 @@ Result<int64_t> ParseIsoTimestamp(std::string_view text, TimeUnit unit, bool* ex
   return value;
 }
 
+Result<int64_t> ParseIsoTimestampUtc(std::string_view text, TimeUnit unit) {
+  // A zone is `[+-]HH:MM` at the very end, after a time of day (the date's own '-' come earlier).
+  constexpr size_t kZone = 6;  // "+HH:MM"
+  const size_t n = text.size();
+  auto digit = [&](size_t i) { return text[i] >= '0' && text[i] <= '9'; };
+  if (n <= 10 + kZone || (text[n - kZone] != '+' && text[n - kZone] != '-') || text[n - 3] != ':' ||
+      !digit(n - 5) || !digit(n - 4) || !digit(n - 2) || !digit(n - 1) ||
+      (text[10] != ' ' && text[10] != 'T')) {
+    return ParseIsoTimestamp(text, unit);
+  }
+  const int hours = (text[n - 5] - '0') * 10 + (text[n - 4] - '0');
+  const int minutes = (text[n - 2] - '0') * 10 + (text[n - 1] - '0');
+  if (hours > 14 || minutes > 59) {
+    return Status::InvalidArgument("time zone out of range in " + Quoted(text));
+  }
+  std::string_view local = text.substr(0, n - kZone);
+  while (!local.empty() && local.back() == ' ') local.remove_suffix(1);
+  if (!local.empty() && local.back() == 'Z') {
+    return Status::InvalidArgument("two time zones in " + Quoted(text));
+  }
+  PQ_ASSIGN_OR_RETURN(int64_t value, ParseIsoTimestamp(local, unit));
+  const int64_t offset = (int64_t{hours} * 60 + minutes) * 60 * UnitsPerSecond(unit);
+  int64_t utc;
+  if (__builtin_sub_overflow(value, text[n - kZone] == '+' ? offset : -offset, &utc)) {
+    return Status::InvalidArgument("timestamp " + Quoted(text) + " is out of range for its unit");
+  }
+  return utc;
+}
+
 Result<int64_t> ParseIsoTime(std::string_view text, TimeUnit unit, bool* exact) {
   TextCursor c(text);
   int64_t units;

@@ -106,6 +106,11 @@ Result<int32_t> ParseIsoDate(std::string_view text);
 // anything was dropped. InvalidArgument when the text is malformed or the instant overflows int64
 // in `unit`.
 Result<int64_t> ParseIsoTimestamp(std::string_view text, TimeUnit unit, bool* exact = nullptr);
+// ParseIsoTimestamp, and after the time of day a time zone as SQLite's date functions take it:
+// optional spaces, then `Z` or `+HH:MM` / `-HH:MM` (hours up to 14, minutes up to 59), which is
+// subtracted to give UTC ('2024-01-01 10:00+02:00' is 08:00 UTC). For values written to a UTC
+// TIMESTAMP; comparisons with stored text never use it (SQLite compares such text as text).
+Result<int64_t> ParseIsoTimestampUtc(std::string_view text, TimeUnit unit);
 // ISO time of day 'HH:MM[:SS[.f...]]' to units since midnight (same fraction rule as timestamps).
 Result<int64_t> ParseIsoTime(std::string_view text, TimeUnit unit, bool* exact = nullptr);
 

@@ -896,7 +896,7 @@ Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
     case LeafKind::kTimestamp: {
       int64_t x = 0;
       if (is_string) {
-        Result<int64_t> t = ParseIsoTimestamp(v.text, node.unit);
+        Result<int64_t> t = ParseIsoTimestampUtc(v.text, node.unit);
         if (t.ok()) {
           x = *t;
         } else if (!(v.from_key && is_number &&

@@ -286,6 +286,29 @@ TEST(TemporalTest, ParseIsoTimestampFinerThanTheUnit) {
   EXPECT_TRUE(exact);
 }
 
+TEST(TemporalTest, ParseIsoTimestampUtcSubtractsTheZone) {
+  const TimeUnit ms = TimeUnit::kMillis;
+  // Without a zone, the same as ParseIsoTimestamp (Z included).
+  EXPECT_EQ(*ParseIsoTimestampUtc("1970-01-01 00:00:01", ms), 1000);
+  EXPECT_EQ(*ParseIsoTimestampUtc("1970-01-01T00:00:01Z", ms), 1000);
+  EXPECT_EQ(*ParseIsoTimestampUtc("1970-01-02", ms), 86400000);
+  // 10:00 at +02:00 is 08:00 UTC; -05:30 adds five and a half hours; spaces before the zone.
+  EXPECT_EQ(*ParseIsoTimestampUtc("1970-01-01 10:00:00+02:00", ms), 8 * 3600000);
+  EXPECT_EQ(*ParseIsoTimestampUtc("1970-01-01T10:00:00.5-05:30", ms), 15 * 3600000 + 1800000 + 500);
+  EXPECT_EQ(*ParseIsoTimestampUtc("1970-01-01 00:30  +01:00", ms), -1800000);
+  EXPECT_EQ(*ParseIsoTimestampUtc("1970-01-01 00:00+14:00", ms), -14 * 3600000);
+  EXPECT_EQ(*ParseIsoTimestampUtc("1970-01-01 00:00-00:00", TimeUnit::kNanos), 0);
+  // The fraction rule and the range stay those of the unit.
+  EXPECT_FALSE(ParseIsoTimestampUtc("1970-01-01 00:00:00.1234+01:00", ms).ok());
+  EXPECT_FALSE(ParseIsoTimestampUtc("1677-09-21 00:12:43.145224192+00:01", TimeUnit::kNanos).ok());
+  EXPECT_EQ(*ParseIsoTimestampUtc("1677-09-21 00:13:43.145224192+00:01", TimeUnit::kNanos), kInt64Min);
+  for (const char* bad : {"1970-01-01 10:00+15:00", "1970-01-01 10:00+02:60", "1970-01-01+02:00",
+                          "1970-01-01 10:00Z+02:00", "1970-01-01 10:00+2:00", "1970-01-01 10:00+0200",
+                          "1970-01-01 10:00+02:00 ", "+02:00"}) {
+    EXPECT_FALSE(ParseIsoTimestampUtc(bad, ms).ok()) << bad;
+  }
+}
+
 TEST(TemporalTest, ParseIsoTimestampRejects) {
   for (const char* bad :
        {"", "1970-01-01 ", "1970-01-01T", "1970-01-01 1", "1970-01-01 12", "1970-01-01 12:0",
