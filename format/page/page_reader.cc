@@ -1,6 +1,7 @@
 #include "format/page/page_reader.h"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 
@@ -9,6 +10,7 @@
 #include "format/page/buffer_pool.h"
 #include "format/page/page_cache.h"
 #include "format/util/crc32.h"
+#include "format/util/task_pool.h"
 
 namespace pq {
 
@@ -36,7 +38,8 @@ struct PageReader::ReadAhead {
   Page page;  // as NextHeader returned it; the worker loads it
   std::mutex mu;
   std::condition_variable finished;
-  bool done = false;
+  std::atomic<bool> started{false};  // a worker is loading the page
+  std::atomic<bool> done{false};     // set (release) once page and status are final
   Status status;
 };
 
@@ -45,8 +48,16 @@ PageReader::~PageReader() {
 }
 
 void PageReader::Wait(ReadAhead& r) {
+  // A worker loading the page on another core is usually about done: watch it a while before
+  // sleeping. Not one that has not started: it may be waiting for this very core, which a watch
+  // would keep from it.
+  auto done = [&] { return r.done.load(std::memory_order_acquire); };
+  SpinUntil([&] { return r.started.load(std::memory_order_relaxed) || done(); },
+            std::chrono::microseconds(2));
+  if (done()) return;
+  if (r.started.load(std::memory_order_relaxed) && SpinUntil(done)) return;
   std::unique_lock<std::mutex> lock(r.mu);
-  r.finished.wait(lock, [&] { return r.done; });
+  r.finished.wait(lock, [&] { return r.done.load(std::memory_order_acquire); });
 }
 
 bool PageReader::SamePage(const Page& a, const Page& b) {
@@ -85,10 +96,11 @@ void PageReader::ReadNextAhead(const Page& current) {
   if (!have_next || next_in_flight) return;
   ahead_.push_back(next);
   options_.task_pool->Submit([this, next] {
+    next->started.store(true, std::memory_order_relaxed);
     Status s = LoadBodyNow(&next->page);
     std::lock_guard<std::mutex> lock(next->mu);
     next->status = std::move(s);
-    next->done = true;
+    next->done.store(true, std::memory_order_release);
     // Notified under the lock: once the reader sees `done` it may be destroyed, and this task
     // touches nothing of it after unlocking.
     next->finished.notify_all();

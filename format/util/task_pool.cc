@@ -30,6 +30,7 @@ void TaskPool::Submit(std::function<void()> task) {
     }
     if (!threads_.empty()) {
       queue_.push_back(std::move(task));
+      queued_.store(queue_.size(), std::memory_order_relaxed);
       task = nullptr;
     }
   }
@@ -46,14 +47,22 @@ int TaskPool::started() const {
 }
 
 void TaskPool::Run() {
+  // Whether to watch for the next task before sleeping: as long as tasks have been coming within
+  // the watch (a scan of small pages); not while they come further apart (a scan whose caller takes
+  // longer per page than the worker), where watching would only burn the core.
+  bool watch = true;
   while (true) {
     std::function<void()> task;
+    const bool came = watch && SpinUntil([this] { return queued_.load(std::memory_order_relaxed) > 0; });
     {
+      const auto sleep_start = std::chrono::steady_clock::now();
       std::unique_lock<std::mutex> lock(mu_);
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (!came) watch = std::chrono::steady_clock::now() - sleep_start < kSpinBeforeSleep;
       if (queue_.empty()) return;  // stopping, and nothing left to run
       task = std::move(queue_.front());
       queue_.pop_front();
+      queued_.store(queue_.size(), std::memory_order_relaxed);
     }
     task();
   }

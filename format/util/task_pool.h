@@ -6,6 +6,8 @@
 // or destroy its own pool; it may block only on work that does not need the pool.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -14,6 +16,27 @@
 #include <vector>
 
 namespace pq {
+
+// How long a thread that waits on another watches for it before going to sleep. A scan hands a
+// page over every few tens of microseconds, and putting a thread to sleep and waking it costs about
+// as much (two futex calls and a context switch, more under a hypervisor), so a short watch makes
+// most hand-overs free; a longer wait sleeps as before.
+inline constexpr std::chrono::microseconds kSpinBeforeSleep{50};
+
+// Polls `ready` until it returns true (then true) or `limit` has passed (then false).
+template <typename Ready>
+bool SpinUntil(Ready&& ready, std::chrono::microseconds limit = kSpinBeforeSleep) {
+  const auto end = std::chrono::steady_clock::now() + limit;
+  while (true) {
+    for (int i = 0; i < 64; ++i) {
+      if (ready()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+    if (std::chrono::steady_clock::now() >= end) return ready();
+  }
+}
 
 class TaskPool {
  public:
@@ -38,6 +61,7 @@ class TaskPool {
   mutable std::mutex mu_;
   std::condition_variable wake_;
   std::deque<std::function<void()>> queue_;
+  std::atomic<size_t> queued_{0};  // queue_.size(), for workers watching without the lock
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };
