@@ -947,7 +947,8 @@ Result<SplitBlockBloomFilter> ReadChunkBloomFilter(const RandomAccessFile& file,
 }
 
 // Whether chunk (row_group, leaf)'s Bloom filter excludes every hash: true when none can be
-// present, false when one may be, nullopt when the chunk has no filter. Errors without context.
+// present, false when one may be, nullopt when the chunk has no filter this reader can use (none,
+// one of an algorithm it does not know, or one over its size cap). Errors without context.
 Result<std::optional<bool>> ProbeChunk(const FileReader& reader, int row_group, int leaf,
                                        const Hashes& hashes) {
   const ColumnChunk& chunk = reader.metadata().row_groups[row_group].columns[leaf];
@@ -964,11 +965,13 @@ Result<std::optional<bool>> ProbeChunk(const FileReader& reader, int row_group, 
       PQ_ASSIGN_OR_RETURN(filter,
                           ReadEncryptedBloomFilter(reader.file(), *meta, *decryptor, &bytes_read));
     }
-    if (!filter) {
-      return Status::NotSupported("the Bloom filter is larger than this reader takes");
-    }
+    if (!filter) return std::optional<bool>();  // larger than this reader takes: not used
   } else {
     auto plain = ReadChunkBloomFilter(reader.file(), *meta);
+    // A filter of an algorithm, hash or compression this reader does not know is one the scan does
+    // not use either: no filter, as far as anyone here can tell (@dsnp/parquetjs leaves the header's
+    // unions empty).
+    if (!plain.ok() && plain.status().IsNotSupported()) return std::optional<bool>();
     if (!plain.ok()) return std::move(plain).TakeStatus().WithContext("Bloom filter");
     filter = std::move(plain).value();
   }

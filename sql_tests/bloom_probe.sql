@@ -364,3 +364,20 @@ query
 SELECT count(*) FROM parquet_bloom_probe('$TMPDIR/bloom.parquet', 'i', 1) WHERE path = 'elsewhere.parquet';
 ----
 0
+
+# tests/data/parquetjs_bloom_header.parquet, written by @dsnp/parquetjs 1.8.9 with a Bloom filter on
+# s: its BloomFilterHeader leaves the algorithm, hash and compression unions empty (and the writer
+# hashes values as their text). Scans do not use such a filter, and the probe says so: NULL, as for
+# a chunk without a filter, not an error. The scan itself finds the row.
+query
+SELECT row_group_id, bloom_filter_excludes IS NULL FROM parquet_bloom_probe('tests/data/parquetjs_bloom_header.parquet', 's', 'a');
+----
+0|1
+
+statement ok
+CREATE VIRTUAL TABLE temp.pjs_bloom USING parquet('tests/data/parquetjs_bloom_header.parquet');
+
+query
+SELECT count(*) > 0, (SELECT count(*) FROM pjs_bloom WHERE s = 'a') = (SELECT count(*) FROM pjs_bloom WHERE s || '' = 'a') FROM pjs_bloom;
+----
+1|1

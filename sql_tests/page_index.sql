@@ -357,3 +357,54 @@ SELECT (SELECT count(*) FROM polars WHERE f = 1.5), (SELECT count(*) FROM polars
        (SELECT group_concat(i) FROM polars WHERE f BETWEEN 2 AND 3), (SELECT count(*) FROM polars WHERE f < 0);
 ----
 1|2|2|1|3|0
+
+# --------------------------------------------------------------------------------------------------
+# A page index that contradicts itself or misses a required field is not used; the pages are read as
+# if the chunk had none, so results stay those of a native table. Files from JavaScript writers:
+# - tests/data/parquetjs_first_rows_zero.parquet: @dsnp/parquetjs 1.8.9, x INT32 = 1, 2, 3, one row
+#   per page (pageSize 1). Its OffsetIndex gives every page first_row_index 0 (the spec has them
+#   strictly increasing); trusted, pages 0 and 1 held no rows and `x = 1` found nothing, and reads by
+#   row position failed ("page holds 1 rows, its OffsetIndex entry says 3").
+# - tests/data/parquetjs_first_rows_zero_null.parquet: the same writer, x = 5, NULL, 7; its
+#   ColumnIndex also flags the page holding 7 as a null page.
+# - tests/data/parquetjs_lite_no_null_pages.parquet: parquetjs-lite 0.8.7, defaults, x = 1, 2, 3:
+#   a ColumnIndex without null_pages (a required field); every pushed-down term failed the query.
+
+query
+SELECT first_row_index, row_count FROM parquet_page_index('tests/data/parquetjs_first_rows_zero.parquet');
+----
+0|0
+0|0
+0|3
+
+statement ok
+CREATE VIRTUAL TABLE temp.pjs USING parquet('tests/data/parquetjs_first_rows_zero.parquet');
+
+query
+SELECT (SELECT group_concat(rowid) FROM pjs WHERE x = 1), (SELECT group_concat(rowid) FROM pjs WHERE x < 3),
+       (SELECT group_concat(rowid) FROM pjs WHERE x >= 2), (SELECT x FROM pjs WHERE rowid = 0),
+       (SELECT x FROM pjs WHERE file_row_number = 2), (SELECT x FROM pjs LIMIT 1 OFFSET 1);
+----
+0|0,1|1,2|1|3|2
+
+statement ok
+CREATE VIRTUAL TABLE temp.pjs_null USING parquet('tests/data/parquetjs_first_rows_zero_null.parquet');
+
+query
+SELECT (SELECT group_concat(rowid) FROM pjs_null WHERE x IS NOT NULL), (SELECT group_concat(rowid) FROM pjs_null WHERE x = 5),
+       (SELECT group_concat(rowid) FROM pjs_null WHERE x = 7), (SELECT group_concat(rowid) FROM pjs_null WHERE x IS NULL),
+       (SELECT x FROM pjs_null WHERE rowid = 2);
+----
+0,2|0|2|1|7
+
+statement error ColumnIndex.null_pages missing
+SELECT * FROM parquet_page_index('tests/data/parquetjs_lite_no_null_pages.parquet');
+
+statement ok
+CREATE VIRTUAL TABLE temp.pjs_lite USING parquet('tests/data/parquetjs_lite_no_null_pages.parquet');
+
+query
+SELECT (SELECT group_concat(rowid) FROM pjs_lite WHERE x = 1), (SELECT group_concat(rowid) FROM pjs_lite WHERE x > 1),
+       (SELECT count(*) FROM pjs_lite WHERE x IS NULL);
+----
+0|1,2|0

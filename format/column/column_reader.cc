@@ -124,7 +124,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
                           loc.offset < pages_.chunk_end() &&
                           loc.compressed_page_size <= pages_.chunk_end() - loc.offset;
       const bool rows_ok = i == 0 ? loc.first_row_index == 0
-                                  : loc.first_row_index >= locs[i - 1].first_row_index;
+                                  : loc.first_row_index > locs[i - 1].first_row_index;
       if (!placed || !rows_ok || loc.first_row_index > num_rows_) return Status::OK();
       prev_end = loc.offset + loc.compressed_page_size;
     }

@@ -374,33 +374,44 @@ Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn
   if (!HasPageIndex(t.leaf) || !Decryptor(t.leaf, &decryptor)) return std::optional<RowRanges>();
   // Each index is parsed once per file (FileReader::column_index_cache / offset_index_cache), then
   // checked here on every use as if just read. `parse` reads (and decrypts) the stored bytes.
+  //
+  // A page index is an optional aid: one that is out of the file, does not parse, or contradicts
+  // itself is not used (null here, nullopt below), and the chunk's pages are read as if it had none;
+  // the data may be fine (@dsnp/parquetjs writes first_row_index 0 for every page, parquetjs-lite
+  // leaves out the required null_pages). Only a failed read or a failed authentication (an altered
+  // encrypted index, or a wrong key) stays an error.
   using Range = std::pair<int64_t, int64_t>;
-  auto cached_index = [&]<typename Index>(ChunkCache<Index, Range>& cache, Range at, const char* what,
+  auto cached_index = [&]<typename Index>(ChunkCache<Index, Range>& cache, Range at,
                                           auto parse) -> Result<std::shared_ptr<const Index>> {
     if (std::shared_ptr<const Index> hit = cache.Find(at)) return hit;
-    if (at.second <= 0 || at.second > kMaxPageIndexBytes) {
-      return Fail(t.leaf, Status::Corruption(std::string(what) + " length " +
-                                             std::to_string(at.second) + " is out of range"));
+    const int64_t size = file_.file().size();
+    if (at.second <= 0 || at.second > kMaxPageIndexBytes || at.first < 0 || at.first > size ||
+        at.second > size - at.first) {
+      return std::shared_ptr<const Index>();
     }
-    PQ_ASSIGN_OR_RETURN(BufferPtr bytes, Read(t.leaf, at.first, at.second, what));
+    auto bytes = file_.file().ReadAt(at.first, at.second);
+    if (!bytes.ok()) return Fail(t.leaf, std::move(bytes).TakeStatus());
+    stats_->bytes_read += at.second;
     auto parsed = std::make_shared<Index>();
-    Status s = parse(ByteSpan(bytes->data(), bytes->size()), parsed.get());
-    if (!s.ok()) return Fail(t.leaf, std::move(s).WithContext(what));
-    cache.Store(at, parsed, 3 * static_cast<int64_t>(bytes->size()));
+    Status s = parse(ByteSpan((*bytes)->data(), (*bytes)->size()), parsed.get());
+    if (s.code() == StatusCode::kCrypto) return Fail(t.leaf, std::move(s));
+    if (!s.ok()) return std::shared_ptr<const Index>();
+    cache.Store(at, parsed, 3 * at.second);
     return std::shared_ptr<const Index>(std::move(parsed));
   };
   PQ_ASSIGN_OR_RETURN(
       std::shared_ptr<const ColumnIndex> ci_cached,
       cached_index(file_.column_index_cache(), Range(*chunk.column_index_offset, *chunk.column_index_length),
-                   "column index", [&](ByteSpan b, ColumnIndex* out) {
+                   [&](ByteSpan b, ColumnIndex* out) {
                      return decryptor ? decryptor->ReadColumnIndex(b, out) : ReadColumnIndex(b, out);
                    }));
   PQ_ASSIGN_OR_RETURN(
       std::shared_ptr<const OffsetIndex> oi_cached,
       cached_index(file_.offset_index_cache(), Range(*chunk.offset_index_offset, *chunk.offset_index_length),
-                   "offset index", [&](ByteSpan b, OffsetIndex* out) {
+                   [&](ByteSpan b, OffsetIndex* out) {
                      return decryptor ? decryptor->ReadOffsetIndex(b, out) : ReadOffsetIndex(b, out);
                    }));
+  if (!ci_cached || !oi_cached) return std::optional<RowRanges>();
   const ColumnIndex& ci = *ci_cached;
   const OffsetIndex& oi = *oi_cached;
 
@@ -408,20 +419,15 @@ Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn
   const size_t n = pages.size();
   if (n == 0 || ci.null_pages.size() != n || ci.min_values.size() != n ||
       ci.max_values.size() != n) {
-    return Fail(t.leaf,
-                Status::Corruption("page index lists " + std::to_string(n) +
-                                   " pages in the offset index, " +
-                                   std::to_string(ci.null_pages.size()) + " in the column index"));
+    return std::optional<RowRanges>();
   }
+  // Pages start at row 0 and each a row further on (every data page of an indexed chunk begins a
+  // row: page 0 at row 0, then strictly increasing, all within the row group).
   const int64_t rows = num_rows();
   for (size_t i = 0; i < n; ++i) {
     const int64_t first = pages[i].first_row_index;
-    const bool ordered = i == 0 ? first == 0 : first >= pages[i - 1].first_row_index;
-    if (!ordered || first > rows || (first == rows && rows > 0)) {
-      return Fail(t.leaf, Status::Corruption("offset index page " + std::to_string(i) +
-                                             " starts at row " + std::to_string(first) +
-                                             " (row group of " + std::to_string(rows) + " rows)"));
-    }
+    const bool ordered = i == 0 ? first == 0 : first > pages[i - 1].first_row_index;
+    if (!ordered || first > rows || (first == rows && rows > 0)) return std::optional<RowRanges>();
   }
   RowRanges keep;
   for (size_t i = 0; i < n; ++i) {

@@ -240,15 +240,18 @@ TEST_F(IndexFunctionsTest, BloomFilterHeaders) {
     size_t bitset_bytes;  // appended after the header
     const char* error;
   };
+  // A header that contradicts the bytes is an error; one of an algorithm, hash or compression this
+  // reader does not know, or a filter over its size cap, is a filter scans do not use: NULL, as for a
+  // chunk without one (error null).
   const Case cases[] = {
       {{1 << 20, 1, 1, 1}, 32, "runs past"},
       {{33, 1, 1, 1}, 64, "not a positive multiple of 32"},
       {{-32, 1, 1, 1}, 64, "not a positive multiple of 32"},
       {{0, 1, 1, 1}, 64, "not a positive multiple of 32"},
-      {{32, 0, 1, 1}, 64, "algorithm"},
-      {{32, 1, 0, 1}, 64, "hash"},
-      {{32, 1, 1, 0}, 64, "compression"},
-      {{256 << 20, 1, 1, 1}, 64, "over the limit"},
+      {{32, 0, 1, 1}, 64, nullptr},
+      {{32, 1, 0, 1}, 64, nullptr},
+      {{32, 1, 1, 0}, 64, nullptr},
+      {{256 << 20, 1, 1, 1}, 64, nullptr},
   };
   int k = 0;
   for (const Case& c : cases) {
@@ -259,7 +262,15 @@ TEST_F(IndexFunctionsTest, BloomFilterHeaders) {
     Chunk(&md).meta_data->bloom_filter_offset = static_cast<int64_t>(body_size_);
     Chunk(&md).meta_data->bloom_filter_length.reset();
     const std::string path = Write("header" + std::to_string(k++) + ".parquet", md, extra);
-    ExpectChunkError(Probe(path, 3), path, c.error);
+    if (c.error != nullptr) {
+      ExpectChunkError(Probe(path, 3), path, c.error);
+      continue;
+    }
+    QueryResult r = Probe(path, 4);
+    ASSERT_TRUE(r.ok) << path << ": " << r.error;
+    ASSERT_EQ(r.rows.size(), 2u) << path;
+    EXPECT_FALSE(r.rows[0][1].has_value()) << path;
+    EXPECT_EQ(r.rows[1][1], "1") << path;  // the second row group's own filter still answers
   }
   // A filter of all ones excludes nothing; the second row group's own filter still answers.
   std::string extra;

@@ -698,7 +698,54 @@ std::shared_ptr<const FileReader> WithFooterEdit(const std::string& path,
   return r.ok() ? std::shared_ptr<const FileReader>(*r) : nullptr;
 }
 
-TEST_F(ScanPlanTest, CorruptIndexesAreErrorsThatSayWhere) {
+// A page index is an optional aid: one out of the file, that does not parse or contradicts itself
+// is not used, and the row group is planned as if the chunk had none (all its rows, nothing skipped by
+// the page index). Writers do leave such indexes (@dsnp/parquetjs: every first_row_index 0;
+// parquetjs-lite: no null_pages), and the data itself reads fine.
+TEST_F(ScanPlanTest, UnusablePageIndexesAreNotUsed) {
+  const Table& t = TheTable();
+  struct Case {
+    const char* what;
+    std::function<void(FileMetaData*)> edit;
+  };
+  const std::vector<Case> cases = {
+      {"column index outside the file",
+       [](FileMetaData* m) { m->row_groups[0].columns[0].column_index_offset = int64_t{1} << 40; }},
+      {"column index length over the cap",
+       [](FileMetaData* m) { m->row_groups[0].columns[0].column_index_length = 1 << 30; }},
+      {"column index that does not parse",
+       [](FileMetaData* m) {
+         auto& c = m->row_groups[0].columns[0];
+         c.column_index_offset = 0;  // "PAR1" and page bytes
+         c.column_index_length = 16;
+       }},
+      {"offset index of another page count",
+       [](FileMetaData* m) {
+         auto& c = m->row_groups[0].columns[0];
+         auto& other = m->row_groups[2].columns[0];
+         c.offset_index_offset = other.offset_index_offset;
+         c.offset_index_length = other.offset_index_length;
+         c.offset_index_length = *c.offset_index_length - 1;  // truncated
+       }},
+  };
+  const PredicateTerm id_eq = Term(kId, PredicateOp::kEq, {SqlValue::Integer(1)});
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    auto file = WithFooterEdit(*full_path_, c.edit);
+    ASSERT_TRUE(file);
+    Predicate p;
+    p.terms.push_back(id_eq);
+    PruneStats stats;
+    auto plan = PlanScan(*file, p, t.affinity, {}, {}, &stats);
+    ASSERT_TRUE(plan.ok()) << plan.status().message();
+    ASSERT_FALSE(plan->row_groups.empty());
+    EXPECT_EQ(plan->row_groups[0].row_group, 0);
+    EXPECT_EQ(plan->row_groups[0].rows.row_count(), file->metadata().row_groups[0].num_rows);
+    EXPECT_EQ(stats.pages_skipped_by_page_index, 0);
+  }
+}
+
+TEST_F(ScanPlanTest, CorruptBloomFiltersAreErrorsThatSayWhere) {
   const Table& t = TheTable();
   struct Case {
     const char* what;
@@ -706,30 +753,8 @@ TEST_F(ScanPlanTest, CorruptIndexesAreErrorsThatSayWhere) {
     std::function<void(FileMetaData*)> edit;
     PredicateTerm term;
   };
-  const PredicateTerm id_eq = Term(kId, PredicateOp::kEq, {SqlValue::Integer(1)});
   const PredicateTerm name_eq = Term(kName, PredicateOp::kEq, {SqlValue::Text("name-00001")});
   const std::vector<Case> cases = {
-      {"column index outside the file", kId,
-       [](FileMetaData* m) { m->row_groups[0].columns[0].column_index_offset = int64_t{1} << 40; },
-       id_eq},
-      {"column index length over the cap", kId,
-       [](FileMetaData* m) { m->row_groups[0].columns[0].column_index_length = 1 << 30; }, id_eq},
-      {"column index that does not parse", kId,
-       [](FileMetaData* m) {
-         auto& c = m->row_groups[0].columns[0];
-         c.column_index_offset = 0;  // "PAR1" and page bytes
-         c.column_index_length = 16;
-       },
-       id_eq},
-      {"offset index of another page count", kId,
-       [](FileMetaData* m) {
-         auto& c = m->row_groups[0].columns[0];
-         auto& other = m->row_groups[2].columns[0];
-         c.offset_index_offset = other.offset_index_offset;
-         c.offset_index_length = other.offset_index_length;
-         c.offset_index_length = *c.offset_index_length - 1;  // truncated
-       },
-       id_eq},
       {"Bloom filter outside the file", kName,
        [](FileMetaData* m) {
          auto& md = *m->row_groups[0].columns[2].meta_data;
