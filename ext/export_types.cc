@@ -77,6 +77,15 @@ bool ParseInt64Text(std::string_view s, int64_t* out) {
   return ec == std::errc() && p == s.data() + s.size();
 }
 
+// The same for the digits of an unsigned 64-bit integer (UBIGINT above 2^63-1).
+bool ParseUint64Text(std::string_view s, uint64_t* out) {
+  s = TrimSpace(s);
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  if (s.empty() || s.front() == '+' || s.front() == '-') return false;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
 // Text that reads as a finite number (as SQLite's REAL affinity would take it).
 bool ParseDoubleText(std::string_view s, double* out) {
   s = TrimSpace(s);
@@ -1081,6 +1090,12 @@ Status ColumnBuilder::AppendInteger(sqlite3_value* v) {
     case SQLITE_TEXT: {
       const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
       std::string_view s(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v)));
+      uint64_t u = 0;
+      if (!type_.strict && bits == 64 && !is_signed && ParseUint64Text(s, &u) &&
+          u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+        PushInt(static_cast<int64_t>(u));  // UBIGINT above 2^63-1, which SQLite has only as text: the bits
+        return Status::OK();
+      }
       if (type_.strict || !ParseInt64Text(s, &i)) {
         return Status::InvalidArgument(DescribeValue(v) + " is not an integer, as " +
                                        ColumnTypeName(type_) + " needs");

@@ -81,6 +81,31 @@ SELECT i, r, s, b, mixed, nada, z, typeof(mixed) FROM r_inf;
 4|2.0|s4|1|4.5|NULL|x'00'|real
 5|2.5|s5|1|5.0|NULL|x'0000'|real
 
+# UBIGINT takes its whole range: above 2^63-1 SQLite holds such a value only as text (or as a real,
+# exact up to 2^64 only in steps), so text digits are read as unsigned. Reading back, UINT64 above
+# 2^63-1 is REAL (README, value mapping); DuckDB reads the same file as the unsigned integers.
+query
+SELECT parquet_export('$TMPDIR/ubig.parquet', 'SELECT column1 AS u FROM (VALUES (''18446744073709551615''), (''9223372036854775808''), (''9223372036854775807''), (0))', 'schema=''u UBIGINT''');
+----
+4
+
+statement ok
+CREATE VIRTUAL TABLE r_ubig USING parquet('$TMPDIR/ubig.parquet');
+
+query
+SELECT u, typeof(u) FROM r_ubig;
+----
+1.8446744073709552e+19|real
+9.223372036854776e+18|real
+9223372036854775807|integer
+0|integer
+
+statement error text '18446744073709551616' is not an integer, as UBIGINT needs
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''18446744073709551616'' AS u', 'schema=''u UBIGINT''');
+
+statement error text '-1' is out of range for UBIGINT
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''-1'' AS u', 'schema=''u UBIGINT''');
+
 # A column of no declared type keeps every value in SQLite, so an integer that the DOUBLE inferred
 # from mixed integers and reals would round is refused, not changed: 2^53 and -2^63 are exact, 2^53 + 1
 # and 2^63 - 1 are not. Declared REAL, the column rounds it, as SQLite's REAL affinity does.

@@ -504,8 +504,27 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
         for (int64_t i = 0; i < m; ++i) batch[i] = BloomHash(values[start + i]);
         hashes_->InsertMany(batch, m);
       }
+      if constexpr (std::is_floating_point_v<T>) {
+        for (int64_t i = 0; i < n; ++i) {
+          if (values[i] == 0) {
+            HashBothZeros();
+            break;
+          }
+        }
+      }
     } else {
       (void)values, (void)n;
+    }
+  }
+
+  // The spec hashes a value's bits, so -0.0 and +0.0 have different hashes, and a reader probing for
+  // a zero must probe both. Ours does; not every one does (hyparquet probes +0.0 only and skipped a
+  // row group holding -0.0). A chunk holding either zero gets both hashes: a row group that holds a
+  // value equal to 0 then passes a probe for either, at the cost of one more hash.
+  void HashBothZeros() {
+    if constexpr (std::is_floating_point_v<T>) {
+      hashes_->Insert(BloomHash(static_cast<T>(0.0)));
+      hashes_->Insert(BloomHash(static_cast<T>(-0.0)));
     }
   }
 
@@ -720,6 +739,9 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
         T v;
         std::memcpy(&v, plain.data() + pos, sizeof(T));
         hashes_->Insert(BloomHash(v));
+        if constexpr (std::is_floating_point_v<T>) {
+          if (v == 0) HashBothZeros();
+        }
       }
     } else {
       (void)plain;

@@ -954,6 +954,51 @@ TEST(FileWriterTest, BloomFiltersHoldEveryValueAndSitBeforeThePageIndex) {
   std::remove(path.c_str());
 }
 
+// A zero of either sign puts both zeros' hashes in the filter: the spec hashes the bits, and a reader
+// that probes only the zero it was asked for (hyparquet probes +0.0) must still find -0.0's rows.
+TEST(FileWriterTest, BloomFiltersHoldBothZerosForEither) {
+  std::vector<SchemaElement> schema = {Root(2), Leaf("f", PhysicalType::kFloat, Repetition::kRequired),
+                                       Leaf("d", PhysicalType::kDouble, Repetition::kRequired)};
+  for (const bool dictionary : {true, false}) {
+    for (const double zero : {-0.0, 0.0}) {
+      SCOPED_TRACE(std::string(dictionary ? "dictionary, " : "plain, ") + (std::signbit(zero) ? "-0.0" : "+0.0"));
+      std::vector<LeafData> leaves(2);
+      for (int r = 0; r < 10; ++r) {
+        leaves[0].f32.push_back(r == 3 ? static_cast<float>(zero) : 1.5f + static_cast<float>(r));
+        leaves[1].f64.push_back(r == 3 ? zero : 1.5 + r);
+      }
+      WriterOptions o;
+      o.bloom_filter_columns = {"f", "d"};
+      o.encoding_trial = false;
+      if (!dictionary) o.column_encodings = {{"f", Encoding::kPlain}, {"d", Encoding::kPlain}};
+      const std::string path = TempPath("zeros.parquet");
+      auto w = FileWriter::Open(path, schema, o);
+      ASSERT_TRUE(w.ok()) << w.status().ToString();
+      ASSERT_TRUE(WriteTable(w->get(), leaves, 10, 10).ok());
+      ASSERT_TRUE((*w)->Close().ok());
+      auto file = OpenForTest(path);
+      ASSERT_TRUE(file);
+      const std::string bytes = ReadWholeFile(path);
+      for (int c = 0; c < 2; ++c) {
+        const ColumnMetaData& m = *file->metadata().row_groups[0].columns[static_cast<size_t>(c)].meta_data;
+        ASSERT_TRUE(m.bloom_filter_offset.has_value());
+        auto filter = SplitBlockBloomFilter::Read(
+            AsBytes(std::string_view(bytes).substr(static_cast<size_t>(*m.bloom_filter_offset))));
+        ASSERT_TRUE(filter.ok()) << filter.status().ToString();
+        if (c == 0) {
+          EXPECT_TRUE(filter->Check(BloomHash(0.0f)));
+          EXPECT_TRUE(filter->Check(BloomHash(-0.0f)));
+          EXPECT_TRUE(filter->Check(BloomHash(5.5f)));
+        } else {
+          EXPECT_TRUE(filter->Check(BloomHash(0.0)));
+          EXPECT_TRUE(filter->Check(BloomHash(-0.0)));
+          EXPECT_TRUE(filter->Check(BloomHash(5.5)));
+        }
+      }
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // File layout and metadata.
 
