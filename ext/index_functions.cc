@@ -24,6 +24,7 @@
 #include "format/bloom/split_block_bloom_filter.h"
 #include "format/crypto/aes_cipher.h"
 #include "format/metadata/metadata_io.h"
+#include "format/predicate/bloom_literal.h"
 #include "format/predicate/encrypted_bloom_filter.h"
 #include "format/reader/file_reader.h"
 #include "format/value/temporal.h"
@@ -956,6 +957,7 @@ Result<std::optional<bool>> ProbeChunk(const FileReader& reader, int row_group, 
   // without it, the error names the key id.
   PQ_ASSIGN_OR_RETURN(const ColumnMetaData* meta, reader.ColumnMeta(row_group, leaf));
   if (!meta || !meta->bloom_filter_offset) return std::optional<bool>();
+  if (!BloomFiltersUsable(reader.metadata().created_by)) return std::optional<bool>();
   std::optional<SplitBlockBloomFilter> filter;
   if (chunk.crypto_metadata) {
     PQ_ASSIGN_OR_RETURN(std::optional<crypto::ColumnDecryptor> decryptor,

@@ -286,6 +286,7 @@ Result<bool> RowGroupPlanner::BloomFilterMaySatisfy(const TermColumn& t) const {
   if (!IsEqualityTerm(*t.term) || !Decryptor(t.leaf, &decryptor)) return true;
   const ColumnMetaData* meta = Meta(t.leaf);
   if (meta == nullptr || !meta->bloom_filter_offset) return true;
+  if (!BloomFiltersUsable(file_.metadata().created_by)) return true;
   // Every literal needs a hash before reading anything.
   std::vector<uint64_t> hashes;
   for (const SqlValue& v : t.term->values) {

@@ -792,6 +792,25 @@ TEST_F(ScanPlanTest, CorruptBloomFiltersAreErrorsThatSayWhere) {
   EXPECT_TRUE(PlanScan(*file, {}, t.affinity, {}, {7}, nullptr).status().IsInvalidArgument());
 }
 
+// The parquetjs family hashes values as their JavaScript text, not their PLAIN encoding: its Bloom
+// filters are never probed, whatever their headers say (BloomFiltersUsable).
+TEST_F(ScanPlanTest, BloomFiltersOfTheParquetjsFamilyAreNotUsed) {
+  const Table& t = TheTable();
+  for (const char* created_by : {"@dsnp/parquetjs", "parquetjs 1.2", "parquet-cpp-arrow version 21.0.0"}) {
+    SCOPED_TRACE(created_by);
+    auto file = WithFooterEdit(*full_path_, [&](FileMetaData* m) { m->created_by = created_by; });
+    ASSERT_TRUE(file);
+    Predicate p;
+    p.terms.push_back(Term(kName, PredicateOp::kEq, {SqlValue::Text("name-01234x")}));
+    PruneStats stats;
+    auto plan = PlanScan(*file, p, t.affinity, {}, {}, &stats);
+    ASSERT_TRUE(plan.ok()) << plan.status().message();
+    const bool usable = std::string(created_by).find("parquetjs") == std::string::npos;
+    EXPECT_EQ(stats.row_groups_skipped_by_bloom_filter, usable ? 3 : 0);
+    EXPECT_EQ(plan->row_groups.empty(), usable);
+  }
+}
+
 // ---- conformance files -------------------------------------------------------------------------
 
 TEST(ScanPlanConformanceTest, TinyPagesPointQueryKeepsOnlyPagesWhoseBoundsHoldTheValue) {
