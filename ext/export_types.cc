@@ -69,19 +69,12 @@ bool Contains(std::string_view s, std::string_view part) {
   return s.find(part) != std::string_view::npos;
 }
 
-bool ParseInt64Text(std::string_view s, int64_t* out) {
+// Text spelling an integer of type T (spaces around it and a leading '+' allowed), exactly.
+template <typename T>
+bool ParseIntegerText(std::string_view s, T* out) {
   s = TrimSpace(s);
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
   if (s.empty() || s.front() == '+') return false;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
-  return ec == std::errc() && p == s.data() + s.size();
-}
-
-// The same for the digits of an unsigned 64-bit integer (UBIGINT above 2^63-1).
-bool ParseUint64Text(std::string_view s, uint64_t* out) {
-  s = TrimSpace(s);
-  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-  if (s.empty() || s.front() == '+' || s.front() == '-') return false;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
   return ec == std::errc() && p == s.data() + s.size();
 }
@@ -1091,12 +1084,12 @@ Status ColumnBuilder::AppendInteger(sqlite3_value* v) {
       const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
       std::string_view s(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v)));
       uint64_t u = 0;
-      if (!type_.strict && bits == 64 && !is_signed && ParseUint64Text(s, &u) &&
+      if (!type_.strict && bits == 64 && !is_signed && ParseIntegerText(s, &u) &&
           u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
         PushInt(static_cast<int64_t>(u));  // UBIGINT above 2^63-1, which SQLite has only as text: the bits
         return Status::OK();
       }
-      if (type_.strict || !ParseInt64Text(s, &i)) {
+      if (type_.strict || !ParseIntegerText(s, &i)) {
         return Status::InvalidArgument(DescribeValue(v) + " is not an integer, as " +
                                        ColumnTypeName(type_) + " needs");
       }

@@ -499,19 +499,16 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   void AddHashes(const T* values, int64_t n) {
     if constexpr (!std::is_same_v<T, uint8_t>) {
       uint64_t batch[256];
+      bool zero = false;
       for (int64_t start = 0; start < n; start += 256) {
         const int64_t m = std::min<int64_t>(256, n - start);
-        for (int64_t i = 0; i < m; ++i) batch[i] = BloomHash(values[start + i]);
+        for (int64_t i = 0; i < m; ++i) {
+          batch[i] = BloomHash(values[start + i]);
+          if constexpr (std::is_floating_point_v<T>) zero |= values[start + i] == 0;
+        }
         hashes_->InsertMany(batch, m);
       }
-      if constexpr (std::is_floating_point_v<T>) {
-        for (int64_t i = 0; i < n; ++i) {
-          if (values[i] == 0) {
-            HashBothZeros();
-            break;
-          }
-        }
-      }
+      if (zero) HashBothZeros();
     } else {
       (void)values, (void)n;
     }
