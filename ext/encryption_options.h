@@ -1,5 +1,5 @@
 // Encryption options of the SQL layer: the keys a `parquet` table reads encrypted files with
-// (file-format.txt "Parquet Modular Encryption"), and how parquet_export / a writable table
+// (the Parquet spec "Parquet Modular Encryption"), and how parquet_export / a writable table
 // encrypt what they write. Key text (KEY below) is hex (32/48/64 digits), base64 of 16/24/32
 // bytes, 16/24/32 characters of text, or explicitly "hex:...", "base64:...", "text:..."
 // (format/crypto/decryption_config.h). No error message ever shows a key.

@@ -622,7 +622,7 @@ void AppendSchemaElements(const std::string& name, const ColumnType& t,
     out->push_back(ToSchemaElement(name, t));
     return;
   }
-  // types-logical-geospatial-variant.txt, "Nested Types": the 3-level LIST and the MAP layouts.
+  // The Parquet type spec, "Nested Types": the 3-level LIST and the MAP layouts.
   auto group = [out](const std::string& n, Repetition rep, size_t children,
                      LogicalType::Kind logical) {
     SchemaElement e;

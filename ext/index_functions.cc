@@ -820,7 +820,7 @@ size_t FixedWidth(const SchemaNode& leaf) {
   }
 }
 
-// The hashes to probe for `v` (not NULL) in a Bloom filter of `leaf` (file-format.txt, "Bloom
+// The hashes to probe for `v` (not NULL) in a Bloom filter of `leaf` (the Parquet spec, "Bloom
 // Filter": XXH64 of the PLAIN encoding), by the rules of index_functions.h. InvalidArgument saying
 // why the value does not fit, without the column (the caller names it).
 Result<Hashes> ProbeHashes(const SchemaNode& leaf, sqlite3_value* v) {

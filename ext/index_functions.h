@@ -1,5 +1,5 @@
 // Page-index and Bloom-filter inspection: two table-valued functions beside those of
-// metadata_functions.h (PRODUCT.md, "Inspecting files").
+// metadata_functions.h (README, "Inspecting files").
 //
 //   SELECT * FROM parquet_page_index('t.parquet');                  -- one row per page
 //   SELECT row_group_id FROM parquet_bloom_probe('t.parquet', 'city', 'Oslo')
@@ -13,7 +13,7 @@
 // name the file, the row group and the column.
 //
 // parquet_page_index(path): one row per page of every column chunk that has a page index
-// (file-format.txt, "Page Index": the OffsetIndex says where each data page is and which row it
+// (the Parquet spec, "Page Index": the OffsetIndex says where each data page is and which row it
 // starts at, the ColumnIndex holds each page's min/max and null count), chunks in file order (row
 // group, then leaf column), pages in index order. Columns:
 //   file_name TEXT, row_group_id INTEGER, column_id INTEGER (leaf index), path_in_schema TEXT

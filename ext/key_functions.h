@@ -1,5 +1,5 @@
 // parquet_add_key(ID, KEY): registers a decryption key for this connection under a key id, the
-// way key-management tools name keys in encrypted Parquet files (file-format.txt "Parquet Modular
+// way key-management tools name keys in encrypted Parquet files (the Parquet spec "Parquet Modular
 // Encryption": key_metadata of the footer and of each encrypted column; parquet-mr and Arrow in
 // "explicit key" mode store short ids such as 'kf', 'kc1').
 //

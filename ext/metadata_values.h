@@ -1,10 +1,10 @@
 // The values shown by the file-inspection functions (metadata_functions.h), computed from the
 // parsed footer without any SQLite header, so each rule here can be tested on its own.
 //
-// Statistics (Statistics.min/max/min_value/max_value, spec: file-format.txt "Statistics") are PLAIN
+// Statistics (Statistics.min/max/min_value/max_value, the Parquet spec "Statistics") are PLAIN
 // encoded values of the column's physical type. They are shown as the value a `parquet` table
 // returns for that column with default options, converted by the table's own LeafConverter
-// (format/value/leaf_converter.h, PRODUCT.md "Value mapping"), so they compare with the column's
+// (format/value/leaf_converter.h, the README's value-mapping table), so they compare with the column's
 // values in SQL: INTEGER for booleans (0/1) and integers (UINT64 above 2^63-1 as REAL), REAL for
 // FLOAT, DOUBLE, FLOAT16 and DECIMAL, TEXT for strings, dates, times, timestamps (INT96 too), UUIDs
 // and intervals, BLOB for unannotated binary, BSON and geospatial columns. Three differences,
@@ -16,7 +16,7 @@
 //   FIXED_LEN_BYTE_ARRAY one that is not type_length bytes) is a BLOB of its bytes, not an error:
 //   these functions exist to look at files, odd ones included.
 //
-// Logical types are shown as text in the style of the Thrift definition (metadata-fields.md):
+// Logical types are shown as text in the style of the Thrift definition (parquet.thrift):
 // "StringType()", "DecimalType(scale=2, precision=9)", "IntType(bitWidth=8, isSigned=1)",
 // "TimestampType(isAdjustedToUTC=1, unit=TimeUnit(MICROS=MicroSeconds()))", "NullType()" (the
 // UNKNOWN type), "GeometryType(crs=srid:5070)", "GeographyType(crs=<null>, algorithm=SPHERICAL)",
@@ -60,7 +60,7 @@ std::string EncodingStatsJson(const std::vector<PageEncodingStats>& stats);
 // mmin, mmax, in that order; absent Z/M bounds and non-finite numbers are null.
 std::string BoundingBoxJson(const BoundingBox& box);
 
-// Geospatial type codes (spec: types-logical-geospatial-variant.txt, "Geospatial Types") as a JSON
+// Geospatial type codes (the Parquet type spec, "Geospatial Types") as a JSON
 // array of names: 1..7 are point, linestring, polygon, multipoint, multilinestring, multipolygon,
 // geometrycollection; +1000 adds "_z", +2000 "_m", +3000 "_zm". Another code stays a JSON number.
 std::string GeospatialTypesJson(const std::vector<int32_t>& codes);

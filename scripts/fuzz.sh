@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
 JOBS=${FUZZ_JOBS:-1}
 BUILD=build-fuzz
-TESTING=../shared/testdata/parquet-testing
+TESTING=tests/data/parquet-testing
 
 bash scripts/install-deps.sh --with-clang
 CC=clang CXX=clang++ cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPQ_FUZZ=ON \

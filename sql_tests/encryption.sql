@@ -1,6 +1,6 @@
 # Encrypted Parquet (Parquet Modular Encryption): reading with keys given as table options or
 # registered by key id with parquet_add_key, and writing encrypted files with parquet_export.
-# The conformance files hold 50 rows; their keys (../shared/testdata/README.md): footer key
+# The conformance files hold 50 rows; their keys (tests/data/parquet-testing/README.md): footer key
 # 0123456789012345 (key id kf), double_field 1234567890123450 (kc1), float_field
 # 1234567890123451 (kc2).
 

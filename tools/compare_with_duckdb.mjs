@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // compare_with_duckdb: reads Parquet files through the project's extension (the stock sqlite3 shell with
-// `.load build/parquet`) and through DuckDB, normalizes both to the value mapping of docs/PRODUCT.md,
+// `.load build/parquet`) and through DuckDB, normalizes both to the value mapping of the README,
 // and compares them row by row in file order.
 //
 // Usage:
@@ -8,7 +8,7 @@
 //   node tools/compare_with_duckdb.mjs [options] --all
 //
 // Options:
-//   --all                      every *.parquet under ../shared/testdata/parquet-testing/ (encrypted files
+//   --all                      every *.parquet under tests/data/parquet-testing/ (encrypted files
 //                              end in .parquet.encrypted and are not included)
 //   --ext PATH                 the extension (default: build/parquet.so beside this tools/ folder)
 //   --sqlite3 PATH             the sqlite3 shell (default: sqlite3 on PATH)
@@ -57,7 +57,7 @@ import { isNestedType, mapKeyText, normalizeValue, parquetQuery, readWithDuckDB,
 
 const TOOLS_DIR = path.dirname(fileURLToPath(import.meta.url));
 const PROJECT_DIR = path.dirname(TOOLS_DIR);
-const TESTING_DIR = path.resolve(PROJECT_DIR, '../shared/testdata/parquet-testing');
+const TESTING_DIR = path.resolve(PROJECT_DIR, 'tests/data/parquet-testing');
 
 // ---------------------------------------------------------------------------------------------------
 // JSON that keeps numbers as their text.

@@ -11,7 +11,7 @@
 //    data page v1 and v2; with and without dictionary, page index and Bloom filters). DuckDB
 //    (@duckdb/node-api, PRAGMA add_parquet_key and read_parquet(..., encryption_config)) must read
 //    every value as SQLite holds it; DuckDB with a wrong key must fail.
-// 2. The conformance files (../shared/testdata/parquet-testing/data/*.parquet.encrypted): wherever
+// 2. The conformance files (tests/data/parquet-testing/data/*.parquet.encrypted): wherever
 //    DuckDB can read a file with the footer key alone, every column it reads must hold what the
 //    extension reads with all the keys. A file or column DuckDB cannot read is listed, not failed.
 // Exit status 0 when every check passes; otherwise each difference is printed and the status is 1.
@@ -22,7 +22,7 @@ import { exportWithExtension, inWorkDir, parseCheckArgs, run, runWithExtension }
 import { readWithDuckDB, sqlString } from './duckdb_dump.mjs';
 
 const TOOLS_DIR = path.dirname(fileURLToPath(import.meta.url));
-const DATA_DIR = path.join(TOOLS_DIR, '..', '..', 'shared', 'testdata', 'parquet-testing', 'data');
+const DATA_DIR = path.join(TOOLS_DIR, '..', 'tests', 'data', 'parquet-testing', 'data');
 const ROWS = 3000;
 
 // A value as both sides show it: integers as decimal text, reals as numbers, text as text, BLOBs as

@@ -12,7 +12,7 @@
 namespace pq {
 namespace {
 
-// file-format.txt, "Bloom Filter": the eight odd constants of the block mask.
+// The Parquet spec, "Bloom Filter": the eight odd constants of the block mask.
 constexpr uint32_t kSalt[8] = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b7289dU,
                                0x705495c7U, 0x2df1424bU, 0x9efc4947U, 0x5c6bfb31U};
 

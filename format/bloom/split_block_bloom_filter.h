@@ -1,4 +1,4 @@
-// SplitBlockBloomFilter: the Parquet Bloom filter of one column chunk (file-format.txt, "Bloom
+// SplitBlockBloomFilter: the Parquet Bloom filter of one column chunk (the Parquet spec, "Bloom
 // Filter": split block Bloom filters, the only representation the format defines).
 //
 // A filter is z blocks of 256 bits, each block eight 32-bit words. A value is hashed once with

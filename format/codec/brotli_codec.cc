@@ -1,4 +1,4 @@
-// BROTLI (codec 4): one Brotli stream (RFC 7932). file-format.txt "Compression / BROTLI"; the
+// BROTLI (codec 4): one Brotli stream (RFC 7932). The Parquet spec "Compression / BROTLI"; the
 // Brotli library is authoritative.
 #include <brotli/decode.h>
 #include <brotli/encode.h>

@@ -1,11 +1,11 @@
 // Page compression: every codec Parquet defines, in both directions.
 //
-// file-format.txt "Compression": the bytes of a data or dictionary page (after the levels of a v2
+// The Parquet spec "Compression": the bytes of a data or dictionary page (after the levels of a v2
 // page) are handed as-is to the codec, with no framing, except for the deprecated LZ4 codec (5),
 // which carries Hadoop's framing. The page header states the uncompressed size, so decompression
 // always writes into a buffer of exactly that size and anything else is corruption.
 //
-// Codec by codec (the facts the readers meet in real files, ../shared/spec/README.md):
+// Codec by codec (the facts the readers meet in real files, docs/format-notes.md):
 //   UNCOMPRESSED  the input is the output.
 //   SNAPPY        one Snappy block (its own length prefix must equal the expected size).
 //   GZIP          one or more concatenated gzip members (RFC 1952); zlib-wrapped data is accepted.

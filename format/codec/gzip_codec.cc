@@ -1,5 +1,5 @@
 // GZIP (codec 2): gzip members (RFC 1952), possibly several concatenated in one page.
-// file-format.txt "Compression / GZIP"; zlib is authoritative. Some writers emit one member per
+// The Parquet spec "Compression / GZIP"; zlib is authoritative. Some writers emit one member per
 // buffer flush, so the decoder keeps inflating member after member until the input is consumed.
 // zlib-wrapped (RFC 1950) members are accepted as well: zlib detects the header (windowBits 15+32).
 #include <zlib.h>

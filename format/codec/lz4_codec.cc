@@ -1,8 +1,8 @@
 // LZ4_RAW (codec 7) and the deprecated Hadoop-framed LZ4 (codec 5).
 //
-// LZ4_RAW is one bare LZ4 block (file-format.txt "Compression / LZ4_RAW").
+// LZ4_RAW is one bare LZ4 block (the Parquet spec "Compression / LZ4_RAW").
 //
-// Codec 5 carries the framing of Hadoop's block compressor, which file-format.txt calls
+// Codec 5 carries the framing of Hadoop's block compressor, which the Parquet spec calls
 // undocumented ("Compression / LZ4"). The page is a sequence of blocks, each
 //     u32 big-endian uncompressed size U
 //     one or more chunks, each: u32 big-endian compressed size C, then C bytes of LZ4 block

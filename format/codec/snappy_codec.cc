@@ -1,5 +1,5 @@
 // SNAPPY (codec 1): one Snappy block, which begins with a varint of its uncompressed length.
-// file-format.txt "Compression / SNAPPY"; the Google Snappy library is authoritative.
+// The Parquet spec "Compression / SNAPPY"; the Google Snappy library is authoritative.
 #include <snappy.h>
 
 #include "format/codec/codec_impl.h"

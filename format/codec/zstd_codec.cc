@@ -1,5 +1,5 @@
 // ZSTD (codec 6): one or more Zstandard frames (RFC 8478), skippable frames allowed.
-// file-format.txt "Compression / ZSTD"; the Zstandard library is authoritative. A frame need not
+// The Parquet spec "Compression / ZSTD"; the Zstandard library is authoritative. A frame need not
 // state its content size (streaming writers omit it), so decoding goes straight into the caller's
 // exact-size buffer and the produced size is checked afterwards.
 #include <zstd.h>

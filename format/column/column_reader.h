@@ -6,7 +6,7 @@
 //
 // Skipping is by pages wherever their row counts are known, so skipped rows cost neither a
 // decompression nor a decode:
-//   - with the chunk's OffsetIndex (file-format.txt, "Page Index": pages begin on row boundaries and
+//   - with the chunk's OffsetIndex (the Parquet spec, "Page Index": pages begin on row boundaries and
 //     first_row_index gives each page's rows), for every column: the reader jumps to the page that
 //     holds the next row it needs, and the bytes of the pages it passes are never read from the file.
 //     The index is loaded when PlanReads names fewer rows than the chunk has, or when the first call

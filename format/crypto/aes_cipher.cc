@@ -209,7 +209,7 @@ Status EncryptModule(Cipher cipher, ByteSpan key, ByteSpan aad, ByteSpan plainte
     } else {
       uint8_t iv[kCtrIvLength] = {};
       std::memcpy(iv, nonce, kNonceLength);
-      iv[kCtrIvLength - 1] = 1;  // initial counter 0x00000001 (file-format.txt 4.2.2)
+      iv[kCtrIvLength - 1] = 1;  // initial counter 0x00000001 (the Parquet spec 4.2.2)
       s = AesCtrTransform(key, ByteSpan(iv, kCtrIvLength), plaintext, body);
     }
   }

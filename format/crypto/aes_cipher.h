@@ -1,6 +1,6 @@
 // AES ciphers of Parquet modular encryption and the serialized form of an encrypted module.
 //
-// file-format.txt "Parquet Modular Encryption", sections 4.1-4.2 and 5.1. Every encrypted part of a
+// The Parquet spec "Parquet Modular Encryption", sections 4.1-4.2 and 5.1. Every encrypted part of a
 // file (footer, column metadata, page header, page, page index, Bloom filter) is a "module", stored
 // as a 4-byte little-endian length followed by that many bytes:
 //   GCM module: length | nonce (12) | ciphertext | tag (16)     length = 28 + plaintext size
@@ -34,7 +34,7 @@ inline constexpr size_t kModuleLengthSize = 4;
 inline constexpr size_t kGcmModuleOverhead =
     kModuleLengthSize + kNonceLength + kGcmTagLength;                           // 32
 inline constexpr size_t kCtrModuleOverhead = kModuleLengthSize + kNonceLength;  // 16
-// The signature after a plaintext footer: nonce then GCM tag (file-format.txt 5.3).
+// The signature after a plaintext footer: nonce then GCM tag (the Parquet spec 5.3).
 inline constexpr size_t kFooterSignatureLength = kNonceLength + kGcmTagLength;  // 28
 
 enum class Cipher : uint8_t { kGcm, kCtr };
@@ -81,7 +81,7 @@ Status EncryptModule(Cipher cipher, ByteSpan key, ByteSpan aad, ByteSpan plainte
 Status DecryptModule(Cipher cipher, ByteSpan key, ByteSpan aad, ByteSpan module,
                      std::string_view what, std::vector<uint8_t>* plaintext);
 
-// Plaintext-footer signature (file-format.txt 5.3): GCM-encrypts `footer` with the nonce stored in
+// Plaintext-footer signature (the Parquet spec 5.3): GCM-encrypts `footer` with the nonce stored in
 // `signature` (nonce 12 | tag 16) and compares the tags in constant time. Crypto naming the footer
 // when they differ.
 Status VerifyFooterSignature(ByteSpan key, ByteSpan aad, ByteSpan footer, ByteSpan signature);

@@ -1,6 +1,6 @@
 // ColumnDecryptor: decrypts the modules of one encrypted column chunk (one row group, one column).
 //
-// file-format.txt "Parquet Modular Encryption" 3, 5.1: in an encrypted column chunk every page
+// The Parquet spec "Parquet Modular Encryption" 3, 5.1: in an encrypted column chunk every page
 // header, page body, column index, offset index, Bloom filter header and Bloom filter bitset is a
 // separate module (4-byte LE length | nonce | ciphertext [| tag]) under the column's key, with an
 // AAD naming its type, row group, column and (data pages and their headers) page ordinal. A chunk

@@ -1,6 +1,6 @@
 // The keys a reader holds for encrypted files, and how key text from options becomes key bytes.
 //
-// A file names its keys only through opaque key_metadata bytes (file-format.txt "Parquet Modular
+// A file names its keys only through opaque key_metadata bytes (the Parquet spec "Parquet Modular
 // Encryption" 4.3): the footer key in FileCryptoMetaData.key_metadata (or
 // FileMetaData.footer_signing_key_metadata for a plaintext footer), a column key in
 // ColumnCryptoMetaData.key_metadata. Writers such as parquet-mr and Arrow in "explicit key" mode

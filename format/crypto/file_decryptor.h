@@ -1,6 +1,6 @@
 // FileDecryptor: opens the footer of an encrypted Parquet file and hands out column decryptors.
 //
-// file-format.txt "Parquet Modular Encryption" 5.3 describes two footers. In both, the last 8 bytes
+// The Parquet spec "Parquet Modular Encryption" 5.3 describes two footers. In both, the last 8 bytes
 // are a 4-byte LE length and a magic; `footer` below is the `length` bytes before them.
 // - Encrypted footer, magic "PARE" (also at offset 0): footer = FileCryptoMetaData (plaintext
 //   Thrift: algorithm, AAD prefix and file-unique part, footer key metadata) followed by the

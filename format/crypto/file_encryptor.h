@@ -1,5 +1,5 @@
 // FileEncryptor: what a writer needs to produce an encrypted Parquet file; the mirror of
-// FileDecryptor (file-format.txt "Parquet Modular Encryption" 5).
+// FileDecryptor (the Parquet spec "Parquet Modular Encryption" 5).
 //
 // Writer recipe:
 //   1. Make() once per file (draws the 8-byte aad_file_unique). Write magic() at offset 0.

@@ -1,6 +1,6 @@
 // Module types and the AAD (additional authenticated data) of each encrypted module.
 //
-// file-format.txt "Parquet Modular Encryption" 4.4: a module's AAD is
+// The Parquet spec "Parquet Modular Encryption" 4.4: a module's AAD is
 //   aad_prefix | aad_file_unique | module type (1 byte)
 //     | row group ordinal (int16 LE) | column ordinal (int16 LE)   -- all modules but the footer
 //     | page ordinal (int16 LE)                                    -- data pages and their headers

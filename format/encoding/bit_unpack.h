@@ -1,7 +1,7 @@
 // Bit unpacking: the inner loop of every bit-packed encoding (RLE/bit-packing hybrid runs,
 // dictionary indices, levels, PLAIN booleans, DELTA_BINARY_PACKED miniblocks).
 //
-// Values are packed LSB first (file-format.txt, "Run Length Encoding / Bit-Packing Hybrid", note
+// Values are packed LSB first (the Parquet spec, "Run Length Encoding / Bit-Packing Hybrid", note
 // 1): value i of width w occupies bits [i*w, (i+1)*w) of the little-endian bit stream. Values
 // always come in groups of 8, so a group of width w is exactly w bytes.
 //

@@ -1,4 +1,4 @@
-// BYTE_STREAM_SPLIT values (file-format.txt, "Byte Stream Split"; spec/README.md for INT32, INT64
+// BYTE_STREAM_SPLIT values (the Parquet spec, "Byte Stream Split"; docs/format-notes.md for INT32, INT64
 // and FIXED_LEN_BYTE_ARRAY): K streams of N bytes, stream b holding byte b of every value, K = 4
 // for FLOAT and INT32, 8 for DOUBLE and INT64, type_length for FIXED_LEN_BYTE_ARRAY. There is no
 // header: N is the page size divided by K, so the size must be a multiple of K and N at least the

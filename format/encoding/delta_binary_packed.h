@@ -1,4 +1,4 @@
-// DELTA_BINARY_PACKED streams (file-format.txt, "Delta Encoding (DELTA_BINARY_PACKED = 5)"): the
+// DELTA_BINARY_PACKED streams (the Parquet spec, "Delta Encoding (DELTA_BINARY_PACKED = 5)"): the
 // reader and writer shared by the DELTA_BINARY_PACKED value decoder/encoder and by the length
 // streams of DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY.
 //

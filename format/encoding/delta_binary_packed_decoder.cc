@@ -1,4 +1,4 @@
-// DELTA_BINARY_PACKED values of INT32 and INT64 columns (file-format.txt, "Delta Encoding").
+// DELTA_BINARY_PACKED values of INT32 and INT64 columns (the Parquet spec, "Delta Encoding").
 //
 // The header's total value count is what the stream holds; the page's count of non-null values is
 // what the caller wants. When they differ the decoder offers the smaller of the two: extra encoded

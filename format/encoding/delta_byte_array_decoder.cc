@@ -1,4 +1,4 @@
-// DELTA_BYTE_ARRAY values of BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY columns (file-format.txt, "Delta
+// DELTA_BYTE_ARRAY values of BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY columns (the Parquet spec, "Delta
 // Strings"): prefix lengths (DELTA_BINARY_PACKED), then the suffixes (DELTA_LENGTH_BYTE_ARRAY).
 // Value i is the first prefix[i] bytes of value i-1 followed by suffix i.
 //

@@ -1,4 +1,4 @@
-// DELTA_LENGTH_BYTE_ARRAY streams (file-format.txt, "Delta-length byte array"): the lengths as one
+// DELTA_LENGTH_BYTE_ARRAY streams (the Parquet spec, "Delta-length byte array"): the lengths as one
 // DELTA_BINARY_PACKED stream, then all the bytes back to back. The reader and writer here are
 // shared by the DELTA_LENGTH_BYTE_ARRAY value decoder/encoder and by the suffixes of
 // DELTA_BYTE_ARRAY.

@@ -1,5 +1,5 @@
 // DictionaryEncoder: builds a column chunk's dictionary and the RLE_DICTIONARY indices of its data
-// pages (file-format.txt, "Dictionary Encoding").
+// pages (the Parquet spec, "Dictionary Encoding").
 //
 // The dictionary is an open-addressing hash table (linear probing, at most half full) over the
 // entries' bytes, so equality is bit-exact for every type. ByteArray entries are copied into one

@@ -1,4 +1,4 @@
-// Dictionary indices of a data page (file-format.txt, "Dictionary Encoding"): one byte of bit width
+// Dictionary indices of a data page (the Parquet spec, "Dictionary Encoding"): one byte of bit width
 // (at most 32), then RLE/bit-packed hybrid runs with no length prefix.
 //
 // Bit width 0 means a one-entry dictionary: every index is 0 whatever follows (some writers emit no

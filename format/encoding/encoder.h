@@ -42,7 +42,7 @@ template <typename T>
 Result<std::unique_ptr<TypedEncoder<T>>> MakeEncoder(PhysicalType type, Encoding encoding,
                                                      int32_t type_length);
 
-// Dictionary encoding of one column chunk (file-format.txt, "Dictionary Encoding"): Put() looks
+// Dictionary encoding of one column chunk (the Parquet spec, "Dictionary Encoding"): Put() looks
 // each value up (bit-exact: 0.0 and -0.0 are different entries, as are NaNs with different bits)
 // and appends its index to the current data page. FlushIndices() gives a page's RLE_DICTIONARY
 // bytes; DictionaryPage() the PLAIN dictionary page body, written before the data pages. When
@@ -103,7 +103,7 @@ class LevelEncoder {
   std::unique_ptr<Impl> impl_;
 };
 
-// The deprecated BIT_PACKED level layout of data page v1 (file-format.txt, "Bit-packed
+// The deprecated BIT_PACKED level layout of data page v1 (the Parquet spec, "Bit-packed
 // (Deprecated)"): ceil(n * width / 8) bytes, values packed MSB first. No writer should produce it;
 // it exists to test readers of old files. Levels must be within [0, max_level].
 Buffer EncodeBitPackedLevels(int16_t max_level, const int16_t* levels, int64_t n);

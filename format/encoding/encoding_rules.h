@@ -1,7 +1,7 @@
 // Which value encoding may be used with which physical type: the one table both MakeDecoder and
 // MakeEncoder consult, so the reader and the writer refuse exactly the same pairs.
 //
-// Legal pairs (file-format.txt, 7.2 Encodings; spec/README.md for BYTE_STREAM_SPLIT):
+// Legal pairs (the Parquet spec, 7.2 Encodings; docs/format-notes.md for BYTE_STREAM_SPLIT):
 //   PLAIN                    all eight physical types
 //   RLE                      BOOLEAN (values of a data page; levels and dictionary indices have
 //   their

@@ -1,4 +1,4 @@
-// Definition and repetition levels (file-format.txt, "Nested Encoding", the RLE table of "Run
+// Definition and repetition levels (the Parquet spec, "Nested Encoding", the RLE table of "Run
 // Length Encoding / Bit-Packing Hybrid" and "Bit-packed (Deprecated)").
 //
 // Levels use the bit width of max_level. A max_level of 0 means the levels are absent from the

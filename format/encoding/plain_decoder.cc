@@ -1,4 +1,4 @@
-// PLAIN decoders (file-format.txt, "Plain: (PLAIN = 0)"): values back to back.
+// PLAIN decoders (the Parquet spec, "Plain: (PLAIN = 0)"): values back to back.
 //   BOOLEAN               bit-packed, LSB first
 //   INT32/INT64/INT96/FLOAT/DOUBLE  fixed-width little endian (INT96 as 12 bytes)
 //   BYTE_ARRAY            4-byte little-endian length, then the bytes

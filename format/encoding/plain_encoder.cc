@@ -1,4 +1,4 @@
-// PLAIN encoders (file-format.txt, "Plain: (PLAIN = 0)"): the mirror of plain_decoder.cc.
+// PLAIN encoders (the Parquet spec, "Plain: (PLAIN = 0)"): the mirror of plain_decoder.cc.
 
 #include <algorithm>
 #include <cstring>

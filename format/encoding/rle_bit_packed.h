@@ -1,4 +1,4 @@
-// The RLE / bit-packing hybrid (file-format.txt, "Run Length Encoding / Bit-Packing Hybrid"):
+// The RLE / bit-packing hybrid (the Parquet spec, "Run Length Encoding / Bit-Packing Hybrid"):
 // definition and repetition levels, dictionary indices and RLE booleans are all stored this way.
 //
 //   encoded-data := <run>*

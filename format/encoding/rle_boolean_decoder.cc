@@ -1,4 +1,4 @@
-// RLE-encoded BOOLEAN values of a data page (file-format.txt, "Run Length Encoding / Bit-Packing
+// RLE-encoded BOOLEAN values of a data page (the Parquet spec, "Run Length Encoding / Bit-Packing
 // Hybrid": boolean values, length prepended in v1 and v2 pages alike): a 4-byte little-endian
 // length, then that many bytes of hybrid runs with bit width 1.
 

@@ -11,7 +11,7 @@
 #include "format/thrift/compact_writer.h"
 
 // How the readers are built: each struct has a table of its fields (id, wire type, required, name),
-// copied from ../shared/spec/metadata-fields.md, and a ReadValue overload that runs ReadStruct with
+// copied from parquet.thrift, and a ReadValue overload that runs ReadStruct with
 // that table and a switch over the ids. ReadStruct does what every struct shares: the field-header
 // loop, skipping unknown ids and ids of an unexpected wire type, the nesting depth, the check of
 // required fields and the context of error messages. Lists, optionals, enums and scalars are
@@ -44,7 +44,7 @@ constexpr bool kOptional = false;
 // read, so memory stays proportional to the bytes actually parsed.
 constexpr size_t kMaxReserve = size_t{1} << 16;
 
-// One field of a Thrift struct (metadata-fields.md).
+// One field of a Thrift struct (parquet.thrift).
 struct FieldSpec {
   int16_t id;
   CompactType type;
@@ -256,7 +256,7 @@ Status ReadValue(CompactReader& r, std::vector<bool>* out) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Readers: one per struct, in the order of metadata-fields.md. Each requires *out to be freshly
+// Readers: one per struct, in the order of parquet.thrift. Each requires *out to be freshly
 // default-constructed (optionals are emplaced, list elements appended, top-level outputs reset), so
 // defaults such as DataPageHeaderV2.is_compressed = true hold for absent fields.
 

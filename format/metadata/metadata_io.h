@@ -3,9 +3,9 @@
 // The top-level structs a Parquet file stores on their own: the footer (FileMetaData), page
 // headers, the page index (ColumnIndex, OffsetIndex), Bloom filter headers, the crypto footer of an
 // encrypted file and a column chunk's ColumnMetaData (stored apart, encrypted, when a column has
-// its own key). Field ids and requiredness follow ../shared/spec/metadata-fields.md; the wire
+// its own key). Field ids and requiredness follow parquet.thrift; the wire
 // format is
-// ../shared/spec/thrift-compact-protocol.md.
+// the Thrift compact protocol specification.
 //
 // Readers take untrusted bytes and promise never to read outside `data`, to check every container
 // size against the bytes left before reserving anything (so memory grows only with bytes actually

@@ -1,4 +1,4 @@
-// The *Name() functions of metadata.h: enum values as the spec spells them (metadata-fields.md),
+// The *Name() functions of metadata.h: enum values as the spec spells them (parquet.thrift),
 // values the spec does not name as their decimal number.
 #include <string>
 

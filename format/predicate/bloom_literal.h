@@ -1,5 +1,5 @@
 // BloomLiteral: the Bloom filter hash of a literal, for probing a column chunk's filter with an
-// equality (file-format.txt, "Bloom Filter": XXH64, seed 0, of the value's PLAIN encoding).
+// equality (the Parquet spec, "Bloom Filter": XXH64, seed 0, of the value's PLAIN encoding).
 //
 // The filter holds the hashes of the stored (physical) values, so the literal must first become
 // the one stored value that the table would show as equal to it. That is only done where the

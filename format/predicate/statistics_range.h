@@ -10,7 +10,7 @@
 //     FileMetaData.column_orders: TYPE_ORDER; IEEE_754_TOTAL_ORDER for FLOAT/DOUBLE/FLOAT16 only;
 //     nothing else. Without column_orders (older writers), min_value/max_value are used only for
 //     types with a single obvious order: BOOLEAN, signed INT32/INT64 (with DATE, TIME, TIMESTAMP),
-//     FLOAT, DOUBLE (file-format.txt and metadata-fields.md, ColumnOrder: "without column_orders
+//     FLOAT, DOUBLE (the Parquet spec and parquet.thrift, ColumnOrder: "without column_orders
 //     the meaning of min_value and max_value is undefined"). The deprecated min/max (signed
 //     comparison, any writer) only for those same types, and only when min_value/max_value are
 //     both absent: their order was wrong for byte arrays, unsigned integers and decimals.

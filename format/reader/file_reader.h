@@ -12,7 +12,7 @@
 // naming it, never bytes of another file. An open that finds the process out of descriptors closes
 // half of those held here and tries once more.
 //
-// Encrypted files (file-format.txt "Parquet Modular Encryption"; format/crypto/) open with the keys
+// Encrypted files (the Parquet spec "Parquet Modular Encryption"; format/crypto/) open with the keys
 // of ReaderOptions::decryption:
 //   - an encrypted footer ("PARE") is decrypted with the footer key (error without it);
 //   - a plaintext footer ("PAR1" with encryption_algorithm) is parsed as usual and its signature

@@ -1,5 +1,5 @@
 // NestedJsonAssembler: rebuilds the records of one nested top-level field as JSON text from the
-// definition and repetition levels of its leaves (file-format.txt, "5 - Nested Encoding").
+// definition and repetition levels of its leaves (the Parquet spec, "5 - Nested Encoding").
 //
 // The column layer hands over, for every leaf under the field, the levels of a run of whole records
 // and a way to render that leaf's k-th non-null value as JSON. The assembler walks the field's
@@ -15,7 +15,7 @@
 //     keys are kept as they come. A map without a value field has null values.
 //   - a null top-level field is SQL NULL (JsonColumn::is_null), never the text null. A required
 //     field, and a repeated top-level field (a required list), is never SQL NULL.
-//   - VARIANT (types-logical-geospatial-variant.txt, "Variant Shredding", "Reconstructing a
+//   - VARIANT (the Parquet type spec, "Variant Shredding", "Reconstructing a
 //     Shredded Variant"): the Variant as JSON (variant_decoder.h, variant_text.h), whether it is
 //     stored as binary (`value`), shredded into typed columns (`typed_value`) or both:
 //       * typed_value non-null wins: a primitive reads as its Variant type (shredded_leaf.h), a

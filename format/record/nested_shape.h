@@ -1,11 +1,11 @@
 // NestedShape: what a schema subtree means as a nested value - a leaf, a struct, a list or a map -
 // once the LIST and MAP rules, their backward-compatibility rules and the rule for repeated fields
-// without annotation are applied (types-logical-geospatial-variant.txt, "Nested Types", "Lists",
+// without annotation are applied (the Parquet type spec, "Nested Types", "Lists",
 // "Maps" and their "Backward-compatibility rules").
 //
 // The shape also carries the levels that decide, while reading one leaf's definition and repetition
 // levels, whether a value is null, whether a list is empty and which list a repetition level
-// continues (file-format.txt, "5 - Nested Encoding"). Levels are computed here from the repetitions
+// continues (the Parquet spec, "5 - Nested Encoding"). Levels are computed here from the repetitions
 // on the path, the same way the Schema computes a node's maximum levels.
 //
 // How each schema node is read:

@@ -1,7 +1,7 @@
 // CompactReader: reads values of the Thrift compact protocol from untrusted bytes.
 //
 // Every Parquet metadata structure is a Thrift struct in the compact protocol
-// (../shared/spec/thrift-compact-protocol.md). This reader knows the wire format only, not the
+// (the Thrift compact protocol specification). This reader knows the wire format only, not the
 // Parquet structs: format/metadata/metadata_io.cc drives it field by field. It reads through a
 // ByteReader, so no read goes past the end of its input; it checks container sizes against the
 // bytes left before a caller allocates, refuses over-long varints, and caps the nesting depth of

@@ -2,7 +2,7 @@
 //
 // The unscaled integer is an INT32, an INT64, or the big-endian two's complement bytes of a
 // FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY of any length, the most significant byte first; an empty byte
-// array is 0 (spec: types-logical-geospatial-variant.txt, "DECIMAL").
+// array is 0 (the Parquet type spec, "DECIMAL").
 //
 // Text: the exact value with exactly `scale` digits after the point and at least one before it:
 // unscaled 12340 scale 2 -> "123.40", -5 scale 2 -> "-0.05", 0 scale 0 -> "0", 0 scale 2 -> "0.00".

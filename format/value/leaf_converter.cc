@@ -53,7 +53,7 @@ Kind PhysicalKind(PhysicalType type, const ValueOptions& options) {
 }
 
 // The legacy ConvertedTypes that stand for a LogicalType by themselves (spec:
-// types-logical-geospatial-variant.txt, the "Backward compatibility" tables). DECIMAL is left out:
+// The Parquet type spec, the "Backward compatibility" tables). DECIMAL is left out:
 // its scale lives in the SchemaElement, which Schema already turned into a LogicalType. INTERVAL
 // has no LogicalType (the caller handles it); the others annotate groups.
 struct LegacyAnnotation {

@@ -3,7 +3,7 @@
 // Parquet stores DATE as days since 1970-01-01 (INT32), TIME as units since midnight, TIMESTAMP as
 // units since 1970-01-01 00:00:00 (INT64, unit MILLIS/MICROS/NANOS) and legacy INT96 timestamps as
 // nanoseconds of the day (bytes 0..7, little endian) then the Julian day number (bytes 8..11),
-// where Julian day 2440588 is 1970-01-01 (spec: types-logical-geospatial-variant.txt, "Temporal
+// where Julian day 2440588 is 1970-01-01 (the Parquet type spec, "Temporal
 // Types").
 //
 // Text forms, chosen so that SQLite's date and time functions read them:

@@ -1,7 +1,7 @@
 // ShreddedLeafType: how a primitive `typed_value` column of a shredded VARIANT reads as JSON.
 //
 // A shredded Variant stores values of one primitive type in a typed Parquet column
-// (types-logical-geospatial-variant.txt, "Variant Shredding", table "Shredded Value Types"). Such a
+// (the Parquet type spec, "Variant Shredding", table "Shredded Value Types"). Such a
 // value must read exactly as the same value stored in Variant binary form, so its text comes from
 // the same functions (variant_text.h), never from the table's value options (decimal=,
 // timestamp=, binary_as_string do not apply inside a Variant).

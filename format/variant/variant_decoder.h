@@ -1,6 +1,6 @@
 // Variant binary decoding: a Variant (metadata + value bytes) as JSON text.
 //
-// A Variant is two byte strings (types-logical-geospatial-variant.txt, "Variant Binary Encoding"):
+// A Variant is two byte strings (the Parquet type spec, "Variant Binary Encoding"):
 // the metadata, a header byte then a dictionary of field names (offset_size-byte count and offsets,
 // then the bytes), and the value, one header byte (basic type in bits 0-1: primitive, short
 // string, object, array) then its data. Objects name their fields by dictionary id and place each

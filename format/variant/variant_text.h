@@ -1,7 +1,7 @@
 // Variant primitives as JSON text: the one place that decides how each Variant primitive type reads
 // in JSON. The binary decoder (variant_decoder.h) and the shredded typed_value columns
 // (shredded_leaf.h) both write through these functions, so a value reads the same whether it was
-// shredded or not (types-logical-geospatial-variant.txt, "Variant Binary Encoding", table "Variant
+// shredded or not (the Parquet type spec, "Variant Binary Encoding", table "Variant
 // primitive types"; "Variant Shredding", table "Shredded Value Types").
 //
 // Rules (decided for this project; the JSON text reaches SQLite as TEXT):

@@ -46,7 +46,7 @@
 // encoding_stats, size_statistics), the page index and the Bloom filter, with every offset relative
 // to the first byte of the chunk; the file writer places the chunk and shifts them.
 //
-// An encrypted chunk (settings.encryptor set; file-format.txt "Parquet Modular Encryption") stores
+// An encrypted chunk (settings.encryptor set; the Parquet spec "Parquet Modular Encryption") stores
 // every page as a module and every page header as a module (crypto/column_encryptor.h): the
 // header's compressed_page_size is the page module's size and its CRC covers the page module;
 // sizes in the metadata and the OffsetIndex count the modules. Data pages are numbered from 0 in

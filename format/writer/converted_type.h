@@ -1,6 +1,6 @@
 // Legacy ConvertedType annotations for the LogicalTypes a writer sets.
 //
-// types-logical-geospatial-variant.txt: "Parquet writers must always write LogicalType annotations
+// The Parquet type spec: "Parquet writers must always write LogicalType annotations
 // where applicable, but must also write the corresponding ConvertedType annotations (if any) to
 // maintain compatibility with old readers." The table (the forward-compatibility rows of each
 // type):

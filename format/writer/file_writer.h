@@ -1,6 +1,6 @@
 // FileWriter: writes one Parquet file, row group by row group, column at a time.
 //
-// Layout of the file (file-format.txt "File Layout", "Page Index", "Bloom Filter"):
+// Layout of the file (the Parquet spec "File Layout", "Page Index", "Bloom Filter"):
 //   "PAR1" | row group 0: column chunk 0, 1, ... | row group 1 ... |
 //   Bloom filters (all row groups, columns in schema order) | ColumnIndexes (all) | OffsetIndexes
 //   (all) | FileMetaData | footer length (u32 LE) | "PAR1"
@@ -20,7 +20,7 @@
 // The file is written where asked: making it appear atomically (temporary name, rename after
 // Close) is the caller's business. A failed Close deletes the file.
 //
-// Encryption (WriterOptions::encryption; file-format.txt "Parquet Modular Encryption"): the file
+// Encryption (WriterOptions::encryption; the Parquet spec "Parquet Modular Encryption"): the file
 // starts and ends with "PARE" (encrypted footer) or "PAR1" (plaintext footer, signed). Encrypted
 // columns (all of them under the footer key when column_keys is empty, else exactly the columns
 // given, each under its own key) have their pages, page headers, dictionary page, ColumnIndex,

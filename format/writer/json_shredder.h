@@ -1,9 +1,9 @@
 // JsonShredder: records of one nested top-level field, given as JSON text, shredded into the
 // definition levels, repetition levels and values of the field's leaf columns
-// (file-format.txt "5 - Nested Encoding"), ready for FileWriter::WriteColumn.
+// (the Parquet spec "5 - Nested Encoding"), ready for FileWriter::WriteColumn.
 //
 // The field is described by its SchemaElements, depth first, the field itself first, exactly as
-// they stand in a file's schema. The forms written (types-logical-geospatial-variant.txt "Nested
+// they stand in a file's schema. The forms written (the Parquet type spec "Nested
 // Types"):
 //   list    <opt|req> group name (LIST) { repeated group list { <opt|req> element } }
 //   map     <opt|req> group name (MAP) { repeated group key_value { required key; [<opt|req> value]

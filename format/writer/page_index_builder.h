@@ -1,4 +1,4 @@
-// The page index of one column chunk as the writer builds it (file-format.txt, "Page Index"):
+// The page index of one column chunk as the writer builds it (the Parquet spec, "Page Index"):
 // ColumnIndex (per data page: null page flag, min/max, null count, NaN count, level histograms) and
 // OffsetIndex (per data page: location, size with header, first row).
 //

@@ -1,7 +1,7 @@
 // Column statistics as the writer computes them: min/max in the column's sort order, null and NaN
 // counts, for one page (page header, column index) or one column chunk (ColumnMetaData).
 //
-// Sort orders (types-logical-geospatial-variant.txt, the "sort order" of each type; parquet.thrift
+// Sort orders (the Parquet type spec, the "sort order" of each type; parquet.thrift
 // ColumnOrder TYPE_ORDER, which is the order every column of our files declares):
 //   BOOLEAN false < true; INT32/INT64 signed, unsigned for UINT_x / INTEGER(signed=false);
 //   FLOAT/DOUBLE and FLOAT16 by value, NaN left out of min/max and counted in nan_count, a zero min

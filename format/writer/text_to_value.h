@@ -16,7 +16,7 @@
 namespace pq {
 
 // The unscaled integer of a DECIMAL as 16 bytes of big-endian two's complement (the
-// FIXED_LEN_BYTE_ARRAY form of types-logical-geospatial-variant.txt "DECIMAL", at its widest).
+// FIXED_LEN_BYTE_ARRAY form of the Parquet type spec "DECIMAL", at its widest).
 struct UnscaledDecimal {
   uint8_t big_endian[16] = {};
 

@@ -58,7 +58,7 @@ TEST(BloomHashTest, Xxh64WithSeedZeroOfThePlainBytes) {
 TEST(SplitBlockBloomFilterTest, MaskSetsOneBitPerWordFromTheSalt) {
   SplitBlockBloomFilter f(32);
   ASSERT_EQ(f.num_blocks(), 1);
-  // Key 1: bit (SALT[i] >> 27) of word i (file-format.txt, "Bloom Filter", mask()).
+  // Key 1: bit (SALT[i] >> 27) of word i (the Parquet spec, "Bloom Filter", mask()).
   f.Insert(1);
   const std::vector<uint32_t> expected = {1u << 8,  1u << 8, 1u << 17, 1u << 20,
                                           1u << 14, 1u << 5, 1u << 19, 1u << 11};

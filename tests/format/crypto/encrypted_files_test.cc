@@ -1,5 +1,5 @@
 // The crypto layer on the encrypted conformance files (parquet-testing data/*.parquet.encrypted),
-// with the keys of ../shared/testdata/README.md. For each file: open the footer (decrypt it, or
+// with the keys of tests/data/parquet-testing/README.md. For each file: open the footer (decrypt it, or
 // verify the plaintext footer's signature), parse FileMetaData, decrypt every column chunk's
 // metadata, then walk every page of every column: decrypt the header module, parse it, decrypt the
 // page module and check its size against compressed_page_size, the CRC when present, and that the

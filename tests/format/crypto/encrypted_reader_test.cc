@@ -1,6 +1,6 @@
 // Encrypted files read end to end through FileReader, ColumnChunkReader, TableScanner and PlanScan:
 // the conformance files (parquet-testing data/*.parquet.encrypted, keys of
-// ../shared/testdata/README.md) in every mode give the same rows; missing keys leave the plaintext
+// tests/data/parquet-testing/README.md) in every mode give the same rows; missing keys leave the plaintext
 // columns readable and name the encrypted column; wrong keys, wrong AAD prefixes and altered bytes
 // in every kind of module are Crypto errors naming the module; encrypted Bloom filters, page indexes
 // and dictionaries prune.

@@ -1,4 +1,4 @@
-// Module AADs byte for byte (file-format.txt "Parquet Modular Encryption" 4.4.2), ordinal limits,
+// Module AADs byte for byte (the Parquet spec "Parquet Modular Encryption" 4.4.2), ordinal limits,
 // and AADs built by hand (not through FileDecryptor) opening the modules of a real file.
 #include <gtest/gtest.h>
 

@@ -33,7 +33,7 @@ std::vector<uint64_t> RandomOfWidth(size_t n, int w, uint32_t seed) {
 }
 
 TEST(BitPackTest, SpecExampleOneThroughSevenInThreeBits) {
-  // file-format.txt, RLE/bit-packing hybrid note 1: 0..7 at width 3 -> 10001000 11000110 11111010.
+  // The Parquet spec, RLE/bit-packing hybrid note 1: 0..7 at width 3 -> 10001000 11000110 11111010.
   std::vector<uint32_t> values = {0, 1, 2, 3, 4, 5, 6, 7};
   Buffer packed;
   bitpack::PackBits(values.data(), values.size(), 3, &packed);

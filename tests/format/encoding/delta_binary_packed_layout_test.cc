@@ -1,4 +1,4 @@
-// DELTA_BINARY_PACKED reader against streams built here from the spec's layout (file-format.txt,
+// DELTA_BINARY_PACKED reader against streams built here from the spec's layout (the Parquet spec,
 // "Delta Encoding"), not by the project's writer: every block size / miniblock count the reader
 // accepts, every bit width 0..64 (0..32 for INT32), random minimum deltas that make the sums wrap,
 // reads in calls of every size (whole miniblocks go through the fixed-width unpacker straight into

@@ -6,7 +6,7 @@
 //     }
 //   }
 //
-// so tests can state schemas the way types-logical-geospatial-variant.txt writes them. Annotations
+// so tests can state schemas the way the Parquet type spec writes them. Annotations
 // set the ConvertedType (LIST, MAP, MAP_KEY_VALUE, UTF8/STRING); VARIANT sets the LogicalType.
 // Malformed text fails the calling test.
 #pragma once

@@ -1,4 +1,4 @@
-// CompactReader / CompactWriter: the wire format of ../shared/spec/thrift-compact-protocol.md,
+// CompactReader / CompactWriter: the wire format of the Thrift compact protocol specification,
 // checked against bytes worked out by hand from its rules.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The metadata readers on the footers, page headers, page indexes and Bloom filter headers of the
-// conformance files in ../shared/testdata/parquet-testing/data. Facts asserted here were read off
+// conformance files in tests/data/parquet-testing/data. Facts asserted here were read off
 // the files independently (names, counts, offsets), and the tests cross-check the structures
 // against each other: walking a column chunk's pages header by header must land exactly on the
 // chunk's end and add up to its num_values; the offset index must point at those same page headers.

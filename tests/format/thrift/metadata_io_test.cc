@@ -1,5 +1,5 @@
 // Reading and writing the metadata structs: golden bytes worked out by hand from
-// ../shared/spec/thrift-compact-protocol.md and metadata-fields.md, round trips of every struct,
+// the Thrift compact protocol specification and parquet.thrift, round trips of every struct,
 // unknown fields and union alternatives, missing required fields, and hostile inputs.
 #include "format/metadata/metadata_io.h"
 

@@ -1,4 +1,4 @@
-// The *Name() functions: the spec's enum names (metadata-fields.md), numbers for anything else.
+// The *Name() functions: the spec's enum names (parquet.thrift), numbers for anything else.
 #include <gtest/gtest.h>
 
 #include "format/metadata/metadata.h"

@@ -1,6 +1,6 @@
 // VARIANT groups in the nested record assembler (format/record/json_assembler.h): unshredded and
 // shredded Variants rebuilt from levels and bytes, following the examples of
-// types-logical-geospatial-variant.txt ("Variant Shredding": the measurement, tags and event
+// The Parquet type spec ("Variant Shredding": the measurement, tags and event
 // tables), VARIANT inside structs and lists, invalid shreddings, and the typed_value column types
 // (format/variant/shredded_leaf.h).
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Test helper: builds Variant metadata and value bytes by hand, following
-// types-logical-geospatial-variant.txt ("Variant Binary Encoding"), with every size choice the
+// The Parquet type spec ("Variant Binary Encoding"), with every size choice the
 // encoding allows (1-4 byte field ids and offsets, 1 or 4 byte element counts, field values stored
 // in any order) so that tests can reach each decoding path.
 #pragma once

@@ -57,11 +57,11 @@ SELECT nope FROM t;
 statement error integer overflow
 SELECT sum(x) FROM (SELECT 9223372036854775807 AS x UNION ALL SELECT 1);
 
-# $TESTDATA is the conformance-data directory relative to the project root.
+# $TESTDATA is the test-data directory relative to the project root.
 query
 SELECT '$TESTDATA/parquet-testing';
 ----
-../shared/testdata/parquet-testing
+tests/data/parquet-testing
 
 # $TMPDIR is a directory that exists for this run: a database file can be made in it.
 statement ok

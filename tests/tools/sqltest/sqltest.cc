@@ -28,8 +28,8 @@
 // write tests; the exit code is then 0 unless the file could not be read or the extension could not
 // be loaded.
 //
-// $TESTDATA in a block (SQL, expected rows, error text) becomes ../shared/testdata (the conformance
-// data, relative to the project root, which is the working directory under ctest); $TMPDIR becomes
+// $TESTDATA in a block (SQL, expected rows, error text) becomes tests/data (the test files and the conformance
+// files under it, relative to the project root, which is the working directory under ctest); $TMPDIR becomes
 // a fresh directory made for this run and removed, with its contents, when the run ends.
 
 #include <sqlite3.h>
@@ -52,7 +52,7 @@
 namespace pq::sqltest {
 namespace {
 
-constexpr std::string_view kTestdataDir = "../shared/testdata";
+constexpr std::string_view kTestdataDir = "tests/data";
 constexpr std::string_view kSeparator = "----";
 
 // What a block expects. The file's lines are kept so --print mode can echo them.
