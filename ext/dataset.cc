@@ -589,4 +589,50 @@ bool FileUnchanged(const std::string& path, const FileStamp& stamp) {
                               static_cast<uint64_t>(st.st_dev) == stamp.device);
 }
 
+// ---- Snapshots
+// ----------------------------------------------------------------------------------------
+
+void CountRows(DatasetSnapshot* d) {
+  d->total_rows = 0;
+  d->max_file_rows = 0;
+  for (DatasetFile& f : d->files) {
+    // Row groups are the truth: some writers leave FileMetaData.num_rows at 0.
+    f.rows = 0;
+    for (const RowGroup& rg : f.reader->metadata().row_groups) f.rows += rg.num_rows;
+    f.first_row = d->total_rows;
+    d->total_rows += f.rows;
+    d->max_file_rows = std::max(d->max_file_rows, f.rows);
+  }
+}
+
+Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<const DatasetSnapshot> data,
+                                                               const std::vector<DatasetColumn>& columns,
+                                                               const ReaderOptions& options,
+                                                               const ValueOptions& values, bool union_by_name) {
+  std::shared_ptr<DatasetSnapshot> fresh;
+  for (size_t i = 0; i < data->files.size(); ++i) {
+    const DatasetFile& file = data->files[i];
+    const std::string& path = file.reader->path();
+    if (FileUnchanged(path, file.stamp)) continue;
+    auto reader = FileReader::Open(path, options);
+    if (!reader.ok()) {
+      return Status::IOError("'" + path + "' changed since the table was created and cannot be read: " +
+                             reader.status().message());
+    }
+    auto fit = FitColumns(**reader, columns, values, union_by_name);
+    if (!fit.ok()) {
+      return Status::InvalidArgument("'" + path + "' changed since the table was created and no longer fits it: " +
+                                     fit.status().message() + "; create the table again");
+    }
+    if (!fresh) fresh = std::make_shared<DatasetSnapshot>(*data);
+    DatasetFile& replaced = fresh->files[i];
+    replaced.stamp = StampOf(**reader);
+    replaced.reader = std::move(reader).value();
+    replaced.columns = std::move(fit).value();
+  }
+  if (!fresh) return data;
+  CountRows(fresh.get());
+  return std::shared_ptr<const DatasetSnapshot>(std::move(fresh));
+}
+
 }  // namespace pq::ext

@@ -156,4 +156,36 @@ FileStamp StampOf(const FileReader& file);
 // truncated, rewritten (another size or time) or removed.
 bool FileUnchanged(const std::string& path, const FileStamp& stamp);
 
+// ---- Snapshots
+// ----------------------------------------------------------------------------------------
+
+// One file of the dataset, as the table last read it.
+struct DatasetFile {
+  std::shared_ptr<const FileReader> reader;  // its footer; scanners share it
+  FileStamp stamp;                           // what the footer was read from (change detection)
+  FileColumns columns;                       // its fields as table columns
+  int64_t first_row = 0;                     // dataset rowid of its first row
+  int64_t rows = 0;                          // from its row groups
+};
+
+// The files as one scan sees them. A reload (RefreshSnapshot) makes a new snapshot; a cursor keeps the
+// one its scan started with.
+struct DatasetSnapshot {
+  std::vector<DatasetFile> files;
+  int64_t total_rows = 0;
+  int64_t max_file_rows = 0;  // rows of the largest file: file_row_number is below it
+};
+
+// Sums the row counts; sets each file's first_row.
+void CountRows(DatasetSnapshot* d);
+
+// Opens again every file of `data` that changed on disk since its footer was read (FileUnchanged),
+// with `options`, and fits it to `columns` (FitColumns): `data` itself when no file changed,
+// else a new snapshot. A file that cannot be read any more, or whose columns no longer fit the
+// table, is an error naming it.
+Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<const DatasetSnapshot> data,
+                                                               const std::vector<DatasetColumn>& columns,
+                                                               const ReaderOptions& options,
+                                                               const ValueOptions& values, bool union_by_name);
+
 }  // namespace pq::ext
