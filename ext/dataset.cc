@@ -605,6 +605,20 @@ void CountRows(DatasetSnapshot* d) {
   }
 }
 
+std::shared_ptr<const DatasetSnapshot> MakeSnapshot(std::vector<std::shared_ptr<const FileReader>> readers,
+                                                    std::vector<FileColumns> columns) {
+  auto data = std::make_shared<DatasetSnapshot>();
+  for (size_t i = 0; i < readers.size(); ++i) {
+    DatasetFile file;
+    file.stamp = StampOf(*readers[i]);
+    file.reader = std::move(readers[i]);
+    file.columns = std::move(columns[i]);
+    data->files.push_back(std::move(file));
+  }
+  CountRows(data.get());
+  return data;
+}
+
 Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<const DatasetSnapshot> data,
                                                                const std::vector<DatasetColumn>& columns,
                                                                const ReaderOptions& options,

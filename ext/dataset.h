@@ -179,6 +179,11 @@ struct DatasetSnapshot {
 // Sums the row counts; sets each file's first_row.
 void CountRows(DatasetSnapshot* d);
 
+// The snapshot of files just opened, with their mappings onto the table's columns (UnifyColumns's
+// DatasetSchema::files, one per reader, in order).
+std::shared_ptr<const DatasetSnapshot> MakeSnapshot(std::vector<std::shared_ptr<const FileReader>> readers,
+                                                    std::vector<FileColumns> columns);
+
 // Opens again every file of `data` that changed on disk since its footer was read (FileUnchanged),
 // with `options`, and fits it to `columns` (FitColumns): `data` itself when no file changed,
 // else a new snapshot. A file that cannot be read any more, or whose columns no longer fit the

@@ -179,16 +179,7 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
     }
     auto schema = UnifyColumns(readers, table->config.values, table->config.union_by_name);
     if (!schema.ok()) return fail(schema.status());
-    auto data = std::make_shared<DatasetSnapshot>();
-    for (size_t i = 0; i < readers.size(); ++i) {
-      DatasetFile file;
-      file.stamp = StampOf(*readers[i]);
-      file.reader = std::move(readers[i]);
-      file.columns = std::move(schema->files[i]);
-      data->files.push_back(std::move(file));
-    }
-    CountRows(data.get());
-    table->data = std::move(data);
+    table->data = MakeSnapshot(std::move(readers), std::move(schema->files));
     table->columns = std::move(schema->columns);
 
     // Partition keys name columns of their own.
