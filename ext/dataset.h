@@ -37,8 +37,8 @@
 #include <string_view>
 #include <vector>
 
+#include "format/file/file_reader.h"
 #include "format/predicate/predicate.h"
-#include "format/reader/file_reader.h"
 #include "format/util/status.h"
 #include "format/value/value_options.h"
 

@@ -23,10 +23,10 @@
 #include "ext/metadata_values.h"
 #include "format/bloom/split_block_bloom_filter.h"
 #include "format/crypto/aes_cipher.h"
+#include "format/file/chunk_index_reader.h"
+#include "format/file/file_reader.h"
 #include "format/metadata/metadata_io.h"
 #include "format/predicate/bloom_literal.h"
-#include "format/predicate/encrypted_bloom_filter.h"
-#include "format/reader/file_reader.h"
 #include "format/value/temporal.h"
 
 namespace pq::ext {

@@ -18,9 +18,9 @@
 #include "ext/export.h"
 #include "ext/scan_stats.h"
 #include "ext/sqlite_api.h"
+#include "format/file/file_reader.h"
 #include "format/predicate/predicate.h"
 #include "format/predicate/row_ranges.h"
-#include "format/reader/file_reader.h"
 #include "format/value/value_options.h"
 
 namespace pq::ext::parquet_vtab {

@@ -5,10 +5,10 @@
 
 #include "format/bloom/split_block_bloom_filter.h"
 #include "format/encoding/decoder.h"
+#include "format/file/chunk_index_reader.h"
 #include "format/metadata/metadata_io.h"
 #include "format/page/page_reader.h"
 #include "format/predicate/bloom_literal.h"
-#include "format/predicate/encrypted_bloom_filter.h"
 #include "format/predicate/statistics_range.h"
 
 namespace pq {

@@ -1,4 +1,4 @@
-#include "format/predicate/encrypted_bloom_filter.h"
+#include "format/file/chunk_index_reader.h"
 
 #include <string>
 #include <vector>

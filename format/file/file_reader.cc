@@ -1,4 +1,4 @@
-#include "format/reader/file_reader.h"
+#include "format/file/file_reader.h"
 
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -13,8 +13,8 @@
 
 #include "format/crypto/file_decryptor.h"
 #include "format/crypto/module_aad.h"
+#include "format/file/buffer_pool.h"
 #include "format/metadata/metadata_io.h"
-#include "format/page/buffer_pool.h"
 
 namespace pq {
 

@@ -8,8 +8,8 @@
 
 #include "format/bloom/split_block_bloom_filter.h"
 #include "format/crypto/column_decryptor.h"
+#include "format/file/file_reader.h"
 #include "format/metadata/metadata.h"
-#include "format/reader/file_reader.h"
 #include "format/util/status.h"
 
 namespace pq {
