@@ -40,7 +40,8 @@
 #include "format/crypto/column_decryptor.h"
 #include "format/crypto/decryption_config.h"
 #include "format/encoding/values.h"
-#include "format/file/memory_budget.h"
+#include "format/file/chunk_cache.h"
+#include "format/file/reader_options.h"
 #include "format/metadata/metadata.h"
 #include "format/schema/schema.h"
 #include "format/util/byte_reader.h"
@@ -52,7 +53,6 @@ namespace pq {
 namespace crypto {
 class FileDecryptor;
 }  // namespace crypto
-class PageCache;
 
 class RandomAccessFile {
  public:
@@ -100,89 +100,6 @@ class RandomAccessFile {
   uint64_t id_;
   static inline std::atomic<uint64_t> next_id_{1};
 };
-
-// Limits that keep a malicious file from making the reader allocate or loop without bound.
-struct ReaderLimits {
-  int64_t max_footer_size = int64_t{256} << 20;  // FileMetaData bytes
-  int64_t max_page_size = int64_t{1} << 30;      // compressed or uncompressed bytes of one page
-  int64_t max_dictionary_size = int64_t{1} << 30;
-};
-
-struct ReaderOptions {
-  bool verify_checksums = true;
-  ReaderLimits limits;
-  // Bytes of decompressed dictionary pages a file keeps for pruning (DictionaryCache); 0 keeps none.
-  int64_t dictionary_cache_bytes = int64_t{64} << 20;
-  // Bytes of Bloom filters a file keeps for pruning (BloomFilterCache); 0 keeps none.
-  int64_t bloom_filter_cache_bytes = int64_t{64} << 20;
-  // Bytes of parsed page indexes (column and offset indexes) a file keeps; 0 keeps none.
-  int64_t page_index_cache_bytes = int64_t{16} << 20;
-  // What the page readers of every scan over files opened with these options may hold at once
-  // (column chunk bytes read, decrypted and decompressed pages); null: no cap.
-  std::shared_ptr<MemoryBudget> memory;
-  // Keys for encrypted files (format/crypto/decryption_config.h: footer key, column keys by path,
-  // AAD prefix, a retriever by key id). Null: no keys, which still reads plaintext files and the
-  // plaintext columns of a file with a plaintext footer.
-  std::shared_ptr<const crypto::DecryptionConfig> decryption;
-  // Workers that check, decrypt and decompress each column's next page while the current one is
-  // decoded (page/page_reader.h, "Reading ahead"); null: every page is loaded when it is reached.
-  std::shared_ptr<TaskPool> task_pool;
-  // Decompressed pages kept for lookups that land on them again (page/page_cache.h says which
-  // pages go in); shared by the files opened with these options. Null: none kept.
-  std::shared_ptr<PageCache> page_cache;
-};
-
-// A decompressed dictionary page: what the dictionary pruning layer needs to test its entries.
-struct CachedDictionary {
-  BufferPtr owner;        // these two keep `body` alive (as Page::owner and Page::owner2)
-  BufferPtr owner2;
-  ByteSpan body;          // the PLAIN-encoded entries
-  int64_t num_values = 0;
-};
-
-// What pruning and lookups have already read from one file, up to a byte budget: decompressed
-// dictionary pages and Bloom filters by (row group, leaf column), parsed page indexes by their file
-// offset. A join that scans the same file once per outer row, or a query run again, reads and
-// decompresses each of them once, not once per scan. Thread-safe; entries are immutable once
-// stored, and entries past the budget are simply not kept.
-template <typename T, typename Key = std::pair<int, int>>
-class ChunkCache {
- public:
-  explicit ChunkCache(int64_t budget_bytes) : budget_(budget_bytes) {}
-  std::shared_ptr<const T> Find(const Key& key) const {
-    std::lock_guard<std::mutex> lock(mu_);
-    auto it = entries_.find(key);
-    return it == entries_.end() ? nullptr : it->second;
-  }
-  std::shared_ptr<const T> Find(int row_group, int leaf) const
-    requires std::same_as<Key, std::pair<int, int>>
-  {
-    return Find(Key{row_group, leaf});
-  }
-  // Keeps `entry` (which holds `bytes` bytes) when it fits in what is left of the budget.
-  void Store(const Key& key, std::shared_ptr<const T> entry, int64_t bytes) {
-    if (entry == nullptr) return;
-    std::lock_guard<std::mutex> lock(mu_);
-    if (bytes > budget_ - used_) return;
-    if (entries_.emplace(key, std::move(entry)).second) used_ += bytes;
-  }
-  void Store(int row_group, int leaf, std::shared_ptr<const T> entry, int64_t bytes)
-    requires std::same_as<Key, std::pair<int, int>>
-  {
-    Store(Key{row_group, leaf}, std::move(entry), bytes);
-  }
-
- private:
-  mutable std::mutex mu_;
-  int64_t budget_;
-  int64_t used_ = 0;
-  std::map<Key, std::shared_ptr<const T>> entries_;
-};
-using DictionaryCache = ChunkCache<CachedDictionary>;
-using BloomFilterCache = ChunkCache<SplitBlockBloomFilter>;
-// Keyed by (offset, length) of the stored index.
-using OffsetIndexCache = ChunkCache<OffsetIndex, std::pair<int64_t, int64_t>>;
-using ColumnIndexCache = ChunkCache<ColumnIndex, std::pair<int64_t, int64_t>>;
 
 class FileReader {
  public:
