@@ -564,31 +564,6 @@ Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileR
   return out;
 }
 
-// ---- Change detection
-// ---------------------------------------------------------------------------------
-
-FileStamp StampOf(const FileReader& file) {
-  FileStamp stamp;
-  stamp.size = file.file().size();
-  stamp.mtime_ns = file.file().mtime_ns();
-  struct stat st;
-  if (StatPath(file.path(), &st)) {
-    stamp.device = static_cast<uint64_t>(st.st_dev);
-    stamp.inode = static_cast<uint64_t>(st.st_ino);
-  }
-  return stamp;
-}
-
-bool FileUnchanged(const std::string& path, const FileStamp& stamp) {
-  struct stat st;
-  if (!StatPath(path, &st)) return false;
-  const int64_t mtime = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
-  if (st.st_size != stamp.size || mtime != stamp.mtime_ns) return false;
-  // Inode 0: unknown (the path could not be stat'ed when the file was opened).
-  return stamp.inode == 0 || (static_cast<uint64_t>(st.st_ino) == stamp.inode &&
-                              static_cast<uint64_t>(st.st_dev) == stamp.device);
-}
-
 // ---- Snapshots
 // ----------------------------------------------------------------------------------------
 
@@ -610,7 +585,6 @@ std::shared_ptr<const DatasetSnapshot> MakeSnapshot(std::vector<std::shared_ptr<
   auto data = std::make_shared<DatasetSnapshot>();
   for (size_t i = 0; i < readers.size(); ++i) {
     DatasetFile file;
-    file.stamp = StampOf(*readers[i]);
     file.reader = std::move(readers[i]);
     file.columns = std::move(columns[i]);
     data->files.push_back(std::move(file));
@@ -627,7 +601,7 @@ Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<c
   for (size_t i = 0; i < data->files.size(); ++i) {
     const DatasetFile& file = data->files[i];
     const std::string& path = file.reader->path();
-    if (FileUnchanged(path, file.stamp)) continue;
+    if (file.reader->file().Unchanged()) continue;
     auto reader = FileReader::Open(path, options);
     if (!reader.ok()) {
       return Status::IOError("'" + path + "' changed since the table was created and cannot be read: " +
@@ -640,7 +614,6 @@ Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<c
     }
     if (!fresh) fresh = std::make_shared<DatasetSnapshot>(*data);
     DatasetFile& replaced = fresh->files[i];
-    replaced.stamp = StampOf(**reader);
     replaced.reader = std::move(reader).value();
     replaced.columns = std::move(fit).value();
   }

@@ -1,16 +1,8 @@
 // FileReader: one open Parquet file, its parsed footer and schema.
 //
 // Open() reads the tail, checks the magic, parses FileMetaData and rebuilds the Schema once; every scan
-// of the file (all cursors of a table) shares the same FileReader. Reads go through RandomAccessFile,
-// which is safe to use from several threads at once (pread).
-//
-// Open files. A dataset may have more files than the process may hold descriptors (often 1024), so
-// RandomAccessFile keeps at most MaxOpenFiles() descriptors open across the process (by default a
-// quarter of the process's descriptor limit, between 16 and 512): opening one more closes the least
-// recently read one, which opens its path again at its next read and checks that it is still the
-// same file (device, inode, size and modification time); a file replaced in between is an IOError
-// naming it, never bytes of another file. An open that finds the process out of descriptors closes
-// half of those held here and tries once more.
+// of the file (all cursors of a table) shares the same FileReader. Reads go through RandomAccessFile
+// (random_access_file.h), which is safe to use from several threads at once.
 //
 // Encrypted files (the Parquet spec "Parquet Modular Encryption"; format/crypto/) open with the keys
 // of ReaderOptions::decryption:
@@ -27,20 +19,17 @@
 // No message ever holds key bytes.
 #pragma once
 
-#include <atomic>
-#include <concepts>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <utility>
 
 #include "format/bloom/split_block_bloom_filter.h"
 #include "format/crypto/column_decryptor.h"
 #include "format/crypto/decryption_config.h"
 #include "format/encoding/values.h"
 #include "format/file/chunk_cache.h"
+#include "format/file/random_access_file.h"
 #include "format/file/reader_options.h"
 #include "format/metadata/metadata.h"
 #include "format/schema/schema.h"
@@ -53,53 +42,6 @@ namespace pq {
 namespace crypto {
 class FileDecryptor;
 }  // namespace crypto
-
-class RandomAccessFile {
- public:
-  static Result<std::unique_ptr<RandomAccessFile>> Open(const std::string& path);
-  // A file held in memory under a display name (tests, fuzzing).
-  static std::unique_ptr<RandomAccessFile> FromBytes(std::string name, std::string bytes);
-  ~RandomAccessFile();
-  RandomAccessFile(const RandomAccessFile&) = delete;
-  RandomAccessFile& operator=(const RandomAccessFile&) = delete;
-
-  // Reads exactly `length` bytes at `offset`; Corruption if the range is outside the file.
-  Result<BufferPtr> ReadAt(int64_t offset, int64_t length) const;
-  Status ReadInto(int64_t offset, int64_t length, uint8_t* out) const;
-  int64_t size() const { return size_; }
-  int64_t mtime_ns() const { return mtime_ns_; }
-  const std::string& path() const { return path_; }
-  // A number no other RandomAccessFile of the process has or had (keys of PageCache).
-  uint64_t id() const { return id_; }
-  // Whether this file holds a descriptor now (false for a file held in memory).
-  bool descriptor_open() const;
-
-  // The most descriptors all RandomAccessFiles of the process hold at once (at least 1).
-  static void SetMaxOpenFiles(size_t n);
-  static size_t MaxOpenFiles();
-  static size_t OpenDescriptors();
-
- private:
-  friend class OpenFileList;
-  RandomAccessFile(int fd, std::string path, int64_t size, int64_t mtime_ns, uint64_t device,
-                   uint64_t inode)
-      : fd_(fd), path_(std::move(path)), size_(size), mtime_ns_(mtime_ns), device_(device), inode_(inode),
-        id_(next_id_.fetch_add(1, std::memory_order_relaxed)) {}
-  // Opens path_ again (fd_ closed by the open-file list) and checks it is the same file. Holds mu_.
-  Status Reopen() const;
-
-  mutable std::mutex mu_;  // fd_: reads, reopening, and closing by the open-file list
-  mutable int fd_;         // -1: held in memory, or closed until the next read
-  std::string memory_;     // the bytes of a file held in memory
-  bool in_memory_ = false;
-  std::string path_;
-  int64_t size_;
-  int64_t mtime_ns_;
-  uint64_t device_ = 0;
-  uint64_t inode_ = 0;
-  uint64_t id_;
-  static inline std::atomic<uint64_t> next_id_{1};
-};
 
 class FileReader {
  public:

@@ -101,7 +101,7 @@ TEST_F(DatasetSnapshotTest, AChangedFileIsReadAgainIntoANewSnapshot) {
   ASSERT_NE(fresh->get(), data.get());
   EXPECT_EQ((*fresh)->files[0].reader.get(), a);  // unchanged: shared
   EXPECT_NE((*fresh)->files[1].reader.get(), b);  // opened again
-  EXPECT_EQ((*fresh)->files[1].stamp.mtime_ns, 1000000000LL * 1000000000LL);
+  EXPECT_EQ((*fresh)->files[1].reader->file().mtime_ns(), 1000000000LL * 1000000000LL);
   EXPECT_EQ((*fresh)->total_rows, data->total_rows);
   EXPECT_EQ((*fresh)->files[1].first_row, data->files[1].first_row);
   // The old snapshot is as it was: a scan that started with it goes on with it.
