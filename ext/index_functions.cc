@@ -22,10 +22,8 @@
 #include "ext/export_types.h"
 #include "ext/metadata_values.h"
 #include "format/bloom/split_block_bloom_filter.h"
-#include "format/crypto/aes_cipher.h"
 #include "format/file/chunk_index_reader.h"
 #include "format/file/file_reader.h"
-#include "format/metadata/metadata_io.h"
 #include "format/predicate/bloom_literal.h"
 #include "format/value/temporal.h"
 
@@ -60,39 +58,6 @@ std::string_view ValueBytes(sqlite3_value* v) {
 std::string ChunkContext(const FileReader& reader, int row_group, const SchemaNode& leaf) {
   return reader.path() + ", row group " + std::to_string(row_group) + ", column '" +
          leaf.DottedPath() + "'";
-}
-
-// The bytes of a structure stored at `offset` of `file`: `length` bytes when the footer gives the
-// length, else everything up to `cap` bytes (fewer at the end of the file) for a parser that stops
-// at the structure's end. Corruption when the range is not inside the file; NotSupported when
-// `length` exceeds `cap`.
-Result<BufferPtr> ReadStoredBytes(const RandomAccessFile& file, int64_t offset,
-                                  std::optional<int64_t> length, int64_t cap, const char* what) {
-  const int64_t size = file.size();
-  if (offset < 0 || offset >= size) {
-    return Status::Corruption(std::string(what) + " offset " + std::to_string(offset) +
-                              " is outside the file (size " + std::to_string(size) + ")");
-  }
-  const int64_t available = size - offset;
-  if (!length) return file.ReadAt(offset, std::min(available, cap));
-  if (*length <= 0) {
-    return Status::Corruption(std::string(what) + " length " + std::to_string(*length) +
-                              " is not positive");
-  }
-  if (*length > available) {
-    return Status::Corruption(std::string(what) + " of " + std::to_string(*length) +
-                              " bytes at offset " + std::to_string(offset) +
-                              " runs past the end of the file (size " + std::to_string(size) + ")");
-  }
-  if (*length > cap) {
-    return Status::NotSupported(std::string(what) + " of " + std::to_string(*length) +
-                                " bytes is over the limit of " + std::to_string(cap));
-  }
-  return file.ReadAt(offset, *length);
-}
-
-ByteSpan SpanOf(const BufferPtr& buffer) {
-  return ByteSpan(buffer->data(), buffer->size());
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -266,91 +231,14 @@ std::string ArgumentText(sqlite3_value* v) {
 // -------------------------------------------------------------------------------------------------
 // parquet_page_index
 
-// The page index of one column chunk as read from the file.
-struct ChunkPageIndex {
-  std::optional<OffsetIndex> offsets;
-  std::optional<ColumnIndex> columns;
-  size_t num_pages = 0;  // entries of either structure (they agree when both exist)
-};
-
-// Reads and parses one page-index structure at `offset`: `length` bytes when the footer gives the
-// length. Without one, the structure's end is unknown: parsing starts from 64 KiB and is retried
-// with 16 times as many bytes while it fails and the file has more, up to `cap`.
-// `parse(bytes, out)` parses (and decrypts) the structure from the start of `bytes`.
-template <typename T, typename Parse>
-Status ReadIndexStructure(const RandomAccessFile& file, int64_t offset,
-                          const std::optional<int32_t>& length, int64_t cap, const char* what,
-                          const Parse& parse, T* out) {
-  if (length) {
-    PQ_ASSIGN_OR_RETURN(BufferPtr bytes,
-                        ReadStoredBytes(file, offset, int64_t{*length}, cap, what));
-    Status s = parse(SpanOf(bytes), out);
-    return s.ok() ? s : std::move(s).WithContext(what);
-  }
-  for (int64_t window = int64_t{64} << 10;; window *= 16) {
-    PQ_ASSIGN_OR_RETURN(BufferPtr bytes,
-                        ReadStoredBytes(file, offset, std::nullopt, std::min(window, cap), what));
-    *out = T{};
-    Status s = parse(SpanOf(bytes), out);
-    const bool more = static_cast<int64_t>(bytes->size()) == window && window < cap;
-    if (s.ok() || !more) return s.ok() ? s : std::move(s).WithContext(what);
-  }
-}
-
-// Reads the OffsetIndex and ColumnIndex of chunk (row_group, leaf), those the footer points to.
-// Errors without context (the caller adds file, row group and column).
+// Reads the OffsetIndex and ColumnIndex of chunk (row_group, leaf), those the footer points to
+// (ChunkIndexReader). Errors without context (the caller adds file, row group and column).
 Result<ChunkPageIndex> ReadChunkPageIndex(const FileReader& reader, int row_group, int leaf) {
-  const ColumnChunk& chunk = reader.metadata().row_groups[row_group].columns[leaf];
-  ChunkPageIndex index;
   // An encrypted column's index modules are encrypted under its key: without the key the chunk
   // has no readable index (no rows, as its statistics in parquet_metadata are NULL).
   auto decryptor = reader.ChunkDecryptor(row_group, leaf);
-  if (!decryptor.ok()) return index;
-  // Read without a stored length, the bytes run past a module: its length field says where it ends.
-  const auto module_of = [](ByteSpan bytes) {
-    auto size = crypto::ModuleSizeAt(bytes, "page index");
-    return size.ok() && *size < bytes.size() ? bytes.first(*size) : bytes;
-  };
-  const auto parse_offsets = [&](ByteSpan bytes, OffsetIndex* out) {
-    return *decryptor ? (*decryptor)->ReadOffsetIndex(module_of(bytes), out)
-                      : ReadOffsetIndex(bytes, out);
-  };
-  const auto parse_columns = [&](ByteSpan bytes, ColumnIndex* out) {
-    return *decryptor ? (*decryptor)->ReadColumnIndex(module_of(bytes), out)
-                      : ReadColumnIndex(bytes, out);
-  };
-  const int64_t cap = reader.options().limits.max_footer_size;
-  if (chunk.offset_index_offset) {
-    OffsetIndex offsets;
-    PQ_RETURN_IF_ERROR(ReadIndexStructure(reader.file(), *chunk.offset_index_offset,
-                                          chunk.offset_index_length, cap, "OffsetIndex",
-                                          parse_offsets, &offsets));
-    index.num_pages = offsets.page_locations.size();
-    index.offsets = std::move(offsets);
-  }
-  if (chunk.column_index_offset) {
-    ColumnIndex columns;
-    PQ_RETURN_IF_ERROR(ReadIndexStructure(reader.file(), *chunk.column_index_offset,
-                                          chunk.column_index_length, cap, "ColumnIndex",
-                                          parse_columns, &columns));
-    const size_t n = columns.null_pages.size();
-    if (columns.min_values.size() != n || columns.max_values.size() != n ||
-        (columns.null_counts && columns.null_counts->size() != n)) {
-      return Status::Corruption(
-          "ColumnIndex lists differ in length: " + std::to_string(n) + " null_pages, " +
-          std::to_string(columns.min_values.size()) + " min_values, " +
-          std::to_string(columns.max_values.size()) + " max_values" +
-          (columns.null_counts ? ", " + std::to_string(columns.null_counts->size()) + " null_counts"
-                               : std::string()));
-    }
-    if (index.offsets && n != index.num_pages) {
-      return Status::Corruption("the OffsetIndex has " + std::to_string(index.num_pages) +
-                                " pages, the ColumnIndex " + std::to_string(n));
-    }
-    index.num_pages = n;
-    index.columns = std::move(columns);
-  }
-  return index;
+  if (!decryptor.ok()) return ChunkPageIndex{};
+  return ChunkIndexReader(reader, row_group, leaf, std::move(decryptor).value(), nullptr).ReadPageIndex();
 }
 
 struct PageIndexCursor {
@@ -431,8 +319,8 @@ void PageIndexColumnValue(const PageIndexCursor& cursor, int col, sqlite3_contex
   const FileReader& reader = *cursor.reader;
   const size_t page = cursor.page;
   const SchemaNode& leaf = reader.schema().leaf(cursor.leaf);
-  const OffsetIndex* offsets = cursor.index.offsets ? &*cursor.index.offsets : nullptr;
-  const ColumnIndex* columns = cursor.index.columns ? &*cursor.index.columns : nullptr;
+  const OffsetIndex* offsets = cursor.index.offsets.get();
+  const ColumnIndex* columns = cursor.index.columns.get();
   const PageLocation* location = offsets ? &offsets->page_locations[page] : nullptr;
   const bool null_page = columns && columns->null_pages[page];
   switch (col) {
@@ -916,67 +804,21 @@ Result<int> FindLeaf(const FileReader& reader, std::string_view column) {
 // -------------------------------------------------------------------------------------------------
 // parquet_bloom_probe: the Bloom filters
 
-// Reads the Bloom filter at meta.bloom_filter_offset: bloom_filter_length bytes when the footer
-// gives that length, else the header first, then the bitset size it states. Nothing is allocated
-// for a size the file cannot hold. Errors without context.
-Result<SplitBlockBloomFilter> ReadChunkBloomFilter(const RandomAccessFile& file,
-                                                   const ColumnMetaData& meta) {
-  const int64_t offset = *meta.bloom_filter_offset;
-  // A BloomFilterHeader is a few bytes; this leaves room for fields this reader does not know.
-  constexpr int64_t kHeaderCap = 4096;
-  if (meta.bloom_filter_length) {
-    PQ_ASSIGN_OR_RETURN(
-        BufferPtr bytes,
-        ReadStoredBytes(file, offset, int64_t{*meta.bloom_filter_length},
-                        kHeaderCap + SplitBlockBloomFilter::kMaxBytes, "Bloom filter"));
-    return SplitBlockBloomFilter::Read(SpanOf(bytes));
-  }
-  PQ_ASSIGN_OR_RETURN(BufferPtr head,
-                      ReadStoredBytes(file, offset, std::nullopt, kHeaderCap, "Bloom filter"));
-  BloomFilterHeader header;
-  size_t header_size = 0;
-  PQ_RETURN_IF_ERROR(ReadBloomFilterHeader(SpanOf(head), &header, &header_size));
-  const int64_t bitset_offset = offset + static_cast<int64_t>(header_size);
-  const int64_t available = file.size() - bitset_offset;
-  if (header.num_bytes <= 0 || header.num_bytes > SplitBlockBloomFilter::kMaxBytes ||
-      header.num_bytes > available) {
-    // FromHeader reports what is wrong with the size (with no bitset, "runs past" the bytes).
-    return SplitBlockBloomFilter::FromHeader(header, ByteSpan());
-  }
-  PQ_ASSIGN_OR_RETURN(BufferPtr bitset, file.ReadAt(bitset_offset, header.num_bytes));
-  return SplitBlockBloomFilter::FromHeader(header, SpanOf(bitset));
-}
-
 // Whether chunk (row_group, leaf)'s Bloom filter excludes every hash: true when none can be
 // present, false when one may be, nullopt when the chunk has no filter this reader can use (none,
 // one of an algorithm it does not know, or one over its size cap). Errors without context.
 Result<std::optional<bool>> ProbeChunk(const FileReader& reader, int row_group, int leaf,
                                        const Hashes& hashes) {
-  const ColumnChunk& chunk = reader.metadata().row_groups[row_group].columns[leaf];
   // An encrypted chunk's metadata and Bloom filter are under its key (the connection's keys):
   // without it, the error names the key id.
   PQ_ASSIGN_OR_RETURN(const ColumnMetaData* meta, reader.ColumnMeta(row_group, leaf));
   if (!meta || !meta->bloom_filter_offset) return std::optional<bool>();
-  if (!BloomFiltersUsable(reader.metadata().created_by)) return std::optional<bool>();
-  std::optional<SplitBlockBloomFilter> filter;
-  if (chunk.crypto_metadata) {
-    PQ_ASSIGN_OR_RETURN(std::optional<crypto::ColumnDecryptor> decryptor,
-                        reader.ChunkDecryptor(row_group, leaf));
-    int64_t bytes_read = 0;
-    if (decryptor) {
-      PQ_ASSIGN_OR_RETURN(filter,
-                          ReadEncryptedBloomFilter(reader.file(), *meta, *decryptor, &bytes_read));
-    }
-    if (!filter) return std::optional<bool>();  // larger than this reader takes: not used
-  } else {
-    auto plain = ReadChunkBloomFilter(reader.file(), *meta);
-    // A filter of an algorithm, hash or compression this reader does not know is one the scan does
-    // not use either: no filter, as far as anyone here can tell (@dsnp/parquetjs leaves the header's
-    // unions empty).
-    if (!plain.ok() && plain.status().IsNotSupported()) return std::optional<bool>();
-    if (!plain.ok()) return std::move(plain).TakeStatus().WithContext("Bloom filter");
-    filter = std::move(plain).value();
-  }
+  PQ_ASSIGN_OR_RETURN(std::optional<crypto::ColumnDecryptor> decryptor, reader.ChunkDecryptor(row_group, leaf));
+  // No filter this reader can use (one it does not know or trust, or over the size cap) is no
+  // filter, as the scan's pruning sees it too.
+  PQ_ASSIGN_OR_RETURN(std::shared_ptr<const SplitBlockBloomFilter> filter,
+                      ChunkIndexReader(reader, row_group, leaf, std::move(decryptor), nullptr).ReadBloomFilter(*meta));
+  if (filter == nullptr) return std::optional<bool>();
   for (uint64_t hash : hashes) {
     if (filter->Check(hash)) return std::optional<bool>(false);
   }

@@ -139,8 +139,4 @@ std::optional<uint64_t> BloomHashOfLiteral(const SqlValue& literal, const LeafCo
   }
 }
 
-bool BloomFiltersUsable(const std::optional<std::string>& created_by) {
-  return !created_by || created_by->find("parquetjs") == std::string::npos;
-}
-
 }  // namespace pq

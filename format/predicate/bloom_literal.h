@@ -37,12 +37,4 @@ namespace pq {
 std::optional<uint64_t> BloomHashOfLiteral(const SqlValue& literal, const LeafConverter& converter,
                                            Affinity affinity);
 
-// Whether the Bloom filters of a file whose footer says `created_by` may be probed at all. Not those
-// of the parquetjs family (created_by containing "parquetjs", as @dsnp/parquetjs writes it): it
-// hashes every value as its JavaScript text (the INT32 5 as "5", a binary value decoded as UTF-8),
-// not its PLAIN encoding, so its filters would drop rows that hold the value. Its headers leave the
-// hash unset so far, which the reader refuses anyway; this keeps a header that names XXHASH from
-// making such filters trusted.
-bool BloomFiltersUsable(const std::optional<std::string>& created_by);
-
 }  // namespace pq
