@@ -31,6 +31,7 @@ let child = null;
 
 async function cleanup() {
   const c = child;
+  if (c) c.removeAllListeners('exit');
   if (c && c.exitCode === null && c.signalCode === null) {
     const exited = new Promise((r) => c.once('exit', r));
     c.kill('SIGTERM');
