@@ -20,7 +20,25 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { stopOn, parseArgs, readBody } from './server_util.mjs';
+
+// s3rver encrypts ListObjectsV2 continuation tokens with DES, which OpenSSL 3 keeps in its legacy
+// provider: without it every truncated listing is a 500. Run again with that provider on.
+if (!process.execArgv.includes('--openssl-legacy-provider')) {
+  let des = true;
+  try {
+    crypto.createCipheriv('des', Buffer.alloc(8), Buffer.alloc(8));
+  } catch {
+    des = false;
+  }
+  if (!des) {
+    const child = spawn(process.execPath, ['--openssl-legacy-provider', ...process.argv.slice(1)], { stdio: 'inherit' });
+    for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
+    child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+    await new Promise(() => {});
+  }
+}
 
 const require = createRequire(new URL('../../tools/package.json', import.meta.url));
 let S3rver, aws4, AWSAccount;
