@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, and nothing that is already there.
-#   Debian packages: compiler toolchain, SQLite, the codecs, xxHash, OpenSSL, libcurl, GoogleTest, and
-#   nginx (the remote tests serve files with it on 127.0.0.1).
+#   Debian packages: compiler toolchain, SQLite, the codecs, xxHash, OpenSSL, libcurl with the system's
+#   CA certificates, GoogleTest, and nginx (the remote tests serve files with it on 127.0.0.1; they
+#   make a test certificate with the openssl command).
 #   npm (test peers only), under tools/node_modules: @duckdb/node-api, to cross-check values, and
 #   three other writers (parquet-wasm with apache-arrow, nodejs-polars, hyparquet-writer) whose files
 #   tools/other_writers_check.mjs reads; s3rver (an S3-compatible server the remote tests start on
@@ -11,8 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config sqlite3 libsqlite3-dev libzstd-dev libsnappy-dev zlib1g-dev
-          liblz4-dev libbrotli-dev libxxhash-dev libssl-dev libcurl4-openssl-dev googletest libgtest-dev
-          nodejs npm nginx)
+          liblz4-dev libbrotli-dev libxxhash-dev libssl-dev libcurl4-openssl-dev ca-certificates openssl
+          googletest libgtest-dev nodejs npm nginx)
 if [ "${1:-}" = "--with-clang" ]; then packages+=(clang libclang-rt-14-dev); shift; fi
 
 missing=()

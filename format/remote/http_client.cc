@@ -144,7 +144,8 @@ struct Transfer {
   // Decides where the body goes once the final answer's headers are in.
   void HeadersDone() {
     response.status = header_status;
-    if (header_status < 200 || (header_status >= 300 && header_status < 400)) {
+    // A HEAD answer has no body, whatever its Content-Length says.
+    if (header_status < 200 || (header_status >= 300 && header_status < 400) || request.method == "HEAD") {
       mode = BodyMode::kIgnore;
       return;
     }

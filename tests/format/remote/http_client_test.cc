@@ -359,6 +359,11 @@ TEST_F(HttpClientTest, BodiesAreBoundedBeforeTheyAreRead) {
   EXPECT_NE(r.status().message().find("1048576 bytes is over the limit of 1000"), std::string::npos)
       << r.status().message();
   EXPECT_LT(client.counters().bytes_received.load(), 1 << 20);
+  HttpRequest head = whole;
+  head.method = "HEAD";
+  r = client.Send(head);  // no body: the limit does not apply
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->Header("content-length"), std::to_string(1 << 20));
   std::string small(100, '\0');
   whole.sink = reinterpret_cast<uint8_t*>(small.data());
   whole.sink_capacity = 100;
