@@ -19,6 +19,7 @@ import tempfile
 # Bottom to top. A folder may include its own files and those of folders before it here.
 LAYERS = [
     "util",       # Status, bounds-checked byte reader, CRC-32, text codecs, task pool
+    "remote",     # HTTP(S) and S3 objects (libcurl, SigV4): knows nothing of Parquet
     "thrift",     # Thrift compact protocol
     "metadata",   # the footer's structures and their (de)serialisation
     "codec",      # compression codecs
