@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, and nothing that is already there.
-#   Debian packages: compiler toolchain, SQLite, the codecs, xxHash, OpenSSL, GoogleTest.
+#   Debian packages: compiler toolchain, SQLite, the codecs (liblzo2 for LZO included), xxHash, OpenSSL, GoogleTest.
 #   npm (test peers only), under tools/node_modules: @duckdb/node-api, to cross-check values, and
 #   three other writers (parquet-wasm with apache-arrow, nodejs-polars, hyparquet-writer) whose files
 #   tools/other_writers_check.mjs reads.
@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config sqlite3 libsqlite3-dev libzstd-dev libsnappy-dev zlib1g-dev
-          liblz4-dev libbrotli-dev libxxhash-dev libssl-dev googletest libgtest-dev nodejs npm)
+          liblz4-dev libbrotli-dev liblzo2-dev libxxhash-dev libssl-dev googletest libgtest-dev nodejs npm)
 if [ "${1:-}" = "--with-clang" ]; then packages+=(clang libclang-rt-14-dev); shift; fi
 
 missing=()
