@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, and nothing that is already there.
 #   Debian packages: compiler toolchain, SQLite, the codecs (liblzo2 for LZO included), xxHash, OpenSSL, GoogleTest.
-#   npm (test peers only), under tools/node_modules: @duckdb/node-api, to cross-check values, and
+#   npm (test peers only), under tools/node_modules: @duckdb/node-api, to cross-check values,
 #   three other writers (parquet-wasm with apache-arrow, nodejs-polars, hyparquet-writer) whose files
-#   tools/other_writers_check.mjs reads.
+#   tools/other_writers_check.mjs reads, and hyparquet with lzo-wasm (FFmpeg's LZO1X decoder), the
+#   independent reader of LZO pages (tools/lzo_check.mjs).
 # Run by `make deps`, which `make test` and `make demo` call first. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +32,7 @@ fi
 # Every package of tools/package.json must be there (a checkout from before one was added has the
 # others): npm install adds what is missing.
 npm_missing=0
-for p in @duckdb/node-api apache-arrow parquet-wasm nodejs-polars nodejs-polars-linux-x64-gnu hyparquet-writer; do
+for p in @duckdb/node-api apache-arrow parquet-wasm nodejs-polars nodejs-polars-linux-x64-gnu hyparquet hyparquet-writer lzo-wasm; do
   [ -d "tools/node_modules/$p" ] || npm_missing=1
 done
 if [ "${SKIP_NPM:-0}" != 1 ] && [ "$npm_missing" = 1 ]; then

@@ -286,4 +286,9 @@ Status RandomBytes(uint8_t* out, size_t n) {
   return Status::OK();
 }
 
+void WipeSecret(std::string* secret) {
+  if (!secret->empty()) OPENSSL_cleanse(secret->data(), secret->size());
+  secret->clear();
+}
+
 }  // namespace pq::crypto

@@ -91,4 +91,8 @@ Status SignFooter(ByteSpan key, ByteSpan aad, ByteSpan footer, std::string* out)
 // Fills `out` with cryptographically random bytes (RAND_bytes).
 Status RandomBytes(uint8_t* out, size_t n);
 
+// Overwrites the bytes of `secret` with zeros in a way the compiler cannot drop (OPENSSL_cleanse),
+// then empties it: for keys about to be freed, so that no copy lingers in released memory.
+void WipeSecret(std::string* secret);
+
 }  // namespace pq::crypto
