@@ -166,12 +166,13 @@ Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, const char* query, co
 
 // Runs the export; returns the row count.
 Result<int64_t> RunExport(sqlite3* db, const std::string& path, const std::string& query,
-                          const std::string& options_text) {
+                          const std::string& options_text,
+                          std::shared_ptr<const crypto::KeyRegistry> keys) {
   // partition_by is parquet_export's own option; the others are the writer's.
   PQ_ASSIGN_OR_RETURN(PartitionByOption partition_by, TakePartitionByOption(options_text));
   PQ_ASSIGN_OR_RETURN(OptionList opts, OptionList::ParseList(partition_by.other_options));
   PQ_RETURN_IF_ERROR(opts.CheckKnown(kWriterOptionNames, "parquet_export"));
-  PQ_ASSIGN_OR_RETURN(ExportOptions options, ParseExportOptions(opts));
+  PQ_ASSIGN_OR_RETURN(ExportOptions options, ParseExportOptions(opts, std::move(keys)));
   std::vector<std::string> partition_columns;
   if (partition_by.present) {
     PQ_ASSIGN_OR_RETURN(partition_columns, ParsePartitionColumns(partition_by.columns));
@@ -246,8 +247,10 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
       }
       options = ValueText(argv[2]);
     }
-    Result<int64_t> rows =
-        RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]), ValueText(argv[1]), options);
+    const auto* keys =
+        static_cast<const std::shared_ptr<const crypto::KeyRegistry>*>(sqlite3_user_data(ctx));
+    Result<int64_t> rows = RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]),
+                                     ValueText(argv[1]), options, keys ? *keys : nullptr);
     if (!rows.ok()) {
       SetFunctionError(ctx, rows.status().WithContext("parquet_export"));
       return;
@@ -258,17 +261,29 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
 
 }  // namespace
 
-int RegisterExport(sqlite3* db) {
+namespace {
+
+void DeleteKeysHandle(void* p) {
+  delete static_cast<std::shared_ptr<const crypto::KeyRegistry>*>(p);
+}
+
+}  // namespace
+
+int RegisterExport(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys) {
   const int flags = SQLITE_UTF8 | SQLITE_DIRECTONLY;
-  int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags, nullptr, ExportFunction,
-                                      nullptr, nullptr, nullptr);
+  // Each registration owns a handle on the registry (sqlite3_create_function_v2 frees it, also
+  // when the registration fails).
+  int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags,
+                                      new std::shared_ptr<const crypto::KeyRegistry>(keys),
+                                      ExportFunction, nullptr, nullptr, DeleteKeysHandle);
   if (rc == SQLITE_OK) {
     rc = sqlite3_create_function_v2(db, kRowPumpName, -1, flags, nullptr, nullptr, RowPumpStep,
                                     RowPumpFinal, nullptr);
   }
   if (rc == SQLITE_OK) {
-    rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags, nullptr, ExportFunction,
-                                    nullptr, nullptr, nullptr);
+    rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags,
+                                    new std::shared_ptr<const crypto::KeyRegistry>(keys),
+                                    ExportFunction, nullptr, nullptr, DeleteKeysHandle);
   }
   return rc;
 }
