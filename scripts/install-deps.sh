@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, and nothing that is already there.
 #   Debian packages: compiler toolchain, SQLite, the codecs, xxHash, OpenSSL, GoogleTest.
-#   npm (test peers only), under tools/node_modules: @duckdb/node-api, to cross-check values, and
+#   npm (test peers only), under tools/node_modules: @duckdb/node-api, to cross-check values,
 #   three other writers (parquet-wasm with apache-arrow, nodejs-polars, hyparquet-writer) whose files
-#   tools/other_writers_check.mjs reads.
+#   tools/other_writers_check.mjs reads, and better-sqlite3, which runs the README's Node snippet
+#   (tests/tools/load_snippets.py).
 # Run by `make deps`, which `make test` and `make demo` call first. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config sqlite3 libsqlite3-dev libzstd-dev libsnappy-dev zlib1g-dev
-          liblz4-dev libbrotli-dev libxxhash-dev libssl-dev googletest libgtest-dev nodejs npm)
+          liblz4-dev libbrotli-dev libxxhash-dev libssl-dev googletest libgtest-dev nodejs npm python3)
 if [ "${1:-}" = "--with-clang" ]; then packages+=(clang libclang-rt-14-dev); shift; fi
 
 missing=()
@@ -31,7 +32,8 @@ fi
 # Every package of tools/package.json must be there (a checkout from before one was added has the
 # others): npm install adds what is missing.
 npm_missing=0
-for p in @duckdb/node-api apache-arrow parquet-wasm nodejs-polars nodejs-polars-linux-x64-gnu hyparquet-writer; do
+for p in @duckdb/node-api apache-arrow parquet-wasm nodejs-polars nodejs-polars-linux-x64-gnu hyparquet-writer \
+         better-sqlite3; do
   [ -d "tools/node_modules/$p" ] || npm_missing=1
 done
 if [ "${SKIP_NPM:-0}" != 1 ] && [ "$npm_missing" = 1 ]; then
