@@ -41,7 +41,7 @@
 // used when its columns still fit the table, and is an error naming it otherwise. A scan keeps the
 // set of files it started with (DatasetSnapshot), so a reload never changes a scan in progress.
 //
-// Pushdown (README, "Pushdown"). xBestIndex takes the WHERE terms the engine
+// Pushdown (docs/pushdown.md). xBestIndex takes the WHERE terms the engine
 // can use and xFilter turns them into a pq::Predicate, row positions and a LIMIT/OFFSET:
 //   - terms on a top-level, non-nested column (=, <, <=, >, >=, !=, IS, IS NOT, IS NULL,
 //     IS NOT NULL, IN, and LIKE/GLOB with a literal prefix on a TEXT column) prune files, row
