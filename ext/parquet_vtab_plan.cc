@@ -1,6 +1,6 @@
 // The `parquet` table's planner (parquet_vtab.cc is the module, parquet_vtab_int.h what the files share).
 //
-// Pushdown (README, "Pushdown"). xBestIndex takes the WHERE terms the engine
+// Pushdown (docs/pushdown.md). xBestIndex takes the WHERE terms the engine
 // can use and xFilter turns them into a pq::Predicate, row positions and a LIMIT/OFFSET:
 //   - terms on a top-level, non-nested column (=, <, <=, >, >=, !=, IS, IS NOT, IS NULL,
 //     IS NOT NULL, IN, and LIKE/GLOB with a literal prefix on a TEXT column) prune files, row

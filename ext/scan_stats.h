@@ -23,7 +23,7 @@
 namespace pq::ext {
 
 // The counters of one scan, summed over the files it reached. The field names are the JSON keys of
-// parquet_scan_stats and are documented in README.md ("Pushdown"); keep them stable.
+// parquet_scan_stats and are documented in docs/pushdown.md ("Scan statistics"); keep them stable.
 //
 // Levels are counted top-down: a file the scan reached is "considered"; a file excluded as a whole
 // (by `filename`, rowid/file_row_number/OFFSET, or because every row group was pruned) is skipped.

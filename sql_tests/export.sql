@@ -83,7 +83,7 @@ SELECT i, r, s, b, mixed, nada, z, typeof(mixed) FROM r_inf;
 
 # UBIGINT takes its whole range: above 2^63-1 SQLite holds such a value only as text (or as a real,
 # exact up to 2^64 only in steps), so text digits are read as unsigned. Reading back, UINT64 above
-# 2^63-1 is REAL (README, value mapping); DuckDB reads the same file as the unsigned integers.
+# 2^63-1 is REAL (docs/reading.md, "Value mapping"); DuckDB reads the same file as the unsigned integers.
 query
 SELECT parquet_export('$TMPDIR/ubig.parquet', 'SELECT column1 AS u FROM (VALUES (''18446744073709551615''), (''9223372036854775808''), (''9223372036854775807''), (0))', 'schema=''u UBIGINT''');
 ----

@@ -1,5 +1,5 @@
 // ScanPlan: which row groups, and which rows in them, a scan of one file must read for a predicate,
-// decided from metadata before any value is decoded. Layers, cheapest first (README,
+// decided from metadata before any value is decoded. Layers, cheapest first (docs/pushdown.md,
 // "Pushdown"): row-group statistics, dictionary (a chunk whose data pages are all
 // dictionary-encoded and whose dictionary holds no satisfying value), Bloom filter (equality and
 // IN; asked before the dictionary when it is fewer bytes to read), page index (ColumnIndex bounds to row ranges, aligned across columns through the
