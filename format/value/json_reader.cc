@@ -3,16 +3,11 @@
 #include <cstddef>
 #include <string_view>
 
+#include "format/util/hex.h"
+
 namespace pq {
 
 namespace {
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 // A recursive-descent check of JSON text (RFC 8259): one value, surrounded by white space only.
 // Nesting deeper than kMaxJsonDepth is refused rather than risking the stack.
@@ -71,7 +66,7 @@ class JsonChecker {
       const char e = s_[i_++];
       if (e == 'u') {
         for (int k = 0; k < 4; ++k, ++i_) {
-          if (i_ >= s_.size() || HexValue(s_[i_]) < 0) return false;
+          if (i_ >= s_.size() || HexDigitValue(s_[i_]) < 0) return false;
         }
       } else if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
         return false;

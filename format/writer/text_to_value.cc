@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "format/util/hex.h"
+
 namespace pq {
 
 namespace {
@@ -24,22 +26,6 @@ Int128 Pow10(int n) {
   Int128 v = 1;
   for (int i = 0; i < n; ++i) v *= 10;
   return v;
-}
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-int Base64Value(char c) {
-  if (c >= 'A' && c <= 'Z') return c - 'A';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-  if (c >= '0' && c <= '9') return c - '0' + 52;
-  if (c == '+') return 62;
-  if (c == '/') return 63;
-  return -1;
 }
 
 }  // namespace
@@ -137,7 +123,7 @@ bool ParseUuidText(std::string_view s, uint8_t out[16]) {
       ++i;
       continue;
     }
-    const int hi = HexValue(s[i]), lo = HexValue(s[i + 1]);
+    const int hi = HexDigitValue(s[i]), lo = HexDigitValue(s[i + 1]);
     if (hi < 0 || lo < 0) return false;
     out[n++] = static_cast<uint8_t>(hi << 4 | lo);
     i += 2;
@@ -145,39 +131,5 @@ bool ParseUuidText(std::string_view s, uint8_t out[16]) {
   return n == 16;
 }
 
-bool DecodeBase64(std::string_view text, std::string* out) {
-  size_t n = text.size();
-  size_t padding = 0;
-  while (padding < 2 && n > 0 && text[n - 1] == '=') {
-    --n;
-    ++padding;
-  }
-  if (padding > 0 && text.size() % 4 != 0) return false;  // padding only completes a quantum
-  if (n % 4 == 1) return false;                           // 6 bits cannot end a byte
-  if (padding > 0 && (n % 4) + padding != 4) return false;
-  const size_t start = out->size();
-  out->reserve(start + n / 4 * 3 + 2);
-  uint32_t acc = 0;
-  int bits = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const int v = Base64Value(text[i]);
-    if (v < 0) {
-      out->resize(start);
-      return false;
-    }
-    acc = (acc << 6 | static_cast<uint32_t>(v)) & 0xFFFFFF;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out->push_back(static_cast<char>((acc >> bits) & 0xFF));
-    }
-  }
-  // What is left of the last character must be zero bits (the canonical encoding).
-  if (bits > 0 && (acc & ((1u << bits) - 1)) != 0) {
-    out->resize(start);
-    return false;
-  }
-  return true;
-}
 
 }  // namespace pq

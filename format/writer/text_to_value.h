@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "format/util/base64.h"  // DecodeBase64, which the shredder and the export use with these
 #include "format/util/status.h"
 
 namespace pq {
@@ -47,9 +48,5 @@ Status ParseDecimalText(std::string_view text, int precision, int scale, Unscale
 // else (no braces, no white space).
 bool ParseUuidText(std::string_view text, uint8_t out[16]);
 
-// Standard base64 (RFC 4648 section 4: A-Z a-z 0-9 + /), with or without '=' padding, to bytes
-// appended to *out. False (*out unchanged) on any other character, misplaced padding, a length
-// that no padding explains, or non-zero bits left over in the last character.
-bool DecodeBase64(std::string_view text, std::string* out);
 
 }  // namespace pq
