@@ -13,6 +13,7 @@
 
 #include "format/util/base64.h"  // DecodeBase64, which the shredder and the export use with these
 #include "format/util/status.h"
+#include "format/value/uuid_text.h"  // ParseUuidText, which the shredder and the export use with these
 
 namespace pq {
 
@@ -43,10 +44,5 @@ int32_t DecimalByteWidth(int precision);
 //     (trailing zeros beyond the scale are fine: 1.500 fits DECIMAL(5,2))
 //   "has more than P digits, too many for DECIMAL(P,S)"
 Status ParseDecimalText(std::string_view text, int precision, int scale, UnscaledDecimal* out);
-
-// Canonical UUID text, 8-4-4-4-12 hex digits of either case, to its 16 bytes. False for anything
-// else (no braces, no white space).
-bool ParseUuidText(std::string_view text, uint8_t out[16]);
-
 
 }  // namespace pq
