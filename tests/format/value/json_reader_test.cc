@@ -1,4 +1,5 @@
-// IsValidJson (format/value/json_reader.h): RFC 8259 text is accepted, anything else refused.
+// JsonReader and IsValidJson (format/value/json_reader.h): RFC 8259 text is accepted, anything else
+// refused with an error that says where; lone surrogates are the one difference between the two.
 #include "format/value/json_reader.h"
 
 #include <gtest/gtest.h>
@@ -23,6 +24,43 @@ TEST(JsonReaderTest, RefusesAnythingElse) {
     EXPECT_FALSE(IsValidJson(text)) << text;
   }
   EXPECT_FALSE(IsValidJson(std::string("\"a\0b\"", 5)));  // a control character inside a string
+}
+
+// A \u escape of half a surrogate pair: the JSON columns have always taken it (IsValidJson), the
+// shredder, which decodes strings to UTF-8, refuses it.
+TEST(JsonReaderTest, LoneSurrogates) {
+  EXPECT_TRUE(IsValidJson("\"\\ud800\""));
+  EXPECT_TRUE(IsValidJson("[\"\\udc00x\"]"));
+  for (const char* text : {"\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\""}) {
+    JsonReader r;
+    r.text = text;
+    std::string scratch;
+    std::string_view value, raw;
+    Status s = r.ReadString(&value, &scratch, &raw);
+    EXPECT_FALSE(s.ok());
+    EXPECT_NE(s.message().find(": unpaired surrogate in a \\u escape"), std::string::npos) << s.message();
+  }
+  JsonReader r;
+  r.text = "\"a\\ud83d\\ude00b\"";
+  std::string scratch;
+  std::string_view value, raw;
+  ASSERT_TRUE(r.ReadString(&value, &scratch, &raw).ok());
+  EXPECT_EQ(value, "a\xf0\x9f\x98\x80" "b");
+  EXPECT_EQ(raw, r.text);
+  EXPECT_EQ(r.pos, r.text.size());
+}
+
+TEST(JsonReaderTest, ErrorsSayWhere) {
+  JsonReader r;
+  r.text = "[1, tru]";
+  Status s = r.SkipValue(0);
+  EXPECT_EQ(s.message(), "invalid JSON at offset 4: unexpected character");
+  JsonReader n;
+  n.text = "{\"a\" 1}";
+  EXPECT_EQ(n.SkipValue(0).message(), "invalid JSON at offset 5: expected ':'");
+  EXPECT_TRUE(IsJsonNumber("-1.5e+7"));
+  EXPECT_FALSE(IsJsonNumber("01"));
+  EXPECT_EQ(JsonNumberLength("12x", 0), 2u);
 }
 
 TEST(JsonReaderTest, NestingIsCapped) {
