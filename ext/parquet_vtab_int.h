@@ -20,7 +20,7 @@
 #include "ext/sqlite_api.h"
 #include "format/file/file_reader.h"
 #include "format/predicate/predicate.h"
-#include "format/predicate/row_ranges.h"
+#include "format/util/row_ranges.h"
 #include "format/value/value_options.h"
 
 namespace pq::ext::parquet_vtab {

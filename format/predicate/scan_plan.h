@@ -13,7 +13,7 @@
 
 #include "format/file/file_reader.h"
 #include "format/predicate/predicate.h"
-#include "format/predicate/row_ranges.h"
+#include "format/util/row_ranges.h"
 #include "format/value/value_options.h"
 
 namespace pq {

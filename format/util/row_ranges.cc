@@ -1,4 +1,4 @@
-#include "format/predicate/row_ranges.h"
+#include "format/util/row_ranges.h"
 
 #include <algorithm>
 
