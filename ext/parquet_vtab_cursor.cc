@@ -33,8 +33,8 @@ struct ScanSetup {
   Predicate predicate;   // terms on flat columns (field = table column): pruning, and the engine's filter
   std::vector<PredicateTerm> filename_terms;  // kEq/kIs/kIn/kPrefix with TEXT values, on the path
   std::vector<PredicateTerm> partition_terms;  // field = partition column index (0 = the first)
-  PositionSet rowids;     // dataset rowids the rowid terms allow
-  PositionSet file_rows;  // file row numbers the file_row_number terms allow
+  RowRanges rowids;     // dataset rowids the rowid terms allow
+  RowRanges file_rows;  // file row numbers the file_row_number terms allow
   int64_t skip = 0;       // consumed OFFSET: rows still to skip
   int64_t take = -1;      // exact LIMIT: rows still to read; -1 when unbounded
   int64_t batch_rows = kBatchRows;
@@ -255,8 +255,8 @@ Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc,
   const DatasetSnapshot& d = *c->data;
   ScanSetup& s = c->setup;
   s = ScanSetup();
-  s.rowids = PositionSet::Span(0, d.total_rows);
-  s.file_rows = PositionSet::Span(0, d.max_file_rows);
+  s.rowids = RowRanges::Of(0, d.total_rows);
+  s.file_rows = RowRanges::Of(0, d.max_file_rows);
   int64_t limit = -1, offset = 0;
   if (static_cast<size_t>(argc) != plan.terms.size()) {
     return Status::InvalidArgument("internal error: xFilter has " + std::to_string(argc) + " arguments for " +
@@ -280,18 +280,18 @@ Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc,
     if (term.column == -1 || term.column == t.file_row_number_column) {
       const bool rowid = term.column == -1;
       const int64_t domain = rowid ? d.total_rows : d.max_file_rows;
-      PositionSet allowed;
+      RowRanges allowed;
       bool is_list = false;
       if (term.op == TermOp::kIn) {
         std::vector<int64_t> points;
         PQ_ASSIGN_OR_RETURN(is_list, ForEachInValue(arg, [&](sqlite3_value* v) {
-          PositionSet point = PositionsSatisfying(TermOp::kEq, v, domain);
-          if (!point.empty()) points.push_back(point.spans()[0].begin);
+          RowRanges point = PositionsSatisfying(TermOp::kEq, v, domain);
+          if (!point.empty()) points.push_back(point.ranges()[0].begin);
         }));
-        allowed = PositionSet::Points(std::move(points));
+        allowed = RowRanges::Points(std::move(points));
       }
       if (!is_list) allowed = PositionsSatisfying(term.op == TermOp::kIn ? TermOp::kEq : term.op, arg, domain);
-      PositionSet& target = rowid ? s.rowids : s.file_rows;
+      RowRanges& target = rowid ? s.rowids : s.file_rows;
       target = target.Intersect(allowed);
       continue;
     }
@@ -375,12 +375,6 @@ void AddPruneStats(const PruneStats& p, ScanCounters* c) {
   c->bytes_read += p.bytes_read;
 }
 
-RowRanges ToRowRanges(const PositionSet& s) {
-  RowRanges r;
-  for (const RowRange& span : s.spans()) r.Add(span.begin, span.end);
-  return r;
-}
-
 // Plans the scan of file c->file_index: `filename` and partition terms, terms on columns the file
 // does not have, row positions, OFFSET/LIMIT, then the engine's pruning (PlanScan). Sets c->scanner,
 // or leaves it null when nothing in the file is read. Nothing past the footer is read for a file
@@ -426,15 +420,15 @@ Status OpenFile(ParquetCursor* c) {
     mapped.field = field;
     predicate.terms.push_back(std::move(mapped));
   }
-  PositionSet wanted = s.rowids.Slice(first, first + rows).Intersect(s.file_rows.Slice(0, rows));
+  RowRanges wanted = s.rowids.Slice(first, first + rows).Intersect(s.file_rows.Slice(0, rows));
   if (s.skip > 0) {
-    int64_t n = wanted.count();
+    int64_t n = wanted.row_count();
     wanted = wanted.DropFirst(s.skip);
     s.skip -= std::min(s.skip, n);
   }
   if (s.take >= 0) {
     wanted = wanted.KeepFirst(s.take);
-    s.take -= wanted.count();
+    s.take -= wanted.row_count();
   }
   if (wanted.empty()) return skip_file();
 
@@ -445,14 +439,14 @@ Status OpenFile(ParquetCursor* c) {
   std::vector<RowRanges> candidate_rows(groups.size());
   int64_t start = 0;
   for (size_t g = 0; g < groups.size(); ++g) {
-    PositionSet part = wanted.Slice(start, start + groups[g].num_rows);
+    RowRanges part = wanted.Slice(start, start + groups[g].num_rows);
     start += groups[g].num_rows;
     if (part.empty()) {
       ++k.row_groups_skipped_by_row_position;
       continue;
     }
     candidates.push_back(static_cast<int>(g));
-    candidate_rows[g] = ToRowRanges(part);
+    candidate_rows[g] = std::move(part);
   }
   ScanPlan plan;
   if (predicate.empty()) {

@@ -150,7 +150,7 @@ class TableScanner {
   // One row group of the plan: its rows to read as sorted, disjoint, non-empty spans.
   struct GroupPlan {
     int row_group = -1;
-    std::vector<RowSpan> spans;
+    std::vector<RowRange> spans;
   };
 
   TableScanner() = default;
@@ -167,7 +167,7 @@ class TableScanner {
   Status Materialize();
   // Reads rows `spans` (row group rows, sorted, at or after the field's position) of field `f`
   // into its batches, replacing what they held, and assembles JSON for a nested field.
-  Status ReadField(FieldState& f, std::span<const RowSpan> spans);
+  Status ReadField(FieldState& f, std::span<const RowRange> spans);
   int64_t PendingRows() const;
 
   std::shared_ptr<const FileReader> file_;
@@ -187,14 +187,14 @@ class TableScanner {
   int64_t pos_ = 0;             // rows of it before this one are read or skipped
 
   // The batch being built or handed out. Decoded rows are the rows of the segments, in order.
-  std::vector<RowSpan> segments_;      // row group rows decoded for the batch
+  std::vector<RowRange> segments_;      // row group rows decoded for the batch
   std::vector<int64_t> segment_first_; // decoded row index of each segment's first row
   int64_t decoded_ = 0;
   PodVector<int32_t> selection_;       // decoded rows that passed the filter, increasing
   bool selected_all_ = true;           // every decoded row passed (selection_ unused)
   size_t selection_begin_ = 0;         // selection_ entries SkipRows consumed
   bool pending_ = false;               // filled but not yet handed out
-  std::vector<RowSpan> runs_;          // surviving rows as row group spans, for Materialize
+  std::vector<RowRange> runs_;          // surviving rows as row group spans, for Materialize
   int64_t batch_size_ = 0;
   int64_t batch_first_row_ = 0;
   const int32_t* batch_selection_ = nullptr;  // batch row -> decoded row; null: the same

@@ -342,7 +342,7 @@ TEST(EncryptedWriterTest, SeekingToPagesKeepsTheirOrdinals) {
         auto a = ColumnChunkReader::Make(*plain, rg, leaf);
         auto b = ColumnChunkReader::Make(*file, rg, leaf);
         ASSERT_TRUE(a.ok() && b.ok());
-        const RowSpan span{2345, 2400};
+        const RowRange span{2345, 2400};
         ASSERT_TRUE((*a)->PlanReads({&span, 1}).ok());
         ASSERT_TRUE((*b)->PlanReads({&span, 1}).ok());
         auto sa = (*a)->SkipRecords(2345);
