@@ -130,25 +130,12 @@ struct ParquetCursor {
   ScanCounters counters;     // files done, and the planning of the current one
 };
 
-void AddScanStats(const ScanStats& s, ScanCounters* c) {
-  c->row_groups_read += s.row_groups_read;
-  c->pages_read += s.pages_read;
-  c->pages_skipped += s.pages_skipped;
-  c->pages_from_cache += s.pages_from_cache;
-  c->pages_read_ahead += s.pages_read_ahead;
-  c->bytes_read += s.bytes_read;
-  c->values_decoded += s.values_decoded;
-  c->rows_produced += s.rows_produced;
-  c->rows_skipped += s.rows_skipped;
-  c->rows_filtered += s.rows_filtered;
-}
-
 // Copies the cursor's counters to the table's record, unless a later scan has replaced this one.
 void PublishCounters(ParquetCursor* c) {
   ScanRecord& record = *c->table->stats;
   if (record.scan_id != c->scan_id) return;
   record.counters = c->counters;
-  if (c->scanner) AddScanStats(c->scanner->stats(), &record.counters);
+  if (c->scanner) record.counters += c->scanner->stats();
   // Rows SQLite stepped over in windows went to it (produced), though the scanner skipped them.
   record.counters.rows_produced += c->lazy_rows;
   record.counters.rows_skipped -= c->lazy_rows;
@@ -365,16 +352,6 @@ Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc,
   return Status::OK();
 }
 
-void AddPruneStats(const PruneStats& p, ScanCounters* c) {
-  c->row_groups_skipped_by_statistics += p.row_groups_skipped_by_statistics;
-  c->row_groups_skipped_by_dictionary += p.row_groups_skipped_by_dictionary;
-  c->row_groups_skipped_by_bloom_filter += p.row_groups_skipped_by_bloom_filter;
-  c->row_groups_skipped_by_page_index += p.row_groups_skipped_by_page_index;
-  c->pages_considered += p.pages_considered;
-  c->pages_skipped_by_page_index += p.pages_skipped_by_page_index;
-  c->bytes_read += p.bytes_read;
-}
-
 // Plans the scan of file c->file_index: `filename` and partition terms, terms on columns the file
 // does not have, row positions, OFFSET/LIMIT, then the engine's pruning (PlanScan). Sets c->scanner,
 // or leaves it null when nothing in the file is read. Nothing past the footer is read for a file
@@ -452,10 +429,10 @@ Status OpenFile(ParquetCursor* c) {
   if (predicate.empty()) {
     for (int g : candidates) plan.row_groups.push_back({g, std::move(candidate_rows[static_cast<size_t>(g)])});
   } else {
-    PruneStats prune;
+    ScanCounters prune;
     PQ_ASSIGN_OR_RETURN(ScanPlan pruned, PlanScan(*file, predicate, columns.field_affinity, t.config.values,
                                                   candidates, &prune));
-    AddPruneStats(prune, &k);
+    k.AddPruning(prune);
     for (RowGroupPlan& g : pruned.row_groups) {
       RowRanges kept = g.rows.Intersect(candidate_rows[static_cast<size_t>(g.row_group)]);
       if (kept.empty()) {
@@ -621,7 +598,7 @@ Status AdvanceToRows(ParquetCursor* c) {
               .WithContext(c->data->files[c->file_index].reader->path());
         }
       }
-      AddScanStats(c->scanner->stats(), &c->counters);
+      c->counters += c->scanner->stats();
       c->counters.rows_produced += c->lazy_rows;
       c->counters.rows_skipped -= c->lazy_rows;
       c->lazy_rows = 0;

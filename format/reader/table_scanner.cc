@@ -190,7 +190,7 @@ void TableScanner::CloseGroup() {
   group_ = nullptr;
 }
 
-const ScanStats& TableScanner::stats() const {
+const ScanCounters& TableScanner::stats() const {
   live_stats_ = stats_;
   for (const auto& f : fields_) {
     for (const auto& r : f->readers) {

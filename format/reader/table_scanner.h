@@ -41,21 +41,6 @@
 
 namespace pq {
 
-// What a scan did. rows_produced + rows_skipped + rows_filtered is the row count of the row groups
-// the scan got to (a row group skipped whole counts all its rows as skipped).
-struct ScanStats {
-  int64_t row_groups_read = 0;  // row groups whose column chunks were opened
-  int64_t pages_read = 0;       // data pages whose body was read (CRC, decompression, levels)
-  int64_t pages_skipped = 0;    // data pages of opened chunks passed over without reading the body
-  int64_t pages_from_cache = 0;  // pages the page cache supplied already decompressed
-  int64_t pages_read_ahead = 0;  // pages a worker thread loaded ahead of the scan
-  int64_t bytes_read = 0;       // file bytes read: pages, OffsetIndexes
-  int64_t values_decoded = 0;   // non-null values decoded
-  int64_t rows_produced = 0;    // rows handed out by NextBatch
-  int64_t rows_skipped = 0;     // rows passed over: outside the plan's ranges, or by SkipRows
-  int64_t rows_filtered = 0;    // rows decoded and dropped by the filter
-};
-
 // Everything a scan reads. `fields` are indexes into schema().fields() and give the slots of
 // GetCell in order. The filter is copied; only its terms on fields in `fields` are applied, the
 // others ignored. `affinity[f]` is the affinity of top-level field f's declared type (as PlanScan
@@ -132,7 +117,7 @@ class TableScanner {
   static Result<std::string> DeclaredType(const Schema& schema, int field, const ValueOptions& opts);
 
   // Counters so far, the row group being read included.
-  const ScanStats& stats() const;
+  const ScanCounters& stats() const;
 
  private:
   struct FieldState;
@@ -201,8 +186,8 @@ class TableScanner {
   int64_t batch_group_first_row_ = 0;  // file row number of the batch's row group's row 0
   std::string filter_scratch_;
 
-  ScanStats stats_;  // closed row groups, and rows
-  mutable ScanStats live_stats_;
+  ScanCounters stats_;  // closed row groups, and rows
+  mutable ScanCounters live_stats_;
 };
 
 }  // namespace pq
