@@ -1,6 +1,5 @@
 #include "ext/export_writer.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,7 +13,6 @@
 #include <cstring>
 #include <deque>
 #include <mutex>
-#include <random>
 #include <thread>
 
 #include "ext/encryption_options.h"
@@ -52,37 +50,12 @@ std::string Upper(std::string_view s) {
   return out;
 }
 
-// Splits on commas outside parentheses, angle brackets (nested types) and quotes; drops empty
-// items. An unclosed bracket or quote runs to the end of the text (the last item then says what is
-// wrong with it).
-std::vector<std::string> SplitList(std::string_view text) {
-  std::vector<std::string> items;
-  int depth = 0;
-  char quote = 0;
-  size_t start = 0;
-  for (size_t i = 0; i <= text.size(); ++i) {
-    const char c = i < text.size() ? text[i] : ',';
-    if (i == text.size()) {
-      quote = 0;
-      depth = 0;
-    }
-    if (quote) {
-      if (c == quote) quote = 0;
-      continue;
-    }
-    if (c == '"' || c == '\'' || c == '`') {
-      quote = c;
-    } else if (c == '(' || c == '<') {
-      ++depth;
-    } else if (c == ')' || c == '>') {
-      --depth;
-    } else if (c == ',' && depth <= 0) {
-      std::string_view item = TrimSpace(text.substr(start, i - start));
-      if (!item.empty()) items.emplace_back(item);
-      start = i + 1;
-    }
-  }
-  return items;
+// The items of a list of columns or types (SplitList, with backquotes and brackets), as strings: the
+// text may be a temporary.
+std::vector<std::string> ListItems(std::string_view text) {
+  std::vector<std::string> out;
+  for (std::string_view item : SplitList(text, "\"'`", true)) out.emplace_back(item);
+  return out;
 }
 
 // Splits "name rest" where name may be quoted ("a b" or [a b] or `a b`).
@@ -166,37 +139,11 @@ int CompareValues(sqlite3_value* a, sqlite3_value* b) {
   }
 }
 
-std::string RandomHex() {
-  std::random_device rd;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%08x%08x", rd(), rd());
-  return buf;
-}
-
-std::string TemporaryPathFor(const std::string& target) {
-  const size_t slash = target.rfind('/');
-  const std::string dir = slash == std::string::npos ? "" : target.substr(0, slash + 1);
-  const std::string name = slash == std::string::npos ? target : target.substr(slash + 1);
-  return dir + "." + name + ".tmp-" + std::to_string(::getpid()) + "-" + RandomHex();
-}
-
-// fsync of the folder holding `path`, so that a rename in it is durable. Best effort.
-void SyncFolderOf(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "."
-                          : slash == 0               ? "/"
-                                                     : path.substr(0, slash);
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  (void)::fsync(fd);
-  ::close(fd);
-}
-
 }  // namespace
 
 Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text) {
   std::vector<ExportColumn> columns;
-  for (const std::string& item : SplitList(text)) {
+  for (const std::string& item : ListItems(text)) {
     auto [name, type_text] = SplitName(item);
     if (name.empty()) return OptionError("schema", "an entry has no column name");
     if (type_text.empty()) {
@@ -270,7 +217,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts,
     }
     w.bloom_filter_fpp = fpp;
   }
-  for (const std::string& item : SplitList(opts.GetString("encoding", ""))) {
+  for (const std::string& item : ListItems(opts.GetString("encoding", ""))) {
     const size_t colon = item.rfind(':');
     if (colon == std::string::npos) {
       return OptionError("encoding", "'" + item + "' is not of the form column:ENCODING");
@@ -280,10 +227,10 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts,
     if (!enc.ok()) return OptionError("encoding", enc.status().message());
     o.encodings.emplace_back(column, *enc);
   }
-  for (const std::string& item : SplitList(opts.GetString("bloom_filter", ""))) {
+  for (const std::string& item : ListItems(opts.GetString("bloom_filter", ""))) {
     o.bloom_columns.push_back(Dequote(item));
   }
-  for (const std::string& item : SplitList(opts.GetString("sorted_by", ""))) {
+  for (const std::string& item : ListItems(opts.GetString("sorted_by", ""))) {
     auto [name, rest] = SplitName(item);
     const std::string dir = Upper(rest);
     if (!dir.empty() && dir != "ASC" && dir != "DESC") {
@@ -291,7 +238,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts,
     }
     o.sorted_by.push_back({name, dir == "DESC"});
   }
-  for (const std::string& item : SplitList(opts.GetString("kv_metadata", ""))) {
+  for (const std::string& item : ListItems(opts.GetString("kv_metadata", ""))) {
     const size_t colon = item.find(':');
     KeyValue kv;
     kv.key = std::string(TrimSpace(std::string_view(item).substr(0, colon)));
@@ -695,7 +642,7 @@ Status ExportWriter::OpenFile() {
   root.num_children = static_cast<int32_t>(columns_.size());
   schema.push_back(root);
   for (const ExportColumn& c : columns_) AppendSchemaElements(c.name, c.type, &schema);
-  temp_path_ = TemporaryPathFor(target_);
+  temp_path_ = TemporaryPathBeside(target_);
   Result<std::unique_ptr<FileWriter>> file =
       FileWriter::Open(temp_path_, std::move(schema), options_);
   if (!file.ok()) {
@@ -840,7 +787,7 @@ Status ExportWriter::Publish() {
   }
   if (!backup.empty()) (void)::unlink(backup.c_str());
   published_ = true;
-  SyncFolderOf(target_);
+  SyncFolder(FolderOf(target_));
   return Status::OK();
 }
 

@@ -3,41 +3,14 @@
 #include "format/crypto/aes_cipher.h"
 #include "format/crypto/key_material.h"
 #include "format/crypto/key_unwrapper.h"
+#include "format/util/base64.h"
+#include "format/util/hex.h"
 
 namespace pq::crypto {
 namespace {
 
 bool IsKeySize(size_t n) {
   return n == 16 || n == 24 || n == 32;
-}
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-std::optional<std::string> DecodeHex(std::string_view text) {
-  if (text.size() % 2 != 0) return std::nullopt;
-  std::string out;
-  out.reserve(text.size() / 2);
-  for (size_t i = 0; i < text.size(); i += 2) {
-    int hi = HexValue(text[i]);
-    int lo = HexValue(text[i + 1]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    out.push_back(static_cast<char>((hi << 4) | lo));
-  }
-  return out;
-}
-
-int Base64Value(char c) {
-  if (c >= 'A' && c <= 'Z') return c - 'A';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-  if (c >= '0' && c <= '9') return c - '0' + 52;
-  if (c == '+') return 62;
-  if (c == '/') return 63;
-  return -1;
 }
 
 Status BadKey(std::string_view form, size_t bytes) {
@@ -53,34 +26,6 @@ std::string_view Trim(std::string_view s) {
 
 }  // namespace
 
-std::optional<std::string> DecodeBase64(std::string_view text) {
-  size_t end = text.size();
-  size_t padding = 0;
-  while (end > 0 && text[end - 1] == '=' && padding < 2) {
-    --end;
-    ++padding;
-  }
-  if (padding > 0 && text.size() % 4 != 0) return std::nullopt;
-  if (end % 4 == 1) return std::nullopt;  // a lone 6-bit group encodes no byte
-  std::string out;
-  out.reserve(end / 4 * 3 + 2);
-  uint32_t acc = 0;
-  int bits = 0;
-  for (size_t i = 0; i < end; ++i) {
-    int v = Base64Value(text[i]);
-    if (v < 0) return std::nullopt;
-    acc = (acc << 6) | static_cast<uint32_t>(v);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push_back(static_cast<char>((acc >> bits) & 0xFF));
-    }
-  }
-  // Leftover bits must be zero (canonical encoding).
-  if (bits > 0 && (acc & ((1u << bits) - 1)) != 0) return std::nullopt;
-  return out;
-}
-
 Result<std::string> ParseKeyText(std::string_view text) {
   if (text.starts_with("hex:")) {
     auto bytes = DecodeHex(text.substr(4));
@@ -89,10 +34,12 @@ Result<std::string> ParseKeyText(std::string_view text) {
     return std::move(*bytes);
   }
   if (text.starts_with("base64:")) {
-    auto bytes = DecodeBase64(text.substr(7));
-    if (!bytes) return Status::InvalidArgument("key given as base64: is not base64");
-    if (!IsKeySize(bytes->size())) return BadKey("base64", bytes->size());
-    return std::move(*bytes);
+    std::string bytes;
+    if (!DecodeBase64(text.substr(7), &bytes)) {
+      return Status::InvalidArgument("key given as base64: is not base64");
+    }
+    if (!IsKeySize(bytes.size())) return BadKey("base64", bytes.size());
+    return bytes;
   }
   if (text.starts_with("text:")) {
     std::string_view raw = text.substr(5);
@@ -102,7 +49,7 @@ Result<std::string> ParseKeyText(std::string_view text) {
   if (text.size() == 32 || text.size() == 48 || text.size() == 64) {
     if (auto bytes = DecodeHex(text)) return std::move(*bytes);
   }
-  if (auto bytes = DecodeBase64(text); bytes && IsKeySize(bytes->size())) return std::move(*bytes);
+  if (std::string bytes; DecodeBase64(text, &bytes) && IsKeySize(bytes.size())) return bytes;
   if (IsKeySize(text.size())) return std::string(text);
   return Status::InvalidArgument("key of " + std::to_string(text.size()) +
                                  " characters is neither 32/48/64 hex digits, base64 of 16/24/32 "

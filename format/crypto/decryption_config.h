@@ -41,10 +41,6 @@ namespace pq::crypto {
 
 class KeyUnwrapper;  // key_unwrapper.h
 
-// Standard base64 (RFC 4648 section 4) to bytes: '=' padding optional but, when present, must
-// complete the last quantum; leftover bits must be zero. nullopt for anything else.
-std::optional<std::string> DecodeBase64(std::string_view text);
-
 // Key bytes (16, 24 or 32) from key text; InvalidArgument otherwise.
 Result<std::string> ParseKeyText(std::string_view text);
 

@@ -9,191 +9,88 @@
 #include <optional>
 #include <vector>
 
-#include "format/value/json_writer.h"
+#include "format/util/json_reader.h"
+#include "format/util/json_writer.h"
 
 namespace pq::crypto {
 namespace {
 
 // --- JSON ----------------------------------------------------------------------------------------
-// Key material is one flat JSON object of strings and booleans. ReadFlatJsonObject is the one
-// place that reads JSON text here: when the project has a single JSON reader, this is the function
-// to point at it.
+// Key material is one flat JSON object of strings, booleans (and, tolerated, numbers and nulls),
+// read with the project's JSON reader (util/json_reader.h).
 
 struct JsonScalar {
   enum class Kind { kString, kBool, kNull, kNumber } kind = Kind::kNull;
-  std::string text;  // the string's value, or the literal's text
+  std::string text;  // the string's value, or the number as written
   bool boolean = false;
 };
 using FlatJsonObject = std::map<std::string, JsonScalar, std::less<>>;
 
-class FlatJsonReader {
- public:
-  explicit FlatJsonReader(std::string_view text) : s_(text) {}
+Status ReadScalar(JsonReader* r, JsonScalar* v) {
+  r->SkipSpace();
+  if (r->pos >= r->text.size()) return r->Error("expected a value");
+  const char c = r->text[r->pos];
+  if (c == '"') {
+    std::string_view value, raw;
+    std::string scratch;
+    PQ_RETURN_IF_ERROR(r->ReadString(&value, &scratch, &raw));
+    v->kind = JsonScalar::Kind::kString;
+    v->text = std::string(value);
+    return Status::OK();
+  }
+  if (c == 't' || c == 'f') {
+    v->kind = JsonScalar::Kind::kBool;
+    v->boolean = c == 't';
+    return r->ReadLiteral(v->boolean ? "true" : "false");
+  }
+  if (c == 'n') {
+    v->kind = JsonScalar::Kind::kNull;
+    return r->ReadLiteral("null");
+  }
+  if (c == '-' || (c >= '0' && c <= '9')) {
+    std::string_view raw;
+    PQ_RETURN_IF_ERROR(r->ReadNumber(&raw));
+    v->kind = JsonScalar::Kind::kNumber;
+    v->text = std::string(raw);
+    return Status::OK();
+  }
+  if (c == '{' || c == '[') return r->Error("nested objects and arrays are not key material");
+  return r->Error("expected a value");
+}
 
-  Result<FlatJsonObject> ReadObject() {
-    FlatJsonObject out;
-    SkipSpace();
-    if (!Eat('{')) return Fail("expected '{'");
-    SkipSpace();
-    if (!Eat('}')) {
-      while (true) {
-        SkipSpace();
-        std::string name;
-        PQ_RETURN_IF_ERROR(ReadString(&name));
-        SkipSpace();
-        if (!Eat(':')) return Fail("expected ':'");
-        SkipSpace();
-        JsonScalar value;
-        PQ_RETURN_IF_ERROR(ReadScalar(&value));
-        if (!out.emplace(std::move(name), std::move(value)).second) {
-          return Fail("a member is given twice");
-        }
-        SkipSpace();
-        if (Eat(',')) continue;
-        if (Eat('}')) break;
-        return Fail("expected ',' or '}'");
-      }
-    }
-    SkipSpace();
-    if (pos_ != s_.size()) return Fail("text follows the object");
-    return out;
-  }
-
- private:
-  Status Fail(std::string_view what) const {
-    return Status::Corruption("invalid JSON at offset " + std::to_string(pos_) + ": " +
-                              std::string(what));
-  }
-  void SkipSpace() {
-    while (pos_ < s_.size() &&
-           (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' || s_[pos_] == '\r')) {
-      ++pos_;
-    }
-  }
-  bool Eat(char c) {
-    if (pos_ < s_.size() && s_[pos_] == c) {
-      ++pos_;
-      return true;
-    }
-    return false;
-  }
-  bool EatWord(std::string_view w) {
-    if (s_.substr(pos_, w.size()) != w) return false;
-    pos_ += w.size();
-    return true;
-  }
-
-  Status ReadScalar(JsonScalar* v) {
-    if (pos_ >= s_.size()) return Fail("expected a value");
-    const char c = s_[pos_];
-    if (c == '"') {
-      v->kind = JsonScalar::Kind::kString;
-      return ReadString(&v->text);
-    }
-    if (EatWord("true")) {
-      v->kind = JsonScalar::Kind::kBool;
-      v->boolean = true;
-      return Status::OK();
-    }
-    if (EatWord("false")) {
-      v->kind = JsonScalar::Kind::kBool;
-      return Status::OK();
-    }
-    if (EatWord("null")) {
-      v->kind = JsonScalar::Kind::kNull;
-      return Status::OK();
-    }
-    if (c == '-' || (c >= '0' && c <= '9')) {
-      const size_t start = pos_;
-      while (pos_ < s_.size() && std::strchr("+-.0123456789eE", s_[pos_]) != nullptr) ++pos_;
-      v->kind = JsonScalar::Kind::kNumber;
-      v->text = std::string(s_.substr(start, pos_ - start));
-      return Status::OK();
-    }
-    if (c == '{' || c == '[') return Fail("nested objects and arrays are not key material");
-    return Fail("expected a value");
-  }
-
-  Result<uint32_t> ReadHex4() {
-    if (s_.size() - pos_ < 4) return Fail("truncated \\u escape");
-    uint32_t v = 0;
-    for (int i = 0; i < 4; ++i) {
-      const char c = s_[pos_++];
-      v <<= 4;
-      if (c >= '0' && c <= '9') v |= static_cast<uint32_t>(c - '0');
-      else if (c >= 'a' && c <= 'f') v |= static_cast<uint32_t>(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F') v |= static_cast<uint32_t>(c - 'A' + 10);
-      else return Fail("bad \\u escape");
-    }
-    return v;
-  }
-
-  static void AppendUtf8(uint32_t cp, std::string* out) {
-    if (cp < 0x80) {
-      out->push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-      out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-      out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-      out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-      out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else {
-      out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-      out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-      out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    }
-  }
-
-  Status ReadString(std::string* out) {
-    if (!Eat('"')) return Fail("expected a string");
-    out->clear();
+Result<FlatJsonObject> ReadFlatJsonObjectOrInvalid(std::string_view text) {
+  JsonReader r;
+  r.text = text;
+  FlatJsonObject out;
+  PQ_RETURN_IF_ERROR(r.Expect('{', "'{'"));
+  if (!r.ConsumeClose('}')) {
     while (true) {
-      if (pos_ >= s_.size()) return Fail("unterminated string");
-      const char c = s_[pos_++];
-      if (c == '"') return Status::OK();
-      if (static_cast<unsigned char>(c) < 0x20) return Fail("control character in a string");
-      if (c != '\\') {
-        out->push_back(c);
-        continue;
+      if (!r.AtString()) return r.Error("expected a member name");
+      std::string_view name, raw;
+      std::string scratch;
+      PQ_RETURN_IF_ERROR(r.ReadString(&name, &scratch, &raw));
+      PQ_RETURN_IF_ERROR(r.Expect(':', "':'"));
+      JsonScalar value;
+      PQ_RETURN_IF_ERROR(ReadScalar(&r, &value));
+      if (!out.emplace(std::string(name), std::move(value)).second) {
+        return r.Error("a member is given twice");
       }
-      if (pos_ >= s_.size()) return Fail("unterminated string");
-      const char e = s_[pos_++];
-      switch (e) {
-        case '"': out->push_back('"'); break;
-        case '\\': out->push_back('\\'); break;
-        case '/': out->push_back('/'); break;
-        case 'b': out->push_back('\b'); break;
-        case 'f': out->push_back('\f'); break;
-        case 'n': out->push_back('\n'); break;
-        case 'r': out->push_back('\r'); break;
-        case 't': out->push_back('\t'); break;
-        case 'u': {
-          PQ_ASSIGN_OR_RETURN(uint32_t cp, ReadHex4());
-          if (cp >= 0xD800 && cp < 0xDC00) {
-            if (!EatWord("\\u")) return Fail("lone surrogate in a \\u escape");
-            PQ_ASSIGN_OR_RETURN(uint32_t low, ReadHex4());
-            if (low < 0xDC00 || low >= 0xE000) return Fail("lone surrogate in a \\u escape");
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-          } else if (cp >= 0xDC00 && cp < 0xE000) {
-            return Fail("lone surrogate in a \\u escape");
-          }
-          AppendUtf8(cp, out);
-          break;
-        }
-        default:
-          return Fail("bad escape in a string");
-      }
+      const JsonReader::AfterValue after = r.ReadAfterValue('}');
+      if (after == JsonReader::AfterValue::kComma) continue;
+      if (after == JsonReader::AfterValue::kClose) break;
+      return r.Error("expected ',' or '}'");
     }
   }
+  r.SkipSpace();
+  if (r.pos != text.size()) return r.Error("text follows the object");
+  return out;
+}
 
-  std::string_view s_;
-  size_t pos_ = 0;
-};
-
+// Key material that is not such an object is a damaged file (or KMS answer), not a bad argument.
 Result<FlatJsonObject> ReadFlatJsonObject(std::string_view text) {
-  return FlatJsonReader(text).ReadObject();
+  Result<FlatJsonObject> object = ReadFlatJsonObjectOrInvalid(text);
+  if (!object.ok()) return Status::Corruption(object.status().message());
+  return object;
 }
 
 // --- Fields ------------------------------------------------------------------------------------

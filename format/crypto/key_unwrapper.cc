@@ -1,6 +1,7 @@
 #include "format/crypto/key_unwrapper.h"
 
 #include "format/crypto/aes_cipher.h"
+#include "format/util/base64.h"
 
 namespace pq::crypto {
 
@@ -47,7 +48,8 @@ Result<std::string> KeyUnwrapper::Unwrap(const KeyMaterial& m, const KmsInstance
   if (!m.double_wrapping) {
     PQ_ASSIGN_OR_RETURN(dek, kms_->UnwrapKey(m.wrapped_dek, m.master_key_id, instance));
   } else {
-    std::optional<std::string> kek_id = DecodeBase64(m.kek_id);
+    std::optional<std::string> kek_id;
+    if (std::string bytes; DecodeBase64(m.kek_id, &bytes)) kek_id = std::move(bytes);
     if (!kek_id || kek_id->empty()) {
       return Status::Corruption("key material's \"keyEncryptionKeyID\" is not base64");
     }

@@ -4,7 +4,7 @@
 
 #include "format/crypto/aes_cipher.h"
 #include "format/crypto/key_material.h"
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 
 namespace pq::crypto {
 namespace {

@@ -1,8 +1,9 @@
 #include "format/crypto/kms_client.h"
 
 #include "format/crypto/aes_cipher.h"
+#include "format/util/base64.h"
 #include "format/crypto/key_material.h"
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 
 namespace pq::crypto {
 namespace {
@@ -45,7 +46,8 @@ Result<std::string> WrapKeyLocally(std::string_view key, std::string_view wrappi
 Result<std::string> UnwrapKeyLocally(std::string_view wrapped, std::string_view wrapping_key,
                                      std::string_view aad, std::string_view what) {
   PQ_RETURN_IF_ERROR(CheckKeySize(wrapping_key.size()));
-  std::optional<std::string> blob = DecodeBase64(wrapped);
+  std::optional<std::string> blob;
+  if (std::string bytes; DecodeBase64(wrapped, &bytes)) blob = std::move(bytes);
   if (!blob) return Status::Corruption(std::string(what) + " is not base64");
   if (blob->size() < kNonceLength + kGcmTagLength) {
     return Status::Corruption(std::string(what) + " holds " + std::to_string(blob->size()) +

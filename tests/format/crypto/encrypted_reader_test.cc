@@ -126,7 +126,7 @@ int FieldNamed(const FileReader& file, const std::string& name) {
   return -1;
 }
 
-Result<PruneStats> Plan(const FileReader& file, const std::string& field, PredicateOp op,
+Result<ScanCounters> Plan(const FileReader& file, const std::string& field, PredicateOp op,
                         SqlValue value, ScanPlan* plan_out = nullptr) {
   Predicate p;
   PredicateTerm t;
@@ -134,7 +134,7 @@ Result<PruneStats> Plan(const FileReader& file, const std::string& field, Predic
   t.op = op;
   t.values.push_back(std::move(value));
   p.terms.push_back(std::move(t));
-  PruneStats stats;
+  ScanCounters stats;
   PQ_ASSIGN_OR_RETURN(ScanPlan plan,
                       PlanScan(file, p, AffinitiesOf(file), ValueOptions{}, {}, &stats));
   if (plan_out) *plan_out = std::move(plan);

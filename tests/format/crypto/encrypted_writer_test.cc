@@ -197,7 +197,7 @@ std::vector<std::pair<std::string, Predicate>> Predicates() {
   };
 }
 
-void ExpectSameStats(const PruneStats& want, const PruneStats& got, const std::string& what) {
+void ExpectSameStats(const ScanCounters& want, const ScanCounters& got, const std::string& what) {
   EXPECT_EQ(want.row_groups_considered, got.row_groups_considered) << what;
   EXPECT_EQ(want.row_groups_skipped_by_statistics, got.row_groups_skipped_by_statistics) << what;
   EXPECT_EQ(want.row_groups_skipped_by_dictionary, got.row_groups_skipped_by_dictionary) << what;
@@ -288,7 +288,7 @@ TEST(EncryptedWriterTest, EveryModeReadsBackAndPrunesLikePlaintext) {
     // OffsetIndex) gives the same rows.
     int64_t page_skips = 0, statistics_skips = 0;
     for (const auto& [what, predicate] : Predicates()) {
-      PruneStats ps, es;
+      ScanCounters ps, es;
       auto pp = PlanScan(**plain, predicate, kAffinity, ValueOptions{}, {}, &ps);
       auto ep = PlanScan(**file, predicate, kAffinity, ValueOptions{}, {}, &es);
       ASSERT_TRUE(pp.ok()) << pp.status().ToString();
@@ -349,7 +349,7 @@ TEST(EncryptedWriterTest, SeekingToPagesKeepsTheirOrdinals) {
         auto a = ColumnChunkReader::Make(*plain, rg, leaf);
         auto b = ColumnChunkReader::Make(*file, rg, leaf);
         ASSERT_TRUE(a.ok() && b.ok());
-        const RowSpan span{2345, 2400};
+        const RowRange span{2345, 2400};
         ASSERT_TRUE((*a)->PlanReads({&span, 1}).ok());
         ASSERT_TRUE((*b)->PlanReads({&span, 1}).ok());
         auto sa = (*a)->SkipRecords(2345);
@@ -419,7 +419,7 @@ TEST(EncryptedWriterTest, ReadersWithoutKeys) {
       // Pruning does not fail on it: it just cannot prune.
       Predicate p = Term(field, PredicateOp::kIsNull, SqlValue::Null());
       p.terms[0].values.clear();
-      PruneStats stats;
+      ScanCounters stats;
       auto plan = PlanScan(**file, p, kAffinity, ValueOptions{}, {}, &stats);
       ASSERT_TRUE(plan.ok()) << plan.status().ToString();
       EXPECT_EQ(stats.rows_skipped, 0);
@@ -680,7 +680,7 @@ TEST(EncryptedWriterTest, SwappedPagesAndAlteredModulesAreAuthenticationErrors) 
   altered[bloom + bloom_header + 100] ^= 0x40;
   check(altered, "authentication failed for Bloom filter bitset of row group 0, column 'id'", true);
   // Unaltered, the Bloom filter prunes row group 0.
-  PruneStats stats;
+  ScanCounters stats;
   ASSERT_TRUE(PlanScan(**file, Term(0, PredicateOp::kEq, SqlValue::Integer(2345)), kAffinity,
                        ValueOptions{}, {}, &stats)
                   .ok());

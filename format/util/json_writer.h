@@ -20,6 +20,8 @@
 #include <string>
 #include <string_view>
 
+#include "format/util/base64.h"  // AppendBase64
+
 namespace pq {
 
 void AppendJsonString(std::string_view text, std::string* out);
@@ -33,8 +35,6 @@ inline void AppendJsonNull(std::string* out) {
   out->append("null");
 }
 
-// Standard base64 of `bytes` (no quotes).
-void AppendBase64(std::string_view bytes, std::string* out);
 // Standard base64 of `bytes` as a JSON string: the quotes and the base64 text (which needs no
 // escaping).
 void AppendJsonBase64(std::string_view bytes, std::string* out);
