@@ -509,8 +509,9 @@ struct DatasetSnapshot {
   int64_t max_file_rows = 0;  // rows of the largest file: file_row_number is below it
 };
 
-// Sums the row counts; sets each file's first_row.
-void CountRows(DatasetSnapshot* d) {
+// Sums the row counts; sets each file's first_row. Rowids are int64: counts that sum past it are an
+// error naming the file where they do (each file's own row groups were summed when it was opened).
+Status CountRows(DatasetSnapshot* d) {
   d->total_rows = 0;
   d->max_file_rows = 0;
   for (DatasetFile& f : d->files) {
@@ -518,9 +519,13 @@ void CountRows(DatasetSnapshot* d) {
     f.rows = 0;
     for (const RowGroup& rg : f.reader->metadata().row_groups) f.rows += rg.num_rows;
     f.first_row = d->total_rows;
-    d->total_rows += f.rows;
+    if (__builtin_add_overflow(d->total_rows, f.rows, &d->total_rows)) {
+      return Status::Corruption("'" + f.reader->path() + "' has " + std::to_string(f.rows) +
+                                " rows: the files' row counts sum past 2^63-1");
+    }
     d->max_file_rows = std::max(d->max_file_rows, f.rows);
   }
+  return Status::OK();
 }
 
 struct ParquetTable {
@@ -558,7 +563,7 @@ Status RefreshFiles(ParquetTable* t) {
     const DatasetFile& file = t->data->files[i];
     const std::string& path = file.reader->path();
     if (FileUnchanged(path, file.stamp)) continue;
-    auto reader = FileReader::Open(path, t->config.reader);
+    auto reader = OpenTableFile(path, t->config.reader);
     if (!reader.ok()) {
       return Status::IOError("'" + path + "' changed since the table was created and cannot be read: " +
                              reader.status().message());
@@ -575,7 +580,7 @@ Status RefreshFiles(ParquetTable* t) {
     replaced.columns = std::move(fit).value();
   }
   if (fresh) {
-    CountRows(fresh.get());
+    PQ_RETURN_IF_ERROR(CountRows(fresh.get()));
     t->data = std::move(fresh);
   }
   return Status::OK();
@@ -598,35 +603,6 @@ struct ScanSetup {
   int64_t skip = 0;       // consumed OFFSET: rows still to skip
   int64_t take = -1;      // exact LIMIT: rows still to read; -1 when unbounded
   int64_t batch_rows = kBatchRows;
-};
-
-// Bytes charged to a table's MemoryBudget (max_memory) for as long as their holder lives.
-class BudgetCharge {
- public:
-  BudgetCharge() = default;
-  BudgetCharge(const BudgetCharge&) = delete;
-  BudgetCharge& operator=(const BudgetCharge&) = delete;
-  ~BudgetCharge() {
-    if (budget_) budget_->Release(bytes_);
-  }
-  // Makes the charge `bytes` (to `budget`, replacing an earlier budget); OutOfMemory, with the
-  // charge unchanged, when the budget refuses.
-  Status Set(const std::shared_ptr<MemoryBudget>& budget, int64_t bytes, std::string_view what) {
-    if (budget != budget_) {
-      if (budget_) budget_->Release(bytes_);
-      budget_ = budget;
-      bytes_ = 0;
-    }
-    if (!budget_) return Status::OK();
-    if (bytes > bytes_) PQ_RETURN_IF_ERROR(budget_->Reserve(bytes - bytes_, what));
-    if (bytes < bytes_) budget_->Release(bytes_ - bytes);
-    bytes_ = bytes;
-    return Status::OK();
-  }
-
- private:
-  std::shared_ptr<MemoryBudget> budget_;
-  int64_t bytes_ = 0;
 };
 
 // SortedRows holds at most this many rows (its row numbers are 32-bit).
@@ -758,7 +734,7 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
     }
     std::vector<std::shared_ptr<const FileReader>> readers;
     for (const std::string& path : *paths) {
-      auto reader = FileReader::Open(path, table->config.reader);
+      auto reader = OpenTableFile(path, table->config.reader);
       if (!reader.ok()) return fail(reader.status());
       readers.push_back(std::move(reader).value());
     }
@@ -772,7 +748,8 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
       file.columns = std::move(schema->files[i]);
       data->files.push_back(std::move(file));
     }
-    CountRows(data.get());
+    Status counted = CountRows(data.get());
+    if (!counted.ok()) return fail(counted);
     table->data = std::move(data);
     table->columns = std::move(schema->columns);
 

@@ -106,6 +106,9 @@ struct ReaderLimits {
   int64_t max_footer_size = int64_t{256} << 20;  // FileMetaData bytes
   int64_t max_page_size = int64_t{1} << 30;      // compressed or uncompressed bytes of one page
   int64_t max_dictionary_size = int64_t{1} << 30;
+  // What a parsed footer may take in memory when ReaderOptions::memory sets no limit (the
+  // metadata functions); with a limit, that limit (MetadataMemoryLimit).
+  int64_t max_metadata_memory = int64_t{256} << 20;
 };
 
 struct ReaderOptions {
@@ -131,6 +134,18 @@ struct ReaderOptions {
   // pages go in); shared by the files opened with these options. Null: none kept.
   std::shared_ptr<PageCache> page_cache;
 };
+
+// The most a file's footer may take in memory once parsed: the limit of options.memory when it
+// has one (kMinMetadataMemory at least, so that a table with a tiny max_memory still opens its
+// files), else options.limits.max_metadata_memory. A page index may take a quarter of it, and at
+// most kMaxPageIndexMemory (PageIndexMemoryLimit). Footers and page indexes are not charged to
+// the budget (they are held per file, not per scan); these limits bound each of them instead.
+inline constexpr int64_t kMaxPageIndexMemory = int64_t{64} << 20;
+inline constexpr int64_t kMinMetadataMemory = int64_t{16} << 20;
+int64_t MetadataMemoryLimit(const ReaderOptions& options);
+int64_t PageIndexMemoryLimit(const ReaderOptions& options);
+// `s` (a parser's OutOfMemory over one of those limits) with the setting that limits it named.
+Status OverMetadataLimit(Status s, const ReaderOptions& options);
 
 // A decompressed dictionary page: what the dictionary pruning layer needs to test its entries.
 struct CachedDictionary {
