@@ -137,6 +137,14 @@ Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileR
 Result<FileColumns> FitColumns(const FileReader& file, const std::vector<DatasetColumn>& columns,
                                const ValueOptions& values, bool union_by_name);
 
+// ---- Opening
+
+// A file of the table, opened with `options` and checked for what the table answers from its footer
+// alone: its row groups' counts must fit their column chunks (format/column/row_counts.h), or a
+// count(*) would answer (or walk) rows no scan can read.
+Result<std::shared_ptr<const FileReader>> OpenTableFile(const std::string& path,
+                                                        const ReaderOptions& options);
+
 // ---- Change detection
 // -----------------------------------------------------------------------------
 
