@@ -311,13 +311,18 @@ Result<ChunkPageIndex> ReadChunkPageIndex(const FileReader& reader, int row_grou
     auto size = crypto::ModuleSizeAt(bytes, "page index");
     return size.ok() && *size < bytes.size() ? bytes.first(*size) : bytes;
   };
+  // A parsed index may take PageIndexMemoryLimit (64 MiB here): a list of empty strings is a byte
+  // each in the file and dozens in memory.
+  const int64_t max_memory = PageIndexMemoryLimit(reader.options());
   const auto parse_offsets = [&](ByteSpan bytes, OffsetIndex* out) {
-    return *decryptor ? (*decryptor)->ReadOffsetIndex(module_of(bytes), out)
-                      : ReadOffsetIndex(bytes, out);
+    Status s = *decryptor ? (*decryptor)->ReadOffsetIndex(module_of(bytes), out, max_memory)
+                          : ReadOffsetIndex(bytes, out, nullptr, max_memory);
+    return OverMetadataLimit(std::move(s), reader.options());
   };
   const auto parse_columns = [&](ByteSpan bytes, ColumnIndex* out) {
-    return *decryptor ? (*decryptor)->ReadColumnIndex(module_of(bytes), out)
-                      : ReadColumnIndex(bytes, out);
+    Status s = *decryptor ? (*decryptor)->ReadColumnIndex(module_of(bytes), out, max_memory)
+                          : ReadColumnIndex(bytes, out, nullptr, max_memory);
+    return OverMetadataLimit(std::move(s), reader.options());
   };
   const int64_t cap = reader.options().limits.max_footer_size;
   if (chunk.offset_index_offset) {
@@ -964,16 +969,22 @@ Result<std::optional<bool>> ProbeChunk(const FileReader& reader, int row_group, 
                         reader.ChunkDecryptor(row_group, leaf));
     int64_t bytes_read = 0;
     if (decryptor) {
-      PQ_ASSIGN_OR_RETURN(filter,
-                          ReadEncryptedBloomFilter(reader.file(), *meta, *decryptor, &bytes_read));
+      auto read = ReadEncryptedBloomFilter(reader.file(), *meta, *decryptor, &bytes_read);
+      // As for a plaintext filter below: only a failed read or authentication is an error.
+      if (!read.ok() && read.status().code() != StatusCode::kIOError &&
+          read.status().code() != StatusCode::kCrypto) {
+        return std::optional<bool>();
+      }
+      PQ_ASSIGN_OR_RETURN(filter, std::move(read));
     }
     if (!filter) return std::optional<bool>();  // larger than this reader takes: not used
   } else {
     auto plain = ReadChunkBloomFilter(reader.file(), *meta);
-    // A filter of an algorithm, hash or compression this reader does not know is one the scan does
-    // not use either: no filter, as far as anyone here can tell (@dsnp/parquetjs leaves the header's
-    // unions empty).
-    if (!plain.ok() && plain.status().IsNotSupported()) return std::optional<bool>();
+    // A filter of an algorithm, hash or compression this reader does not know, or one that is out
+    // of the file, does not parse or has a size it cannot have, is one the scan does not use
+    // either: no filter, as far as anyone here can tell (@dsnp/parquetjs leaves the header's unions
+    // empty). A failed read stays an error.
+    if (!plain.ok() && plain.status().code() != StatusCode::kIOError) return std::optional<bool>();
     if (!plain.ok()) return std::move(plain).TakeStatus().WithContext("Bloom filter");
     filter = std::move(plain).value();
   }

@@ -172,7 +172,8 @@ Result<bool> RowGroupPlanner::DictionaryHasMatch(const TermColumn& t,
   const SchemaNode& leaf = file_.schema().leaf(t.leaf);
   auto decoder = MakeDecoder<T>(leaf.physical_type, Encoding::kPlain, leaf.type_length);
   if (!decoder.ok()) return Fail(t.leaf, std::move(decoder).TakeStatus().WithContext("dictionary"));
-  PQ_RETURN_IF_ERROR((*decoder)->SetData(page.body, page.num_values));
+  Status set = (*decoder)->SetData(page.body, page.num_values);
+  if (!set.ok()) return Fail(t.leaf, std::move(set).WithContext("dictionary page"));
   const LeafConverter& converter = t.mapper->converter();
   T values[kDictionaryBatch];
   std::string scratch;
@@ -234,6 +235,21 @@ Result<bool> RowGroupPlanner::DictionaryMaySatisfy(const TermColumn& t) const {
     if (!*got || page.type != PageType::kDictionaryPage) return true;
     if (page.encoding != Encoding::kPlain && page.encoding != Encoding::kPlainDictionary) {
       return true;
+    }
+    // The dictionary a scan decodes: the only page before the first data page, which is no
+    // dictionary page either. Anything else there (a second dictionary page, which the scan
+    // refuses) and the dictionary says nothing.
+    if (page.end != meta->data_page_offset) return true;
+    if (!decryptor) {
+      const int64_t probe = std::min(kPageHeaderProbe, file_.file().size() - meta->data_page_offset);
+      if (probe <= 0) return true;
+      PQ_ASSIGN_OR_RETURN(BufferPtr next, Read(t.leaf, meta->data_page_offset, probe, "page header"));
+      PageHeader header;
+      size_t header_size = 0;
+      if (!ReadPageHeader(ByteSpan(next->data(), next->size()), &header, &header_size).ok() ||
+          header.type == PageType::kDictionaryPage) {
+        return true;
+      }
     }
     auto entry = std::make_shared<CachedDictionary>();
     // The body may point into a buffer the reader shares with the stored bytes: keep that buffer.
@@ -300,7 +316,15 @@ Result<bool> RowGroupPlanner::BloomFilterMaySatisfy(const TermColumn& t) const {
 
   std::shared_ptr<const SplitBlockBloomFilter> cached = file_.bloom_filter_cache().Find(row_group_, t.leaf);
   if (cached == nullptr) {
-    PQ_ASSIGN_OR_RETURN(std::optional<SplitBlockBloomFilter> filter, ReadBloomFilter(t.leaf, *meta, decryptor));
+    auto read = ReadBloomFilter(t.leaf, *meta, decryptor);
+    // A filter is an optional aid: one that is out of the file, does not parse or holds a size it
+    // cannot have is not used, as a page index like that is not; the column is read as if it had
+    // none. A failed read and a failed authentication stay errors.
+    if (!read.ok() && read.status().code() != StatusCode::kIOError &&
+        read.status().code() != StatusCode::kCrypto) {
+      return true;
+    }
+    PQ_ASSIGN_OR_RETURN(std::optional<SplitBlockBloomFilter> filter, std::move(read));
     if (!filter) return true;
     const int64_t bytes = filter->num_bytes();
     cached = std::make_shared<const SplitBlockBloomFilter>(std::move(*filter));
@@ -394,7 +418,10 @@ Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn
     if (!bytes.ok()) return Fail(t.leaf, std::move(bytes).TakeStatus());
     stats_->bytes_read += at.second;
     auto parsed = std::make_shared<Index>();
-    Status s = parse(ByteSpan((*bytes)->data(), (*bytes)->size()), parsed.get());
+    // The parsed index may take a quarter of the table's max_memory (and 64 MiB): a list of empty
+    // strings is a byte each in the file and dozens in memory. A larger one is not used.
+    Status s = parse(ByteSpan((*bytes)->data(), (*bytes)->size()), parsed.get(),
+                     PageIndexMemoryLimit(file_.options()));
     if (s.code() == StatusCode::kCrypto) return Fail(t.leaf, std::move(s));
     if (!s.ok()) return std::shared_ptr<const Index>();
     cache.Store(at, parsed, 3 * at.second);
@@ -403,14 +430,16 @@ Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn
   PQ_ASSIGN_OR_RETURN(
       std::shared_ptr<const ColumnIndex> ci_cached,
       cached_index(file_.column_index_cache(), Range(*chunk.column_index_offset, *chunk.column_index_length),
-                   [&](ByteSpan b, ColumnIndex* out) {
-                     return decryptor ? decryptor->ReadColumnIndex(b, out) : ReadColumnIndex(b, out);
+                   [&](ByteSpan b, ColumnIndex* out, int64_t max_memory) {
+                     return decryptor ? decryptor->ReadColumnIndex(b, out, max_memory)
+                                      : ReadColumnIndex(b, out, nullptr, max_memory);
                    }));
   PQ_ASSIGN_OR_RETURN(
       std::shared_ptr<const OffsetIndex> oi_cached,
       cached_index(file_.offset_index_cache(), Range(*chunk.offset_index_offset, *chunk.offset_index_length),
-                   [&](ByteSpan b, OffsetIndex* out) {
-                     return decryptor ? decryptor->ReadOffsetIndex(b, out) : ReadOffsetIndex(b, out);
+                   [&](ByteSpan b, OffsetIndex* out, int64_t max_memory) {
+                     return decryptor ? decryptor->ReadOffsetIndex(b, out, max_memory)
+                                      : ReadOffsetIndex(b, out, nullptr, max_memory);
                    }));
   if (!ci_cached || !oi_cached) return std::optional<RowRanges>();
   const ColumnIndex& ci = *ci_cached;
@@ -422,14 +451,17 @@ Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn
       ci.max_values.size() != n) {
     return std::optional<RowRanges>();
   }
-  // Pages start at row 0 and each a row further on (every data page of an indexed chunk begins a
-  // row: page 0 at row 0, then strictly increasing, all within the row group).
-  const int64_t rows = num_rows();
-  for (size_t i = 0; i < n; ++i) {
-    const int64_t first = pages[i].first_row_index;
-    const bool ordered = i == 0 ? first == 0 : first > pages[i - 1].first_row_index;
-    if (!ordered || first > rows || (first == rows && rows > 0)) return std::optional<RowRanges>();
+  // The OffsetIndex must describe the chunk's pages as the column reader requires before it reads
+  // through it (page_reader.h, OffsetIndexProblem): an index it would not use does not prune
+  // either, so that the rows a query finds do not depend on whether its plan used the index.
+  const ColumnMetaData* meta = Meta(t.leaf);
+  int64_t chunk_begin = 0, chunk_end = 0;
+  if (meta == nullptr ||
+      !ChunkByteRange(*meta, file_.file().size(), file_.chunk_size_slack(), &chunk_begin, &chunk_end).ok() ||
+      !OffsetIndexProblem(oi, *meta, chunk_begin, chunk_end, num_rows()).empty()) {
+    return std::optional<RowRanges>();
   }
+  const int64_t rows = num_rows();
   RowRanges keep;
   for (size_t i = 0; i < n; ++i) {
     const int64_t begin = pages[i].first_row_index;
