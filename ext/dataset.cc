@@ -608,29 +608,67 @@ Result<std::shared_ptr<const FileReader>> OpenTableFile(const std::string& path,
   return std::shared_ptr<const FileReader>(std::move(reader));
 }
 
-// ---- Change detection
-// ---------------------------------------------------------------------------------
+// ---- Snapshots
+// ----------------------------------------------------------------------------------------
 
-FileStamp StampOf(const FileReader& file) {
-  FileStamp stamp;
-  stamp.size = file.file().size();
-  stamp.mtime_ns = file.file().mtime_ns();
-  struct stat st;
-  if (StatPath(file.path(), &st)) {
-    stamp.device = static_cast<uint64_t>(st.st_dev);
-    stamp.inode = static_cast<uint64_t>(st.st_ino);
+Status CountRows(DatasetSnapshot* d) {
+  d->total_rows = 0;
+  d->max_file_rows = 0;
+  for (DatasetFile& f : d->files) {
+    // Row groups are the truth: some writers leave FileMetaData.num_rows at 0. Their sum within a
+    // file was checked when it was opened (FileReader::Open).
+    f.rows = 0;
+    for (const RowGroup& rg : f.reader->metadata().row_groups) f.rows += rg.num_rows;
+    f.first_row = d->total_rows;
+    if (__builtin_add_overflow(d->total_rows, f.rows, &d->total_rows)) {
+      return Status::Corruption("'" + f.reader->path() + "' has " + std::to_string(f.rows) +
+                                " rows: the files' row counts sum past 2^63-1");
+    }
+    d->max_file_rows = std::max(d->max_file_rows, f.rows);
   }
-  return stamp;
+  return Status::OK();
 }
 
-bool FileUnchanged(const std::string& path, const FileStamp& stamp) {
-  struct stat st;
-  if (!StatPath(path, &st)) return false;
-  const int64_t mtime = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
-  if (st.st_size != stamp.size || mtime != stamp.mtime_ns) return false;
-  // Inode 0: unknown (the path could not be stat'ed when the file was opened).
-  return stamp.inode == 0 || (static_cast<uint64_t>(st.st_ino) == stamp.inode &&
-                              static_cast<uint64_t>(st.st_dev) == stamp.device);
+Result<std::shared_ptr<const DatasetSnapshot>> MakeSnapshot(std::vector<std::shared_ptr<const FileReader>> readers,
+                                                            std::vector<FileColumns> columns) {
+  auto data = std::make_shared<DatasetSnapshot>();
+  for (size_t i = 0; i < readers.size(); ++i) {
+    DatasetFile file;
+    file.reader = std::move(readers[i]);
+    file.columns = std::move(columns[i]);
+    data->files.push_back(std::move(file));
+  }
+  PQ_RETURN_IF_ERROR(CountRows(data.get()));
+  return std::shared_ptr<const DatasetSnapshot>(std::move(data));
+}
+
+Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<const DatasetSnapshot> data,
+                                                               const std::vector<DatasetColumn>& columns,
+                                                               const ReaderOptions& options,
+                                                               const ValueOptions& values, bool union_by_name) {
+  std::shared_ptr<DatasetSnapshot> fresh;
+  for (size_t i = 0; i < data->files.size(); ++i) {
+    const DatasetFile& file = data->files[i];
+    const std::string& path = file.reader->path();
+    if (file.reader->file().Unchanged()) continue;
+    auto reader = OpenTableFile(path, options);
+    if (!reader.ok()) {
+      return Status::IOError("'" + path + "' changed since the table was created and cannot be read: " +
+                             reader.status().message());
+    }
+    auto fit = FitColumns(**reader, columns, values, union_by_name);
+    if (!fit.ok()) {
+      return Status::InvalidArgument("'" + path + "' changed since the table was created and no longer fits it: " +
+                                     fit.status().message() + "; create the table again");
+    }
+    if (!fresh) fresh = std::make_shared<DatasetSnapshot>(*data);
+    DatasetFile& replaced = fresh->files[i];
+    replaced.reader = std::move(reader).value();
+    replaced.columns = std::move(fit).value();
+  }
+  if (!fresh) return data;
+  PQ_RETURN_IF_ERROR(CountRows(fresh.get()));
+  return std::shared_ptr<const DatasetSnapshot>(std::move(fresh));
 }
 
 }  // namespace pq::ext

@@ -16,7 +16,7 @@
 // says) is found when the page is read.
 #pragma once
 
-#include "format/reader/file_reader.h"
+#include "format/file/file_reader.h"
 #include "format/util/status.h"
 
 namespace pq {

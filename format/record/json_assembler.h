@@ -68,7 +68,7 @@
 #include <vector>
 
 #include "format/encoding/values.h"
-#include "format/reader/memory_budget.h"
+#include "format/file/memory_budget.h"
 #include "format/record/nested_shape.h"
 #include "format/schema/schema.h"
 #include "format/util/byte_reader.h"

@@ -25,8 +25,8 @@
 #include "format/column/row_counts.h"
 #include "format/predicate/predicate.h"
 #include "format/predicate/scan_plan.h"
-#include "format/reader/file_reader.h"
-#include "format/reader/memory_budget.h"
+#include "format/file/file_reader.h"
+#include "format/file/memory_budget.h"
 #include "format/reader/table_scanner.h"
 #include "tests/hostile/hostile_files.h"
 
