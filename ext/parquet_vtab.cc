@@ -176,13 +176,15 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
     }
     std::vector<std::shared_ptr<const FileReader>> readers;
     for (const std::string& path : *paths) {
-      auto reader = FileReader::Open(path, table->config.reader);
+      auto reader = OpenTableFile(path, table->config.reader);
       if (!reader.ok()) return fail(reader.status());
       readers.push_back(std::move(reader).value());
     }
     auto schema = UnifyColumns(readers, table->config.values, table->config.union_by_name);
     if (!schema.ok()) return fail(schema.status());
-    table->data = MakeSnapshot(std::move(readers), std::move(schema->files));
+    auto data = MakeSnapshot(std::move(readers), std::move(schema->files));
+    if (!data.ok()) return fail(data.status());
+    table->data = std::move(data).value();
     table->columns = std::move(schema->columns);
 
     // Partition keys name columns of their own.

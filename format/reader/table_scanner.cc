@@ -98,11 +98,20 @@ Result<std::unique_ptr<TableScanner>> TableScanner::Make(std::shared_ptr<const F
     st->num_leaves = count;
     st->batches.resize(static_cast<size_t>(count));
     for (int i = 0; i < count; ++i) {
-      PQ_ASSIGN_OR_RETURN(LeafConverter c, LeafConverter::Make(schema.leaf(first + i), value_options));
-      st->converters.push_back(std::move(c));
+      auto c = LeafConverter::Make(schema.leaf(first + i), value_options);
+      if (!c.ok()) {
+        return std::move(c).TakeStatus().WithContext(s->file_->path() + ", column '" +
+                                                     schema.leaf(first + i).DottedPath() + "'");
+      }
+      st->converters.push_back(std::move(c).value());
     }
     if (st->nested) {
-      PQ_ASSIGN_OR_RETURN(st->assembler, NestedJsonAssembler::Make(schema, *st->node));
+      auto assembler = NestedJsonAssembler::Make(schema, *st->node, s->file_->options().memory);
+      if (!assembler.ok()) {
+        return std::move(assembler).TakeStatus().WithContext(s->file_->path() + ", column '" +
+                                                             st->node->DottedPath() + "'");
+      }
+      st->assembler = std::move(assembler).value();
     }
     s->fields_.push_back(std::move(st));
   }

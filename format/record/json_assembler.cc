@@ -55,8 +55,8 @@ NestedJsonAssembler::NestedJsonAssembler(NestedShape shape) : shape_(std::move(s
   }
 }
 
-Result<std::unique_ptr<NestedJsonAssembler>> NestedJsonAssembler::Make(const Schema& schema,
-                                                                       const SchemaNode& field) {
+Result<std::unique_ptr<NestedJsonAssembler>> NestedJsonAssembler::Make(
+    const Schema& schema, const SchemaNode& field, std::shared_ptr<MemoryBudget> budget) {
   if (field.parent != &schema.root()) {
     return Status::InvalidArgument("'" + field.name + "' is not a top-level field of the schema");
   }
@@ -68,6 +68,7 @@ Result<std::unique_ptr<NestedJsonAssembler>> NestedJsonAssembler::Make(const Sch
   }
   std::unique_ptr<NestedJsonAssembler> assembler(new NestedJsonAssembler(std::move(shape)));
   PQ_RETURN_IF_ERROR(assembler->IndexVariants(assembler->shape_, false));
+  assembler->budget_ = std::move(budget);
   return assembler;
 }
 
@@ -146,12 +147,15 @@ Status NestedJsonAssembler::ValidateLevels(std::span<const LeafLevels> leaves) {
     }
     cursors_[i] =
         LeafCursor{in.def_levels, in.rep_levels, 0, n, 0, &in.append_value_json, &in.value_bytes};
-    if (in.rep_levels != nullptr && in.def_levels != nullptr) DropEntriesOfClosedLists(static_cast<int>(i));
+    if (in.rep_levels != nullptr && in.def_levels != nullptr) {
+      Status dropped = DropEntriesOfClosedLists(static_cast<int>(i));
+      if (!dropped.ok()) return std::move(dropped).WithContext(where);
+    }
   }
   return Status::OK();
 }
 
-void NestedJsonAssembler::DropEntriesOfClosedLists(int i) {
+Status NestedJsonAssembler::DropEntriesOfClosedLists(int i) {
   // The levels were checked to be within the leaf's maxima, so rep[j] indexes open_def.
   const std::vector<int16_t>& open_def = open_def_[static_cast<size_t>(i)];
   LeafCursor& c = cursors_[static_cast<size_t>(i)];
@@ -164,13 +168,19 @@ void NestedJsonAssembler::DropEntriesOfClosedLists(int i) {
   };
   int64_t first = 0;
   while (first < c.end && !closed(first)) ++first;
-  if (first == c.end) return;  // the usual case: nothing to drop
+  if (first == c.end) return Status::OK();  // the usual case: nothing to drop
   if (kept_def_.size() < cursors_.size()) {
     kept_def_.resize(cursors_.size());
     kept_rep_.resize(cursors_.size());
   }
   std::vector<int16_t>& def = kept_def_[static_cast<size_t>(i)];
   std::vector<int16_t>& rep = kept_rep_[static_cast<size_t>(i)];
+  int64_t kept_bytes = 0;
+  for (size_t k = 0; k < kept_def_.size(); ++k) {
+    kept_bytes += static_cast<int64_t>((kept_def_[k].capacity() + kept_rep_[k].capacity()) * sizeof(int16_t));
+  }
+  kept_bytes += 2 * c.end * static_cast<int64_t>(sizeof(int16_t));
+  PQ_RETURN_IF_ERROR(kept_charge_.Set(budget_, kept_bytes, "copied levels"));
   def.assign(c.def, c.def + first);
   rep.assign(c.rep, c.rep + first);
   for (int64_t j = first; j < c.end; ++j) {
@@ -181,6 +191,7 @@ void NestedJsonAssembler::DropEntriesOfClosedLists(int i) {
   c.def = def.data();
   c.rep = rep.data();
   c.end = static_cast<int64_t>(def.size());
+  return Status::OK();
 }
 
 Status NestedJsonAssembler::Assemble(std::span<const LeafLevels> leaves, int64_t num_records,
@@ -196,6 +207,9 @@ Status NestedJsonAssembler::Assemble(std::span<const LeafLevels> leaves, int64_t
   }
   PQ_RETURN_IF_ERROR(ValidateLevels(leaves));
 
+  arena_charge_ = &out->charge;
+  arena_limit_ = budget_ ? static_cast<size_t>(std::max<int64_t>(out->charge.bytes(), 0))
+                         : std::numeric_limits<uint32_t>::max();
   const size_t arena_before = out->arena.size();
   const size_t size_before = out->is_null.size();
   out->offsets.reserve(size_before + 1 + static_cast<size_t>(num_records));
@@ -225,11 +239,7 @@ Status NestedJsonAssembler::Assemble(std::span<const LeafLevels> leaves, int64_t
     const bool null_record = cursors_[shape_.first_leaf].Def() < shape_.def_level;
     const bool ok =
         null_record ? SkipEntry(shape_, 0, shape_.def_level) : WriteValue(shape_, 0, &out->arena);
-    if (!ok) return fail(std::move(error_));
-    if (out->arena.size() > std::numeric_limits<uint32_t>::max()) {
-      return fail(Status::OutOfMemory("column '" + shape_.node->name +
-                                      "': assembled JSON passes 4 GiB in one batch"));
-    }
+    if (!ok || !ArenaFits(&out->arena)) return fail(std::move(error_));
     out->offsets.push_back(static_cast<uint32_t>(out->arena.size()));
     out->is_null.push_back(null_record ? 1 : 0);
   }
@@ -257,7 +267,7 @@ bool NestedJsonAssembler::WriteValue(const NestedShape& s, int16_t parent_def, s
     case NestedShape::Kind::kLeaf:
       (*c.append)(c.next_value++, out);
       ++c.pos;
-      return true;
+      return ArenaFits(out);
     case NestedShape::Kind::kStruct: {
       out->push_back('{');
       bool first = true;
@@ -287,7 +297,7 @@ bool NestedJsonAssembler::WriteValue(const NestedShape& s, int16_t parent_def, s
         if (!first) out->push_back(',');
         const bool ok =
             is_list ? WriteValue(s.element(), s.element_def_level, out) : WriteMapEntry(s, out);
-        if (!ok) return false;
+        if (!ok || !ArenaFits(out)) return false;
         int16_t rep;
         if (!NextRepetition(s, &rep)) return false;
         if (rep < s.rep_level) break;
@@ -405,6 +415,7 @@ bool NestedJsonAssembler::WriteShreddedArray(const NestedShape& list, std::strin
     bool missing = false;
     if (!WriteShredded(list.element(), list.element_def_level, out, &missing)) return false;
     if (missing) out->append("null", 4);  // an array element cannot be missing: Variant null
+    if (!ArenaFits(out)) return false;
     int16_t rep;
     if (!NextRepetition(list, &rep)) return false;
     if (rep < list.rep_level) break;
@@ -478,8 +489,31 @@ bool NestedJsonAssembler::WriteShreddedObject(const NestedShape& object, const B
 }
 
 bool NestedJsonAssembler::WriteVariantBinary(int leaf, ByteSpan value, std::string* out) {
-  Status s = variant_decoder_.AppendJson(variant_metadata_, value, out);
-  return s.ok() || Fail(leaf, s);
+  while (true) {
+    variant_decoder_.set_output_limit(arena_limit_);
+    Status s = variant_decoder_.AppendJson(variant_metadata_, value, out);
+    if (s.ok()) return true;
+    // Over the arena's limit (the decoder's only OutOfMemory, *out unchanged): with more of the
+    // budget granted, the value is written again.
+    if (s.code() != StatusCode::kOutOfMemory) return Fail(leaf, s);
+    if (!GrowArena(out, arena_limit_ + 1)) return false;
+  }
+}
+
+bool NestedJsonAssembler::GrowArena(std::string* out, size_t need) {
+  constexpr size_t kMaxArena = std::numeric_limits<uint32_t>::max();  // offsets are 32-bit
+  if (need > kMaxArena || (!budget_ && need > arena_limit_)) {
+    return Fail(shape_.first_leaf,
+                Status::OutOfMemory("assembled JSON passes " + std::to_string(arena_limit_) +
+                                    " bytes in one batch"));
+  }
+  if (!budget_) return true;
+  const size_t grown = std::min(kMaxArena, std::max(2 * arena_limit_, need + (size_t{1} << 20)));
+  Status s = arena_charge_->Set(budget_, static_cast<int64_t>(grown), "assembled JSON");
+  if (!s.ok()) return Fail(shape_.first_leaf, s);
+  out->reserve(grown);
+  arena_limit_ = grown;
+  return true;
 }
 
 // The common list of primitives, without the generic walk: one level entry per element.
@@ -497,6 +531,7 @@ bool NestedJsonAssembler::WriteLeafElements(const NestedShape& list, std::string
       (*c.append)(c.next_value++, out);
     }
     ++c.pos;
+    if (!ArenaFits(out)) return false;
     // The leaf's levels never exceed its maximum, which is this list's level: rep <=
     // list.rep_level.
     if (c.NextRep() < list.rep_level) return true;

@@ -49,6 +49,13 @@
 //
 // One assembler per field and per scan; buffers are kept across Assemble calls so that steady-state
 // assembly allocates only when the output arena grows.
+//
+// Memory. One record may hold any number of values (a list of 2^28 elements takes a few bytes of
+// RLE), and one value's text may be far longer than its bytes (a dictionary entry repeated, a
+// Variant key named by every object). The arena grows only as far as its charge to the budget
+// given to Make (the table's max_memory), which is asked for more before it grows; without a
+// budget it may not pass 4 GiB. Either refusal is OutOfMemory naming the column and the record,
+// checked while a value is written, not after.
 #pragma once
 
 #include <cstdint>
@@ -61,6 +68,7 @@
 #include <vector>
 
 #include "format/encoding/values.h"
+#include "format/file/memory_budget.h"
 #include "format/record/nested_shape.h"
 #include "format/schema/schema.h"
 #include "format/util/byte_reader.h"
@@ -106,6 +114,7 @@ struct JsonColumn {
   std::string arena;
   std::vector<uint32_t> offsets{0};  // size() + 1 entries
   std::vector<uint8_t> is_null;      // 1 = SQL NULL (its arena range is empty)
+  BudgetCharge charge;               // what the arena may hold (its capacity stays across Clear)
 
   // Empties the column, keeping capacity.
   void Clear() {
@@ -125,13 +134,16 @@ class NestedJsonAssembler {
   // `field` is a top-level field of `schema` (a child of its root), usually a group or a repeated
   // field; a plain leaf is accepted too and renders as its value. Errors: those of
   // BuildNestedShape, and InvalidArgument when `field` is not a top-level field of `schema`.
+  // `budget` (may be null) is what the arena and the assembler's copies of levels are charged to.
   static Result<std::unique_ptr<NestedJsonAssembler>> Make(const Schema& schema,
-                                                           const SchemaNode& field);
+                                                           const SchemaNode& field,
+                                                           std::shared_ptr<MemoryBudget> budget = nullptr);
 
   // leaves[i] holds the levels of leaf Schema::LeafRange(field).first + i; all cover the same
   // `num_records` records. Appends num_records entries to *out. On error *out is left as it was.
   // InvalidArgument for a wrong number of leaves or negative counts, OutOfMemory when the arena
-  // would pass 4 GiB (offsets are 32-bit), Corruption for inconsistent levels.
+  // would pass 4 GiB (offsets are 32-bit) or what the budget grants, Corruption for inconsistent
+  // levels.
   Status Assemble(std::span<const LeafLevels> leaves, int64_t num_records, JsonColumn* out);
 
   const NestedShape& shape() const { return shape_; }
@@ -171,6 +183,11 @@ class NestedJsonAssembler {
   // `residual`: the `value` beside the shredded object, or null.
   bool WriteShreddedObject(const NestedShape& object, const ByteSpan* residual, std::string* out);
   bool WriteVariantBinary(int leaf, ByteSpan value, std::string* out);
+  // The arena must hold `need` bytes, past arena_limit_: charges more of the budget for it
+  // (false, with error_ set, when refused). Called where values are written, so that one record
+  // cannot grow it unchecked.
+  bool GrowArena(std::string* out, size_t need);
+  bool ArenaFits(std::string* out) { return out->size() <= arena_limit_ || GrowArena(out, out->size()); }
   // Fills the per-leaf and per-shape tables of VARIANT groups under `s`.
   Status IndexVariants(const NestedShape& s, bool in_variant);
 
@@ -190,7 +207,7 @@ class NestedJsonAssembler {
   Status ValidateLevels(std::span<const LeafLevels> leaves);
   // Points cursor i at a copy of its levels without the entries that continue a null or empty list
   // (see the header), when it has any.
-  void DropEntriesOfClosedLists(int i);
+  Status DropEntriesOfClosedLists(int i);
 
   NestedShape shape_;
   std::vector<const NestedShape*>
@@ -215,6 +232,10 @@ class NestedJsonAssembler {
   int64_t record_ = 0;                  // record being assembled, for messages
   int64_t num_records_ = 0;             // records asked for, for messages
   Status error_;
+  std::shared_ptr<MemoryBudget> budget_;
+  BudgetCharge* arena_charge_ = nullptr;  // of the JsonColumn being filled
+  size_t arena_limit_ = 0;                // the arena may grow this far before GrowArena
+  BudgetCharge kept_charge_;              // kept_def_, kept_rep_
 };
 
 }  // namespace pq

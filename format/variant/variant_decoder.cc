@@ -420,11 +420,15 @@ Status VariantDecoder::Write(const VariantMetadata& metadata, ByteSpan value, in
   std::string_view previous_name;
   bool names_sorted = true;
   for (uint32_t i = 0; i < l.count; ++i) {
+    if (out->size() > output_limit_) return OverOutputLimit();
     if (i > 0) out->push_back(',');
     if (l.is_object) {
       PQ_ASSIGN_OR_RETURN(std::string_view name, metadata.Key(c.Id(i)));
       if (i > 0 && !(previous_name < name)) names_sorted = false;
       previous_name = name;
+      // A name is stored once and may be used by every object of the value: the text it makes is
+      // checked before it is written.
+      if (name.size() > output_limit_ - out->size()) return OverOutputLimit();
       AppendJsonString(name, out);
       out->push_back(':');
     }
@@ -435,6 +439,11 @@ Status VariantDecoder::Write(const VariantMetadata& metadata, ByteSpan value, in
   if (!names_sorted) PQ_RETURN_IF_ERROR(CheckUniqueNames(metadata, c));
   sorted_offsets_.resize(c.base);
   return Status::OK();
+}
+
+Status VariantDecoder::OverOutputLimit() const {
+  return Status::OutOfMemory("variant: its JSON text would pass " + std::to_string(output_limit_) +
+                             " bytes");
 }
 
 Status VariantDecoder::AppendJson(const VariantMetadata& metadata, ByteSpan value,

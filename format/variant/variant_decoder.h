@@ -91,11 +91,17 @@ inline VariantBasicType VariantBasicTypeOf(ByteSpan value) {
 }
 
 // Decodes values to JSON. Holds scratch space only; reuse one per scan to avoid allocating.
+//
+// The text may be far larger than the value: an object of a few bytes names a metadata key that
+// may be long, and every object of the value may name it again. The output limit bounds what
+// AppendJson writes: OutOfMemory, and *out as it was, once *out would pass it.
 class VariantDecoder {
  public:
   // Appends the JSON text of `value` (one whole value, no trailing bytes), field names looked up in
   // `metadata`. On error *out is left as it was.
   Status AppendJson(const VariantMetadata& metadata, ByteSpan value, std::string* out);
+  // The size *out may reach (give or take the last element's text); no limit by default.
+  void set_output_limit(size_t bytes) { output_limit_ = bytes; }
 
   // `value` must be an object (Corruption otherwise). Appends its fields to *fields in stored
   // order, each with its exact value bytes (not checked further: AppendJson checks them). Checks
@@ -117,8 +123,11 @@ class VariantDecoder {
   Status Write(const VariantMetadata& metadata, ByteSpan value, int depth, std::string* out);
   Status WritePrimitive(ByteSpan value, std::string* out);
 
+  Status OverOutputLimit() const;
+
   std::vector<uint32_t> sorted_offsets_;  // children offsets of the containers being written
   std::vector<std::string_view> names_;   // duplicate-name check of unsorted objects
+  size_t output_limit_ = SIZE_MAX;
 };
 
 // Appends the JSON text of the Variant (metadata, value) to *out. On error *out is unchanged.
