@@ -23,6 +23,24 @@ void AppendUnsigned(uint64_t v, int size, std::string* out) {
 
 constexpr uint64_t kMaxOffset = std::numeric_limits<uint32_t>::max();
 
+// The header of an object of n fields whose values take data_size bytes and whose largest field id
+// is max_id: the byte, the count, then the ids and offsets in field-name order (id(k), offset(k)
+// for k = 0 .. n-1) and the end offset.
+template <typename Id, typename Offset>
+void AppendObjectHeader(size_t n, uint32_t max_id, uint64_t data_size, Id id, Offset offset,
+                        std::string* out) {
+  const bool large = n > 255;
+  const int id_size = BytesFor(max_id);
+  const int offset_size = BytesFor(data_size);
+  out->push_back(
+      static_cast<char>(static_cast<uint8_t>(VariantBasicType::kObject) |
+                        (((large ? 0x10 : 0) | ((id_size - 1) << 2) | (offset_size - 1)) << 2)));
+  AppendUnsigned(n, large ? 4 : 1, out);
+  for (size_t k = 0; k < n; ++k) AppendUnsigned(id(k), id_size, out);
+  for (size_t k = 0; k < n; ++k) AppendUnsigned(offset(k), offset_size, out);
+  AppendUnsigned(data_size, offset_size, out);
+}
+
 }  // namespace
 
 void VariantEncoder::Reset() {
@@ -346,6 +364,26 @@ Status VariantEncoder::Finish(std::string_view* metadata, std::string_view* valu
   *metadata = metadata_;
   *value = value_;
   return Status::OK();
+}
+
+void AppendVariantObject(std::span<const VariantField> fields, std::string* out) {
+  uint32_t max_id = 0;
+  uint64_t data_size = 0;
+  for (const VariantField& f : fields) {
+    max_id = std::max(max_id, f.id);
+    data_size += f.value.size();
+  }
+  std::vector<uint64_t> offsets;
+  offsets.reserve(fields.size());
+  uint64_t offset = 0;
+  for (const VariantField& f : fields) {
+    offsets.push_back(offset);
+    offset += f.value.size();
+  }
+  AppendObjectHeader(
+      fields.size(), max_id, data_size, [&](size_t k) { return fields[k].id; },
+      [&](size_t k) { return offsets[k]; }, out);
+  for (const VariantField& f : fields) out->append(AsStringView(f.value));
 }
 
 }  // namespace pq

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -110,5 +111,10 @@ class VariantEncoder {
   std::vector<ByteSpan> elements_scratch_;
   std::vector<uint32_t> order_scratch_;
 };
+
+// Appends an object value of `fields` (given in field-name order, with the ids of the metadata the
+// object will be read with) to *out: what a partially shredded object leaves in `value`. The
+// fields' values must total under 4 GiB.
+void AppendVariantObject(std::span<const VariantField> fields, std::string* out);
 
 }  // namespace pq
