@@ -213,6 +213,14 @@ Status VariantEncoder::Key(std::string_view name) {
   return Status::OK();
 }
 
+void VariantEncoder::CancelKey() {
+  if (depth_ == 0) return;
+  Frame& f = frames_[depth_ - 1];
+  if (!f.is_object || !f.key_pending) return;
+  f.ids.pop_back();
+  f.key_pending = false;
+}
+
 Status VariantEncoder::EndArray() {
   if (!error_.ok()) return error_;
   if (depth_ == 0 || frames_[depth_ - 1].is_object) return Fail("EndArray without an open array");

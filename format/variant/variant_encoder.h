@@ -70,6 +70,9 @@ class VariantEncoder {
   Status Key(std::string_view name);
   // InvalidArgument naming a field given twice.
   Status EndObject();
+  // Takes back the name given by the last Key(), whose value has not been added (a field that
+  // turned out to be missing). Nothing happens when no name is pending.
+  void CancelKey();
 
   // Adds a copy of `value` (one whole Variant value) whose field names are in `metadata`:
   // primitives byte for byte, containers re-encoded with this encoder's field ids. Errors as
