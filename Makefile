@@ -4,7 +4,19 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
 
-.PHONY: all deps build demo test test-asan test-tsan clean format bench fuzz bench-memory difftest
+.PHONY: all deps build demo test test-asan test-tsan clean format bench fuzz bench-memory difftest \
+        install uninstall
+
+# `make install`: the extension, optimized and stripped, as $(PREFIX)/lib/parquet.so, plus a link to it
+# named parquet.so in the folder the dynamic loader searches for a bare file name (LOADER_DIR), so that
+# `.load parquet` and load_extension('parquet') find it with no path and no environment variable:
+# SQLite dlopen()s "parquet" and then "parquet.so", and the loader looks such a name up only in its
+# default folders (ldconfig's cache holds lib*.so names only, so /usr/local/lib is not searched for it).
+# LOADER_DIR= (empty) installs no link. DESTDIR is prepended to both, for packaging.
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+MULTIARCH := $(shell cc -print-multiarch 2>/dev/null)
+LOADER_DIR ?= /usr/lib$(if $(MULTIARCH),/$(MULTIARCH))
 
 all: build
 
@@ -49,6 +61,28 @@ test-tsan: deps
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target parquet test_ext test_format_page
 	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/test_ext
 	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/test_format_page
+
+install:
+	@SKIP_NPM=1 bash scripts/install-deps.sh
+	@$(MAKE) --no-print-directory build
+	install -d "$(DESTDIR)$(LIBDIR)"
+	install -m 0644 $(BUILD)/parquet.so "$(DESTDIR)$(LIBDIR)/parquet.so"
+	strip --strip-unneeded "$(DESTDIR)$(LIBDIR)/parquet.so"
+	@if [ -n "$(LOADER_DIR)" ] && [ "$(abspath $(LOADER_DIR))" != "$(abspath $(LIBDIR))" ]; then \
+	  install -d "$(DESTDIR)$(LOADER_DIR)" && \
+	  ln -sfn "$$(realpath -m --relative-to="$(LOADER_DIR)" "$(LIBDIR)/parquet.so")" "$(DESTDIR)$(LOADER_DIR)/parquet.so" && \
+	  echo "linked $(DESTDIR)$(LOADER_DIR)/parquet.so -> $(LIBDIR)/parquet.so"; \
+	fi
+	@echo "installed $(DESTDIR)$(LIBDIR)/parquet.so ($$(du -k "$(DESTDIR)$(LIBDIR)/parquet.so" | cut -f1) KiB): .load parquet"
+
+# Removes what `make install` put there (the loader's link only when it points to this installation).
+uninstall:
+	rm -f "$(DESTDIR)$(LIBDIR)/parquet.so"
+	@link="$(DESTDIR)$(LOADER_DIR)/parquet.so"; \
+	if [ -n "$(LOADER_DIR)" ] && [ -L "$$link" ] && \
+	   [ "$$(readlink "$$link")" = "$$(realpath -m --relative-to="$(LOADER_DIR)" "$(LIBDIR)/parquet.so")" ]; then \
+	  rm -f "$$link" && echo "removed $$link"; \
+	fi
 
 format:
 	clang-format -i $$(git ls-files '*.cc' '*.h')

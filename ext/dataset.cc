@@ -564,29 +564,62 @@ Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileR
   return out;
 }
 
-// ---- Change detection
-// ---------------------------------------------------------------------------------
+// ---- Snapshots
+// ----------------------------------------------------------------------------------------
 
-FileStamp StampOf(const FileReader& file) {
-  FileStamp stamp;
-  stamp.size = file.file().size();
-  stamp.mtime_ns = file.file().mtime_ns();
-  struct stat st;
-  if (StatPath(file.path(), &st)) {
-    stamp.device = static_cast<uint64_t>(st.st_dev);
-    stamp.inode = static_cast<uint64_t>(st.st_ino);
+void CountRows(DatasetSnapshot* d) {
+  d->total_rows = 0;
+  d->max_file_rows = 0;
+  for (DatasetFile& f : d->files) {
+    // Row groups are the truth: some writers leave FileMetaData.num_rows at 0.
+    f.rows = 0;
+    for (const RowGroup& rg : f.reader->metadata().row_groups) f.rows += rg.num_rows;
+    f.first_row = d->total_rows;
+    d->total_rows += f.rows;
+    d->max_file_rows = std::max(d->max_file_rows, f.rows);
   }
-  return stamp;
 }
 
-bool FileUnchanged(const std::string& path, const FileStamp& stamp) {
-  struct stat st;
-  if (!StatPath(path, &st)) return false;
-  const int64_t mtime = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
-  if (st.st_size != stamp.size || mtime != stamp.mtime_ns) return false;
-  // Inode 0: unknown (the path could not be stat'ed when the file was opened).
-  return stamp.inode == 0 || (static_cast<uint64_t>(st.st_ino) == stamp.inode &&
-                              static_cast<uint64_t>(st.st_dev) == stamp.device);
+std::shared_ptr<const DatasetSnapshot> MakeSnapshot(std::vector<std::shared_ptr<const FileReader>> readers,
+                                                    std::vector<FileColumns> columns) {
+  auto data = std::make_shared<DatasetSnapshot>();
+  for (size_t i = 0; i < readers.size(); ++i) {
+    DatasetFile file;
+    file.reader = std::move(readers[i]);
+    file.columns = std::move(columns[i]);
+    data->files.push_back(std::move(file));
+  }
+  CountRows(data.get());
+  return data;
+}
+
+Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<const DatasetSnapshot> data,
+                                                               const std::vector<DatasetColumn>& columns,
+                                                               const ReaderOptions& options,
+                                                               const ValueOptions& values, bool union_by_name) {
+  std::shared_ptr<DatasetSnapshot> fresh;
+  for (size_t i = 0; i < data->files.size(); ++i) {
+    const DatasetFile& file = data->files[i];
+    const std::string& path = file.reader->path();
+    if (file.reader->file().Unchanged()) continue;
+    auto reader = FileReader::Open(path, options);
+    if (!reader.ok()) {
+      return Status::IOError("'" + path + "' changed since the table was created and cannot be read: " +
+                             reader.status().message());
+    }
+    auto fit = FitColumns(**reader, columns, values, union_by_name);
+    if (!fit.ok()) {
+      return Status::InvalidArgument("'" + path + "' changed since the table was created and no longer fits it: " +
+                                     fit.status().message() + "; create the table again");
+    }
+    if (!fresh) fresh = std::make_shared<DatasetSnapshot>(*data);
+    DatasetFile& replaced = fresh->files[i];
+    replaced.reader = std::move(reader).value();
+    replaced.columns = std::move(fit).value();
+  }
+  if (!fresh) return data;
+  CountRows(fresh.get());
+  return std::shared_ptr<const DatasetSnapshot>(std::move(fresh));
 }
 
 }  // namespace pq::ext

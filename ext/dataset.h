@@ -25,9 +25,10 @@
 // is a decimal number, else DATE when every one is a valid `YYYY-MM-DD` (kept as that TEXT), else
 // TEXT.
 //
-// Change detection (CheckFileStamp): a file's size, modification time and inode are compared with a
-// fresh stat(2) of its path, so a file replaced or truncated since its footer was read is noticed
-// before it is read again.
+// Change detection (RefreshSnapshot): each file is asked whether it still holds the bytes it was opened
+// on (RandomAccessFile::Unchanged: for a local file, its size, modification time and inode compared
+// with a fresh stat(2) of its path), so a file replaced or truncated since its footer was read is
+// noticed before it is read again.
 #pragma once
 
 #include <cstdint>
@@ -37,8 +38,8 @@
 #include <string_view>
 #include <vector>
 
+#include "format/file/file_reader.h"
 #include "format/predicate/predicate.h"
-#include "format/reader/file_reader.h"
 #include "format/util/status.h"
 #include "format/value/value_options.h"
 
@@ -137,23 +138,40 @@ Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileR
 Result<FileColumns> FitColumns(const FileReader& file, const std::vector<DatasetColumn>& columns,
                                const ValueOptions& values, bool union_by_name);
 
-// ---- Change detection
-// -----------------------------------------------------------------------------
+// ---- Snapshots
+// ----------------------------------------------------------------------------------------
 
-// What identifies the bytes a FileReader read: its size and modification time (from the open
-// file) and the inode its path named when it was opened.
-struct FileStamp {
-  int64_t size = -1;
-  int64_t mtime_ns = -1;
-  uint64_t device = 0;
-  uint64_t inode = 0;
+// One file of the dataset, as the table last read it.
+struct DatasetFile {
+  std::shared_ptr<const FileReader> reader;  // its footer; scanners share it
+  FileColumns columns;                       // its fields as table columns
+  int64_t first_row = 0;                     // dataset rowid of its first row
+  int64_t rows = 0;                          // from its row groups
 };
 
-// The stamp of a just-opened file.
-FileStamp StampOf(const FileReader& file);
+// The files as one scan sees them. A reload (RefreshSnapshot) makes a new snapshot; a cursor keeps the
+// one its scan started with.
+struct DatasetSnapshot {
+  std::vector<DatasetFile> files;
+  int64_t total_rows = 0;
+  int64_t max_file_rows = 0;  // rows of the largest file: file_row_number is below it
+};
 
-// Whether the file at `path` still is the one `stamp` describes. False when it was replaced,
-// truncated, rewritten (another size or time) or removed.
-bool FileUnchanged(const std::string& path, const FileStamp& stamp);
+// Sums the row counts; sets each file's first_row.
+void CountRows(DatasetSnapshot* d);
+
+// The snapshot of files just opened, with their mappings onto the table's columns (UnifyColumns's
+// DatasetSchema::files, one per reader, in order).
+std::shared_ptr<const DatasetSnapshot> MakeSnapshot(std::vector<std::shared_ptr<const FileReader>> readers,
+                                                    std::vector<FileColumns> columns);
+
+// Opens again every file of `data` that changed since its footer was read (RandomAccessFile::Unchanged),
+// with `options`, and fits it to `columns` (FitColumns): `data` itself when no file changed,
+// else a new snapshot. A file that cannot be read any more, or whose columns no longer fit the
+// table, is an error naming it.
+Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<const DatasetSnapshot> data,
+                                                               const std::vector<DatasetColumn>& columns,
+                                                               const ReaderOptions& options,
+                                                               const ValueOptions& values, bool union_by_name);
 
 }  // namespace pq::ext

@@ -22,7 +22,7 @@
 #include "ext/options.h"
 #include "ext/sqlite_api.h"
 #include "format/crypto/decryption_config.h"
-#include "format/reader/file_reader.h"
+#include "format/file/file_reader.h"
 #include "format/value/cell.h"
 
 namespace pq::ext {

@@ -15,7 +15,7 @@
 
 #include "ext/eponymous_vtab.h"
 #include "ext/metadata_values.h"
-#include "format/reader/file_reader.h"
+#include "format/file/file_reader.h"
 
 namespace pq::ext {
 

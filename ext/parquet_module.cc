@@ -8,6 +8,7 @@
 #include "ext/metadata_functions.h"
 #include "ext/parquet_vtab.h"
 #include "ext/sqlite_api.h"
+#include "ext/version_function.h"
 
 SQLITE_EXTENSION_INIT1
 
@@ -35,6 +36,7 @@ int sqlite3_parquet_init(sqlite3* db, char** err, const sqlite3_api_routines* ap
   if (rc == SQLITE_OK) rc = pq::ext::RegisterMetadataFunctions(db, keys);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterIndexFunctions(db, keys);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterVersionFunction(db);
   if (rc != SQLITE_OK && err) *err = sqlite3_mprintf("parquet: cannot register: %s", sqlite3_errstr(rc));
   return rc;
 }

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "format/reader/file_reader.h"
+#include "format/file/file_reader.h"
 #include "format/reader/table_scanner.h"
 
 namespace {

@@ -31,7 +31,9 @@
 #include <climits>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "format/metadata/metadata.h"  // CompressionCodec (the enum only; no code from pq_thrift)
@@ -88,5 +90,9 @@ bool CodecSupportsWrite(CompressionCodec codec);
 // "gzip", "brotli", "zstd", "lz4_raw". "lz4" is accepted as an alias of LZ4_RAW, since the framed
 // LZ4 codec is deprecated and never written. Anything else is InvalidArgument naming the value.
 Result<CompressionCodec> ParseCodecName(std::string_view name);
+
+// The compression libraries this engine runs with, as (name, version) pairs: zstd, lz4, snappy (the
+// version of the headers it was built with; Snappy has no run-time version call), zlib, brotli.
+std::vector<std::pair<std::string, std::string>> CodecLibraryVersions();
 
 }  // namespace pq

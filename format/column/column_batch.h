@@ -141,4 +141,51 @@ inline void ColumnBatch::GatherDictionaryRows(const int32_t* rows, size_t n) {
   });
 }
 
+// fn(the value in slot k of the batch's typed array); not for a dictionary-coded batch.
+template <typename Fn>
+auto VisitValue(const ColumnBatch& b, int64_t k, Fn&& fn) {
+  switch (b.type) {
+    case PhysicalType::kBoolean: return fn(b.bools[k]);
+    case PhysicalType::kInt32: return fn(b.i32[k]);
+    case PhysicalType::kInt64: return fn(b.i64[k]);
+    case PhysicalType::kInt96: return fn(b.i96[k]);
+    case PhysicalType::kFloat: return fn(b.f32[k]);
+    case PhysicalType::kDouble: return fn(b.f64[k]);
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray: return fn(b.bytes[k]);
+  }
+  return fn(b.i64[k]);
+}
+
+// fn(values[k]) for an array of values of physical type `type` (a ColumnBatch dictionary).
+template <typename Fn>
+auto VisitArray(PhysicalType type, const void* values, int64_t k, Fn&& fn) {
+  switch (type) {
+    case PhysicalType::kBoolean: return fn(static_cast<const uint8_t*>(values)[k]);
+    case PhysicalType::kInt32: return fn(static_cast<const int32_t*>(values)[k]);
+    case PhysicalType::kInt64: return fn(static_cast<const int64_t*>(values)[k]);
+    case PhysicalType::kInt96: return fn(static_cast<const Int96*>(values)[k]);
+    case PhysicalType::kFloat: return fn(static_cast<const float*>(values)[k]);
+    case PhysicalType::kDouble: return fn(static_cast<const double*>(values)[k]);
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray: return fn(static_cast<const ByteArray*>(values)[k]);
+  }
+  return fn(static_cast<const int64_t*>(values)[k]);
+}
+
+// The typed value array of a batch that is not dictionary-coded.
+inline const void* ValueArray(const ColumnBatch& b) {
+  switch (b.type) {
+    case PhysicalType::kBoolean: return b.bools.data();
+    case PhysicalType::kInt32: return b.i32.data();
+    case PhysicalType::kInt64: return b.i64.data();
+    case PhysicalType::kInt96: return b.i96.data();
+    case PhysicalType::kFloat: return b.f32.data();
+    case PhysicalType::kDouble: return b.f64.data();
+    case PhysicalType::kByteArray:
+    case PhysicalType::kFixedLenByteArray: return b.bytes.data();
+  }
+  return nullptr;
+}
+
 }  // namespace pq

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "format/encoding/decoder.h"
+#include "format/file/chunk_index_reader.h"
 #include "format/metadata/metadata_io.h"
 #include "format/page/page_reader.h"
 
@@ -35,11 +36,13 @@ template <typename T>
 class TypedColumnChunkReader final : public ColumnChunkReader {
  public:
   TypedColumnChunkReader(std::shared_ptr<const FileReader> file, const SchemaNode* leaf,
-                         const ColumnMetaData* meta, const ColumnChunk* chunk, int64_t num_rows,
-                         std::string context, std::optional<crypto::ColumnDecryptor> decryptor)
+                         const ColumnMetaData* meta, const ColumnChunk* chunk, int row_group, int leaf_index,
+                         int64_t num_rows, std::string context, std::optional<crypto::ColumnDecryptor> decryptor)
       : ColumnChunkReader(std::move(file), leaf),
         meta_(meta),
         chunk_(chunk),
+        row_group_(row_group),
+        leaf_index_(leaf_index),
         num_rows_(num_rows),
         context_(context),
         decryptor_(std::move(decryptor)),
@@ -85,35 +88,19 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   Status TryOffsetIndex(std::span<const RowSpan> rows, bool all_rows) {
     index_tried_ = true;
     if (!chunk_->offset_index_offset || !chunk_->offset_index_length) return Status::OK();
-    const int64_t offset = *chunk_->offset_index_offset;
-    const int64_t length = *chunk_->offset_index_length;
-    const int64_t file_size = file_->file().size();
-    if (offset < 0 || length <= 0 || offset > file_size || length > file_size - offset ||
-        length > file_->options().limits.max_footer_size) {
-      return Status::OK();  // unusable: find pages by their headers
+    // Read once per file (ChunkIndexReader keeps it in the FileReader's cache), then checked here as
+    // if just read. One that is out of the file or does not parse is not used: the pages are found
+    // by their headers. An encrypted index that fails authentication was altered (or the key is
+    // wrong): an error, not a reason to fall back to the headers.
+    auto read = ChunkIndexReader(*file_, row_group_, leaf_index_, decryptor_, &extra_bytes_read_).ReadOffsetIndex();
+    if (!read.ok()) {
+      const StatusCode code = read.status().code();
+      if (code == StatusCode::kCrypto) return std::move(read).TakeStatus().WithContext(context_);
+      if (code == StatusCode::kIOError) return std::move(read).TakeStatus().WithContext(context_ + ", OffsetIndex");
+      return Status::OK();
     }
-    // Parsed once per file (FileReader::offset_index_cache), then checked here as if just read.
-    const std::pair<int64_t, int64_t> at(offset, length);
-    std::shared_ptr<const OffsetIndex> cached = file_->offset_index_cache().Find(at);
-    if (cached == nullptr) {
-      auto bytes = file_->file().ReadAt(offset, length);
-      if (!bytes.ok()) return std::move(bytes).TakeStatus().WithContext(context_ + ", OffsetIndex");
-      extra_bytes_read_ += length;
-      auto parsed = std::make_shared<OffsetIndex>();
-      const ByteSpan stored((*bytes)->data(), (*bytes)->size());
-      if (decryptor_) {
-        // An encrypted index that fails authentication was altered (or the key is wrong): an error,
-        // not a reason to fall back to the headers.
-        Status s = decryptor_->ReadOffsetIndex(stored, parsed.get());
-        if (s.code() == StatusCode::kCrypto) return std::move(s).WithContext(context_);
-        if (!s.ok()) return Status::OK();
-      } else if (!ReadOffsetIndex(stored, parsed.get()).ok()) {
-        return Status::OK();
-      }
-      cached = parsed;
-      file_->offset_index_cache().Store(at, cached, 3 * length);
-    }
-    const OffsetIndex& index = *cached;
+    if (*read == nullptr) return Status::OK();
+    const OffsetIndex& index = **read;
     PQ_RETURN_IF_ERROR(pages_.EnsureBounds());
     const std::vector<PageLocation>& locs = index.page_locations;
     if (locs.empty() || locs.size() > static_cast<size_t>(kMaxPageValues)) return Status::OK();
@@ -546,6 +533,8 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
 
   const ColumnMetaData* meta_;
   const ColumnChunk* chunk_;
+  int row_group_;     // the chunk's row group ...
+  int leaf_index_;    // ... and leaf column
   int64_t num_rows_;  // of the row group
   std::string context_;
   std::optional<crypto::ColumnDecryptor> decryptor_;  // an encrypted chunk's; before pages_
@@ -631,26 +620,26 @@ Result<std::unique_ptr<ColumnChunkReader>> ColumnChunkReader::Make(
   std::unique_ptr<ColumnChunkReader> r;
   switch (node.physical_type) {
     case PhysicalType::kBoolean:
-      r.reset(new TypedColumnChunkReader<uint8_t>(file, &node, meta, chunk, rows, context, std::move(d)));
+      r.reset(new TypedColumnChunkReader<uint8_t>(file, &node, meta, chunk, row_group, leaf, rows, context, std::move(d)));
       break;
     case PhysicalType::kInt32:
-      r.reset(new TypedColumnChunkReader<int32_t>(file, &node, meta, chunk, rows, context, std::move(d)));
+      r.reset(new TypedColumnChunkReader<int32_t>(file, &node, meta, chunk, row_group, leaf, rows, context, std::move(d)));
       break;
     case PhysicalType::kInt64:
-      r.reset(new TypedColumnChunkReader<int64_t>(file, &node, meta, chunk, rows, context, std::move(d)));
+      r.reset(new TypedColumnChunkReader<int64_t>(file, &node, meta, chunk, row_group, leaf, rows, context, std::move(d)));
       break;
     case PhysicalType::kInt96:
-      r.reset(new TypedColumnChunkReader<Int96>(file, &node, meta, chunk, rows, context, std::move(d)));
+      r.reset(new TypedColumnChunkReader<Int96>(file, &node, meta, chunk, row_group, leaf, rows, context, std::move(d)));
       break;
     case PhysicalType::kFloat:
-      r.reset(new TypedColumnChunkReader<float>(file, &node, meta, chunk, rows, context, std::move(d)));
+      r.reset(new TypedColumnChunkReader<float>(file, &node, meta, chunk, row_group, leaf, rows, context, std::move(d)));
       break;
     case PhysicalType::kDouble:
-      r.reset(new TypedColumnChunkReader<double>(file, &node, meta, chunk, rows, context, std::move(d)));
+      r.reset(new TypedColumnChunkReader<double>(file, &node, meta, chunk, row_group, leaf, rows, context, std::move(d)));
       break;
     case PhysicalType::kByteArray:
     case PhysicalType::kFixedLenByteArray:
-      r.reset(new TypedColumnChunkReader<ByteArray>(file, &node, meta, chunk, rows, context, std::move(d)));
+      r.reset(new TypedColumnChunkReader<ByteArray>(file, &node, meta, chunk, row_group, leaf, rows, context, std::move(d)));
       break;
   }
   if (!r) return Status::Corruption("unknown physical type").WithContext(context);

@@ -28,7 +28,7 @@
 #include <string>
 
 #include "format/column/column_batch.h"
-#include "format/reader/file_reader.h"
+#include "format/file/file_reader.h"
 #include "format/schema/schema.h"
 #include "format/util/status.h"
 

@@ -286,4 +286,9 @@ Status RandomBytes(uint8_t* out, size_t n) {
   return Status::OK();
 }
 
+std::string OpenSslVersion() {
+  // OPENSSL_VERSION_STRING is the bare "3.0.17"; OPENSSL_VERSION would add "OpenSSL " and a date.
+  return OpenSSL_version(OPENSSL_VERSION_STRING);
+}
+
 }  // namespace pq::crypto

@@ -91,4 +91,7 @@ Status SignFooter(ByteSpan key, ByteSpan aad, ByteSpan footer, std::string* out)
 // Fills `out` with cryptographically random bytes (RAND_bytes).
 Status RandomBytes(uint8_t* out, size_t n);
 
+// The version of the OpenSSL library the ciphers run on, as it reports itself ("3.0.17").
+std::string OpenSslVersion();
+
 }  // namespace pq::crypto

@@ -6,8 +6,8 @@
 #include <mutex>
 
 #include "format/codec/codec.h"
+#include "format/file/buffer_pool.h"
 #include "format/metadata/metadata_io.h"
-#include "format/page/buffer_pool.h"
 #include "format/page/page_cache.h"
 #include "format/util/crc32.h"
 #include "format/util/task_pool.h"

@@ -42,8 +42,8 @@
 
 #include "format/crypto/column_decryptor.h"
 #include "format/encoding/values.h"
+#include "format/file/file_reader.h"
 #include "format/metadata/metadata.h"
-#include "format/reader/file_reader.h"
 #include "format/util/byte_reader.h"
 #include "format/util/status.h"
 

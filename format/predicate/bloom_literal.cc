@@ -1,7 +1,11 @@
 #include "format/predicate/bloom_literal.h"
 
+#include <cfloat>
+#include <charconv>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "format/bloom/split_block_bloom_filter.h"
 #include "format/value/temporal.h"
@@ -139,8 +143,339 @@ std::optional<uint64_t> BloomHashOfLiteral(const SqlValue& literal, const LeafCo
   }
 }
 
-bool BloomFiltersUsable(const std::optional<std::string>& created_by) {
-  return !created_by || created_by->find("parquetjs") == std::string::npos;
+// ---- parquet_bloom_probe -----------------------------------------------------------------------
+
+namespace {
+
+__extension__ typedef __int128 Int128;
+
+constexpr double kTwoPow63 = 9223372036854775808.0;
+constexpr double kTwoPow64 = 18446744073709551616.0;
+
+using Hashes = std::vector<uint64_t>;
+
+// INT32 / INT64 columns that hold plain integers (of any annotation but DATE, TIME, TIMESTAMP,
+// DECIMAL). Unsigned columns store the value's bits.
+Result<Hashes> IntegerHashes(const SchemaNode& leaf, const ProbeValue& v) {
+  const bool is_unsigned =
+      leaf.logical_type.kind == LogicalType::Kind::kInteger && !leaf.logical_type.is_signed;
+  const bool is_int32 = leaf.physical_type == PhysicalType::kInt32;
+  const SqlValue& number = v.number;
+  if (number.type == CellType::kNull) return Status::InvalidArgument("not an integer");
+  if (is_unsigned && !is_int32 && number.type == CellType::kReal && number.d >= kTwoPow63 &&
+      number.d < kTwoPow64 && number.d == std::trunc(number.d)) {
+    // UINT64 above 2^63-1: the table shows these as REAL.
+    return Hashes{BloomHash(static_cast<int64_t>(static_cast<uint64_t>(number.d)))};
+  }
+  std::optional<int64_t> i = ExactInteger(number);
+  if (!i) return Status::InvalidArgument("not an integer");
+  const int64_t min = is_unsigned ? 0
+                      : is_int32  ? std::numeric_limits<int32_t>::min()
+                                  : std::numeric_limits<int64_t>::min();
+  const int64_t max = !is_int32     ? std::numeric_limits<int64_t>::max()
+                      : is_unsigned ? int64_t{std::numeric_limits<uint32_t>::max()}
+                                    : int64_t{std::numeric_limits<int32_t>::max()};
+  if (*i < min || *i > max) return Status::InvalidArgument("out of range");
+  if (is_int32) return Hashes{BloomHash(static_cast<int32_t>(static_cast<uint32_t>(*i)))};
+  return Hashes{BloomHash(*i)};
+}
+
+// An INT32 or INT64 column's stored value from an integer, range-checked.
+Result<Hashes> StoredIntegerHashes(const SchemaNode& leaf, int64_t i) {
+  if (leaf.physical_type == PhysicalType::kInt32) {
+    if (i < std::numeric_limits<int32_t>::min() || i > std::numeric_limits<int32_t>::max()) {
+      return Status::InvalidArgument("out of range");
+    }
+    return Hashes{BloomHash(static_cast<int32_t>(i))};
+  }
+  return Hashes{BloomHash(i)};
+}
+
+// DATE, TIME and TIMESTAMP columns: ISO text in the column's unit, or the stored integer.
+Result<Hashes> TemporalHashes(const SchemaNode& leaf, const ProbeValue& v) {
+  if (v.type == CellType::kText) {
+    const std::string_view text = v.bytes;
+    switch (leaf.logical_type.kind) {
+      case LogicalType::Kind::kDate: {
+        PQ_ASSIGN_OR_RETURN(int32_t days, ParseIsoDate(text));
+        return StoredIntegerHashes(leaf, days);
+      }
+      case LogicalType::Kind::kTime: {
+        PQ_ASSIGN_OR_RETURN(int64_t units, ParseIsoTime(text, leaf.logical_type.unit));
+        return StoredIntegerHashes(leaf, units);
+      }
+      default: {
+        PQ_ASSIGN_OR_RETURN(int64_t units, ParseIsoTimestamp(text, leaf.logical_type.unit));
+        return StoredIntegerHashes(leaf, units);
+      }
+    }
+  }
+  std::optional<int64_t> i = ExactInteger(v.number);
+  if (!i) return Status::InvalidArgument("not ISO text or an integer");
+  return StoredIntegerHashes(leaf, *i);
+}
+
+// Decimal text ([spaces][+-]digits[.digits][(e|E)[+-]digits][spaces], or with no digit before the
+// point) to the unscaled integer at `scale`: the digits times 10^(exponent + scale - fraction
+// digits). Dropping a digit that is not zero, or a result beyond 38 digits, is an error.
+Result<Int128> ParseUnscaledDecimal(std::string_view text, int32_t scale) {
+  auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  size_t i = 0;
+  bool negative = false;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
+  std::string digits;  // the mantissa's digits, leading zeros dropped
+  int64_t fraction_digits = 0;
+  bool any_digit = false;
+  bool seen_point = false;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '.' && !seen_point) {
+      seen_point = true;
+    } else if (c >= '0' && c <= '9') {
+      any_digit = true;
+      if (seen_point) ++fraction_digits;
+      if (!digits.empty() || c != '0') {
+        if (digits.size() > 1000) return Status::InvalidArgument("too many digits");
+        digits.push_back(c);
+      }
+    } else {
+      break;
+    }
+  }
+  if (!any_digit) return Status::InvalidArgument("not a decimal number");
+  int64_t exponent = 0;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    bool exponent_negative = false;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) {
+      exponent_negative = text[i++] == '-';
+    }
+    const size_t start = i;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+      if (exponent > 100000) return Status::InvalidArgument("exponent out of range");
+      exponent = exponent * 10 + (text[i] - '0');
+    }
+    if (i == start) return Status::InvalidArgument("not a decimal number");
+    if (exponent_negative) exponent = -exponent;
+  }
+  if (i != text.size()) return Status::InvalidArgument("not a decimal number");
+  if (digits.empty()) return Int128{0};
+  // Fraction digits in the mantissa count, so `digits` stand for digits * 10^-fraction_digits.
+  int64_t shift = exponent + int64_t{scale} - fraction_digits;
+  if (shift < 0) {
+    const size_t dropped = static_cast<size_t>(std::min<int64_t>(-shift, int64_t(digits.size())));
+    if (digits.find_first_not_of('0', digits.size() - dropped) != std::string::npos) {
+      return Status::InvalidArgument("has more fraction digits than the scale " +
+                                     std::to_string(scale));
+    }
+    digits.resize(digits.size() - dropped);
+    if (digits.empty()) return Int128{0};
+    shift = 0;
+  }
+  if (static_cast<int64_t>(digits.size()) + shift > 38) {
+    return Status::InvalidArgument("has more than 38 digits at the scale " + std::to_string(scale));
+  }
+  Int128 unscaled = 0;
+  for (char c : digits) unscaled = unscaled * 10 + (c - '0');
+  for (int64_t k = 0; k < shift; ++k) unscaled *= 10;
+  return negative ? -unscaled : unscaled;
+}
+
+// `value` as big-endian two's complement in `width` bytes; false when it does not fit.
+bool BigEndianBytes(Int128 value, size_t width, std::string* out) {
+  out->assign(width, value < 0 ? '\xff' : '\0');  // the sign fills what is not written below
+  Int128 rest = value;
+  for (size_t k = 0; k < std::min<size_t>(width, 16); ++k) {
+    (*out)[width - 1 - k] = static_cast<char>(static_cast<uint8_t>(rest & 0xff));
+    rest >>= 8;  // arithmetic (C++20): the sign comes in
+  }
+  if (width >= 16) return true;  // all of the value's 16 bytes are written
+  // It fits when nothing but the sign is left and the top byte written carries that sign.
+  const bool top_negative = (static_cast<uint8_t>((*out)[0]) & 0x80) != 0;
+  return rest == (value < 0 ? -1 : 0) && top_negative == (value < 0);
+}
+
+// DECIMAL columns: the unscaled integer in the physical type's PLAIN bytes.
+Result<Hashes> DecimalHashes(const SchemaNode& leaf, const ProbeValue& v) {
+  std::string text;
+  switch (v.type) {
+    case CellType::kInteger:
+      text = std::to_string(v.number.i);
+      break;
+    case CellType::kReal: {
+      // The shortest text that reads back as the double: what SQLite would print.
+      char buf[64];
+      auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v.number.d);
+      if (ec != std::errc()) return Status::InvalidArgument("not a decimal number");
+      text.assign(buf, end);
+      break;
+    }
+    default:
+      text = v.bytes;
+      break;
+  }
+  PQ_ASSIGN_OR_RETURN(Int128 unscaled, ParseUnscaledDecimal(text, leaf.logical_type.decimal_scale));
+  switch (leaf.physical_type) {
+    case PhysicalType::kInt32:
+      if (unscaled < std::numeric_limits<int32_t>::min() ||
+          unscaled > std::numeric_limits<int32_t>::max()) {
+        return Status::InvalidArgument("out of range");
+      }
+      return Hashes{BloomHash(static_cast<int32_t>(unscaled))};
+    case PhysicalType::kInt64:
+      if (unscaled < std::numeric_limits<int64_t>::min() ||
+          unscaled > std::numeric_limits<int64_t>::max()) {
+        return Status::InvalidArgument("out of range");
+      }
+      return Hashes{BloomHash(static_cast<int64_t>(unscaled))};
+    case PhysicalType::kFixedLenByteArray: {
+      // The schema's width is untrusted; decimals need at most 16 bytes, writers use up to 32.
+      if (leaf.type_length > 1024) return Status::NotSupported("FIXED_LEN_BYTE_ARRAY too wide");
+      std::string bytes;
+      if (!BigEndianBytes(unscaled, static_cast<size_t>(leaf.type_length), &bytes)) {
+        return Status::InvalidArgument("out of range");
+      }
+      return Hashes{BloomHash(AsBytes(bytes))};
+    }
+    default: {  // BYTE_ARRAY: the fewest bytes that hold the value
+      std::string bytes;
+      size_t width = 1;
+      while (!BigEndianBytes(unscaled, width, &bytes)) ++width;
+      return Hashes{BloomHash(AsBytes(bytes))};
+    }
+  }
+}
+
+// FLOAT and DOUBLE columns. A zero probes both signs: -0.0 == 0.0 in SQL, but they hash
+// differently.
+Result<Hashes> FloatingHashes(const SchemaNode& leaf, const ProbeValue& v) {
+  const SqlValue& number = v.number;
+  if (number.type == CellType::kNull) return Status::InvalidArgument("not a number");
+  if (leaf.physical_type == PhysicalType::kFloat) {
+    float f = 0;
+    if (number.type == CellType::kInteger) {
+      f = static_cast<float>(number.i);
+    } else {
+      if (std::isfinite(number.d) && std::fabs(number.d) > FLT_MAX) {
+        return Status::InvalidArgument("out of range for FLOAT");
+      }
+      f = static_cast<float>(number.d);
+    }
+    if (f == 0) return Hashes{BloomHash(0.0f), BloomHash(-0.0f)};
+    return Hashes{BloomHash(f)};
+  }
+  const double d = number.type == CellType::kInteger ? static_cast<double>(number.i) : number.d;
+  if (d == 0) return Hashes{BloomHash(0.0), BloomHash(-0.0)};
+  return Hashes{BloomHash(d)};
+}
+
+// 8-4-4-4-12 hex digits to 16 bytes.
+std::optional<std::string> ParseUuid(std::string_view text) {
+  if (text.size() != 36) return std::nullopt;
+  std::string out;
+  int high = -1;
+  for (size_t k = 0; k < text.size(); ++k) {
+    const char c = text[k];
+    if (k == 8 || k == 13 || k == 18 || k == 23) {
+      if (c != '-') return std::nullopt;
+      continue;
+    }
+    int nibble = c >= '0' && c <= '9'   ? c - '0'
+                 : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                 : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                        : -1;
+    if (nibble < 0) return std::nullopt;
+    if (high < 0) {
+      high = nibble;
+    } else {
+      out.push_back(static_cast<char>(high * 16 + nibble));
+      high = -1;
+    }
+  }
+  return out;
+}
+
+// The width of a fixed-width physical type's PLAIN encoding; 0 for BYTE_ARRAY and BOOLEAN.
+size_t FixedWidth(const SchemaNode& leaf) {
+  switch (leaf.physical_type) {
+    case PhysicalType::kInt32:
+    case PhysicalType::kFloat:
+      return 4;
+    case PhysicalType::kInt64:
+    case PhysicalType::kDouble:
+      return 8;
+    case PhysicalType::kInt96:
+      return 12;
+    case PhysicalType::kFixedLenByteArray:
+      return static_cast<size_t>(leaf.type_length);
+    default:
+      return 0;
+  }
+}
+
+}  // namespace
+
+Result<std::vector<uint64_t>> BloomProbeHashes(const SchemaNode& leaf, const ProbeValue& v) {
+  const CellType type = v.type;
+  const LogicalType::Kind kind = leaf.logical_type.kind;
+  if (leaf.physical_type == PhysicalType::kBoolean) {
+    return Status::InvalidArgument("the format defines no Bloom filter for BOOLEAN columns");
+  }
+  if (type == CellType::kBlob) {
+    // The PLAIN bytes themselves.
+    const std::string_view bytes = v.bytes;
+    const size_t width = FixedWidth(leaf);
+    if (width != 0 && bytes.size() != width) {
+      return Status::InvalidArgument("a BLOB must have the type's " + std::to_string(width) +
+                                     " bytes");
+    }
+    return Hashes{BloomHash(AsBytes(bytes))};
+  }
+  if (kind == LogicalType::Kind::kDecimal) return DecimalHashes(leaf, v);
+  switch (leaf.physical_type) {
+    case PhysicalType::kInt32:
+    case PhysicalType::kInt64:
+      if (kind == LogicalType::Kind::kDate || kind == LogicalType::Kind::kTime ||
+          kind == LogicalType::Kind::kTimestamp) {
+        return TemporalHashes(leaf, v);
+      }
+      return IntegerHashes(leaf, v);
+    case PhysicalType::kInt96: {
+      if (type != CellType::kText) return Status::InvalidArgument("not a timestamp text");
+      PQ_ASSIGN_OR_RETURN(int64_t nanos, ParseIsoTimestamp(v.bytes, TimeUnit::kNanos));
+      return Hashes{BloomHash(EpochNanosToInt96(nanos))};
+    }
+    case PhysicalType::kFloat:
+    case PhysicalType::kDouble:
+      return FloatingHashes(leaf, v);
+    case PhysicalType::kByteArray: {
+      const bool is_text = kind == LogicalType::Kind::kString || kind == LogicalType::Kind::kEnum ||
+                           kind == LogicalType::Kind::kJson;
+      if (type != CellType::kText && !is_text) {
+        return Status::InvalidArgument("a binary column takes TEXT or a BLOB");
+      }
+      // TEXT as is; a number as SQLite prints it.
+      return Hashes{BloomHash(AsBytes(type == CellType::kText ? v.bytes : v.printed))};
+    }
+    case PhysicalType::kFixedLenByteArray: {
+      if (type != CellType::kText) return Status::InvalidArgument("not TEXT or a BLOB");
+      const std::string_view text = v.bytes;
+      if (kind == LogicalType::Kind::kUuid) {
+        std::optional<std::string> uuid = ParseUuid(text);
+        if (!uuid) return Status::InvalidArgument("not a UUID (8-4-4-4-12 hex digits)");
+        return Hashes{BloomHash(AsBytes(*uuid))};
+      }
+      if (text.size() != static_cast<size_t>(leaf.type_length)) {
+        return Status::InvalidArgument("TEXT must have the type's " +
+                                       std::to_string(leaf.type_length) + " bytes");
+      }
+      return Hashes{BloomHash(AsBytes(text))};
+    }
+    default:
+      return Status::NotSupported("unsupported physical type");
+  }
 }
 
 }  // namespace pq

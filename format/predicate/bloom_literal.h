@@ -1,5 +1,8 @@
-// BloomLiteral: the Bloom filter hash of a literal, for probing a column chunk's filter with an
-// equality (the Parquet spec, "Bloom Filter": XXH64, seed 0, of the value's PLAIN encoding).
+// BloomLiteral: the Bloom filter hashes of a value, for probing a column chunk's filter (the Parquet
+// spec, "Bloom Filter": XXH64, seed 0, of the stored value's PLAIN encoding): one home for mapping a
+// value to the stored value it stands for, with two entry points. BloomHashOfLiteral serves pruning
+// (an equality of the query, compared as SQLite compares); BloomProbeHashes serves
+// parquet_bloom_probe (a value given for a column by its Parquet types, ext/index_functions.h).
 //
 // The filter holds the hashes of the stored (physical) values, so the literal must first become
 // the one stored value that the table would show as equal to it. That is only done where the
@@ -25,7 +28,11 @@
 #include <optional>
 #include <string>
 
+#include <vector>
+
 #include "format/predicate/predicate.h"
+#include "format/schema/schema.h"
+#include "format/util/status.h"
 #include "format/value/leaf_converter.h"
 
 namespace pq {
@@ -37,12 +44,18 @@ namespace pq {
 std::optional<uint64_t> BloomHashOfLiteral(const SqlValue& literal, const LeafConverter& converter,
                                            Affinity affinity);
 
-// Whether the Bloom filters of a file whose footer says `created_by` may be probed at all. Not those
-// of the parquetjs family (created_by containing "parquetjs", as @dsnp/parquetjs writes it): it
-// hashes every value as its JavaScript text (the INT32 5 as "5", a binary value decoded as UTF-8),
-// not its PLAIN encoding, so its filters would drop rows that hold the value. Its headers leave the
-// hash unset so far, which the reader refuses anyway; this keeps a header that names XXHASH from
-// making such filters trusted.
-bool BloomFiltersUsable(const std::optional<std::string>& created_by);
+// A value given to parquet_bloom_probe, as SQLite hands it over.
+struct ProbeValue {
+  CellType type = CellType::kNull;  // its storage class
+  std::string bytes;                // TEXT and BLOB
+  SqlValue number;                  // what SQLite's numeric affinity makes of it: INTEGER, REAL or NULL
+  std::string printed;              // an INTEGER or REAL as SQLite prints it
+};
+
+// The hashes to probe for `v` (not NULL) in a Bloom filter of `leaf`, by the rules of
+// ext/index_functions.h: the stored value of the column's physical type that the value stands for
+// (a zero of a FLOAT or DOUBLE column: both signs). InvalidArgument saying why the value does not
+// fit, without the column (the caller names it).
+Result<std::vector<uint64_t>> BloomProbeHashes(const SchemaNode& leaf, const ProbeValue& v);
 
 }  // namespace pq

@@ -5,18 +5,17 @@
 
 #include "format/bloom/split_block_bloom_filter.h"
 #include "format/encoding/decoder.h"
+#include "format/file/chunk_index_reader.h"
 #include "format/metadata/metadata_io.h"
 #include "format/page/page_reader.h"
 #include "format/predicate/bloom_literal.h"
-#include "format/predicate/encrypted_bloom_filter.h"
 #include "format/predicate/statistics_range.h"
 
 namespace pq {
 namespace {
 
-// Bytes one ColumnIndex or OffsetIndex may take; a larger claim is refused as corrupt.
-constexpr int64_t kMaxPageIndexBytes = int64_t{64} << 20;
-// Bytes read first at a Bloom filter whose length the metadata does not give (header only).
+// Bytes read first at a Bloom filter whose length the metadata does not give (its header: see
+// ChunkIndexReader).
 constexpr int64_t kBloomHeaderProbe = 256;
 // Bytes read first for a data page header when walking a chunk without a page index, and the
 // most a header (with its statistics) may take.
@@ -71,10 +70,6 @@ class RowGroupPlanner {
   bool StatisticsMaySatisfy(const TermColumn& t) const;
   Result<bool> DictionaryMaySatisfy(const TermColumn& t) const;
   Result<bool> BloomFilterMaySatisfy(const TermColumn& t) const;
-  // The chunk's Bloom filter as stored (decrypted with `decryptor` when set); nullopt for a filter
-  // this reader does not use (too large, unknown algorithm).
-  Result<std::optional<SplitBlockBloomFilter>> ReadBloomFilter(
-      int leaf, const ColumnMetaData& meta, const std::optional<crypto::ColumnDecryptor>& decryptor) const;
   // Whether the chunk has a Bloom filter that is fewer bytes to read than its dictionary page (one
   // already in the file's DictionaryCache costs nothing).
   bool BloomCheaperThanDictionary(const TermColumn& t) const;
@@ -286,7 +281,6 @@ Result<bool> RowGroupPlanner::BloomFilterMaySatisfy(const TermColumn& t) const {
   if (!IsEqualityTerm(*t.term) || !Decryptor(t.leaf, &decryptor)) return true;
   const ColumnMetaData* meta = Meta(t.leaf);
   if (meta == nullptr || !meta->bloom_filter_offset) return true;
-  if (!BloomFiltersUsable(file_.metadata().created_by)) return true;
   // Every literal needs a hash before reading anything.
   std::vector<uint64_t> hashes;
   for (const SqlValue& v : t.term->values) {
@@ -298,123 +292,37 @@ Result<bool> RowGroupPlanner::BloomFilterMaySatisfy(const TermColumn& t) const {
   }
   if (hashes.empty()) return true;
 
-  std::shared_ptr<const SplitBlockBloomFilter> cached = file_.bloom_filter_cache().Find(row_group_, t.leaf);
-  if (cached == nullptr) {
-    PQ_ASSIGN_OR_RETURN(std::optional<SplitBlockBloomFilter> filter, ReadBloomFilter(t.leaf, *meta, decryptor));
-    if (!filter) return true;
-    const int64_t bytes = filter->num_bytes();
-    cached = std::make_shared<const SplitBlockBloomFilter>(std::move(*filter));
-    file_.bloom_filter_cache().Store(row_group_, t.leaf, cached, bytes);
-  }
+  auto filter = ChunkIndexReader(file_, row_group_, t.leaf, decryptor, &stats_->bytes_read).ReadBloomFilter(*meta);
+  if (!filter.ok()) return Fail(t.leaf, std::move(filter).TakeStatus());
+  if (*filter == nullptr) return true;
   for (uint64_t h : hashes) {
-    if (cached->Check(h)) return true;
+    if ((*filter)->Check(h)) return true;
   }
   return false;
-}
-
-Result<std::optional<SplitBlockBloomFilter>> RowGroupPlanner::ReadBloomFilter(
-    int leaf, const ColumnMetaData& meta, const std::optional<crypto::ColumnDecryptor>& decryptor) const {
-  using Filter = std::optional<SplitBlockBloomFilter>;
-  const int64_t offset = *meta.bloom_filter_offset;
-  const int64_t max_length = SplitBlockBloomFilter::kMaxBytes + kBloomHeaderProbe;
-  Filter filter;
-  if (decryptor) {
-    auto f = ReadEncryptedBloomFilter(file_.file(), meta, *decryptor, &stats_->bytes_read);
-    if (!f.ok()) {
-      if (f.status().IsNotSupported()) return Filter();
-      return Fail(leaf, std::move(f).TakeStatus());
-    }
-    filter = std::move(f).value();
-    if (!filter) return Filter();
-  } else if (meta.bloom_filter_length) {
-    const int64_t length = *meta.bloom_filter_length;
-    if (length <= 0) return Fail(leaf, Status::Corruption("Bloom filter length is not positive"));
-    if (length > max_length) return Filter();  // over what any filter may hold: not read
-    PQ_ASSIGN_OR_RETURN(BufferPtr bytes, Read(leaf, offset, length, "Bloom filter"));
-    auto f = SplitBlockBloomFilter::Read(ByteSpan(bytes->data(), bytes->size()));
-    if (!f.ok()) {
-      if (f.status().IsNotSupported()) return Filter();
-      return Fail(leaf, std::move(f).TakeStatus().WithContext("Bloom filter"));
-    }
-    filter.emplace(std::move(f).value());
-  } else {
-    // Header first, then the bitset it announces.
-    const int64_t size = file_.file().size();
-    if (offset < 0 || offset >= size) {
-      return Fail(leaf,
-                  Status::Corruption("Bloom filter offset " + std::to_string(offset) +
-                                     " is outside the file (size " + std::to_string(size) + ")"));
-    }
-    const int64_t probe = std::min(kBloomHeaderProbe, size - offset);
-    PQ_ASSIGN_OR_RETURN(BufferPtr head, Read(leaf, offset, probe, "Bloom filter header"));
-    BloomFilterHeader header;
-    size_t header_size = 0;
-    Status s = ReadBloomFilterHeader(ByteSpan(head->data(), head->size()), &header, &header_size);
-    if (!s.ok()) return Fail(leaf, std::move(s).WithContext("Bloom filter header"));
-    if (header.num_bytes <= 0 || header.num_bytes > SplitBlockBloomFilter::kMaxBytes) {
-      return Fail(leaf, Status::Corruption("Bloom filter of " + std::to_string(header.num_bytes) +
-                                             " bytes"));
-    }
-    PQ_ASSIGN_OR_RETURN(BufferPtr bitset, Read(leaf, offset + static_cast<int64_t>(header_size),
-                                               header.num_bytes, "Bloom filter bitset"));
-    auto f = SplitBlockBloomFilter::FromHeader(header, ByteSpan(bitset->data(), bitset->size()));
-    if (!f.ok()) {
-      if (f.status().IsNotSupported()) return Filter();
-      return Fail(leaf, std::move(f).TakeStatus().WithContext("Bloom filter"));
-    }
-    filter.emplace(std::move(f).value());
-  }
-  return filter;
 }
 
 // ---- page index --------------------------------------------------------------------------------
 
 Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn& t) const {
-  const ColumnChunk& chunk = Chunk(t.leaf);
   std::optional<crypto::ColumnDecryptor> decryptor;
   if (!HasPageIndex(t.leaf) || !Decryptor(t.leaf, &decryptor)) return std::optional<RowRanges>();
-  // Each index is parsed once per file (FileReader::column_index_cache / offset_index_cache), then
-  // checked here on every use as if just read. `parse` reads (and decrypts) the stored bytes.
+  // The index is read (and parsed) once per file (ChunkIndexReader keeps it in the FileReader's
+  // caches), then checked here on every use as if just read.
   //
   // A page index is an optional aid: one that is out of the file, does not parse, or contradicts
-  // itself is not used (null here, nullopt below), and the chunk's pages are read as if it had none;
-  // the data may be fine (@dsnp/parquetjs writes first_row_index 0 for every page, parquetjs-lite
-  // leaves out the required null_pages). Only a failed read or a failed authentication (an altered
-  // encrypted index, or a wrong key) stays an error.
-  using Range = std::pair<int64_t, int64_t>;
-  auto cached_index = [&]<typename Index>(ChunkCache<Index, Range>& cache, Range at,
-                                          auto parse) -> Result<std::shared_ptr<const Index>> {
-    if (std::shared_ptr<const Index> hit = cache.Find(at)) return hit;
-    const int64_t size = file_.file().size();
-    if (at.second <= 0 || at.second > kMaxPageIndexBytes || at.first < 0 || at.first > size ||
-        at.second > size - at.first) {
-      return std::shared_ptr<const Index>();
-    }
-    auto bytes = file_.file().ReadAt(at.first, at.second);
-    if (!bytes.ok()) return Fail(t.leaf, std::move(bytes).TakeStatus());
-    stats_->bytes_read += at.second;
-    auto parsed = std::make_shared<Index>();
-    Status s = parse(ByteSpan((*bytes)->data(), (*bytes)->size()), parsed.get());
-    if (s.code() == StatusCode::kCrypto) return Fail(t.leaf, std::move(s));
-    if (!s.ok()) return std::shared_ptr<const Index>();
-    cache.Store(at, parsed, 3 * at.second);
-    return std::shared_ptr<const Index>(std::move(parsed));
-  };
-  PQ_ASSIGN_OR_RETURN(
-      std::shared_ptr<const ColumnIndex> ci_cached,
-      cached_index(file_.column_index_cache(), Range(*chunk.column_index_offset, *chunk.column_index_length),
-                   [&](ByteSpan b, ColumnIndex* out) {
-                     return decryptor ? decryptor->ReadColumnIndex(b, out) : ReadColumnIndex(b, out);
-                   }));
-  PQ_ASSIGN_OR_RETURN(
-      std::shared_ptr<const OffsetIndex> oi_cached,
-      cached_index(file_.offset_index_cache(), Range(*chunk.offset_index_offset, *chunk.offset_index_length),
-                   [&](ByteSpan b, OffsetIndex* out) {
-                     return decryptor ? decryptor->ReadOffsetIndex(b, out) : ReadOffsetIndex(b, out);
-                   }));
-  if (!ci_cached || !oi_cached) return std::optional<RowRanges>();
-  const ColumnIndex& ci = *ci_cached;
-  const OffsetIndex& oi = *oi_cached;
+  // itself is not used (nullopt), and the chunk's pages are read as if it had none; the data may be
+  // fine (@dsnp/parquetjs writes first_row_index 0 for every page, parquetjs-lite leaves out the
+  // required null_pages). Only a failed read or a failed authentication (an altered encrypted
+  // index, or a wrong key) stays an error.
+  auto index = ChunkIndexReader(file_, row_group_, t.leaf, decryptor, &stats_->bytes_read).ReadPageIndex();
+  if (!index.ok()) {
+    const StatusCode code = index.status().code();
+    if (code == StatusCode::kCrypto || code == StatusCode::kIOError) return Fail(t.leaf, std::move(index).TakeStatus());
+    return std::optional<RowRanges>();
+  }
+  if (!index->offsets || !index->columns) return std::optional<RowRanges>();
+  const ColumnIndex& ci = *index->columns;
+  const OffsetIndex& oi = *index->offsets;
 
   const std::vector<PageLocation>& pages = oi.page_locations;
   const size_t n = pages.size();

@@ -11,9 +11,9 @@
 #include <memory>
 #include <vector>
 
+#include "format/file/file_reader.h"
 #include "format/predicate/predicate.h"
 #include "format/predicate/row_ranges.h"
-#include "format/reader/file_reader.h"
 #include "format/value/value_options.h"
 
 namespace pq {

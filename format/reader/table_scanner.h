@@ -33,9 +33,9 @@
 
 #include "format/column/column_batch.h"
 #include "format/column/column_reader.h"
+#include "format/file/file_reader.h"
 #include "format/predicate/predicate.h"
 #include "format/predicate/scan_plan.h"
-#include "format/reader/file_reader.h"
 #include "format/record/json_assembler.h"
 #include "format/value/leaf_converter.h"
 

@@ -52,7 +52,7 @@
 #include <string>
 #include <vector>
 
-#include "format/reader/file_reader.h"
+#include "format/file/file_reader.h"
 #include "format/value/temporal.h"
 #include "format/writer/file_writer.h"
 #include "tests/ext/sqlite_test_util.h"

@@ -16,8 +16,8 @@
 #include <random>
 #include <string>
 
+#include "format/file/file_reader.h"
 #include "format/metadata/metadata_io.h"
-#include "format/reader/file_reader.h"
 #include "tests/ext/footer_util.h"
 #include "tests/ext/sqlite_test_util.h"
 

@@ -11,7 +11,7 @@
 #include <iterator>
 #include <string>
 
-#include "format/reader/file_reader.h"
+#include "format/file/file_reader.h"
 #include "tests/ext/footer_util.h"
 #include "tests/ext/sqlite_test_util.h"
 

@@ -1,10 +1,7 @@
 // SortedRows (ext/sorted_scan.h): values come back exactly as appended (storage class and bytes),
 // the order is SQLite's (CompareSql) with ties in append order, ascending and descending, for few
 // and for many distinct keys, and row origins survive the reordering.
-//
-// test_ext links only pq_core (its other tests load the built module into SQLite), so the code
-// under test is compiled in here; it needs nothing but pq_core.
-#include "ext/sorted_scan.cc"  // NOLINT(bugprone-suspicious-include)
+#include "ext/sorted_scan.h"
 
 #include <gtest/gtest.h>
 

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "format/column/column_reader.h"
+#include "format/file/file_reader.h"
 #include "format/metadata/metadata_io.h"
-#include "format/reader/file_reader.h"
 
 namespace pq {
 namespace {

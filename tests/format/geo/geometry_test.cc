@@ -15,7 +15,7 @@
 #include "format/geo/geospatial_statistics_builder.h"
 #include "format/geo/wkb.h"
 #include "format/geo/wkt.h"
-#include "format/reader/file_reader.h"
+#include "format/file/file_reader.h"
 
 namespace pq::geo {
 namespace {

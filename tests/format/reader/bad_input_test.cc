@@ -10,7 +10,7 @@
 #include <random>
 #include <sstream>
 
-#include "format/reader/file_reader.h"
+#include "format/file/file_reader.h"
 #include "format/reader/table_scanner.h"
 
 namespace pq {

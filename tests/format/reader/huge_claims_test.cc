@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "format/codec/codec.h"
+#include "format/file/file_reader.h"
 #include "format/metadata/metadata_io.h"
-#include "format/reader/file_reader.h"
 #include "format/reader/table_scanner.h"
 
 namespace pq {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "format/reader/file_reader.h"
+#include "format/file/file_reader.h"
 #include "tests/format/record/schema_text.h"
 
 namespace pq {

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "format/column/column_reader.h"
+#include "format/file/file_reader.h"
 #include "format/metadata/metadata_io.h"
-#include "format/reader/file_reader.h"
 #include "format/record/json_assembler.h"
 #include "format/value/leaf_converter.h"
 #include "format/writer/file_writer.h"

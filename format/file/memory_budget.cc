@@ -1,4 +1,4 @@
-#include "format/reader/memory_budget.h"
+#include "format/file/memory_budget.h"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 // BufferPool: see buffer_pool.h.
-#include "format/page/buffer_pool.h"
+#include "format/file/buffer_pool.h"
 
 #include <algorithm>
 #include <mutex>

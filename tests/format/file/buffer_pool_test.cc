@@ -1,6 +1,6 @@
 // BufferPool: released buffers come back (same memory, no fresh allocation), the pool stays within
 // its limits, and sizes outside the pooled range are plain allocations.
-#include "format/page/buffer_pool.h"
+#include "format/file/buffer_pool.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // that says so, and the charges it made are returned too.
 #include <gtest/gtest.h>
 
-#include "format/reader/memory_budget.h"
+#include "format/file/memory_budget.h"
 #include "tests/format/reader/scan_test_util.h"
 
 namespace pq::testing {

@@ -1,11 +1,12 @@
-// Open files (file_reader.h): the process holds at most MaxOpenFiles() descriptors for
-// RandomAccessFiles, a file whose descriptor was closed opens its path again when read, and a file
+// Open files (local_file.h): the process holds at most MaxOpenFiles() descriptors for
+// LocalFiles, a file whose descriptor was closed opens its path again when read, and a file
 // replaced in between is an error, never bytes of another file.
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <fstream>
 
+#include "format/file/local_file.h"
 #include "tests/format/reader/scan_test_util.h"
 
 namespace pq::testing {
@@ -14,8 +15,8 @@ namespace {
 // Sets the limit for one test and puts the previous one back.
 class OpenFilesTest : public ::testing::Test {
  protected:
-  void SetUp() override { saved_ = RandomAccessFile::MaxOpenFiles(); }
-  void TearDown() override { RandomAccessFile::SetMaxOpenFiles(saved_); }
+  void SetUp() override { saved_ = LocalFile::MaxOpenFiles(); }
+  void TearDown() override { LocalFile::SetMaxOpenFiles(saved_); }
   size_t saved_ = 0;
 };
 
@@ -26,16 +27,16 @@ std::string WriteBytes(const std::string& name, const std::string& bytes) {
 }
 
 TEST_F(OpenFilesTest, NoMoreThanTheLimitAreOpenAndEveryFileStillReads) {
-  RandomAccessFile::SetMaxOpenFiles(4);
-  EXPECT_EQ(RandomAccessFile::MaxOpenFiles(), 4u);
-  const size_t before = RandomAccessFile::OpenDescriptors();
-  std::vector<std::unique_ptr<RandomAccessFile>> files;
+  LocalFile::SetMaxOpenFiles(4);
+  EXPECT_EQ(LocalFile::MaxOpenFiles(), 4u);
+  const size_t before = LocalFile::OpenDescriptors();
+  std::vector<std::unique_ptr<LocalFile>> files;
   for (int i = 0; i < 12; ++i) {
     const std::string path = WriteBytes("f" + std::to_string(i), "file number " + std::to_string(i) + " ...");
-    auto f = RandomAccessFile::Open(path);
+    auto f = LocalFile::Open(path);
     ASSERT_TRUE(f.ok()) << f.status().ToString();
     files.push_back(std::move(f).value());
-    EXPECT_LE(RandomAccessFile::OpenDescriptors(), std::max<size_t>(before, 4));
+    EXPECT_LE(LocalFile::OpenDescriptors(), std::max<size_t>(before, 4));
   }
   EXPECT_FALSE(files[0]->descriptor_open());
   EXPECT_TRUE(files[11]->descriptor_open());
@@ -47,20 +48,20 @@ TEST_F(OpenFilesTest, NoMoreThanTheLimitAreOpenAndEveryFileStillReads) {
       ASSERT_TRUE(got.ok()) << got.status().ToString();
       EXPECT_EQ(std::string(reinterpret_cast<const char*>((*got)->data()), (*got)->size()), want);
       EXPECT_TRUE(files[static_cast<size_t>(i)]->descriptor_open());
-      EXPECT_LE(RandomAccessFile::OpenDescriptors(), std::max<size_t>(before, 4));
+      EXPECT_LE(LocalFile::OpenDescriptors(), std::max<size_t>(before, 4));
     }
   }
   files.clear();
-  EXPECT_EQ(RandomAccessFile::OpenDescriptors(), before);
+  EXPECT_EQ(LocalFile::OpenDescriptors(), before);
 }
 
 TEST_F(OpenFilesTest, AFileReplacedWhileClosedIsAnErrorNamingIt) {
-  RandomAccessFile::SetMaxOpenFiles(1);
+  LocalFile::SetMaxOpenFiles(1);
   const std::string path = WriteBytes("replaced", "the first contents");
-  auto f = RandomAccessFile::Open(path);
+  auto f = LocalFile::Open(path);
   ASSERT_TRUE(f.ok());
   // Opening another file closes the first one's descriptor.
-  auto other = RandomAccessFile::Open(WriteBytes("other", "x"));
+  auto other = LocalFile::Open(WriteBytes("other", "x"));
   ASSERT_TRUE(other.ok());
   ASSERT_FALSE((*f)->descriptor_open());
   // A new file (new inode) under the same name, with the same size.
@@ -73,7 +74,7 @@ TEST_F(OpenFilesTest, AFileReplacedWhileClosedIsAnErrorNamingIt) {
       << got.status().ToString();
   EXPECT_NE(got.status().message().find(path), std::string::npos);
   // A file removed while closed.
-  auto gone = RandomAccessFile::Open(WriteBytes("gone", "abc"));
+  auto gone = LocalFile::Open(WriteBytes("gone", "abc"));
   ASSERT_TRUE(gone.ok());
   ASSERT_TRUE((*other)->ReadAt(0, 1).ok());  // closes `gone`
   ASSERT_FALSE((*gone)->descriptor_open());
@@ -91,7 +92,7 @@ TEST_F(OpenFilesTest, ScansOfMoreFilesThanTheLimitReturnEveryRow) {
   for (int i = 0; i < 8; ++i) files.push_back(WriteTestFile(o, "scan" + std::to_string(i) + ".parquet"));
   const std::vector<ScannedRow> want = FullScan(files[0], AllFields(*files[0]));
   ASSERT_EQ(want.size(), 3'000u);
-  RandomAccessFile::SetMaxOpenFiles(2);
+  LocalFile::SetMaxOpenFiles(2);
   std::vector<std::shared_ptr<const FileReader>> reopened;
   for (const auto& f : files) reopened.push_back(OpenForTest(f->path()));
   files.clear();
@@ -119,7 +120,7 @@ TEST_F(OpenFilesTest, ScansOfMoreFilesThanTheLimitReturnEveryRow) {
         }
         got[k].push_back(std::move(row));
       }
-      EXPECT_LE(RandomAccessFile::OpenDescriptors(), 2u);
+      EXPECT_LE(LocalFile::OpenDescriptors(), 2u);
     }
   }
   for (size_t k = 0; k < got.size(); ++k) ExpectSameRows(want, got[k], "file " + std::to_string(k));

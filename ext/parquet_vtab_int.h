@@ -1,0 +1,221 @@
+// The `parquet` virtual table's private header, split the way SQLite splits FTS5 (fts5Int.h): what
+// the module and table (parquet_vtab.cc: options, xConnect, xDisconnect, the write-table forwarding,
+// the LIMIT/OFFSET probe), the planner (parquet_vtab_plan.cc: xBestIndex and the idxStr plan it hands
+// to xFilter) and the cursor (parquet_vtab_cursor.cc: xFilter to xRowid, read windows and sorted
+// output) share. Only those three files include it; everything else sees parquet_vtab.h.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ext/dataset.h"
+#include "ext/export.h"
+#include "ext/scan_stats.h"
+#include "ext/sqlite_api.h"
+#include "format/file/file_reader.h"
+#include "format/predicate/predicate.h"
+#include "format/predicate/row_ranges.h"
+#include "format/value/value_options.h"
+
+namespace pq::ext::parquet_vtab {
+
+constexpr int64_t kDefaultSortMemoryMiB = 256;
+
+struct TableConfig {
+  ReaderOptions reader;
+  ValueOptions values;
+  bool union_by_name = false;
+  bool hive_partitioning = false;
+  // ORDER BY / GROUP BY on one column is done here (SortedRows) when the rows are estimated to take
+  // at most this many bytes; 0: never, SQLite sorts.
+  int64_t sort_memory = kDefaultSortMemoryMiB << 20;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Row positions. Terms on rowid (the position in the dataset) and file_row_number (the position in
+// the file) are turned into sets of positions here, exactly as SQLite would evaluate them, so the
+// scan can read just those rows and SQLite need not check them again.
+
+// Positions as sorted, disjoint, non-adjacent half-open intervals.
+class PositionSet {
+ public:
+  PositionSet() = default;
+  // [begin, end); empty when end <= begin.
+  static PositionSet Span(int64_t begin, int64_t end) {
+    PositionSet s;
+    if (begin < end) s.spans_.push_back({begin, end});
+    return s;
+  }
+  // The given positions, in any order, repeats allowed.
+  static PositionSet Points(std::vector<int64_t> points) {
+    std::sort(points.begin(), points.end());
+    PositionSet s;
+    for (int64_t p : points) {
+      if (!s.spans_.empty() && p <= s.spans_.back().end) {
+        s.spans_.back().end = std::max(s.spans_.back().end, p + 1);
+      } else {
+        s.spans_.push_back({p, p + 1});
+      }
+    }
+    return s;
+  }
+
+  PositionSet Intersect(const PositionSet& other) const {
+    PositionSet s;
+    size_t i = 0, j = 0;
+    while (i < spans_.size() && j < other.spans_.size()) {
+      const RowRange& a = spans_[i];
+      const RowRange& b = other.spans_[j];
+      int64_t begin = std::max(a.begin, b.begin);
+      int64_t end = std::min(a.end, b.end);
+      if (begin < end) s.spans_.push_back({begin, end});
+      if (a.end < b.end) {
+        ++i;
+      } else {
+        ++j;
+      }
+    }
+    return s;
+  }
+  // The positions in [begin, end), shifted down by `begin`.
+  PositionSet Slice(int64_t begin, int64_t end) const {
+    PositionSet s;
+    auto it = std::upper_bound(spans_.begin(), spans_.end(), begin,
+                               [](int64_t b, const RowRange& r) { return b < r.end; });
+    for (; it != spans_.end() && it->begin < end; ++it) {
+      int64_t b = std::max(it->begin, begin);
+      int64_t e = std::min(it->end, end);
+      if (b < e) s.spans_.push_back({b - begin, e - begin});
+    }
+    return s;
+  }
+  // Without the first n positions.
+  PositionSet DropFirst(int64_t n) const {
+    PositionSet s;
+    for (const RowRange& r : spans_) {
+      int64_t len = r.end - r.begin;
+      if (n >= len) {
+        n -= len;
+        continue;
+      }
+      s.spans_.push_back({r.begin + n, r.end});
+      n = 0;
+    }
+    return s;
+  }
+  // Only the first n positions.
+  PositionSet KeepFirst(int64_t n) const {
+    PositionSet s;
+    for (const RowRange& r : spans_) {
+      if (n <= 0) break;
+      int64_t len = std::min(r.end - r.begin, n);
+      s.spans_.push_back({r.begin, r.begin + len});
+      n -= len;
+    }
+    return s;
+  }
+  int64_t count() const {
+    int64_t n = 0;
+    for (const RowRange& r : spans_) n += r.end - r.begin;
+    return n;
+  }
+  bool empty() const { return spans_.empty(); }
+  const std::vector<RowRange>& spans() const { return spans_; }
+
+ private:
+  std::vector<RowRange> spans_;
+};
+
+// What one xFilter argument is (see the idxStr table at BestIndex).
+enum class TermOp : uint8_t {
+  kEq, kNe, kLt, kLe, kGt, kGe, kIs, kIsNot, kIsNull, kIsNotNull,
+  kIn,                 // an IN list handle, read with sqlite3_vtab_in_first/next
+  kLike, kGlob,        // the pattern
+  kLimit, kOffset,     // LIMIT / OFFSET that SQLite applies; used to size batches
+  kTake, kSkip,        // LIMIT / OFFSET the engine applies exactly
+};
+
+// An sqlite3_value copy, freed on scope exit.
+struct ValueCopy {
+  explicit ValueCopy(const sqlite3_value* v) : value(sqlite3_value_dup(v)) {
+    if (value == nullptr) throw std::bad_alloc();  // Guarded() turns it into SQLITE_NOMEM
+  }
+  ~ValueCopy() { sqlite3_value_free(value); }
+  ValueCopy(const ValueCopy&) = delete;
+  ValueCopy& operator=(const ValueCopy&) = delete;
+  sqlite3_value* value;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The plan xBestIndex hands to xFilter through idxStr (the table at BestIndex).
+
+struct FilterTerm {
+  TermOp op = TermOp::kEq;
+  int column = 0;  // -1 rowid; unused for LIMIT/OFFSET
+};
+
+struct IndexPlan {
+  uint64_t col_used = ~uint64_t{0};  // sqlite3_index_info.colUsed
+  int sort_column = -1;              // rows handed out ordered by this column (SortedRows); -1: scan order
+  bool sort_descending = false;     // ... descending (ORDER BY col DESC)
+  std::vector<FilterTerm> terms;     // one per xFilter argument, in argv order
+};
+
+struct ParquetTable {
+  sqlite3_vtab base;  // must come first
+  bool is_write_table = false;  // same place as in the writable table (export.h)
+  std::shared_ptr<const DatasetSnapshot> data;  // the files, footers read once (again when one changes)
+  std::vector<DatasetColumn> columns;  // the columns from the files' fields: SQL columns 0..num_fields-1
+  int num_fields = 0;
+  std::vector<PartitionColumn> partitions;  // hive partition columns: SQL columns num_fields...
+  std::vector<std::vector<SqlValue>> partition_values;  // [file][partition column]
+  int first_partition_column = 0;  // == num_fields
+  int filename_column = 0;         // hidden `filename`
+  int file_row_number_column = 0;  // hidden `file_row_number`
+  TableConfig config;
+  std::shared_ptr<ScanStatsRegistry> registry;  // the connection's tables, for parquet_scan_stats
+  std::shared_ptr<ScanRecord> stats;            // this table's entry there
+  bool limit_offset_exact = false;              // ModuleState::limit_offset_exact
+
+  ~ParquetTable() {
+    if (registry && stats) registry->Remove(stats.get());
+  }
+  bool IsPartitionColumn(int col) const { return col >= first_partition_column && col < filename_column; }
+  const PartitionColumn& Partition(int col) const {
+    return partitions[static_cast<size_t>(col - first_partition_column)];
+  }
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Shared by the three files.
+
+// True for a table created for writing; its callbacks live in WriteTableModule().
+inline bool IsWriteTable(sqlite3_vtab* vtab) { return reinterpret_cast<ParquetTable*>(vtab)->is_write_table; }
+inline const sqlite3_module& W() { return WriteTableModule(); }
+
+// The planner (parquet_vtab_plan.cc): the terms, as the planner estimates them and the cursor
+// applies them, and the idxStr plan.
+PositionSet PositionsSatisfying(TermOp op, const sqlite3_value* literal, int64_t end);
+SqlValue ToSqlValue(sqlite3_value* v);
+std::string PatternPrefix(TermOp op, std::string_view pattern);
+PredicateOp ToPredicateOp(TermOp op);
+std::string EncodeIndexPlan(const IndexPlan& plan);
+std::optional<IndexPlan> DecodeIndexPlan(std::string_view s);
+int BestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info);
+
+// The cursor (parquet_vtab_cursor.cc).
+int Open(sqlite3_vtab* vtab, sqlite3_vtab_cursor** out);
+int Close(sqlite3_vtab_cursor* cur);
+int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc, sqlite3_value** argv);
+int Next(sqlite3_vtab_cursor* cur);
+int Eof(sqlite3_vtab_cursor* cur);
+int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col);
+int Rowid(sqlite3_vtab_cursor* cur, sqlite_int64* rowid);
+
+}  // namespace pq::ext::parquet_vtab

@@ -1,0 +1,48 @@
+// ReaderOptions: how the files of a table (or any other reader) are opened and read: limits against
+// malicious files, the byte budgets of what a file keeps for pruning (chunk_cache.h), the memory cap
+// of page buffers, keys for encrypted files, read-ahead workers and the page cache.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "format/crypto/decryption_config.h"
+#include "format/file/memory_budget.h"
+#include "format/util/task_pool.h"
+
+namespace pq {
+
+class PageCache;  // page/page_cache.h: the page layer's, carried here for the files that share it
+
+// Limits that keep a malicious file from making the reader allocate or loop without bound.
+struct ReaderLimits {
+  int64_t max_footer_size = int64_t{256} << 20;  // FileMetaData bytes
+  int64_t max_page_size = int64_t{1} << 30;      // compressed or uncompressed bytes of one page
+  int64_t max_dictionary_size = int64_t{1} << 30;
+};
+
+struct ReaderOptions {
+  bool verify_checksums = true;
+  ReaderLimits limits;
+  // Bytes of decompressed dictionary pages a file keeps for pruning (DictionaryCache); 0 keeps none.
+  int64_t dictionary_cache_bytes = int64_t{64} << 20;
+  // Bytes of Bloom filters a file keeps for pruning (BloomFilterCache); 0 keeps none.
+  int64_t bloom_filter_cache_bytes = int64_t{64} << 20;
+  // Bytes of parsed page indexes (column and offset indexes) a file keeps; 0 keeps none.
+  int64_t page_index_cache_bytes = int64_t{16} << 20;
+  // What the page readers of every scan over files opened with these options may hold at once
+  // (column chunk bytes read, decrypted and decompressed pages); null: no cap.
+  std::shared_ptr<MemoryBudget> memory;
+  // Keys for encrypted files (format/crypto/decryption_config.h: footer key, column keys by path,
+  // AAD prefix, a retriever by key id). Null: no keys, which still reads plaintext files and the
+  // plaintext columns of a file with a plaintext footer.
+  std::shared_ptr<const crypto::DecryptionConfig> decryption;
+  // Workers that check, decrypt and decompress each column's next page while the current one is
+  // decoded (page/page_reader.h, "Reading ahead"); null: every page is loaded when it is reached.
+  std::shared_ptr<TaskPool> task_pool;
+  // Decompressed pages kept for lookups that land on them again (page/page_cache.h says which
+  // pages go in); shared by the files opened with these options. Null: none kept.
+  std::shared_ptr<PageCache> page_cache;
+};
+
+}  // namespace pq

@@ -1,0 +1,137 @@
+// HttpClient: HTTP(S) requests over libcurl for remote files and the S3 client, with the
+// guarantees a reader of untrusted servers needs.
+//
+// - Retries: 429, 500, 502, 503, 504, timeouts and dropped or refused connections are tried again
+//   up to `retries` more times, waiting retry_wait_ms * retry_backoff^(n-1) before try n (or the
+//   server's Retry-After, up to 30 s); then the error names the method, the URL (DisplayUrl: never a
+//   password or a signed query string) and the last HTTP status or transport error.
+// - Timeouts: `timeout_ms` bounds connecting and any stretch with no byte moving either way; a slow
+//   but moving transfer goes on.
+// - Ranges: a request with `range` asks for those bytes and checks the answer: a 206 must carry a
+//   Content-Range for exactly them, and its body exactly as many bytes; a 200 (a server that ignores
+//   Range) is the whole object, from which the asked bytes are cut while it streams (the transfer
+//   stops once they are in). A short or truncated body, or a Content-Range that does not match, is
+//   an error, never wrong bytes.
+// - Bounds: a body goes into the caller's buffer (`sink`, never past its capacity) or into the
+//   response, refused past `max_response_bytes` as soon as Content-Length says so and again while it
+//   streams.
+// - TLS is verified against the system's CA store (or `ca_file`); redirects (http and https only)
+//   are followed; `extra_headers` and a bearer token go with every request; `interrupted` is polled
+//   while requests wait or transfer, and stops them all.
+// - SendAll runs several requests at once (curl multi), at most `max_parallel` at a time.
+// - Counters: requests sent (every try), body bytes received and sent.
+// Thread-safe: any number of threads may call Send and SendAll at once.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "format/remote/sigv4.h"
+#include "format/util/status.h"
+
+namespace pq::remote {
+
+struct HttpOptions {
+  int retries = 3;                // http_retries: tries after the first
+  int64_t timeout_ms = 30000;     // http_timeout (given in seconds): connecting, or no byte moving
+  int64_t retry_wait_ms = 100;    // http_retry_wait_ms
+  double retry_backoff = 4;       // http_retry_backoff
+  bool verify_tls = true;
+  std::string ca_file;            // empty: the system's CA store
+  HeaderList extra_headers;       // sent with every request
+  std::string bearer_token;       // non-empty: "Authorization: Bearer <token>" on every request
+  int max_parallel = 8;           // transfers SendAll runs at once
+  int64_t max_response_bytes = int64_t{256} << 20;  // bodies kept in HttpResponse::body
+  // Polled while requests wait or transfer; true stops them (IOError "interrupted").
+  std::function<bool()> interrupted;
+
+  // http_retries, http_timeout (seconds, may be fractional), http_retry_wait_ms,
+  // http_retry_backoff, http_bearer_token; InvalidArgument for another name or a bad value.
+  static bool IsOption(std::string_view name);
+  static bool IsSecret(std::string_view name) { return name == "http_bearer_token"; }
+  Status Set(std::string_view name, std::string_view value);
+};
+
+// Bytes [offset, offset + length) of an object, or with `suffix` its last `length` bytes.
+struct HttpRange {
+  int64_t offset = 0;
+  int64_t length = 0;
+  bool suffix = false;
+};
+
+struct HttpRequest {
+  std::string method = "GET";
+  std::string url;
+  HeaderList headers;
+  std::string body;  // sent with PUT and POST
+  std::optional<HttpRange> range;
+  // Where the body goes: null keeps it in HttpResponse::body; else into sink[0, sink_capacity) and
+  // a body that does not fit is an error. With `range`, the capacity is the range's length.
+  uint8_t* sink = nullptr;
+  int64_t sink_capacity = 0;
+  // Called before every try with the request as it will be sent (S3 signs here: the time changes).
+  std::function<Status(HttpRequest&)> prepare;
+};
+
+struct HttpResponse {
+  long status = 0;
+  HeaderList headers;  // of the last response (after redirects); names lower-cased
+  std::string body;    // when the request had no sink
+  int64_t body_bytes = 0;  // bytes delivered (to the sink or the body)
+  // With a range request: the object's size (Content-Range total, or Content-Length of a 200; -1
+  // when the server did not say) and the offset of the first byte delivered.
+  int64_t object_size = -1;
+  int64_t range_offset = 0;
+  bool range_ignored = false;  // the server answered 200 with the whole object
+  int attempts = 0;
+
+  // The value of header `name` (lower-case), or "".
+  std::string Header(std::string_view name) const;
+};
+
+struct HttpCounters {
+  std::atomic<int64_t> requests{0};        // every try sent
+  std::atomic<int64_t> bytes_received{0};  // body bytes, including those a 200 skipped
+  std::atomic<int64_t> bytes_sent{0};
+  std::atomic<int64_t> retries{0};
+};
+
+class HttpClient {
+ public:
+  explicit HttpClient(HttpOptions options);
+  ~HttpClient();
+  HttpClient(const HttpClient&) = delete;
+  HttpClient& operator=(const HttpClient&) = delete;
+
+  // The response of any final status (the caller judges 4xx; retried statuses come back when the
+  // tries ran out); IOError for transport failures after the last try, for a mismatched range
+  // answer, a body over its bound, or an interrupt.
+  Result<HttpResponse> Send(HttpRequest request);
+  // Each request's outcome, in order; at most max_parallel transfers at once.
+  std::vector<Result<HttpResponse>> SendAll(std::vector<HttpRequest> requests);
+
+  const HttpOptions& options() const { return options_; }
+  const HttpCounters& counters() const { return counters_; }
+
+ private:
+  struct Session;
+  std::unique_ptr<Session> TakeSession();
+  void ReturnSession(std::unique_ptr<Session> session);
+
+  HttpOptions options_;
+  HttpCounters counters_;
+  std::mutex mu_;
+  std::vector<std::unique_ptr<Session>> idle_;  // curl multi handles and their connection caches
+};
+
+// "GET http://host/x.parquet: HTTP 404" plus S3's error code and message when the body holds one.
+Status HttpStatusError(std::string_view method, std::string_view url, const HttpResponse& response);
+
+}  // namespace pq::remote

@@ -1,0 +1,234 @@
+#include "format/remote/remote_file.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <vector>
+
+#include "format/remote/remote_url.h"
+
+namespace pq::remote {
+
+namespace {
+
+bool StrongEtag(const std::string& etag) {
+  return !etag.empty() && etag.rfind("W/", 0) != 0;
+}
+
+}  // namespace
+
+RemoteLocation HttpLocation(std::shared_ptr<HttpClient> http, const std::string& url) {
+  RemoteLocation location;
+  location.display_name = DisplayUrl(url);
+  location.http = std::move(http);
+  location.make_request = [url](std::string_view method) {
+    HttpRequest r;
+    r.method = std::string(method);
+    r.url = url;
+    return r;
+  };
+  return location;
+}
+
+RemoteLocation S3Location(std::shared_ptr<S3Client> s3, const std::string& bucket, const std::string& key) {
+  RemoteLocation location;
+  location.display_name = "s3://" + bucket + "/" + key;
+  location.http = s3->http();
+  location.make_request = [s3, bucket, key](std::string_view method) { return s3->MakeRequest(method, bucket, key); };
+  return location;
+}
+
+void RemoteFile::Count(const HttpResponse& response) const {
+  requests_.fetch_add(response.attempts, std::memory_order_relaxed);
+  bytes_fetched_.fetch_add(response.body_bytes + (response.range_ignored ? response.range_offset : 0),
+                           std::memory_order_relaxed);
+}
+
+Status RemoteFile::CheckVersion(const HttpResponse& response) const {
+  const auto changed = [&](const std::string& what) {
+    return Status::IOError(display_name() + " changed since it was opened (" + what + ")");
+  };
+  if (response.status == 412) return changed("HTTP 412 to If-Match " + etag_);
+  const std::string etag = response.Header("etag");
+  if (!etag_.empty() && !etag.empty() && etag != etag_) return changed("ETag " + etag_ + " became " + etag);
+  if (etag_.empty()) {
+    const std::string modified = response.Header("last-modified");
+    if (!last_modified_.empty() && !modified.empty() && modified != last_modified_) {
+      return changed("Last-Modified " + last_modified_ + " became " + modified);
+    }
+  }
+  if (response.object_size >= 0 && response.object_size != size_) {
+    return changed("size " + std::to_string(size_) + " became " + std::to_string(response.object_size));
+  }
+  return Status::OK();
+}
+
+Result<std::unique_ptr<RemoteFile>> RemoteFile::Open(RemoteLocation location, RemoteFileOptions options) {
+  std::unique_ptr<RemoteFile> file(new RemoteFile(std::move(location), options));
+  const std::string& name = file->display_name();
+  HttpRequest request = file->location_.make_request("GET");
+  request.range = HttpRange{0, std::max<int64_t>(8, options.footer_guess), true};
+  const std::string url = request.url;
+  PQ_ASSIGN_OR_RETURN(HttpResponse response, file->location_.http->Send(std::move(request)));
+  file->Count(response);
+  if (response.status != 206 && response.status != 200) {
+    return Status::IOError(name + ": " + HttpStatusError("GET", url, response).message());
+  }
+  if (response.object_size < 0) return Status::IOError(name + ": the server did not give the object's size");
+  file->size_ = response.object_size;
+  file->etag_ = response.Header("etag");
+  file->last_modified_ = response.Header("last-modified");
+  if (!response.range_ignored) {
+    file->tail_offset_ = response.range_offset;
+    file->tail_ = std::move(response.body);
+    if (file->tail_offset_ + static_cast<int64_t>(file->tail_.size()) != file->size_) {
+      return Status::IOError(name + ": the end of the object did not come whole");
+    }
+    return file;
+  }
+  // The server ignores Range: hold the whole object.
+  if (file->size_ > options.max_unranged_bytes) {
+    return Status::IOError(name + ": the server does not serve byte ranges, and the object's " +
+                           std::to_string(file->size_) + " bytes are more than the " +
+                           std::to_string(options.max_unranged_bytes) + " a file may hold in memory");
+  }
+  std::string whole(static_cast<size_t>(file->size_), '\0');
+  HttpRequest get = file->location_.make_request("GET");
+  get.sink = reinterpret_cast<uint8_t*>(whole.data());
+  get.sink_capacity = file->size_;
+  PQ_ASSIGN_OR_RETURN(HttpResponse all, file->location_.http->Send(std::move(get)));
+  file->Count(all);
+  if (all.status != 200) return Status::IOError(name + ": " + HttpStatusError("GET", url, all).message());
+  all.object_size = -1;
+  const std::string length = all.Header("content-length");
+  if (!length.empty()) std::from_chars(length.data(), length.data() + length.size(), all.object_size);
+  PQ_RETURN_IF_ERROR(file->CheckVersion(all));
+  if (all.body_bytes != file->size_) {
+    return Status::IOError(name + ": " + std::to_string(all.body_bytes) + " bytes came of " +
+                           std::to_string(file->size_));
+  }
+  file->tail_ = std::move(whole);
+  file->tail_offset_ = 0;
+  file->whole_ = true;
+  return file;
+}
+
+HttpRequest RemoteFile::RangeRequest(int64_t offset, int64_t length, uint8_t* out) const {
+  HttpRequest r = location_.make_request("GET");
+  r.range = HttpRange{offset, length, false};
+  r.sink = out;
+  r.sink_capacity = length;
+  if (StrongEtag(etag_)) r.headers.emplace_back("If-Match", etag_);
+  return r;
+}
+
+Status RemoteFile::ReadInto(int64_t offset, int64_t length, uint8_t* out) const {
+  const ReadRange one{offset, length, out};
+  return ReadRanges(std::span<const ReadRange>(&one, 1));
+}
+
+Status RemoteFile::ReadRanges(std::span<const ReadRange> ranges) const {
+  struct Piece {
+    int64_t offset;
+    int64_t length;
+    uint8_t* out;
+  };
+  std::vector<Piece> pieces;
+  for (const ReadRange& r : ranges) {
+    if (r.offset < 0 || r.length < 0 || r.offset > size_ || r.length > size_ - r.offset) {
+      return Status::Corruption(display_name() + ": bytes " + std::to_string(r.offset) + "+" +
+                                std::to_string(r.length) + " are outside the object of " + std::to_string(size_) +
+                                " bytes");
+    }
+    int64_t end = r.offset + r.length;
+    if (end > tail_offset_) {  // the part held since Open
+      const int64_t from = std::max(r.offset, tail_offset_);
+      std::memcpy(r.out + (from - r.offset), tail_.data() + (from - tail_offset_), static_cast<size_t>(end - from));
+      end = from;
+    }
+    if (end > r.offset) pieces.push_back({r.offset, end - r.offset, r.out});
+  }
+  if (pieces.empty()) return Status::OK();
+  std::sort(pieces.begin(), pieces.end(), [](const Piece& a, const Piece& b) { return a.offset < b.offset; });
+
+  // Join pieces whose gap is small, up to max_request_bytes a request.
+  struct Span {
+    int64_t offset;
+    int64_t end;
+    std::vector<Piece> pieces;
+  };
+  std::vector<Span> spans;
+  for (const Piece& p : pieces) {
+    const int64_t p_end = p.offset + p.length;
+    if (!spans.empty()) {
+      Span& last = spans.back();
+      const int64_t joined_end = std::max(last.end, p_end);
+      if (p.offset - last.end <= options_.coalesce_gap && joined_end - last.offset <= options_.max_request_bytes) {
+        last.end = joined_end;
+        last.pieces.push_back(p);
+        continue;
+      }
+    }
+    spans.push_back({p.offset, p_end, {p}});
+  }
+
+  std::vector<HttpRequest> requests;
+  std::vector<int64_t> lengths;
+  std::vector<std::unique_ptr<uint8_t[]>> buffers(spans.size());
+  for (size_t i = 0; i < spans.size(); ++i) {
+    const Span& s = spans[i];
+    const Piece& first = s.pieces[0];
+    if (s.pieces.size() == 1) {
+      // One range: straight into the caller's memory, in pieces of at most max_request_bytes.
+      for (int64_t at = 0; at < first.length; at += options_.max_request_bytes) {
+        const int64_t n = std::min(options_.max_request_bytes, first.length - at);
+        requests.push_back(RangeRequest(first.offset + at, n, first.out + at));
+        lengths.push_back(n);
+      }
+      continue;
+    }
+    buffers[i].reset(new uint8_t[static_cast<size_t>(s.end - s.offset)]);
+    requests.push_back(RangeRequest(s.offset, s.end - s.offset, buffers[i].get()));
+    lengths.push_back(s.end - s.offset);
+  }
+  std::vector<std::string> urls;
+  for (const HttpRequest& r : requests) urls.push_back(r.url);
+  std::vector<Result<HttpResponse>> results = location_.http->SendAll(std::move(requests));
+  for (size_t i = 0; i < results.size(); ++i) {
+    if (!results[i].ok()) return results[i].status();
+    const HttpResponse& response = *results[i];
+    Count(response);
+    if (response.status == 412) return CheckVersion(response);
+    if (response.status != 206 && response.status != 200) {
+      return Status::IOError(display_name() + ": " + HttpStatusError("GET", urls[i], response).message());
+    }
+    PQ_RETURN_IF_ERROR(CheckVersion(response));
+    if (response.body_bytes != lengths[i]) {
+      return Status::IOError(display_name() + ": " + std::to_string(response.body_bytes) + " bytes came of " +
+                             std::to_string(lengths[i]) + " asked");
+    }
+  }
+  for (size_t i = 0; i < spans.size(); ++i) {
+    if (buffers[i] == nullptr) continue;
+    for (const Piece& p : spans[i].pieces) {
+      std::memcpy(p.out, buffers[i].get() + (p.offset - spans[i].offset), static_cast<size_t>(p.length));
+    }
+  }
+  return Status::OK();
+}
+
+Result<bool> RemoteFile::Changed() const {
+  HttpRequest head = location_.make_request("HEAD");
+  const std::string url = head.url;
+  PQ_ASSIGN_OR_RETURN(HttpResponse response, location_.http->Send(std::move(head)));
+  Count(response);
+  if (response.status == 404) return true;
+  if (response.status != 200) {
+    return Status::IOError(display_name() + ": " + HttpStatusError("HEAD", url, response).message());
+  }
+  const std::string length = response.Header("content-length");
+  if (!length.empty()) std::from_chars(length.data(), length.data() + length.size(), response.object_size);
+  return !CheckVersion(response).ok();
+}
+
+}  // namespace pq::remote

@@ -1,0 +1,105 @@
+// RemoteFile: one object behind HTTP(S) or S3, read by byte ranges with few requests.
+//
+// Open() asks for the object's last `footer_guess` bytes in one suffix-range request
+// ("bytes=-65536"), which also gives the object's size (Content-Range) and version (ETag,
+// Last-Modified); those tail bytes are kept, so a Parquet footer that fits in them is parsed with no
+// further request, and a larger one costs one more request for the part before the tail. A server
+// that ignores Range answers the whole object: it is then kept whole (up to `max_unranged_bytes`)
+// and every read is served from memory.
+//
+// ReadRanges() reads several ranges at once: bytes held in the tail are copied, the rest sorted and
+// joined where the gap between two ranges is at most `coalesce_gap` (the gap's bytes are fetched and
+// dropped: one round trip costs more than a few kilobytes), ranges over `max_request_bytes` split,
+// and the requests sent together, a few at a time (HttpClient::SendAll). Every answer must come from
+// the version opened: an ETag, Last-Modified or size that differs is an IOError naming the object
+// ("changed since it was opened"), never bytes of two versions; strong ETags are also sent as
+// If-Match, so servers that check it refuse a changed object themselves (412). Changed() asks again
+// (HEAD) for a per-scan check.
+//
+// Thread-safe: reads from several threads at once share the immutable tail and the HttpClient.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "format/remote/http_client.h"
+#include "format/remote/s3_client.h"
+
+namespace pq::remote {
+
+struct RemoteFileOptions {
+  int64_t footer_guess = 64 << 10;
+  int64_t coalesce_gap = 128 << 10;
+  int64_t max_request_bytes = int64_t{16} << 20;
+  int64_t max_unranged_bytes = int64_t{1} << 30;
+};
+
+// How to reach one object: its display name, the client to send with, and a request of a given
+// method to it (signed for S3) to which RemoteFile adds the range.
+struct RemoteLocation {
+  std::string display_name;
+  std::shared_ptr<HttpClient> http;
+  std::function<HttpRequest(std::string_view method)> make_request;
+};
+
+// An http(s) URL (the client's extra headers and bearer token go along).
+RemoteLocation HttpLocation(std::shared_ptr<HttpClient> http, const std::string& url);
+// An S3 object, named "s3://bucket/key".
+RemoteLocation S3Location(std::shared_ptr<S3Client> s3, const std::string& bucket, const std::string& key);
+
+// One range to read and where its bytes go (`length` bytes at `out`).
+struct ReadRange {
+  int64_t offset = 0;
+  int64_t length = 0;
+  uint8_t* out = nullptr;
+};
+
+class RemoteFile {
+ public:
+  static Result<std::unique_ptr<RemoteFile>> Open(RemoteLocation location, RemoteFileOptions options = {});
+
+  // Reads exactly `length` bytes at `offset`; Corruption when the range is outside the object.
+  Status ReadInto(int64_t offset, int64_t length, uint8_t* out) const;
+  Status ReadRanges(std::span<const ReadRange> ranges) const;
+
+  int64_t size() const { return size_; }
+  const std::string& display_name() const { return location_.display_name; }
+  const std::string& etag() const { return etag_; }
+  const std::string& last_modified() const { return last_modified_; }
+  // The bytes Open kept: [tail_offset(), size()).
+  int64_t tail_offset() const { return tail_offset_; }
+  // True when the server ignores Range and the whole object is held.
+  bool held_whole() const { return tail_offset_ == 0 && whole_; }
+
+  // Whether the object now differs (ETag, else Last-Modified, and size) from the version opened.
+  Result<bool> Changed() const;
+
+  // Requests sent (every try) and body bytes received for this file, Open's included.
+  int64_t requests() const { return requests_.load(std::memory_order_relaxed); }
+  int64_t bytes_fetched() const { return bytes_fetched_.load(std::memory_order_relaxed); }
+
+ private:
+  RemoteFile(RemoteLocation location, RemoteFileOptions options)
+      : location_(std::move(location)), options_(options) {}
+  // Checks that `response` (to a range request) comes from the version opened.
+  Status CheckVersion(const HttpResponse& response) const;
+  HttpRequest RangeRequest(int64_t offset, int64_t length, uint8_t* out) const;
+  void Count(const HttpResponse& response) const;
+
+  RemoteLocation location_;
+  RemoteFileOptions options_;
+  int64_t size_ = 0;
+  std::string etag_;
+  std::string last_modified_;
+  std::string tail_;  // bytes [tail_offset_, size_)
+  int64_t tail_offset_ = 0;
+  bool whole_ = false;
+  mutable std::atomic<int64_t> requests_{0};
+  mutable std::atomic<int64_t> bytes_fetched_{0};
+};
+
+}  // namespace pq::remote

@@ -1,0 +1,428 @@
+#include "format/remote/http_client.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <random>
+
+#include "tests/format/remote/test_servers.h"
+
+namespace pq::remote {
+namespace {
+
+using testing::ServerProcess;
+using testing::TempDir;
+using Clock = std::chrono::steady_clock;
+
+std::string RandomBytes(size_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::string s(n, '\0');
+  for (char& c : s) c = static_cast<char>(rng());
+  return s;
+}
+
+int64_t MsSince(Clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+}
+
+// nginx serving a folder with one 1 MiB file, and the fault proxy in front of it, shared by the
+// tests of this suite.
+class HttpClientTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir();
+    data_ = new std::string(RandomBytes(1 << 20, 7));
+    dir_->Write("data.bin", *data_);
+    dir_->Write("small.txt", "hello, world\n");
+    std::string error;
+    nginx_ = ServerProcess::Start("nginx_server.mjs", {"--root", dir_->path(), "--tls", "--bearer", "tok123"}, &error)
+                 .release();
+    ASSERT_NE(nginx_, nullptr) << error;
+    proxy_ = ServerProcess::Start("fault_proxy.mjs", {"--upstream", std::to_string(nginx_->port())}, &error).release();
+    ASSERT_NE(proxy_, nullptr) << error;
+  }
+  static void TearDownTestSuite() {
+    delete proxy_;
+    delete nginx_;
+    delete dir_;
+    delete data_;
+    proxy_ = nullptr;
+    nginx_ = nullptr;
+  }
+  void SetUp() override {
+    ASSERT_NE(nginx_, nullptr);
+    ASSERT_NE(proxy_, nullptr);
+    HttpClient control({});
+    HttpRequest reset;
+    reset.method = "POST";
+    reset.url = proxy_->Url("/__proxy/reset");
+    auto r = control.Send(reset);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+  }
+
+  static void Faults(const std::string& json) {
+    HttpClient control({});
+    HttpRequest r;
+    r.method = "POST";
+    r.url = proxy_->Url("/__proxy/faults");
+    r.body = json;
+    auto done = control.Send(r);
+    ASSERT_TRUE(done.ok() && done->status == 204) << json;
+  }
+  // Requests the proxy forwarded or answered since the last reset.
+  static int ProxyRequests() {
+    HttpClient control({});
+    HttpRequest r;
+    r.url = proxy_->Url("/__proxy/stats");
+    auto done = control.Send(r);
+    if (!done.ok()) return -1;
+    const size_t at = done->body.find("\"requests\":");
+    return at == std::string::npos ? -1 : std::atoi(done->body.c_str() + at + 11);
+  }
+  static HttpOptions Fast() {
+    HttpOptions o;
+    o.retry_wait_ms = 10;
+    o.retry_backoff = 2;
+    o.timeout_ms = 5000;
+    return o;
+  }
+  static HttpRequest Range(const std::string& url, int64_t offset, int64_t length, std::string* sink) {
+    sink->assign(static_cast<size_t>(length), '\0');
+    HttpRequest r;
+    r.url = url;
+    r.range = HttpRange{offset, length, false};
+    r.sink = reinterpret_cast<uint8_t*>(sink->data());
+    r.sink_capacity = length;
+    return r;
+  }
+
+  static TempDir* dir_;
+  static std::string* data_;
+  static ServerProcess* nginx_;
+  static ServerProcess* proxy_;
+};
+TempDir* HttpClientTest::dir_ = nullptr;
+std::string* HttpClientTest::data_ = nullptr;
+ServerProcess* HttpClientTest::nginx_ = nullptr;
+ServerProcess* HttpClientTest::proxy_ = nullptr;
+
+TEST_F(HttpClientTest, RangedGetsFromNginx) {
+  HttpClient client(Fast());
+  std::string got;
+  auto r = client.Send(Range(nginx_->Url("/data.bin"), 1000, 5000, &got));
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->status, 206);
+  EXPECT_EQ(r->object_size, 1 << 20);
+  EXPECT_EQ(r->range_offset, 1000);
+  EXPECT_EQ(r->body_bytes, 5000);
+  EXPECT_FALSE(r->range_ignored);
+  EXPECT_EQ(got, data_->substr(1000, 5000));
+  EXPECT_FALSE(r->Header("etag").empty());
+  EXPECT_EQ(client.counters().requests.load(), 1);
+  EXPECT_EQ(client.counters().bytes_received.load(), 5000);
+
+  // The last bytes, in a response body instead of a sink.
+  HttpRequest tail;
+  tail.url = nginx_->Url("/data.bin");
+  tail.range = HttpRange{0, 300, true};
+  r = client.Send(tail);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->body, data_->substr(data_->size() - 300));
+  EXPECT_EQ(r->range_offset, (1 << 20) - 300);
+  EXPECT_EQ(r->object_size, 1 << 20);
+  // A suffix longer than the object is the whole object.
+  tail.url = nginx_->Url("/small.txt");
+  tail.range = HttpRange{0, 1000, true};
+  r = client.Send(tail);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->body, "hello, world\n");
+  EXPECT_EQ(r->object_size, 13);
+  // A range past the end is clipped where the object ends.
+  r = client.Send(Range(nginx_->Url("/small.txt"), 7, 100, &got));
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->body_bytes, 6);
+  EXPECT_EQ(got.substr(0, 6), "world\n");
+}
+
+TEST_F(HttpClientTest, HeadWholeGetRedirectsAndBearerToken) {
+  HttpClient client(Fast());
+  HttpRequest head;
+  head.method = "HEAD";
+  head.url = nginx_->Url("/data.bin");
+  auto r = client.Send(head);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(r->Header("content-length"), std::to_string(1 << 20));
+  EXPECT_EQ(r->body_bytes, 0);
+
+  HttpRequest get;
+  get.url = nginx_->Url("/redirect/small.txt");
+  r = client.Send(get);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(r->body, "hello, world\n");
+
+  get.url = nginx_->Url("/private/small.txt?sig=TOPSECRET");
+  r = client.Send(get);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->status, 401);
+  Status error = HttpStatusError("GET", get.url, *r);
+  EXPECT_NE(error.message().find("HTTP 401"), std::string::npos) << error.message();
+  EXPECT_NE(error.message().find("/private/small.txt"), std::string::npos) << error.message();
+  EXPECT_EQ(error.message().find("TOPSECRET"), std::string::npos) << error.message();
+
+  HttpOptions with_token = Fast();
+  ASSERT_TRUE(with_token.Set("http_bearer_token", "tok123").ok());
+  HttpClient authorized(with_token);
+  r = authorized.Send(get);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->status, 200);
+  EXPECT_EQ(r->body, "hello, world\n");
+  // Extra headers go with every request too.
+  HttpOptions with_header = Fast();
+  with_header.extra_headers = {{"Authorization", "Bearer tok123"}};
+  r = HttpClient(with_header).Send(get);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->status, 200);
+}
+
+TEST_F(HttpClientTest, ServerThatIgnoresRangesIsCutToTheAskedBytes) {
+  HttpClient client(Fast());
+  std::string got;
+  auto r = client.Send(Range(nginx_->Url("/norange/data.bin"), 4096, 1000, &got));
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->status, 200);
+  EXPECT_TRUE(r->range_ignored);
+  EXPECT_EQ(r->object_size, 1 << 20);
+  EXPECT_EQ(got, data_->substr(4096, 1000));
+  HttpRequest tail;
+  tail.url = nginx_->Url("/norange/data.bin");
+  tail.range = HttpRange{0, 100, true};
+  r = client.Send(tail);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_TRUE(r->range_ignored);
+  EXPECT_EQ(r->body, data_->substr(data_->size() - 100));
+  EXPECT_EQ(r->range_offset, (1 << 20) - 100);
+}
+
+TEST_F(HttpClientTest, TlsIsVerifiedAgainstTheCaStore) {
+  const std::string url = "https://localhost:" + nginx_->Field("tls_port") + "/small.txt";
+  HttpRequest get;
+  get.url = url;
+  auto r = HttpClient(Fast()).Send(get);
+  ASSERT_FALSE(r.ok()) << "a self-signed certificate was accepted";
+  EXPECT_NE(r.status().message().find("GET " + url), std::string::npos) << r.status().message();
+  EXPECT_NE(r.status().message().find("certificate"), std::string::npos) << r.status().message();
+  HttpOptions trusted = Fast();
+  trusted.ca_file = nginx_->Field("ca");
+  r = HttpClient(trusted).Send(get);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->body, "hello, world\n");
+  HttpOptions unverified = Fast();
+  unverified.verify_tls = false;
+  r = HttpClient(unverified).Send(get);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+}
+
+TEST_F(HttpClientTest, ManyRangesAtOnce) {
+  HttpOptions o = Fast();
+  o.max_parallel = 4;
+  HttpClient client(o);
+  std::vector<std::string> sinks(40);
+  std::vector<HttpRequest> requests;
+  for (int i = 0; i < 40; ++i) requests.push_back(Range(proxy_->Url("/data.bin"), i * 20000 + i, 5000 + i, &sinks[i]));
+  auto results = client.SendAll(std::move(requests));
+  ASSERT_EQ(results.size(), 40u);
+  for (int i = 0; i < 40; ++i) {
+    ASSERT_TRUE(results[i].ok()) << results[i].status().ToString();
+    EXPECT_EQ(sinks[i], data_->substr(static_cast<size_t>(i * 20000 + i), static_cast<size_t>(5000 + i))) << i;
+  }
+  EXPECT_EQ(ProxyRequests(), 40);
+  EXPECT_EQ(client.counters().requests.load(), 40);
+}
+
+TEST_F(HttpClientTest, RetriesThrottlingServerErrorsAndResets) {
+  // The reset comes first, on a fresh connection: curl itself sends again, once, a request whose
+  // reused connection turns out closed, so a reset there would not reach the retry logic.
+  HttpClient client(Fast());
+  Faults(R"([{"reset": true}, {"status": 503}, {"status": 429, "retry_after": 0}])");
+  std::string got;
+  auto r = client.Send(Range(proxy_->Url("/data.bin"), 10, 100, &got));
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->attempts, 4);
+  EXPECT_EQ(got, data_->substr(10, 100));
+  EXPECT_EQ(client.counters().retries.load(), 3);
+  EXPECT_EQ(ProxyRequests(), 4);
+
+  // Out of tries: the last status comes back, and its error names it, the URL and the tries.
+  HttpOptions two = Fast();
+  two.retries = 2;
+  HttpClient limited(two);
+  Faults(R"([{"status": 503}, {"status": 500}, {"status": 503}])");
+  r = limited.Send(Range(proxy_->Url("/data.bin"), 10, 100, &got));
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->status, 503);
+  EXPECT_EQ(r->attempts, 3);
+  Status error = HttpStatusError("GET", proxy_->Url("/data.bin"), *r);
+  EXPECT_EQ(error.message(), "GET " + proxy_->Url("/data.bin") + ": HTTP 503 after 3 tries");
+  // A 404 is not retried.
+  HttpRequest missing;
+  missing.url = proxy_->Url("/missing.bin");
+  r = limited.Send(missing);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->status, 404);
+  EXPECT_EQ(r->attempts, 1);
+}
+
+TEST_F(HttpClientTest, BackoffGrowsBetweenTries) {
+  HttpOptions o = Fast();
+  o.retry_wait_ms = 100;
+  o.retry_backoff = 2;
+  HttpClient client(o);
+  Faults(R"([{"status": 502}, {"status": 502}])");
+  const auto start = Clock::now();
+  std::string got;
+  auto r = client.Send(Range(proxy_->Url("/data.bin"), 0, 10, &got));
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->attempts, 3);
+  EXPECT_GE(MsSince(start), 300);  // 100 then 200
+}
+
+TEST_F(HttpClientTest, TruncatedBodiesAreRetriedAndNeverReturned) {
+  HttpClient client(Fast());
+  std::string got;
+  Faults(R"([{"truncate": 100}])");
+  auto r = client.Send(Range(proxy_->Url("/data.bin"), 1000, 4000, &got));
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->attempts, 2);
+  EXPECT_EQ(got, data_->substr(1000, 4000));
+
+  HttpOptions one = Fast();
+  one.retries = 1;
+  Faults(R"([{"truncate": 100}, {"truncate": 3000}])");
+  r = HttpClient(one).Send(Range(proxy_->Url("/data.bin"), 1000, 4000, &got));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("GET " + proxy_->Url("/data.bin")), std::string::npos) << r.status().message();
+  EXPECT_NE(r.status().message().find("after 2 tries"), std::string::npos) << r.status().message();
+}
+
+TEST_F(HttpClientTest, StalledTransfersTimeOutAndAreRetried) {
+  HttpOptions o = Fast();
+  o.timeout_ms = 300;
+  HttpClient client(o);
+  Faults(R"([{"stall_ms": 3000, "after": 10}])");
+  const auto start = Clock::now();
+  std::string got;
+  auto r = client.Send(Range(proxy_->Url("/data.bin"), 0, 2000, &got));
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->attempts, 2);
+  EXPECT_EQ(got, data_->substr(0, 2000));
+  EXPECT_LT(MsSince(start), 2500);
+  // A slow but moving body is not a stall.
+  Faults(R"([{"stall_ms": 200, "after": 10}])");
+  r = client.Send(Range(proxy_->Url("/data.bin"), 0, 2000, &got));
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->attempts, 1);
+  // http_timeout is in seconds.
+  HttpOptions parsed;
+  ASSERT_TRUE(parsed.Set("http_timeout", "0.25").ok());
+  EXPECT_EQ(parsed.timeout_ms, 250);
+  ASSERT_TRUE(parsed.Set("http_retries", "5").ok());
+  EXPECT_EQ(parsed.retries, 5);
+  ASSERT_TRUE(parsed.Set("http_retry_wait_ms", "20").ok());
+  ASSERT_TRUE(parsed.Set("http_retry_backoff", "1.5").ok());
+  EXPECT_FALSE(parsed.Set("http_retries", "-1").ok());
+  EXPECT_FALSE(parsed.Set("http_timeout", "soon").ok());
+  EXPECT_FALSE(parsed.Set("http_retry_backoff", "0.5").ok());
+  EXPECT_FALSE(parsed.Set("http_bogus", "1").ok());
+}
+
+TEST_F(HttpClientTest, MismatchedContentRangeIsAnError) {
+  HttpClient client(Fast());
+  std::string got;
+  Faults(R"([{"content_range": "bytes 0-99/1048576"}])");
+  auto r = client.Send(Range(proxy_->Url("/data.bin"), 500, 100, &got));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("Content-Range 'bytes 0-99/1048576' does not answer"), std::string::npos)
+      << r.status().message();
+  EXPECT_EQ(ProxyRequests(), 1);  // a lying server is not asked again
+}
+
+TEST_F(HttpClientTest, BodiesAreBoundedBeforeTheyAreRead) {
+  HttpOptions o = Fast();
+  o.max_response_bytes = 1000;
+  HttpClient client(o);
+  HttpRequest whole;
+  whole.url = nginx_->Url("/data.bin");
+  auto r = client.Send(whole);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("1048576 bytes is over the limit of 1000"), std::string::npos)
+      << r.status().message();
+  EXPECT_LT(client.counters().bytes_received.load(), 1 << 20);
+  HttpRequest head = whole;
+  head.method = "HEAD";
+  r = client.Send(head);  // no body: the limit does not apply
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->Header("content-length"), std::to_string(1 << 20));
+  std::string small(100, '\0');
+  whole.sink = reinterpret_cast<uint8_t*>(small.data());
+  whole.sink_capacity = 100;
+  r = client.Send(whole);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("over the limit of 100"), std::string::npos) << r.status().message();
+}
+
+TEST_F(HttpClientTest, InterruptStopsAWaitingRequest) {
+  HttpOptions o = Fast();
+  const auto start = Clock::now();
+  o.interrupted = [start] { return MsSince(start) > 200; };
+  HttpClient client(o);
+  Faults(R"([{"delay_ms": 5000}])");
+  std::string got;
+  auto r = client.Send(Range(proxy_->Url("/data.bin"), 0, 10, &got));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("interrupted"), std::string::npos) << r.status().message();
+  EXPECT_LT(MsSince(start), 1500);
+}
+
+TEST_F(HttpClientTest, RefusedConnectionsAreRetriedThenNamed) {
+  // A port nothing listens on: take one from the kernel and close it.
+  int port = 0;
+  {
+    std::string error;
+    auto probe = ServerProcess::Start("fault_proxy.mjs", {"--upstream", "1"}, &error);
+    ASSERT_NE(probe, nullptr) << error;
+    port = probe->port();
+  }
+  HttpOptions o = Fast();
+  o.retries = 2;
+  HttpClient client(o);
+  HttpRequest r;
+  r.url = "http://user:PASSWORD@127.0.0.1:" + std::to_string(port) + "/x.parquet?X-Amz-Signature=SIG";
+  auto done = client.Send(r);
+  ASSERT_FALSE(done.ok());
+  const std::string& m = done.status().message();
+  EXPECT_NE(m.find("GET http://127.0.0.1:" + std::to_string(port) + "/x.parquet: "), std::string::npos) << m;
+  EXPECT_NE(m.find("after 3 tries"), std::string::npos) << m;
+  EXPECT_EQ(m.find("PASSWORD"), std::string::npos) << m;
+  EXPECT_EQ(m.find("SIG"), std::string::npos) << m;
+  EXPECT_EQ(client.counters().requests.load(), 3);
+}
+
+TEST_F(HttpClientTest, ProxyLatencyIsAddedToEveryRequest) {
+  std::string error;
+  auto slow = ServerProcess::Start("fault_proxy.mjs",
+                                   {"--upstream", std::to_string(nginx_->port()), "--latency-ms", "20"}, &error);
+  ASSERT_NE(slow, nullptr) << error;
+  HttpClient client(Fast());
+  std::string got;
+  const auto start = Clock::now();
+  for (int i = 0; i < 3; ++i) {
+    auto r = client.Send(Range(slow->Url("/data.bin"), i, 10, &got));
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+  }
+  EXPECT_GE(MsSince(start), 60);
+}
+
+}  // namespace
+}  // namespace pq::remote

@@ -1,0 +1,279 @@
+#include "format/remote/remote_file.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <regex>
+#include <thread>
+
+#include "tests/format/remote/test_servers.h"
+
+namespace pq::remote {
+namespace {
+
+using testing::ServerProcess;
+using testing::TempDir;
+
+std::string RandomBytes(size_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::string s(n, '\0');
+  for (char& c : s) c = static_cast<char>(rng());
+  return s;
+}
+
+// nginx with a 1 MiB file, seen through the fault proxy (which logs every request's Range).
+class RemoteFileTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir();
+    data_ = new std::string(RandomBytes(1 << 20, 11));
+    dir_->Write("data.bin", *data_);
+    dir_->Write("tiny.bin", "0123456789");
+    std::string error;
+    nginx_ = ServerProcess::Start("nginx_server.mjs", {"--root", dir_->path()}, &error).release();
+    ASSERT_NE(nginx_, nullptr) << error;
+    proxy_ = ServerProcess::Start("fault_proxy.mjs", {"--upstream", std::to_string(nginx_->port())}, &error).release();
+    ASSERT_NE(proxy_, nullptr) << error;
+  }
+  static void TearDownTestSuite() {
+    delete proxy_;
+    delete nginx_;
+    delete dir_;
+    delete data_;
+    proxy_ = nullptr;
+    nginx_ = nullptr;
+  }
+  void SetUp() override {
+    ASSERT_NE(proxy_, nullptr);
+    Control("/__proxy/reset", "");
+    http_ = std::make_shared<HttpClient>(Fast());
+  }
+  static HttpOptions Fast() {
+    HttpOptions o;
+    o.retry_wait_ms = 5;
+    o.retry_backoff = 1;
+    return o;
+  }
+  static std::string Control(const std::string& path, const std::string& body) {
+    HttpClient control({});
+    HttpRequest r;
+    r.method = body.empty() && path.find("stats") != std::string::npos ? "GET" : "POST";
+    r.url = proxy_->Url(path);
+    r.body = body;
+    auto done = control.Send(r);
+    EXPECT_TRUE(done.ok()) << done.status().ToString();
+    return done.ok() ? done->body : "";
+  }
+  // The Range header of every request the proxy saw since the last reset ("-" for none).
+  static std::vector<std::string> Ranges() {
+    const std::string stats = Control("/__proxy/stats", "");
+    std::vector<std::string> out;
+    const std::regex range("\"range\":(null|\"([^\"]*)\")");
+    for (auto it = std::sregex_iterator(stats.begin(), stats.end(), range); it != std::sregex_iterator(); ++it) {
+      out.push_back((*it)[1] == "null" ? "-" : (*it)[2].str());
+    }
+    return out;
+  }
+  Result<std::unique_ptr<RemoteFile>> Open(const std::string& path, RemoteFileOptions options = {}) {
+    return RemoteFile::Open(HttpLocation(http_, proxy_->Url(path)), options);
+  }
+  static std::string Read(const RemoteFile& f, int64_t offset, int64_t length) {
+    std::string out(static_cast<size_t>(length), '\0');
+    Status s = f.ReadInto(offset, length, reinterpret_cast<uint8_t*>(out.data()));
+    EXPECT_TRUE(s.ok()) << s.ToString();
+    return out;
+  }
+
+  std::shared_ptr<HttpClient> http_;
+  static TempDir* dir_;
+  static std::string* data_;
+  static ServerProcess* nginx_;
+  static ServerProcess* proxy_;
+};
+TempDir* RemoteFileTest::dir_ = nullptr;
+std::string* RemoteFileTest::data_ = nullptr;
+ServerProcess* RemoteFileTest::nginx_ = nullptr;
+ServerProcess* RemoteFileTest::proxy_ = nullptr;
+
+TEST_F(RemoteFileTest, OpenFetchesTheTailInOneRequest) {
+  auto f = Open("/data.bin");
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_EQ((*f)->size(), 1 << 20);
+  EXPECT_EQ((*f)->tail_offset(), (1 << 20) - (64 << 10));
+  EXPECT_FALSE((*f)->etag().empty());
+  EXPECT_FALSE((*f)->last_modified().empty());
+  EXPECT_EQ(Ranges(), std::vector<std::string>{"bytes=-65536"});
+  // The footer's length and magic, then a footer within the tail: no request.
+  EXPECT_EQ(Read(**f, (1 << 20) - 8, 8), data_->substr((1 << 20) - 8));
+  EXPECT_EQ(Read(**f, (1 << 20) - 40000, 39992), data_->substr((1 << 20) - 40000, 39992));
+  EXPECT_EQ(Ranges().size(), 1u);
+  // A larger footer: one request for the part before the tail only.
+  EXPECT_EQ(Read(**f, (1 << 20) - 100000, 99992), data_->substr((1 << 20) - 100000, 99992));
+  EXPECT_EQ(Ranges(), (std::vector<std::string>{"bytes=-65536", "bytes=948576-983039"}));
+  EXPECT_EQ((*f)->requests(), 2);
+  EXPECT_EQ((*f)->bytes_fetched(), 65536 + 34464);
+  // A file smaller than the guess comes whole.
+  auto tiny = Open("/tiny.bin");
+  ASSERT_TRUE(tiny.ok()) << tiny.status().ToString();
+  EXPECT_EQ((*tiny)->size(), 10);
+  EXPECT_EQ((*tiny)->tail_offset(), 0);
+  EXPECT_EQ(Read(**tiny, 2, 5), "23456");
+}
+
+TEST_F(RemoteFileTest, NearbyRangesAreJoinedAndFarOnesFetchedTogether) {
+  RemoteFileOptions o;
+  o.coalesce_gap = 4096;
+  auto f = Open("/data.bin", o);
+  ASSERT_TRUE(f.ok());
+  std::string a(1000, '\0'), b(1000, '\0'), c(500, '\0'), d(100, '\0');
+  const ReadRange ranges[] = {
+      {500000, 100, reinterpret_cast<uint8_t*>(d.data())},  // far: its own request
+      {0, 1000, reinterpret_cast<uint8_t*>(a.data())},
+      {3000, 1000, reinterpret_cast<uint8_t*>(b.data())},  // 2000 after a: joined
+      {3500, 500, reinterpret_cast<uint8_t*>(c.data())},   // inside b: joined
+  };
+  ASSERT_TRUE((*f)->ReadRanges(ranges).ok());
+  EXPECT_EQ(a, data_->substr(0, 1000));
+  EXPECT_EQ(b, data_->substr(3000, 1000));
+  EXPECT_EQ(c, data_->substr(3500, 500));
+  EXPECT_EQ(d, data_->substr(500000, 100));
+  std::vector<std::string> got = Ranges();
+  std::sort(got.begin() + 1, got.end());
+  EXPECT_EQ(got, (std::vector<std::string>{"bytes=-65536", "bytes=0-3999", "bytes=500000-500099"}));
+  // Out of bounds is corruption, as for a local file.
+  Status s = (*f)->ReadInto((1 << 20) - 10, 20, reinterpret_cast<uint8_t*>(a.data()));
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.message().find("outside the object of 1048576 bytes"), std::string::npos);
+}
+
+TEST_F(RemoteFileTest, LargeRangesAreSplitAndFetchedInParallel) {
+  RemoteFileOptions o;
+  o.max_request_bytes = 100000;
+  auto f = Open("/data.bin", o);
+  ASSERT_TRUE(f.ok());
+  EXPECT_EQ(Read(**f, 1000, 350000), data_->substr(1000, 350000));
+  EXPECT_EQ(Ranges().size(), 5u);  // the tail, then 4 pieces
+}
+
+TEST_F(RemoteFileTest, ServerWithoutRangesIsHeldWhole) {
+  auto f = RemoteFile::Open(HttpLocation(http_, nginx_->Url("/norange/data.bin")));
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_TRUE((*f)->held_whole());
+  EXPECT_EQ((*f)->requests(), 2);
+  EXPECT_EQ(Read(**f, 12345, 1000), data_->substr(12345, 1000));
+  EXPECT_EQ((*f)->requests(), 2);
+  RemoteFileOptions small;
+  small.max_unranged_bytes = 1000;
+  auto refused = RemoteFile::Open(HttpLocation(http_, nginx_->Url("/norange/data.bin")), small);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("does not serve byte ranges"), std::string::npos);
+}
+
+TEST_F(RemoteFileTest, FaultsAreRetriedAndNeverGiveWrongBytes) {
+  auto f = Open("/data.bin");
+  ASSERT_TRUE(f.ok());
+  Control("/__proxy/faults", R"([{"truncate": 10}, {"status": 503}])");
+  EXPECT_EQ(Read(**f, 100, 5000), data_->substr(100, 5000));
+  EXPECT_EQ((*f)->requests(), 4);
+  // A changed ETag mid-scan.
+  Control("/__proxy/faults", R"([{"etag": "\"another-version\""}])");
+  std::string out(100, '\0');
+  Status s = (*f)->ReadInto(0, 100, reinterpret_cast<uint8_t*>(out.data()));
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find(proxy_->Url("/data.bin") + " changed since it was opened (ETag"), std::string::npos)
+      << s.message();
+  // A size that changed.
+  Control("/__proxy/faults", R"([{"content_range": "bytes 0-99/2000000"}])");
+  s = (*f)->ReadInto(0, 100, reinterpret_cast<uint8_t*>(out.data()));
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("size 1048576 became 2000000"), std::string::npos) << s.message();
+  // A missing object names its URL and the status.
+  auto missing = Open("/missing.bin?token=SECRET");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find(proxy_->Url("/missing.bin") + ": GET"), std::string::npos)
+      << missing.status().message();
+  EXPECT_NE(missing.status().message().find("HTTP 404"), std::string::npos);
+  EXPECT_EQ(missing.status().message().find("SECRET"), std::string::npos);
+}
+
+TEST_F(RemoteFileTest, ReplacedFileIsDetected) {
+  dir_->Write("changing.bin", RandomBytes(200000, 1));
+  auto f = Open("/changing.bin");
+  ASSERT_TRUE(f.ok());
+  auto changed = (*f)->Changed();
+  ASSERT_TRUE(changed.ok()) << changed.status().ToString();
+  EXPECT_FALSE(*changed);
+  // nginx's ETag is mtime and size: a new size is a new version.
+  dir_->Write("changing.bin", RandomBytes(200001, 2));
+  changed = (*f)->Changed();
+  ASSERT_TRUE(changed.ok());
+  EXPECT_TRUE(*changed);
+  std::string out(100, '\0');
+  Status s = (*f)->ReadInto(0, 100, reinterpret_cast<uint8_t*>(out.data()));
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("changed since it was opened (HTTP 412 to If-Match"), std::string::npos) << s.message();
+}
+
+TEST_F(RemoteFileTest, ConcurrentReadsFromManyThreads) {
+  auto f = Open("/data.bin");
+  ASSERT_TRUE(f.ok());
+  std::vector<std::thread> threads;
+  std::atomic<int> wrong{0};
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 10; ++i) {
+        const int64_t offset = (t * 10 + i) * 20000;
+        std::string out(3000, '\0');
+        if (!(*f)->ReadInto(offset, 3000, reinterpret_cast<uint8_t*>(out.data())).ok() ||
+            out != data_->substr(static_cast<size_t>(offset), 3000)) {
+          ++wrong;
+        }
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_EQ((*f)->requests(), 41);
+}
+
+TEST(RemoteFileS3Test, ReadsAnS3ObjectByRanges) {
+  std::string error;
+  auto server = ServerProcess::Start("s3_server.mjs", {"--buckets", "data", "--access-key", "AKIDFILE",
+                                                       "--secret-key", "file-secret"}, &error);
+  ASSERT_NE(server, nullptr) << error;
+  S3Options o;
+  ASSERT_TRUE(o.Set("s3_endpoint", "http://127.0.0.1:" + std::to_string(server->port())).ok());
+  ASSERT_TRUE(o.Set("s3_access_key_id", "AKIDFILE").ok());
+  ASSERT_TRUE(o.Set("s3_secret_access_key", "file-secret").ok());
+  auto config = ResolveS3Config(o, [](const std::string&) -> std::optional<std::string> { return std::nullopt; });
+  ASSERT_TRUE(config.ok());
+  auto s3 = std::make_shared<S3Client>(*config, std::make_shared<HttpClient>(HttpOptions{}));
+  const std::string data = RandomBytes(300000, 21);
+  ASSERT_TRUE(s3->PutObject("data", "dir/file one.parquet", data).ok());
+  auto f = RemoteFile::Open(S3Location(s3, "data", "dir/file one.parquet"));
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_EQ((*f)->display_name(), "s3://data/dir/file one.parquet");
+  EXPECT_EQ((*f)->size(), 300000);
+  EXPECT_EQ((*f)->tail_offset(), 300000 - 65536);
+  std::string a(1000, '\0'), b(70000, '\0');
+  const ReadRange ranges[] = {{5, 1000, reinterpret_cast<uint8_t*>(a.data())},
+                              {200000, 70000, reinterpret_cast<uint8_t*>(b.data())}};
+  ASSERT_TRUE((*f)->ReadRanges(ranges).ok());
+  EXPECT_EQ(a, data.substr(5, 1000));
+  EXPECT_EQ(b, data.substr(200000, 70000));
+  EXPECT_EQ((*f)->requests(), 3);
+  auto changed = (*f)->Changed();
+  ASSERT_TRUE(changed.ok()) << changed.status().ToString();
+  EXPECT_FALSE(*changed);
+  ASSERT_TRUE(s3->PutObject("data", "dir/file one.parquet", RandomBytes(300000, 22)).ok());
+  changed = (*f)->Changed();
+  ASSERT_TRUE(changed.ok());
+  EXPECT_TRUE(*changed);
+  Status s = (*f)->ReadInto(0, 10, reinterpret_cast<uint8_t*>(a.data()));
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("s3://data/dir/file one.parquet changed since it was opened"), std::string::npos)
+      << s.message();
+}
+
+}  // namespace
+}  // namespace pq::remote

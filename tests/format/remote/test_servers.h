@@ -1,0 +1,188 @@
+// Test servers for the remote tests: the launchers of tests/tools (nginx_server.mjs, s3_server.mjs,
+// fault_proxy.mjs) started as child processes on 127.0.0.1, read for their "port=N" line, and
+// stopped by pid when the test ends. Their stdin is a pipe from the test: if the test dies, the
+// launcher sees it close and stops its server too. A launcher that cannot start (node, nginx or an
+// npm package missing) makes the test fail with its message, never skip.
+#pragma once
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace pq::remote::testing {
+
+inline std::string SourcePath(const std::string& relative) {
+  return std::string(PQ_SOURCE_DIR) + "/" + relative;
+}
+
+// A fresh folder under the system's temporary folder, removed by the destructor.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "pq-remote-XXXXXX").string();
+    path_ = ::mkdtemp(pattern.data()) ? pattern : "";
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (!path_.empty()) std::filesystem::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+  std::string Write(const std::string& name, const std::string& bytes) const {
+    const std::string file = path_ + "/" + name;
+    std::filesystem::create_directories(std::filesystem::path(file).parent_path());
+    std::ofstream(file, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return file;
+  }
+
+ private:
+  std::string path_;
+};
+
+// Runs `argv` with `input` on stdin; returns its stdout, or sets *error (stderr and exit status).
+inline std::string RunProcess(const std::vector<std::string>& argv, const std::string& input, std::string* error) {
+  TempDir dir;
+  const std::string in = dir.Write("in", input);
+  const std::string out = dir.path() + "/out";
+  const std::string err = dir.path() + "/err";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::freopen(in.c_str(), "rb", stdin);
+    ::freopen(out.c_str(), "wb", stdout);
+    ::freopen(err.c_str(), "wb", stderr);
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    ::execvp(args[0], args.data());
+    std::perror("exec");
+    ::_exit(127);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  auto slurp = [](const std::string& f) {
+    std::ifstream s(f, std::ios::binary);
+    std::stringstream ss;
+    ss << s.rdbuf();
+    return ss.str();
+  };
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    *error = argv[0] + " failed (status " + std::to_string(status) + "): " + slurp(err);
+    return "";
+  }
+  return slurp(out);
+}
+
+// One launcher process and the "key=value ..." fields of its first line.
+class ServerProcess {
+ public:
+  // Starts `node tests/tools/<script> args...`; empty result and *error on failure.
+  static std::unique_ptr<ServerProcess> Start(const std::string& script, const std::vector<std::string>& args,
+                                              std::string* error) {
+    int out_pipe[2], in_pipe[2];
+    if (::pipe2(out_pipe, O_CLOEXEC) != 0 || ::pipe2(in_pipe, O_CLOEXEC) != 0) {
+      *error = "pipe failed";
+      return nullptr;
+    }
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      ::dup2(in_pipe[0], 0);
+      ::dup2(out_pipe[1], 1);
+      ::close(in_pipe[0]);
+      ::close(in_pipe[1]);
+      ::close(out_pipe[0]);
+      ::close(out_pipe[1]);
+      std::vector<std::string> argv = {"node", SourcePath("tests/tools/" + script)};
+      argv.insert(argv.end(), args.begin(), args.end());
+      std::vector<char*> c;
+      for (std::string& a : argv) c.push_back(a.data());
+      c.push_back(nullptr);
+      ::execvp("node", c.data());
+      std::perror("node");
+      ::_exit(127);
+    }
+    ::close(in_pipe[0]);
+    ::close(out_pipe[1]);
+    std::unique_ptr<ServerProcess> server(new ServerProcess(pid, in_pipe[1], out_pipe[0]));
+    // The first line, within 30 s.
+    std::string line;
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (line.find('\n') == std::string::npos) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now());
+      if (left.count() <= 0) {
+        *error = script + " printed no port within 30 s";
+        return nullptr;
+      }
+      pollfd p{out_pipe[0], POLLIN, 0};
+      if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) continue;
+      char buf[512];
+      const ssize_t n = ::read(out_pipe[0], buf, sizeof(buf));
+      if (n <= 0) {
+        *error = script + " exited before printing its port (its message is above)";
+        return nullptr;
+      }
+      line.append(buf, static_cast<size_t>(n));
+    }
+    line.resize(line.find('\n'));
+    std::istringstream fields(line);
+    std::string field;
+    while (fields >> field) {
+      const size_t eq = field.find('=');
+      if (eq != std::string::npos) server->fields_[field.substr(0, eq)] = field.substr(eq + 1);
+    }
+    if (server->port() <= 0) {
+      *error = script + " printed '" + line + "'";
+      return nullptr;
+    }
+    return server;
+  }
+
+  ~ServerProcess() {
+    ::close(stdin_fd_);
+    ::kill(pid_, SIGTERM);
+    for (int i = 0; i < 100; ++i) {
+      if (::waitpid(pid_, nullptr, WNOHANG) == pid_) {
+        ::close(stdout_fd_);
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+    ::close(stdout_fd_);
+  }
+
+  int port() const { return Int("port"); }
+  int Int(const std::string& name) const {
+    auto it = fields_.find(name);
+    return it == fields_.end() ? 0 : std::atoi(it->second.c_str());
+  }
+  std::string Field(const std::string& name) const {
+    auto it = fields_.find(name);
+    return it == fields_.end() ? "" : it->second;
+  }
+  std::string Url(const std::string& path = "/") const {
+    return "http://127.0.0.1:" + std::to_string(port()) + path;
+  }
+
+ private:
+  ServerProcess(pid_t pid, int stdin_fd, int stdout_fd) : pid_(pid), stdin_fd_(stdin_fd), stdout_fd_(stdout_fd) {}
+  pid_t pid_;
+  int stdin_fd_;
+  int stdout_fd_;
+  std::map<std::string, std::string> fields_;
+};
+
+}  // namespace pq::remote::testing
