@@ -52,4 +52,11 @@ bool ParseUuidText(std::string_view text, uint8_t out[16]);
 // that no padding explains, or non-zero bits left over in the last character.
 bool DecodeBase64(std::string_view text, std::string* out);
 
+// INTERVAL text as the reader writes it, {"months":m,"days":d,"millis":n} (members in any order,
+// each at most once, a missing one 0, white space around tokens allowed), to the 12 bytes of the
+// FIXED_LEN_BYTE_ARRAY(12) (the Parquet type spec, "INTERVAL": three little-endian unsigned 32-bit
+// integers). Errors (after a description of the value): "is not an INTERVAL object
+// {"months":m,"days":d,"millis":n}", "has months 4294967296, out of range for INTERVAL".
+Status ParseIntervalText(std::string_view text, uint8_t out[12]);
+
 }  // namespace pq

@@ -154,7 +154,7 @@ TEST(ColumnTypeTest, NestedTypeErrors) {
   EXPECT_EQ(ErrorOf("LIST<TEXT"), "type 'LIST<TEXT': expected '>' at the end");
   EXPECT_EQ(ErrorOf("LIST<>"), "type 'LIST<>': a type is missing");
   EXPECT_EQ(ErrorOf("LIST<TEXT> x"), "type 'LIST<TEXT> x': unexpected 'x'");
-  EXPECT_EQ(ErrorOf("LIST<ARRAY<INT>>"), "type 'LIST<ARRAY<INT>>': unknown type 'ARRAY<' (nested types are LIST, MAP, STRUCT)");
+  EXPECT_EQ(ErrorOf("LIST<ARRAY<INT>>"), "type 'LIST<ARRAY<INT>>': unknown type 'ARRAY<' (nested types are LIST, MAP, STRUCT, VARIANT)");
   EXPECT_EQ(ErrorOf("STRUCT<\"a INT>"), "type 'STRUCT<\"a INT>': unclosed quote in a field name");
   EXPECT_EQ(ErrorOf("LIST<DECIMAL(50,1)>"),
             "type 'LIST<DECIMAL(50,1)>': type 'DECIMAL(50,1)': the precision must be between 1 and 38");
