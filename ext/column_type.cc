@@ -234,6 +234,7 @@ Result<ColumnType> ParsePrimitiveType(std::string_view name) {
   if (b == "BSON") return Make(ColumnKind::kBson);
   if (b == "INTERVAL") return Make(ColumnKind::kInterval);
   if (b == "VARIANT") return Make(ColumnKind::kVariant);
+  if (b == "UNKNOWN") return Make(ColumnKind::kNull);
   if (b == "JSON") return Make(ColumnKind::kJson);
   if (b == "UUID") return Make(ColumnKind::kUuid);
   if (b == "DATE") return Make(ColumnKind::kDate);
@@ -560,7 +561,7 @@ std::string ColumnTypeName(const ColumnType& t) {
     case ColumnKind::kInfer:
       return "";
     case ColumnKind::kNull:
-      return "NULL";
+      return "UNKNOWN";
     case ColumnKind::kBoolean:
       return "BOOLEAN";
     case ColumnKind::kInteger:

@@ -30,6 +30,7 @@
 //   DECIMAL(p[,s]) NUMERIC(p[,s]), 1 <= p <= 38     INT32 (p <= 9), INT64 (p <= 18), else
 //                                                   FIXED_LEN_BYTE_ARRAY of the fewest bytes for p
 //   UUID                                            FIXED_LEN_BYTE_ARRAY(16) UUID
+//   UNKNOWN                                         INT32 UNKNOWN: a column that is always NULL
 //   GEOMETRY[('crs')]                               BYTE_ARRAY GEOMETRY (crs unset: OGC:CRS84)
 //   GEOGRAPHY[('crs')[, ALGORITHM]]                 BYTE_ARRAY GEOGRAPHY; ALGORITHM one of
 //                                                   SPHERICAL (the default), VINCENTY, THOMAS,
@@ -73,7 +74,7 @@ namespace pq::ext {
 
 enum class ColumnKind {
   kInfer,  // not known yet: decided from the values
-  kNull,   // inferred from values that were all NULL: INT32 annotated UNKNOWN
+  kNull,   // UNKNOWN, or inferred from values that were all NULL: INT32 annotated UNKNOWN
   kBoolean,
   kInteger,  // bit_width, is_signed
   kDouble,

@@ -646,6 +646,9 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
     }
     case ColumnKind::kInfer:
     case ColumnKind::kNull:
+      if (type_.kind == ColumnKind::kNull && !type_.strict) {
+        return cannot("an UNKNOWN column holds only NULLs");
+      }
       return Status::InvalidArgument(
           DescribeValue(v) +
           " in a column that held only NULLs in the first rows, from which its "

@@ -23,7 +23,7 @@ SELECT name, type, type_length, converted_type, logical_type, field_id FROM parq
 f4|FLOAT|NULL|NULL|NULL|7
 f16|FIXED_LEN_BYTE_ARRAY|2|NULL|Float16Type()|NULL
 e|BYTE_ARRAY|NULL|ENUM|EnumType()|NULL
-b|BYTE_ARRAY|NULL|BSON|BsonType()|NULL
+b|BYTE_ARRAY|NULL|NULL|BsonType()|NULL
 i|FIXED_LEN_BYTE_ARRAY|12|INTERVAL|NULL|NULL
 t|INT64|NULL|TIME_MICROS|TimeType(isAdjustedToUTC=1, unit=TimeUnit(MICROS=MicroSeconds()))|NULL
 ts|INT64|NULL|NULL|TimestampType(isAdjustedToUTC=0, unit=TimeUnit(NANOS=NanoSeconds()))|9

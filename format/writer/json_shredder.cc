@@ -32,6 +32,7 @@ enum class LeafKind : uint8_t {
   kTimestamp,  // unit
   kDecimal,    // precision, scale; INT32, INT64 or FIXED_LEN_BYTE_ARRAY
   kUuid,
+  kUnknown,  // INT32 UNKNOWN: every value is null
 };
 
 bool IsDigit(char c) {
@@ -251,6 +252,7 @@ Status ResolveLeaf(const SchemaNode& s, LeafKind* kind, int* bits, bool* is_sign
         return resolved(LeafKind::kInteger);
       }
       if (t.kind == K::kDate && width == 32) return resolved(LeafKind::kDate);
+      if (t.kind == K::kUnknown) return resolved(LeafKind::kUnknown);
       if (t.kind == K::kTime && (width == 32) == (t.unit == TimeUnit::kMillis)) {
         *unit = t.unit;
         return resolved(LeafKind::kTime);
@@ -618,6 +620,7 @@ Status JsonShredder::ShredStruct(Node& node, int16_t rep) {
 }
 
 Status JsonShredder::ShredLeaf(Node& node, int16_t rep) {
+  if (node.leaf_kind == LeafKind::kUnknown) return MismatchHere(Expected(node));  // only null
   Scalar v;
   if (node.leaf_kind == LeafKind::kJson) {
     const size_t start = pos_;
@@ -649,6 +652,8 @@ Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
     }
   };
   switch (node.leaf_kind) {
+    case LeafKind::kUnknown:
+      return Mismatch(Expected(node), v.raw);
     case LeafKind::kBoolean: {
       int b = -1;
       if (v.kind == SK::kTrue || (is_number && v.text == "1") || (v.from_key && v.text == "true")) {
@@ -1077,6 +1082,8 @@ std::string JsonShredder::Expected(const Node& node) {
              std::to_string(node.scale) + ")";
     case LeafKind::kUuid:
       return "a UUID string 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx'";
+    case LeafKind::kUnknown:
+      return "null (an UNKNOWN column holds only nulls)";
   }
   return "a value";
 }

@@ -12,7 +12,8 @@
 //   struct  <opt|req> group name { fields... }     (no annotation)
 //   leaf    BOOLEAN; INT32/INT64 plain or INT(8..64, signed or not); FLOAT; DOUBLE; BYTE_ARRAY
 //           plain (bytes), STRING, ENUM or JSON; DATE; TIME; TIMESTAMP; DECIMAL on INT32, INT64 or
-//           FIXED_LEN_BYTE_ARRAY; UUID; FIXED_LEN_BYTE_ARRAY plain (bytes)
+//           FIXED_LEN_BYTE_ARRAY; UUID; FIXED_LEN_BYTE_ARRAY plain (bytes); INT32 UNKNOWN (always
+//           null)
 // Anything else (repeated fields outside these groups, 2-level lists, VARIANT, INT96, ...) is
 // NotSupported at Make.
 //
