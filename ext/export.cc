@@ -220,7 +220,8 @@ struct ExportAnswer {
 
 // Runs the export.
 Result<ExportAnswer> RunExport(sqlite3* db, const std::string& path, const std::string& query,
-                               const std::string& options_text) {
+                               const std::string& options_text,
+                               std::shared_ptr<const crypto::KeyRegistry> keys) {
   // partition_by, file_size_bytes, row_groups_per_file and return_stats are parquet_export's own
   // options; the others are the writer's.
   PQ_ASSIGN_OR_RETURN(PartitionByOption partition_by, TakePartitionByOption(options_text));
@@ -228,7 +229,7 @@ Result<ExportAnswer> RunExport(sqlite3* db, const std::string& path, const std::
   std::vector<std::string_view> known = kWriterOptionNames;
   known.insert(known.end(), kExportOnlyOptionNames.begin(), kExportOnlyOptionNames.end());
   PQ_RETURN_IF_ERROR(opts.CheckKnown(known, "parquet_export"));
-  PQ_ASSIGN_OR_RETURN(ExportOptions options, ParseExportOptions(opts));
+  PQ_ASSIGN_OR_RETURN(ExportOptions options, ParseExportOptions(opts, std::move(keys)));
   if (opts.Has("file_size_bytes")) {
     PQ_ASSIGN_OR_RETURN(options.file_size_bytes,
                         ParseByteSize(opts.GetString("file_size_bytes", "")));
@@ -327,8 +328,10 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
       }
       options = ValueText(argv[2]);
     }
-    Result<ExportAnswer> answer =
-        RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]), ValueText(argv[1]), options);
+    const auto* keys =
+        static_cast<const std::shared_ptr<const crypto::KeyRegistry>*>(sqlite3_user_data(ctx));
+    Result<ExportAnswer> answer = RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]),
+                                            ValueText(argv[1]), options, keys ? *keys : nullptr);
     if (!answer.ok()) {
       SetFunctionError(ctx, answer.status().WithContext("parquet_export"));
       return;
@@ -344,17 +347,29 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
 
 }  // namespace
 
-int RegisterExport(sqlite3* db) {
+namespace {
+
+void DeleteKeysHandle(void* p) {
+  delete static_cast<std::shared_ptr<const crypto::KeyRegistry>*>(p);
+}
+
+}  // namespace
+
+int RegisterExport(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys) {
   const int flags = SQLITE_UTF8 | SQLITE_DIRECTONLY;
-  int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags, nullptr, ExportFunction,
-                                      nullptr, nullptr, nullptr);
+  // Each registration owns a handle on the registry (sqlite3_create_function_v2 frees it, also
+  // when the registration fails).
+  int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags,
+                                      new std::shared_ptr<const crypto::KeyRegistry>(keys),
+                                      ExportFunction, nullptr, nullptr, DeleteKeysHandle);
   if (rc == SQLITE_OK) {
     rc = sqlite3_create_function_v2(db, kRowPumpName, -1, flags, nullptr, nullptr, RowPumpStep,
                                     RowPumpFinal, nullptr);
   }
   if (rc == SQLITE_OK) {
-    rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags, nullptr, ExportFunction,
-                                    nullptr, nullptr, nullptr);
+    rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags,
+                                    new std::shared_ptr<const crypto::KeyRegistry>(keys),
+                                    ExportFunction, nullptr, nullptr, DeleteKeysHandle);
   }
   return rc;
 }

@@ -20,7 +20,9 @@
 #include "ext/encryption_options.h"
 #include "ext/options.h"
 #include "format/codec/codec.h"
+#include "format/crypto/key_material.h"
 #include "format/util/task_pool.h"
+#include "format/writer/output_file.h"
 
 namespace pq::ext {
 
@@ -30,7 +32,8 @@ const std::vector<std::string_view> kWriterOptionNames = {
     "checksums", "sorted_by", "kv_metadata", "schema", "encoding_trial", "threads",
     // kEncryptionOptionNames (encryption_options.h)
     "footer_key", "column_keys", "encryption_algorithm", "plaintext_footer", "aad_prefix",
-    "store_aad_prefix", "footer_key_id", "column_key_ids"};
+    "store_aad_prefix", "footer_key_id", "column_key_ids", "footer_master_key",
+    "column_master_keys", "double_wrapping", "key_material", "data_key_length", "master_keys"};
 
 namespace {
 
@@ -248,7 +251,8 @@ int DefaultExportThreads() {
   return n == 0 ? 1 : static_cast<int>(std::min(n, 4u));
 }
 
-Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
+Result<ExportOptions> ParseExportOptions(const OptionList& opts,
+                                         std::shared_ptr<const crypto::KeyRegistry> keys) {
   ExportOptions o;
   WriterOptions& w = o.writer;
   w.codec = CompressionCodec::kSnappy;
@@ -323,7 +327,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   if (opts.Has("schema")) {
     PQ_ASSIGN_OR_RETURN(o.schema, ParseSchemaOption(opts.GetString("schema", "")));
   }
-  PQ_ASSIGN_OR_RETURN(w.encryption, EncryptionFromOptions(opts));
+  PQ_ASSIGN_OR_RETURN(w.encryption, EncryptionFromOptions(opts, std::move(keys)));
   return o;
 }
 
@@ -554,6 +558,10 @@ void ExportWriter::Abort() {
     (void)::unlink(temp_path_.c_str());
     finished_ = false;
   }
+  if (!published_ && !key_material_temp_.empty()) {
+    (void)::unlink(key_material_temp_.c_str());
+    key_material_temp_.clear();
+  }
 }
 
 Status ExportWriter::Fail(Status s) {
@@ -728,6 +736,25 @@ Status ExportWriter::OpenFile() {
     return file.status();
   }
   file_ = std::move(file).value();
+  key_material_ = file_->external_key_material();
+  return Status::OK();
+}
+
+Status ExportWriter::WriteKeyMaterial() {
+  const std::string target = crypto::KeyMaterialPathFor(target_);
+  key_material_temp_ = TemporaryPathFor(target);
+  Result<std::unique_ptr<OutputFile>> out = OutputFile::Create(key_material_temp_);
+  if (!out.ok()) {
+    key_material_temp_.clear();
+    return Status::IOError("cannot write '" + target + "': " + out.status().message());
+  }
+  Status s = (*out)->Append(AsBytes(key_material_));
+  if (s.ok()) s = (*out)->Close();  // fsyncs
+  if (!s.ok()) {
+    (*out)->Remove();
+    key_material_temp_.clear();
+    return s;
+  }
   return Status::OK();
 }
 
@@ -828,17 +855,45 @@ Status ExportWriter::Finish() {
   file_.reset();
   if (!s.ok()) return Fail(s);  // Close removed the file
   finished_ = true;
+  if (!key_material_.empty()) {
+    s = WriteKeyMaterial();
+    if (!s.ok()) return Fail(s);  // removes the finished file too
+  }
   return Status::OK();
 }
 
 Status ExportWriter::Publish() {
   if (!finished_ || published_) return Status::InvalidArgument("the Parquet file is not finished");
+  // With external key material, the material file goes into place first, and back out (the one it
+  // replaced restored) when the Parquet file cannot follow: both appear, or neither.
+  const std::string material = key_material_temp_.empty() ? "" : crypto::KeyMaterialPathFor(target_);
+  std::string backup;
+  if (!material.empty()) {
+    backup = TemporaryPathFor(material);
+    if (::link(material.c_str(), backup.c_str()) != 0) backup.clear();  // none to keep (or no links)
+    if (::rename(key_material_temp_.c_str(), material.c_str()) != 0) {
+      const int e = errno;
+      if (!backup.empty()) (void)::unlink(backup.c_str());
+      Abort();
+      return Status::IOError("cannot rename the key material to '" + material +
+                             "': " + std::strerror(e));
+    }
+    key_material_temp_.clear();
+  }
   if (::rename(temp_path_.c_str(), target_.c_str()) != 0) {
     const int e = errno;
+    if (!material.empty()) {
+      if (backup.empty()) {
+        (void)::unlink(material.c_str());
+      } else {
+        (void)::rename(backup.c_str(), material.c_str());
+      }
+    }
     Abort();
     return Status::IOError("cannot rename the finished file to '" + target_ +
                            "': " + std::strerror(e));
   }
+  if (!backup.empty()) (void)::unlink(backup.c_str());
   published_ = true;
   SyncFolderOf(target_);
   return Status::OK();

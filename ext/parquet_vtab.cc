@@ -61,6 +61,7 @@
 #include "ext/encryption_options.h"
 #include "ext/options.h"
 #include "ext/parquet_vtab_int.h"
+#include "ext/secret_options.h"
 #include "format/page/page_cache.h"
 
 namespace pq::ext::parquet_vtab {
@@ -71,8 +72,8 @@ namespace {
 const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decimal",       "timestamp", "variant",
                                                       "verify_checksums", "union_by_name", "hive_partitioning",
                                                       // kDecryptionOptionNames (encryption_options.h)
-                                                      "footer_key", "column_keys", "aad_prefix", "max_memory",
-                                                      "sort_memory", "threads", "page_cache"};
+                                                      "footer_key", "column_keys", "aad_prefix", "master_keys",
+                                                      "max_memory", "sort_memory", "threads", "page_cache"};
 
 constexpr int64_t kDefaultMaxMemoryMiB = 4096;
 constexpr int64_t kMaxThreads = 64;
@@ -159,7 +160,9 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
       if (!s.ok()) return fail(s);
     }
     // With schema=, the table is created for writing (ext/export.cc).
-    if (IsWriteTableOptions(opts)) return ConnectWriteTable(db, source, opts, out, err);
+    if (IsWriteTableOptions(opts)) {
+      return ConnectWriteTable(db, source, opts, static_cast<const ModuleState*>(aux)->keys, out, err);
+    }
     auto config = ParseTableOptions(opts, static_cast<const ModuleState*>(aux)->keys);
     if (!config.ok()) return fail(config.status());
     auto paths = ExpandSource(source);
@@ -226,6 +229,12 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
   });
 }
 
+// xCreate: xConnect, after refusing secrets in options a database file would keep (secret_options.h).
+int Create(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_vtab** out, char** err) {
+  const int rc = CheckSecretsNotStored(argc, argv, err);
+  return rc != SQLITE_OK ? rc : Connect(db, aux, argc, argv, out, err);
+}
+
 int Disconnect(sqlite3_vtab* vtab) {
   if (IsWriteTable(vtab)) return W().xDisconnect(vtab);
   delete reinterpret_cast<ParquetTable*>(vtab);
@@ -255,7 +264,7 @@ int ReleaseF(sqlite3_vtab* v, int i) { return IsWriteTable(v) ? W().xRelease(v, 
 int RollbackToF(sqlite3_vtab* v, int i) { return IsWriteTable(v) ? W().xRollbackTo(v, i) : SQLITE_OK; }
 sqlite3_module kParquetModule = {
     /* iVersion */ 3,
-    /* xCreate */ Connect,
+    /* xCreate */ Create,
     /* xConnect */ Connect,
     /* xBestIndex */ BestIndex,
     /* xDisconnect */ Disconnect,

@@ -1,5 +1,9 @@
 #include "format/crypto/decryption_config.h"
 
+#include "format/crypto/aes_cipher.h"
+#include "format/crypto/key_material.h"
+#include "format/crypto/key_unwrapper.h"
+
 namespace pq::crypto {
 namespace {
 
@@ -36,7 +40,19 @@ int Base64Value(char c) {
   return -1;
 }
 
-// Standard base64; '=' padding optional but, when present, must complete the last quantum.
+Status BadKey(std::string_view form, size_t bytes) {
+  return Status::InvalidArgument("key (" + std::string(form) + ") is " + std::to_string(bytes) +
+                                 " bytes; an AES key must be 16, 24 or 32 bytes");
+}
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
 std::optional<std::string> DecodeBase64(std::string_view text) {
   size_t end = text.size();
   size_t padding = 0;
@@ -64,19 +80,6 @@ std::optional<std::string> DecodeBase64(std::string_view text) {
   if (bits > 0 && (acc & ((1u << bits) - 1)) != 0) return std::nullopt;
   return out;
 }
-
-Status BadKey(std::string_view form, size_t bytes) {
-  return Status::InvalidArgument("key (" + std::string(form) + ") is " + std::to_string(bytes) +
-                                 " bytes; an AES key must be 16, 24 or 32 bytes");
-}
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-}  // namespace
 
 Result<std::string> ParseKeyText(std::string_view text) {
   if (text.starts_with("hex:")) {
@@ -106,30 +109,36 @@ Result<std::string> ParseKeyText(std::string_view text) {
                                  "bytes, nor 16/24/32 bytes of text");
 }
 
-Result<std::map<std::string, std::string, std::less<>>> ParseColumnKeys(std::string_view text) {
+Result<std::map<std::string, std::string, std::less<>>> ParseColumnKeys(std::string_view text,
+                                                                        std::string_view option,
+                                                                        std::string_view item_name) {
   std::map<std::string, std::string, std::less<>> keys;
   if (Trim(text).empty()) return keys;
+  const std::string opt(option);
+  const std::string what(item_name);
   size_t start = 0;
   while (start <= text.size()) {
     size_t comma = text.find(',', start);
     if (comma == std::string_view::npos) comma = text.size();
     std::string_view item = Trim(text.substr(start, comma - start));
     start = comma + 1;
-    if (item.empty()) return Status::InvalidArgument("column_keys has an empty item");
+    if (item.empty()) return Status::InvalidArgument(opt + " has an empty item");
     size_t colon = item.find(':');
     if (colon == std::string_view::npos) {
       // The item is not echoed: it may be a key whose column was forgotten.
-      return Status::InvalidArgument("column_keys item " + std::to_string(keys.size() + 1) +
-                                     " has no ':' (expected column:key)");
+      return Status::InvalidArgument(opt + " item " + std::to_string(keys.size() + 1) +
+                                     " has no ':' (expected " + what + ":key)");
     }
     std::string column(Trim(item.substr(0, colon)));
-    if (column.empty()) return Status::InvalidArgument("column_keys item has an empty column name");
+    if (column.empty()) {
+      return Status::InvalidArgument(opt + " item has an empty " + what + " name");
+    }
     auto key = ParseKeyText(Trim(item.substr(colon + 1)));
     if (!key.ok())
-      return Status::InvalidArgument("column_keys, column '" + column +
+      return Status::InvalidArgument(opt + ", " + what + " '" + column +
                                      "': " + key.status().message());
     if (!keys.emplace(column, std::move(key).value()).second) {
-      return Status::InvalidArgument("column_keys gives column '" + column + "' twice");
+      return Status::InvalidArgument(opt + " gives " + what + " '" + column + "' twice");
     }
   }
   return keys;
@@ -149,6 +158,15 @@ Result<DecryptionConfig> DecryptionConfig::FromOptions(std::string_view footer_k
   return config;
 }
 
+DecryptionConfig::~DecryptionConfig() {
+  WipeSecret(&footer_key);
+  for (auto& [path, key] : column_keys) WipeSecret(&key);
+}
+
+KeyRegistry::~KeyRegistry() {
+  for (auto& [id, key] : keys_) WipeSecret(&key);
+}
+
 Status KeyRegistry::Add(std::string id, std::string key) {
   if (!IsKeySize(key.size())) {
     return Status::InvalidArgument("key for id " + DescribeKeyMetadata(id) + " is " +
@@ -156,7 +174,9 @@ Status KeyRegistry::Add(std::string id, std::string key) {
                                    " bytes; an AES key must be 16, 24 or 32 bytes");
   }
   std::lock_guard<std::mutex> lock(mu_);
-  keys_[std::move(id)] = std::move(key);
+  std::string& slot = keys_[std::move(id)];
+  WipeSecret(&slot);
+  slot = std::move(key);
   return Status::OK();
 }
 
@@ -173,13 +193,8 @@ KeyRetriever KeyRegistry::RetrieverFor(std::shared_ptr<const KeyRegistry> regist
   };
 }
 
-bool IsKeyManagementMaterial(std::string_view key_metadata) {
-  return key_metadata.starts_with("{") &&
-         key_metadata.find("\"keyMaterialType\"") != std::string_view::npos;
-}
-
 std::string DescribeKeyMetadata(std::string_view key_metadata) {
-  if (IsKeyManagementMaterial(key_metadata)) return "key-management key material";
+  if (IsKeyMaterialJson(key_metadata)) return "PKMT1 key material";
   bool printable = !key_metadata.empty() && key_metadata.size() <= 64;
   for (char c : key_metadata) {
     if (c < 0x20 || c > 0x7E || c == '\'') printable = false;
