@@ -120,6 +120,28 @@ int32_t ColumnType::type_length() const {
 
 namespace {
 
+// The text of a quoted string starting at s[*i] (the opening quote, one of ' " ` or [ whose close
+// is ]), the closing quote doubled inside standing for itself (not for ]). *i ends after the
+// closing quote. False when the string is not closed.
+bool ReadQuoted(std::string_view s, size_t* i, std::string* out) {
+  const char open = s[*i];
+  const char close = open == '[' ? ']' : open;
+  out->clear();
+  for (++*i; *i < s.size(); ++*i) {
+    if (s[*i] == close) {
+      if (close != ']' && *i + 1 < s.size() && s[*i + 1] == close) {
+        out->push_back(close);
+        ++*i;
+        continue;
+      }
+      ++*i;
+      return true;
+    }
+    out->push_back(s[*i]);
+  }
+  return false;
+}
+
 // GEOMETRY[('crs')] and GEOGRAPHY[('crs')][, ALGORITHM]: `name` starts with one of the two words
 // (any case). The CRS keeps its case and may hold commas and parentheses: it is a quoted string
 // ('...' or "...", the quote doubled inside).
@@ -134,23 +156,11 @@ Result<ColumnType> ParseGeoType(std::string_view name, ColumnKind kind) {
   if (rest.front() != '(' || rest.back() != ')') return error("expected ('crs')");
   rest = TrimSpace(rest.substr(1, rest.size() - 2));
   if (!rest.empty() && (rest.front() == '\'' || rest.front() == '"')) {
-    const char quote = rest.front();
+    size_t i = 0;
     std::string crs;
-    size_t i = 1;
-    for (; i < rest.size(); ++i) {
-      if (rest[i] == quote) {
-        if (i + 1 < rest.size() && rest[i + 1] == quote) {
-          crs.push_back(quote);
-          ++i;
-          continue;
-        }
-        break;
-      }
-      crs.push_back(rest[i]);
-    }
-    if (i >= rest.size()) return error("the CRS string is not closed");
+    if (!ReadQuoted(rest, &i, &crs)) return error("the CRS string is not closed");
     t.crs = std::move(crs);
-    rest = TrimSpace(rest.substr(i + 1));
+    rest = TrimSpace(rest.substr(i));
     if (!rest.empty()) {
       if (rest.front() != ',') return error("expected ',' after the CRS");
       rest = TrimSpace(rest.substr(1));
@@ -428,21 +438,8 @@ class NestedTypeParser {
     if (i_ >= s_.size()) return Error("a field name is missing");
     const char open = s_[i_];
     if (open == '"' || open == '`' || open == '[') {
-      const char close = open == '[' ? ']' : open;
       std::string name;
-      for (++i_; i_ < s_.size(); ++i_) {
-        if (s_[i_] == close) {
-          if (close != ']' && i_ + 1 < s_.size() && s_[i_ + 1] == close) {
-            name.push_back(close);
-            ++i_;
-            continue;
-          }
-          break;
-        }
-        name.push_back(s_[i_]);
-      }
-      if (i_ >= s_.size()) return Error("unclosed quote in a field name");
-      ++i_;
+      if (!ReadQuoted(s_, &i_, &name)) return Error("unclosed quote in a field name");
       if (name.empty()) return Error("a field name is empty");
       return name;
     }

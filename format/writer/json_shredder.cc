@@ -298,18 +298,8 @@ Status ResolveLeaf(const SchemaNode& s, LeafKind* kind, int* bits, bool* is_sign
 }  // namespace
 
 Result<std::unique_ptr<JsonShredder>> JsonShredder::Make(std::vector<SchemaElement> field) {
-  if (field.empty()) return Status::InvalidArgument("no schema elements for the field");
-  SchemaElement root;
-  root.name = "schema";
-  root.num_children = 1;
-  field.insert(field.begin(), root);
-  auto made = Schema::Make(field);
-  if (!made.ok()) return Status::InvalidArgument("schema: " + made.status().message());
   std::unique_ptr<JsonShredder> s(new JsonShredder());
-  s->schema_ = std::move(made).value();
-  if (s->schema_->fields().size() != 1) {
-    return Status::InvalidArgument("schema: the elements hold more than one field");
-  }
+  PQ_ASSIGN_OR_RETURN(s->schema_, OneFieldSchema(std::move(field)));
 
   // Builds the node for `sn` and, in column order, the leaves under it.
   struct Builder {

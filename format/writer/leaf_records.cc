@@ -56,6 +56,20 @@ std::string_view ShreddedLeaf::value_bytes(int64_t i) const {
       [this, i] { return byte_value(i); });
 }
 
+Result<std::shared_ptr<const Schema>> OneFieldSchema(std::vector<SchemaElement> field) {
+  if (field.empty()) return Status::InvalidArgument("no schema elements for the field");
+  SchemaElement root;
+  root.name = "schema";
+  root.num_children = 1;
+  field.insert(field.begin(), root);
+  auto made = Schema::Make(field);
+  if (!made.ok()) return Status::InvalidArgument("schema: " + made.status().message());
+  if ((*made)->fields().size() != 1) {
+    return Status::InvalidArgument("schema: the elements hold more than one field");
+  }
+  return std::move(made).value();
+}
+
 void LeafRecords::AddLeaf(const SchemaNode* node) {
   ShreddedLeaf leaf;
   leaf.node = node;

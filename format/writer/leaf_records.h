@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,6 +55,10 @@ struct ShreddedLeaf {
     ends.push_back(bytes.size());
   }
 };
+
+// The Schema of one field given by its SchemaElements (depth first, the field first): a root named
+// "schema" above it. InvalidArgument when the elements do not form exactly one field.
+Result<std::shared_ptr<const Schema>> OneFieldSchema(std::vector<SchemaElement> field);
 
 class LeafRecords {
  public:

@@ -230,18 +230,8 @@ struct NodeBuilder {
 }  // namespace
 
 Result<std::unique_ptr<VariantShredder>> VariantShredder::Make(std::vector<SchemaElement> field) {
-  if (field.empty()) return Status::InvalidArgument("no schema elements for the variant column");
-  SchemaElement root;
-  root.name = "schema";
-  root.num_children = 1;
-  field.insert(field.begin(), root);
-  auto made = Schema::Make(field);
-  if (!made.ok()) return Status::InvalidArgument("schema: " + made.status().message());
   std::unique_ptr<VariantShredder> s(new VariantShredder());
-  s->schema_ = std::move(made).value();
-  if (s->schema_->fields().size() != 1) {
-    return Status::InvalidArgument("schema: the elements hold more than one field");
-  }
+  PQ_ASSIGN_OR_RETURN(s->schema_, OneFieldSchema(std::move(field)));
   const SchemaNode& top = *s->schema_->fields()[0];
   if (top.logical_type.kind != LogicalType::Kind::kVariant || top.is_repeated()) {
     return Unsupported(top, "the column must be a group annotated VARIANT, not repeated");
