@@ -123,3 +123,11 @@ SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''POINT (200 10)'' AS g', '
 
 statement error unknown edge interpolation algorithm 'GREAT_CIRCLE'
 SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT 1 AS g', 'schema=''g GEOGRAPHY(GREAT_CIRCLE)''');
+
+# The page index of a GEOMETRY column: its pages in the OffsetIndex, no ColumnIndex (no bounds the
+# spec would let readers use); the other columns have both.
+query
+SELECT path_in_schema, column_index_offset IS NOT NULL, offset_index_offset IS NOT NULL FROM parquet_metadata('$TMPDIR/geo.parquet') WHERE row_group_id = 0;
+----
+rg|1|1
+geom|0|1
