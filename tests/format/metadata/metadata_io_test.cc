@@ -15,7 +15,7 @@
 
 #include "format/thrift/compact_writer.h"
 #include "tests/format/thrift/allocation_tracker.h"
-#include "tests/format/thrift/metadata_test_util.h"
+#include "tests/format/metadata/metadata_test_util.h"
 #include "tests/hostile/hostile_files.h"
 
 namespace pq {
