@@ -37,7 +37,15 @@ std::string Dequote(std::string_view s) {
 Status OptionList::Add(std::string_view kv) {
   size_t eq = kv.find('=');
   if (eq == std::string_view::npos) {
-    return Status::InvalidArgument("option '" + std::string(TrimSpace(kv)) + "' is not of the form key=value");
+    // The text is shown back only when it is a short word (a name that lost its value): anything
+    // else may be a key or a credential typed without its name, and secrets never reach a message.
+    const std::string_view text = TrimSpace(kv);
+    const bool word = !text.empty() && text.size() < 16 &&
+                      std::all_of(text.begin(), text.end(), [](char c) {
+                        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+                      });
+    if (!word) return Status::InvalidArgument("an option is not of the form key=value");
+    return Status::InvalidArgument("option '" + std::string(text) + "' is not of the form key=value");
   }
   std::string key = LowerAscii(Dequote(kv.substr(0, eq)));
   if (key.empty()) return Status::InvalidArgument("option with an empty name");
@@ -83,7 +91,8 @@ Result<OptionList> OptionList::ParseList(std::string_view text) {
   // the error.
   if (unclosed) items.pop_back();
   for (std::string_view item : items) PQ_RETURN_IF_ERROR(list.Add(item));
-  if (unclosed) return Status::InvalidArgument("unterminated quote in options '" + std::string(text) + "'");
+  // The options are not shown: they may hold a key or a credential.
+  if (unclosed) return Status::InvalidArgument("unterminated quote in the options");
   return list;
 }
 

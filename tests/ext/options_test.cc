@@ -61,7 +61,14 @@ TEST(OptionsTest, ParseListAndItsErrors) {
   EXPECT_EQ(list->GetString("kv_metadata", ""), "a=1,b=2");
   EXPECT_TRUE(list->Has("row_group_size"));
 
-  EXPECT_EQ(OptionList::ParseList("a=1, b='x").status().message(), "unterminated quote in options 'a=1, b='x'");
+  EXPECT_EQ(OptionList::ParseList("a=1, b='x").status().message(), "unterminated quote in the options");
+  // Neither error shows text that may be a secret typed without its name, or an unclosed one.
+  EXPECT_EQ(OptionList::ParseList("footer_key='0123456789012345").status().message(),
+            "unterminated quote in the options");
+  EXPECT_EQ(OptionList::ParseList("a=1, 0123456789012345").status().message(),
+            "an option is not of the form key=value");
+  EXPECT_EQ(OptionList::ParseList("a=1, wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY").status().message(),
+            "an option is not of the form key=value");
   // The options before an open quote are read first: their errors come first.
   EXPECT_EQ(OptionList::ParseList("a=1, a=2, b='x").status().message(), "option 'a' is given more than once");
   EXPECT_EQ(OptionList::ParseList("a=1, oops").status().message(), "option 'oops' is not of the form key=value");
