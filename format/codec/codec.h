@@ -75,11 +75,13 @@ bool CodecSupportsWrite(CompressionCodec codec);
 
 // Parses a writer option value, case-insensitively: "uncompressed" (alias "none"), "snappy",
 // "gzip", "brotli", "zstd", "lz4_raw", "lzo". "lz4" is accepted as an alias of LZ4_RAW, since the
-// framed LZ4 codec is deprecated and never written. Anything else is InvalidArgument naming the value.
+// framed LZ4 codec is deprecated and never written. Anything else is InvalidArgument naming the
+// value.
 Result<CompressionCodec> ParseCodecName(std::string_view name);
 
 // The compression libraries this engine runs with, as (name, version) pairs: zstd, lz4, snappy (the
-// version of the headers it was built with; Snappy has no run-time version call), zlib, brotli, lzo.
+// version of the headers it was built with; Snappy has no run-time version call), zlib, brotli,
+// lzo.
 std::vector<std::pair<std::string, std::string>> CodecLibraryVersions();
 
 }  // namespace pq

@@ -1,7 +1,7 @@
 // ColumnChunkReader: values and levels of one leaf column in one row group. It knows nothing of
 // nesting: it hands out whole records' worth of definition levels, repetition levels and non-null
-// values (ColumnBatch), and record assembly happens above it. Pages are pulled from a PageReader one
-// at a time, so memory is the chunk's compressed bytes in flight plus one page. Skipping is by
+// values (ColumnBatch), and record assembly happens above it. Pages are pulled from a PageReader
+// one at a time, so memory is the chunk's compressed bytes in flight plus one page. Skipping is by
 // whole pages wherever their row counts are known, so skipped rows cost neither a decompression nor
 // a decode. An encrypted chunk is read the same way, decrypted on the way (page/page_reader.h).
 #pragma once
@@ -48,11 +48,11 @@ class ColumnChunkReader {
   virtual Status PlanReads(std::span<const RowRange> rows) = 0;
 
   // With `keep` (off by default) and a flat column, ReadRecords leaves the values of
-  // dictionary-encoded pages as dictionary indices (ColumnBatch::dictionary), for a batch that holds
-  // only such values so far. A page of another encoding (a writer that fell back to PLAIN part-way
-  // through the chunk) first gathers the values the batch holds and then appends its own as usual,
-  // so a batch is either wholly dictionary-coded or not at all. The dictionary stays valid while
-  // this reader lives.
+  // dictionary-encoded pages as dictionary indices (ColumnBatch::dictionary), for a batch that
+  // holds only such values so far. A page of another encoding (a writer that fell back to PLAIN
+  // part-way through the chunk) first gathers the values the batch holds and then appends its own
+  // as usual, so a batch is either wholly dictionary-coded or not at all. The dictionary stays
+  // valid while this reader lives.
   void set_keep_dictionary_indices(bool keep) { keep_dictionary_indices_ = keep; }
 
   const SchemaNode& leaf() const { return *leaf_; }

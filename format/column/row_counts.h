@@ -12,10 +12,10 @@
 namespace pq {
 
 // Every chunk whose metadata can be read (an encrypted one without its key cannot) must hold at
-// least num_rows level entries (ColumnMetaData.num_values: one per row in a flat column, one or more
-// in a nested one); when a row group claims far more rows than the bytes of its smallest chunk (a
-// claim a few bytes of RLE can make true, or a lie), that chunk's page headers are read and their
-// level entries summed until they reach the count. Corruption naming the file, row group and
+// least num_rows level entries (ColumnMetaData.num_values: one per row in a flat column, one or
+// more in a nested one); when a row group claims far more rows than the bytes of its smallest chunk
+// (a claim a few bytes of RLE can make true, or a lie), that chunk's page headers are read and
+// their level entries summed until they reach the count. Corruption naming the file, row group and
 // column for a row group whose chunks cannot hold its rows (or that claims rows in a file of no
 // column). A page whose body holds fewer values than its header says is found when it is read.
 Status CheckRowCounts(const FileReader& file);

@@ -1,8 +1,8 @@
 // FileDecryptor: opens the footer of an encrypted Parquet file, of either kind the Parquet spec
 // "Parquet Modular Encryption" describes (an encrypted "PARE" footer, or a signed plaintext "PAR1"
-// footer that legacy readers can read), and hands out what the rest of the file needs: each
-// chunk's real ColumnMetaData and a ColumnDecryptor for its pages, page index and Bloom filter. Keys
-// come from the DecryptionConfig, PKMT1 key material through its key_unwrapper (`file_path` locates
+// footer that legacy readers can read), and hands out what the rest of the file needs: each chunk's
+// real ColumnMetaData and a ColumnDecryptor for its pages, page index and Bloom filter. Keys come
+// from the DecryptionConfig, PKMT1 key material through its key_unwrapper (`file_path` locates
 // external material). Thread-safe after construction (const methods only); no message holds key
 // bytes, and keys are wiped when the decryptor goes.
 #pragma once

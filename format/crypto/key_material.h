@@ -1,11 +1,12 @@
-// PKMT1 key material: how parquet-java's and Arrow's key-management tools (PropertiesDrivenCryptoFactory,
-// KeyToolkit; what Spark writes when it encrypts Parquet through a KMS) describe a file's keys in
-// key_metadata, the opaque field the Parquet spec "Parquet Modular Encryption" leaves to them: each
-// data key (DEK) is a fresh random key stored only wrapped by a master key, directly by the KMS or,
-// with double wrapping (the tools' default), under a key-encryption key (KEK) the KMS wraps. The
-// material is one flat JSON object in key_metadata, or in `_KEY_MATERIAL_FOR_<file name>.json`
-// beside the file. Parsing is strict about types and lenient about order and unknown fields; every
-// failure is Corruption naming the field, never echoing wrapped keys.
+// PKMT1 key material: how parquet-java's and Arrow's key-management tools
+// (PropertiesDrivenCryptoFactory, KeyToolkit; what Spark writes when it encrypts Parquet through a
+// KMS) describe a file's keys in key_metadata, the opaque field the Parquet spec "Parquet Modular
+// Encryption" leaves to them: each data key (DEK) is a fresh random key stored only wrapped by a
+// master key, directly by the KMS or, with double wrapping (the tools' default), under a
+// key-encryption key (KEK) the KMS wraps. The material is one flat JSON object in key_metadata, or
+// in `_KEY_MATERIAL_FOR_<file name>.json` beside the file. Parsing is strict about types and
+// lenient about order and unknown fields; every failure is Corruption naming the field, never
+// echoing wrapped keys.
 #pragma once
 
 #include <functional>
@@ -23,7 +24,8 @@ inline constexpr std::string_view kColumnKeyReferencePrefix = "columnKey";
 inline constexpr std::string_view kKeyMaterialFilePrefix = "_KEY_MATERIAL_FOR_";
 inline constexpr std::string_view kKeyMaterialFileSuffix = ".json";
 // KEK ids are this many random bytes; KEKs the writer draws are 128-bit and data keys 128-bit by
-// default, as the tools' (parquet.encryption.kek.length.bits, parquet.encryption.data.key.length.bits).
+// default, as the tools' (parquet.encryption.kek.length.bits,
+// parquet.encryption.data.key.length.bits).
 inline constexpr size_t kKekIdLength = 16;
 inline constexpr size_t kGeneratedKeyLength = 16;
 

@@ -23,14 +23,13 @@ namespace pq::crypto {
 
 class KeyUnwrapper;
 
-// The data keys of one Parquet file.
-// Single wrapping: DEK = kms.UnwrapKey(wrappedDEK, masterKeyID, instance). Double wrapping: KEK =
-// kms.UnwrapKey(wrappedKEK, masterKeyID, instance) (cached), then DEK = UnwrapKeyLocally(wrappedDEK,
-// KEK, AAD = the 16 bytes keyEncryptionKeyID encodes). Column material does not name its KMS
-// instance: as in the tools, a file's instance is the one its footer key material names ("DEFAULT"
-// when none). Crypto for a master key the client does not hold or a wrapped key that does not
-// authenticate, Corruption for material that does not parse, IOError naming the path for an
-// external file that cannot be read.
+// The data keys of one Parquet file. Single wrapping: DEK = kms.UnwrapKey(wrappedDEK, masterKeyID,
+// instance). Double wrapping: KEK = kms.UnwrapKey(wrappedKEK, masterKeyID, instance) (cached), then
+// DEK = UnwrapKeyLocally(wrappedDEK, KEK, AAD = the 16 bytes keyEncryptionKeyID encodes). Column
+// material does not name its KMS instance: as in the tools, a file's instance is the one its footer
+// key material names ("DEFAULT" when none). Crypto for a master key the client does not hold or a
+// wrapped key that does not authenticate, Corruption for material that does not parse, IOError
+// naming the path for an external file that cannot be read.
 class FileKeys {
  public:
   ~FileKeys();

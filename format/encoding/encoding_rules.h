@@ -1,6 +1,6 @@
 // Which value encoding may be used with which physical type: the one table both MakeDecoder and
-// MakeEncoder consult, so the reader and the writer refuse exactly the same pairs (the Parquet spec,
-// "Encodings"; docs/format-notes.md for BYTE_STREAM_SPLIT on integers).
+// MakeEncoder consult, so the reader and the writer refuse exactly the same pairs (the Parquet
+// spec, "Encodings"; docs/format-notes.md for BYTE_STREAM_SPLIT on integers).
 #pragma once
 
 #include <cstdint>
@@ -20,12 +20,13 @@ std::string PhysicalTypeLabel(PhysicalType t);
 
 // OK when `encoding` may encode values of `type`: PLAIN all eight physical types; RLE BOOLEAN (the
 // values of a data page; levels and dictionary indices have their own decoders);
-// DELTA_BINARY_PACKED INT32, INT64; DELTA_LENGTH_BYTE_ARRAY BYTE_ARRAY; DELTA_BYTE_ARRAY BYTE_ARRAY,
-// FIXED_LEN_BYTE_ARRAY; BYTE_STREAM_SPLIT FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY.
-// Everything else is NotSupported, "encoding X is not valid for physical type Y": the dictionary
-// encodings (indices go through DictionaryIndexDecoder / DictionaryEncoder), BIT_PACKED (levels
-// only), ALP (preview) and unknown values. NotSupported rather than Corruption because the refusal
-// also covers encodings that are legal Parquet but not for values, or not implemented.
+// DELTA_BINARY_PACKED INT32, INT64; DELTA_LENGTH_BYTE_ARRAY BYTE_ARRAY; DELTA_BYTE_ARRAY
+// BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY; BYTE_STREAM_SPLIT FLOAT, DOUBLE, INT32, INT64,
+// FIXED_LEN_BYTE_ARRAY. Everything else is NotSupported, "encoding X is not valid for physical type
+// Y": the dictionary encodings (indices go through DictionaryIndexDecoder / DictionaryEncoder),
+// BIT_PACKED (levels only), ALP (preview) and unknown values. NotSupported rather than Corruption
+// because the refusal also covers encodings that are legal Parquet but not for values, or not
+// implemented.
 Status CheckValueEncoding(PhysicalType type, Encoding encoding);
 
 // True when T is the in-memory value type of `type` (values.h).

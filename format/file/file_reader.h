@@ -47,7 +47,8 @@ class FileReader {
   int num_row_groups() const { return static_cast<int>(metadata_.row_groups.size()); }
 
   // Bytes a column chunk may run past its total_compressed_size: parquet-mr before 1.2.9 left the
-  // dictionary page header out of that size, so chunks of its files are read up to this much longer.
+  // dictionary page header out of that size, so chunks of its files are read up to this much
+  // longer.
   int64_t chunk_size_slack() const { return chunk_size_slack_; }
 
   // The ColumnMetaData of (row group, leaf column); Corruption when absent. For an encrypted chunk:

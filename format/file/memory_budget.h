@@ -1,8 +1,8 @@
 // MemoryBudget: a cap on the bytes the readers of one table hold at once. Everything a scan holds
 // that grows with what a file claims (chunk bytes, decrypted and decompressed pages, levels,
 // batches, dictionaries, assembled JSON) is charged here before it is allocated and returned when
-// freed, so a file whose pages claim more than the table may hold fails with OutOfMemory naming what
-// was charged and the setting that limits it, instead of being allocated. Thread-safe.
+// freed, so a file whose pages claim more than the table may hold fails with OutOfMemory naming
+// what was charged and the setting that limits it, instead of being allocated. Thread-safe.
 #pragma once
 
 #include <atomic>

@@ -13,12 +13,12 @@ namespace pq::geo {
 
 // Appends the WKB of the geometry `text` spells to *out: POINT, LINESTRING, POLYGON, MULTIPOINT
 // (with or without parentheses around its points), MULTILINESTRING, MULTIPOLYGON,
-// GEOMETRYCOLLECTION, EMPTY anywhere a geometry goes; keywords in any case, the dimension tag (Z, M,
-// ZM) also joined to the kind (POINTZ). Each coordinate has exactly the numbers its dimensions say;
-// a nested geometry without a tag takes its collection's dimensions. Numbers as C reads them, and
-// nan / inf / -inf. An empty point is written with NaN coordinates, as WKB has no other way to say
-// it. InvalidArgument naming the offset ("WKT at offset 9: expected a number"); *out is then left as
-// it was.
+// GEOMETRYCOLLECTION, EMPTY anywhere a geometry goes; keywords in any case, the dimension tag (Z,
+// M, ZM) also joined to the kind (POINTZ). Each coordinate has exactly the numbers its dimensions
+// say; a nested geometry without a tag takes its collection's dimensions. Numbers as C reads them,
+// and nan / inf / -inf. An empty point is written with NaN coordinates, as WKB has no other way to
+// say it. InvalidArgument naming the offset ("WKT at offset 9: expected a number"); *out is then
+// left as it was.
 Status WktToWkb(std::string_view text, std::string* out);
 
 }  // namespace pq::geo

@@ -112,8 +112,8 @@ class PageReader {
   // per column. A page read ahead that fails is loaded again on the calling thread, so errors are
   // the same either way.
   //
-  // With ReaderOptions::page_cache (page_cache.h), LoadBody first looks the page up there, and after
-  // a Seek keeps the first page of each run it loads, so a lookup landing on it again neither
+  // With ReaderOptions::page_cache (page_cache.h), LoadBody first looks the page up there, and
+  // after a Seek keeps the first page of each run it loads, so a lookup landing on it again neither
   // verifies nor decompresses it.
   Status LoadBody(Page* page) const;
 

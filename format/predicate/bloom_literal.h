@@ -1,9 +1,9 @@
-// BloomLiteral: the Bloom filter hashes of a value, for probing a column chunk's filter (the Parquet
-// spec, "Bloom Filter": XXH64, seed 0, of the stored value's PLAIN encoding): the one home for
-// mapping a value to the stored value it stands for, so pruning (BloomHashOfLiteral, an equality of
-// the query compared as SQLite compares) and parquet_bloom_probe (BloomProbeHashes, a value given
-// for a column by its Parquet types) cannot disagree. Where the mapping is not exact and unique
-// there is no hash, and the filter is not used.
+// BloomLiteral: the Bloom filter hashes of a value, for probing a column chunk's filter (the
+// Parquet spec, "Bloom Filter": XXH64, seed 0, of the stored value's PLAIN encoding): the one home
+// for mapping a value to the stored value it stands for, so pruning (BloomHashOfLiteral, an
+// equality of the query compared as SQLite compares) and parquet_bloom_probe (BloomProbeHashes, a
+// value given for a column by its Parquet types) cannot disagree. Where the mapping is not exact
+// and unique there is no hash, and the filter is not used.
 #pragma once
 
 #include <cstdint>

@@ -1,10 +1,11 @@
-// Predicate: the WHERE-clause terms a scan can use, in SQLite's value model but with no SQLite types.
-// The SQLite layer turns each usable constraint into a PredicateTerm on one top-level field, the
-// literal exactly as SQLite handed it over, and the engine answers two questions with SQLite's own
-// comparison rules (affinity applied to the literal, then NULL < numbers < TEXT < BLOB): may a set
-// of stored values (a row group, a page, a dictionary, a Bloom filter) hold a match (pruning: a "no"
-// must be certain, "maybe" is always safe), and does this one value match (rows the engine rejects
-// never reach SQLite). Query results must equal SQLite's for the same data in a native table.
+// Predicate: the WHERE-clause terms a scan can use, in SQLite's value model but with no SQLite
+// types. The SQLite layer turns each usable constraint into a PredicateTerm on one top-level field,
+// the literal exactly as SQLite handed it over, and the engine answers two questions with SQLite's
+// own comparison rules (affinity applied to the literal, then NULL < numbers < TEXT < BLOB): may a
+// set of stored values (a row group, a page, a dictionary, a Bloom filter) hold a match (pruning: a
+// "no" must be certain, "maybe" is always safe), and does this one value match (rows the engine
+// rejects never reach SQLite). Query results must equal SQLite's for the same data in a native
+// table.
 #pragma once
 
 #include <cstdint>
@@ -115,9 +116,9 @@ class TermMatcher {
   // For testing a batch of raw values without building Cells: when the term is a comparison
   // (kEq..kGe) or an IN list whose converted literals all have storage class `natural` (the class
   // every non-NULL value of the column has: kInteger, kReal, kText or kBlob), those literals (IN:
-  // sorted, possibly none); otherwise null. A non-NULL value v of that class then satisfies the term
-  // exactly when `v OP literal` holds under CompareSql's order (IN: v equals one of them); NULL
-  // never does.
+  // sorted, possibly none); otherwise null. A non-NULL value v of that class then satisfies the
+  // term exactly when `v OP literal` holds under CompareSql's order (IN: v equals one of them);
+  // NULL never does.
   const std::vector<SqlValue>* NaturalLiterals(CellType natural) const;
 
  private:

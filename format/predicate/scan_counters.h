@@ -11,12 +11,11 @@ namespace pq {
 
 // Levels are counted top-down: a file the scan reached is "considered"; a file excluded as a whole
 // (by `filename` or partition values, a column the file lacks, rowid/file_row_number/OFFSET, or
-// because every row group was pruned) is skipped.
-// Row groups of files not skipped are considered; each either is skipped by exactly one layer, or
-// is read, or is never reached because SQLite stopped the scan (LIMIT). Rows: every row of a file
-// the scan reached is considered; then it is skipped (never decoded: file, row group, page or row
-// range excluded), or filtered (decoded and rejected by the engine's predicate), or produced (handed
-// to SQLite in a batch), or never reached.
+// because every row group was pruned) is skipped. Row groups of files not skipped are considered;
+// each either is skipped by exactly one layer, or is read, or is never reached because SQLite
+// stopped the scan (LIMIT). Rows: every row of a file the scan reached is considered; then it is
+// skipped (never decoded: file, row group, page or row range excluded), or filtered (decoded and
+// rejected by the engine's predicate), or produced (handed to SQLite in a batch), or never reached.
 struct ScanCounters {
   int64_t files_considered = 0;
   int64_t files_skipped = 0;

@@ -26,12 +26,12 @@ struct SqlNumber {
   double d = 0;   // kReal
 };
 
-// What SQLite's numeric affinity makes of `text` in a comparison (applyNumericAffinity without
-// the "try for integer" step, which never changes a comparison: INTEGER and REAL compare exactly).
-// A number is the whole text: optional spaces, an optional sign, digits with an optional '.', an
+// What SQLite's numeric affinity makes of `text` in a comparison (applyNumericAffinity without the
+// "try for integer" step, which never changes a comparison: INTEGER and REAL compare exactly). A
+// number is the whole text: optional spaces, an optional sign, digits with an optional '.', an
 // optional exponent, optional spaces ('5', ' 5 ', '5.', '.5', '1e5', '-1.5E-3'; not '', '-', '.',
-// '1e', '0x10', '5abc'). Digits alone that fit in 64 bits are that INTEGER exactly; any other number
-// is the REAL SQLite computes for it.
+// '1e', '0x10', '5abc'). Digits alone that fit in 64 bits are that INTEGER exactly; any other
+// number is the REAL SQLite computes for it.
 SqlNumber ParseSqlNumber(std::string_view text);
 
 // Room for any text below.

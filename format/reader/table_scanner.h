@@ -72,8 +72,8 @@ class TableScanner {
   int64_t RowNumber(int64_t row) const;
   // File-wide row number of row 0 of the current batch.
   int64_t batch_first_row() const { return batch_first_row_; }
-  // The cell of field slot `slot` (position in `fields`) for row `row` of the current batch. Text may
-  // point into *scratch or into the batch; valid until the next call or the next batch.
+  // The cell of field slot `slot` (position in `fields`) for row `row` of the current batch. Text
+  // may point into *scratch or into the batch; valid until the next call or the next batch.
   Cell GetCell(int slot, int64_t row, std::string* scratch) const;
 
   // The current batch's values of a flat field whose cells are plain numbers (INT32, INT64 read as
@@ -113,8 +113,8 @@ class TableScanner {
     TermMatcher matcher;  // the term, its literals converted once
     bool null_matches = false;  // whether a NULL satisfies the term (IS NULL)
     // For dictionary-coded batches (ColumnBatch::dictionary) of the open row group: the term's
-    // answer for each entry of the chunk's dictionary (1: satisfies it), built the first time a batch
-    // of that dictionary is filtered, so each row costs one lookup by its index.
+    // answer for each entry of the chunk's dictionary (1: satisfies it), built the first time a
+    // batch of that dictionary is filtered, so each row costs one lookup by its index.
     const void* mask_dictionary = nullptr;  // the dictionary `mask` is for; null: none yet
     std::vector<uint8_t> mask;
     int64_t mask_matches = 0;  // entries set in `mask`

@@ -1,7 +1,7 @@
 // NestedJsonAssembler: rebuilds the records of one nested top-level field (struct, list, map,
 // VARIANT) as JSON text, or a VARIANT as binary, from the definition and repetition levels of its
-// leaves (the Parquet spec, "Nested Encoding"). The column layer hands over, per leaf, the levels of
-// a run of whole records and a way to render its k-th non-null value; the assembler walks the
+// leaves (the Parquet spec, "Nested Encoding"). The column layer hands over, per leaf, the levels
+// of a run of whole records and a way to render its k-th non-null value; the assembler walks the
 // field's NestedShape (nested_shape.h) once per record, consuming the leaves' levels in step, so
 // column readers know nothing of nesting. Levels are untrusted: any inconsistency is Corruption,
 // never a crash, and the output arena grows only as far as the memory budget grants. The JSON forms

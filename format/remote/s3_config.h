@@ -1,7 +1,7 @@
 // S3Config: where an S3 request goes and with which keys, resolved per setting the way AWS tools
 // resolve it (options, then the environment, then the profile's files, then defaults), so a user's
-// existing AWS setup works unchanged. Option names are DuckDB's settings. No message here ever holds
-// a key: errors name the setting, the file and the profile only.
+// existing AWS setup works unchanged. Option names are DuckDB's settings. No message here ever
+// holds a key: errors name the setting, the file and the profile only.
 #pragma once
 
 #include <functional>
@@ -43,7 +43,8 @@ struct S3Config {
   bool use_ssl = true;
   S3UrlStyle url_style = S3UrlStyle::kVirtualHost;
   AwsCredentials credentials;  // anonymous() when none were found
-  // Where the keys came from ("options", "environment", "profile 'x' of FILE", "none"): for messages.
+  // Where the keys came from ("options", "environment", "profile 'x' of FILE", "none"): for
+  // messages.
   std::string credentials_source;
 };
 
@@ -53,9 +54,10 @@ using EnvironmentLookup = std::function<std::optional<std::string>(const std::st
 EnvironmentLookup ProcessEnvironment();
 
 // Resolves every setting, highest precedence first:
-//   keys:     options (s3_access_key_id + s3_secret_access_key [+ s3_session_token]) > environment
-//             (AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY [+ AWS_SESSION_TOKEN]) > the profile in the
-//             credentials file > the profile in the config file > none (anonymous requests, unsigned)
+//   keys:     options (s3_access_key_id + s3_secret_access_key [+ s3_session_token]) >
+//             environment (AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY [+ AWS_SESSION_TOKEN]) > the
+//             profile in the credentials file > the profile in the config file > none (anonymous
+//             requests, unsigned)
 //   region:   s3_region > AWS_REGION > AWS_DEFAULT_REGION > the profile's `region` > us-east-1
 //   endpoint: s3_endpoint > AWS_ENDPOINT_URL_S3 > AWS_ENDPOINT_URL > the profile's `endpoint_url` >
 //             AWS (s3.<region>.amazonaws.com)

@@ -1,7 +1,7 @@
-// JSON text pieces: strings, numbers, literals and base64, appended to a std::string. Nested columns
-// (LIST, MAP, structs, VARIANT) reach SQLite as TEXT holding JSON (RFC 8259), and these functions
-// write its leaves, the one home for how each reads: they append only, never allocate beyond the
-// output's growth, and never fail, as every input has a JSON rendering.
+// JSON text pieces: strings, numbers, literals and base64, appended to a std::string. Nested
+// columns (LIST, MAP, structs, VARIANT) reach SQLite as TEXT holding JSON (RFC 8259), and these
+// functions write its leaves, the one home for how each reads: they append only, never allocate
+// beyond the output's growth, and never fail, as every input has a JSON rendering.
 #pragma once
 
 #include <cstdint>

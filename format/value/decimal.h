@@ -1,9 +1,9 @@
 // DECIMAL values (the Parquet spec, "DECIMAL": an unscaled integer times 10^-scale, the integer an
 // INT32, an INT64 or big-endian two's complement bytes of any length, an empty array being 0) to
 // exact text or to the nearest double, and exact decimal text read back (ReadDecimalText,
-// UnscaleDecimal: the writer's and the Bloom probe's). Precision is never looked at: values are read
-// as stored, and a scale above the precision or negative works too (7 scale -2 -> "700"). Sizes are
-// capped (kMaxDecimalBytes, kMaxDecimalScale) against quadratic work on hostile bytes.
+// UnscaleDecimal: the writer's and the Bloom probe's). Precision is never looked at: values are
+// read as stored, and a scale above the precision or negative works too (7 scale -2 -> "700").
+// Sizes are capped (kMaxDecimalBytes, kMaxDecimalScale) against quadratic work on hostile bytes.
 #pragma once
 
 #include <cstddef>

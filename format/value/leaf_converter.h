@@ -47,10 +47,11 @@ class LeafConverter {
 
   // `leaf` must be a leaf of a Schema (or filled the same way). An annotation that does not fit the
   // physical type (DATE on BYTE_ARRAY, UUID on FLBA(8), INT(64) on INT32, ...) or that this reader
-  // does not know is ignored: the column reads by its physical type, as other readers do. Beyond the
-  // spec, STRING/ENUM/JSON/BSON/GEOMETRY/GEOGRAPHY are accepted on FLBA too, and DECIMAL ignores its
-  // precision and accepts any |scale| <= kMaxDecimalScale (decimal.h). Errors: InvalidArgument for a
-  // non-leaf; NotSupported for a DECIMAL scale beyond that and a TIME/TIMESTAMP unit it does not know.
+  // does not know is ignored: the column reads by its physical type, as other readers do. Beyond
+  // the spec, STRING/ENUM/JSON/BSON/GEOMETRY/GEOGRAPHY are accepted on FLBA too, and DECIMAL
+  // ignores its precision and accepts any |scale| <= kMaxDecimalScale (decimal.h). Errors:
+  // InvalidArgument for a non-leaf; NotSupported for a DECIMAL scale beyond that and a
+  // TIME/TIMESTAMP unit it does not know.
   static Result<LeafConverter> Make(const SchemaNode& leaf, const ValueOptions& options);
 
   Kind kind() const { return kind_; }

@@ -39,8 +39,8 @@ class ShreddedLeafType {
   // DOUBLE; DECIMAL on INT32, INT64 (decimal4/8), BYTE_ARRAY or FLBA (decimal16); DATE;
   // TIME(MICROS); TIMESTAMP(MICROS/NANOS); BYTE_ARRAY plain (binary) or STRING; FLBA(16) UUID.
   // Corruption (an invalid shredding) for any other column: unsigned integers, INT96, FLOAT16, TIME
-  // or TIMESTAMP in MILLIS, JSON, ENUM, INTERVAL, ... Leniencies: TIME(MICROS) is also accepted with
-  // isAdjustedToUTC=true, and a DECIMAL is read by its physical type whatever its precision.
+  // or TIMESTAMP in MILLIS, JSON, ENUM, INTERVAL, ... Leniencies: TIME(MICROS) is also accepted
+  // with isAdjustedToUTC=true, and a DECIMAL is read by its physical type whatever its precision.
   static Result<ShreddedLeafType> Of(const SchemaNode& leaf);
 
   Kind kind() const { return kind_; }
@@ -49,9 +49,9 @@ class ShreddedLeafType {
   // (0 or 1), INT32/FLOAT four and INT64/DOUBLE eight little-endian bytes, byte arrays as stored.
   // Corruption when raw has the wrong size for the type (a UUID not 16 bytes, ...).
   Status AppendJson(ByteSpan raw, std::string* out) const;
-  // Adds the value as the Variant primitive it stands for (the table above; an INT(8) or INT(16)
-  // column gives int8 or int16, a timestamp keeps its unit and UTC flag, a decimal on bytes is a
-  // decimal16) to `encoder`. Errors as AppendJson's.
+  // Adds the value as the Variant primitive it stands for (the list at Of above; an INT(8) or
+  // INT(16) column gives int8 or int16, a timestamp keeps its unit and UTC flag, a decimal on bytes
+  // is a decimal16) to `encoder`. Errors as AppendJson's.
   Status AddToVariant(ByteSpan raw, VariantEncoder* encoder) const;
 
  private:

@@ -16,9 +16,9 @@ namespace pq::variant {
 inline constexpr size_t kUuidSize = 16;
 
 // float and double (a float converts exactly to double before the call, as FLOAT columns read
-// everywhere else: 1.1f -> 1.100000023841858): the shortest text that reads back as the same double,
-// ".0" on an integral value (json_writer.h). NaN, +Inf and -Inf, which JSON numbers cannot hold,
-// are the strings "NaN", "Infinity" and "-Infinity".
+// everywhere else: 1.1f -> 1.100000023841858): the shortest text that reads back as the same
+// double, ".0" on an integral value (json_writer.h). NaN, +Inf and -Inf, which JSON numbers cannot
+// hold, are the strings "NaN", "Infinity" and "-Infinity".
 void AppendDoubleJson(double v, std::string* out);
 // Days since 1970-01-01.
 void AppendDateJson(int64_t days, std::string* out);

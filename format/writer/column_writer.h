@@ -32,13 +32,13 @@ struct ColumnWriteSettings {
   int compression_level = kDefaultCompressionLevel;  // as given to Compress (codec.h)
   bool dictionary = true;                      // start with dictionary encoding (never for BOOLEAN)
   Encoding value_encoding = Encoding::kPlain;  // without dictionary, and after the fallback
-  // The encoding trial: the chunk's first non-null values are held, not encoded, until
-  // trial_values of them are in or the first page ends; then they are encoded every candidate way
-  // and compressed with the chunk's codec, and the cheapest wins (KeepDictionary below): PLAIN, for
-  // INT32/INT64 also DELTA_BINARY_PACKED (the value encoding), and the dictionary when `dictionary`.
-  // A chunk whose dictionary loses never builds one. Off: both as given. A dictionary in use whose
-  // PLAIN size passes dictionary_page_bytes is frozen (its page still written first) and the rest
-  // of the chunk falls back to the value encoding.
+  // The encoding trial: the chunk's first non-null values are held, not encoded, until trial_values
+  // of them are in or the first page ends; then they are encoded every candidate way and compressed
+  // with the chunk's codec, and the cheapest wins (KeepDictionary below): PLAIN, for INT32/INT64
+  // also DELTA_BINARY_PACKED (the value encoding), and the dictionary when `dictionary`. A chunk
+  // whose dictionary loses never builds one. Off: both as given. A dictionary in use whose PLAIN
+  // size passes dictionary_page_bytes is frozen (its page still written first) and the rest of the
+  // chunk falls back to the value encoding.
   bool encoding_trial = false;
   int64_t trial_values = 16384;  // non-null values the trial holds at most
   // Records the chunk is expected to hold (the row group's row limit), for the trial's projection
@@ -149,11 +149,12 @@ struct DictionaryProjection {
 DictionaryProjection ProjectDictionary(const DictionaryTrial& trial, double chunk_values);
 
 // A projected dictionary whose entries are used kToleranceReuse times each on average is kept when
-// its PLAIN page fits and it costs at most kDictionaryTolerance times the best value encoding: readers
-// evaluate a filter once per entry, prune row groups by the dictionary and decode narrow indices,
-// which is worth a file a little larger. One with less reuse (an all-distinct column, whose indices
-// compress to almost nothing) is kept only when it costs less. A chunk that ends early (the last row
-// group) may get a dictionary its few rows do not repay: the writer cannot know the rows to come.
+// its PLAIN page fits and it costs at most kDictionaryTolerance times the best value encoding:
+// readers evaluate a filter once per entry, prune row groups by the dictionary and decode narrow
+// indices, which is worth a file a little larger. One with less reuse (an all-distinct column,
+// whose indices compress to almost nothing) is kept only when it costs less. A chunk that ends
+// early (the last row group) may get a dictionary its few rows do not repay: the writer cannot know
+// the rows to come.
 inline constexpr double kDictionaryTolerance = 1.25;
 inline constexpr double kToleranceReuse = 2;
 // The trial keeps a dictionary whose entries its values used this many times on average.

@@ -32,8 +32,8 @@ struct WriterOptions {
   // A row group ends at EndBatch() once it holds this many rows or this many buffered bytes.
   int64_t row_group_rows = 1'000'000;
   int64_t row_group_bytes = int64_t{128} << 20;
-  // A data page ends (on a record boundary) at this many encoded bytes or records. 20,000 rows keeps
-  // a point query (page index) down to about 160 KB of 8-byte values per column; larger pages
+  // A data page ends (on a record boundary) at this many encoded bytes or records. 20,000 rows
+  // keeps a point query (page index) down to about 160 KB of 8-byte values per column; larger pages
   // compress a little better (65,536 rows: 10% smaller on the bench table) but cost every lookup.
   int64_t page_bytes = int64_t{1} << 20;
   int64_t page_rows = 20'000;

@@ -50,9 +50,9 @@ class JsonShredder {
   size_t bytes() const { return records_.bytes(); }
 
   // Appends one record: the field's value as JSON text (the text `null` is a null record).
-  // InvalidArgument saying where: "invalid JSON at offset 7: expected ',' or ']'", "$[2].b: expected
-  // an integer, found \"x\"", "$[0]: no field named 'c' (fields: a, b)"; the shredder is then
-  // unchanged.
+  // InvalidArgument saying where: "invalid JSON at offset 7: expected ',' or ']'", "$[2].b:
+  // expected an integer, found \"x\"", "$[0]: no field named 'c' (fields: a, b)"; the shredder is
+  // then unchanged.
   Status Append(std::string_view json);
   // Appends a null record. InvalidArgument when the field is required.
   Status AppendNull();
@@ -76,8 +76,8 @@ class JsonShredder {
 
   JsonShredder();
 
-  // Reads the JSON value at the reader's position as a value of `node`; its first level entry in every leaf gets
-  // repetition level `rep`.
+  // Reads the JSON value at the reader's position as a value of `node`; its first level entry in
+  // every leaf gets repetition level `rep`.
   Status Shred(Node& node, int16_t rep);
   Status ShredList(Node& node, int16_t rep);
   Status ShredMap(Node& node, int16_t rep);

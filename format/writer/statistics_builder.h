@@ -34,8 +34,8 @@ enum class SortOrder {
 // +0.0 (so readers that see one zero know both may be there); byte arrays unsigned byte-wise but
 // DECIMAL by value; INT96, INTERVAL, GEOMETRY, GEOGRAPHY, UNKNOWN and unknown logical types kNone.
 // The deprecated Statistics.min/max (signed order) are written, equal to min_value/max_value, only
-// where signed order is the column's: BOOLEAN, signed INT32/INT64 (DATE, TIME, TIMESTAMP, DECIMAL on
-// integers too), FLOAT, DOUBLE.
+// where signed order is the column's: BOOLEAN, signed INT32/INT64 (DATE, TIME, TIMESTAMP, DECIMAL
+// on integers too), FLOAT, DOUBLE.
 SortOrder ColumnSortOrder(const SchemaNode& leaf);
 
 // True when byte-array bounds of this leaf are UTF-8 text (STRING, ENUM, JSON), so truncation
@@ -98,7 +98,7 @@ struct StatisticsFormat {
 
 // The Thrift Statistics for `stats`: null_count always, nan_count for floating types, min_value /
 // max_value with their exactness flags when there are bounds (a max that cannot be truncated is
-// left out), legacy min/max where signed order is the column's order (see top of file).
+// left out), legacy min/max where signed order is the column's order (ColumnSortOrder).
 Statistics ToThriftStatistics(const ValueStatistics& stats, const StatisticsFormat& format);
 
 }  // namespace pq
