@@ -1,10 +1,10 @@
 // ColumnType: the Parquet type of a column written from SQL, parsed from a type name (the declared
-// type of a query's column, sqlite3_column_decltype, or an entry of the `schema=` option) and turned
-// into the file's SchemaElements. Names are matched ignoring case; a name it does not know
+// type of a query's column, sqlite3_column_decltype, or an entry of the `schema=` option) and
+// turned into the file's SchemaElements. Names are matched ignoring case; a name it does not know
 // follows SQLite's affinity rules, and one with no affinity of its own (empty, NUMERIC, DECIMAL
-// without precision) is kInfer: the type is decided from the values. No SQLite is involved here; the
-// conversion of SQLite values is export_types.h. The names and what each writes are documented in
-// docs/writing.md ("Column types").
+// without precision) is kInfer: the type is decided from the values. No SQLite is involved here;
+// the conversion of SQLite values is export_types.h. The names and what each writes are documented
+// in docs/writing.md ("Column types").
 #pragma once
 
 #include <cstdint>

@@ -99,8 +99,8 @@ struct DatasetSchema {
   std::vector<FileColumns> files;  // one per file, in order
 };
 
-// The table's columns for `files` and each file's mapping (docs/reading.md). Without union_by_name a
-// file that does not match the first is an InvalidArgument naming both and suggesting
+// The table's columns for `files` and each file's mapping (docs/reading.md). Without union_by_name
+// a file that does not match the first is an InvalidArgument naming both and suggesting
 // union_by_name=1. Without union_by_name, a name that differs only in case from an earlier one gets
 // a `_2` (`_3`...) suffix; with it, such names are one column, and a file holding two of them is an
 // error.
@@ -131,8 +131,8 @@ struct DatasetFile {
   int64_t rows = 0;                          // from its row groups
 };
 
-// The files as one scan sees them. A reload (RefreshSnapshot) makes a new snapshot; a cursor keeps the
-// one its scan started with.
+// The files as one scan sees them. A reload (RefreshSnapshot) makes a new snapshot; a cursor keeps
+// the one its scan started with.
 struct DatasetSnapshot {
   std::vector<DatasetFile> files;
   int64_t total_rows = 0;
@@ -148,10 +148,10 @@ Status CountRows(DatasetSnapshot* d);
 Result<std::shared_ptr<const DatasetSnapshot>> MakeSnapshot(std::vector<std::shared_ptr<const FileReader>> readers,
                                                             std::vector<FileColumns> columns);
 
-// Opens again every file of `data` that changed since its footer was read (RandomAccessFile::Unchanged),
-// with `options` (OpenTableFile), and fits it to `columns` (FitColumns): `data` itself when no file changed,
-// else a new snapshot. A file that cannot be read any more, or whose columns no longer fit the
-// table, is an error naming it.
+// Opens again every file of `data` that changed since its footer was read
+// (RandomAccessFile::Unchanged), with `options` (OpenTableFile), and fits it to `columns`
+// (FitColumns): `data` itself when no file changed, else a new snapshot. A file that cannot be read
+// any more, or whose columns no longer fit the table, is an error naming it.
 Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<const DatasetSnapshot> data,
                                                                const std::vector<DatasetColumn>& columns,
                                                                const ReaderOptions& options,

@@ -20,7 +20,8 @@ namespace pq::ext {
 // footer_key, column_keys, aad_prefix, master_keys: to add to the table's known options.
 extern const std::vector<std::string_view> kDecryptionOptionNames;
 // footer_key, column_keys, encryption_algorithm, ..., footer_master_key, column_master_keys,
-// double_wrapping, key_material, data_key_length, master_keys: to add to the writer's known options.
+// double_wrapping, key_material, data_key_length, master_keys: to add to the writer's known
+// options.
 extern const std::vector<std::string_view> kEncryptionOptionNames;
 
 // The keys for ReaderOptions::decryption from the table options and the connection's registry

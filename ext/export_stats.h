@@ -12,8 +12,8 @@
 
 namespace pq::ext {
 
-// The JSON above for `files` (in the order written) holding `rows` rows in all; `base` is PATH of
-// a folder export (joined with each file's path), empty for a single file.
+// The return_stats JSON (docs/writing.md) for `files` (in the order written) holding `rows` rows in
+// all; `base` is PATH of a folder export (joined with each file's path), empty for a single file.
 std::string ExportStatsJson(const std::string& base, const std::vector<ExportedFile>& files,
                             int64_t rows);
 

@@ -3,8 +3,8 @@
 // thing in the column's type, as SQLite's own column affinity would store it; anything else is an
 // error that says why, never a silent change (nothing is rounded into a DECIMAL, no fraction is
 // dropped from a time). A column whose type was inferred is strict: it takes only the storage
-// classes it was inferred from, and an inferred DOUBLE only the integers it holds exactly. What each
-// type accepts is documented in docs/writing.md ("Column types").
+// classes it was inferred from, and an inferred DOUBLE only the integers it holds exactly. What
+// each type accepts is documented in docs/writing.md ("Column types").
 #pragma once
 
 #include <cstdint>

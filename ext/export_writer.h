@@ -1,10 +1,10 @@
 // ExportWriter: rows of SQLite values into one Parquet file that appears whole or not at all,
-// shared by parquet_export() and the writable `parquet` table. Rows go through one ColumnBuilder per
-// column (export_types.h) and reach the engine's FileWriter in batches (8192 rows at most, fewer at
-// 16 MiB or when a row group is about to fill), so memory is bounded by one batch plus the row group
-// the FileWriter buffers. Row groups end by rows or by the values' bytes before encoding, so their
-// boundaries do not depend on threads=, and with threads=N > 1 the file is the same byte for byte:
-// the same calls reach the FileWriter in the same order, on other threads. The options
+// shared by parquet_export() and the writable `parquet` table. Rows go through one ColumnBuilder
+// per column (export_types.h) and reach the engine's FileWriter in batches (8192 rows at most,
+// fewer at 16 MiB or when a row group is about to fill), so memory is bounded by one batch plus the
+// row group the FileWriter buffers. Row groups end by rows or by the values' bytes before encoding,
+// so their boundaries do not depend on threads=, and with threads=N > 1 the file is the same byte
+// for byte: the same calls reach the FileWriter in the same order, on other threads. The options
 // (ParseExportOptions) are documented in docs/writing.md ("Options") and docs/encryption.md.
 #pragma once
 

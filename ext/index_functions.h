@@ -3,8 +3,8 @@
 // prunes with. They read those structures through the same ChunkIndexReader the scans use, so what
 // they show cannot disagree with what pruning does, and they hold one chunk's index or one row
 // group's filter at a time. Like the footer functions (metadata_functions.h) they open the file in
-// each call and are SQLITE_VTAB_DIRECTONLY because they read files. Their columns, the values a probe
-// accepts and their errors are documented in docs/functions.md.
+// each call and are SQLITE_VTAB_DIRECTONLY because they read files. Their columns, the values a
+// probe accepts and their errors are documented in docs/functions.md.
 #pragma once
 
 #include <memory>

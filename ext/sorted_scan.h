@@ -112,9 +112,10 @@ class SortedRows {
   int64_t rows() const { return rows_; }
 
   // Orders the rows by the key, ascending or descending; rows of equal keys keep the order they
-  // were appended in. Every column must hold rows() values. Called once, after the last row. Afterwards row i of the key and of
-  // every column is the i-th row of the order: the columns are reordered (one at a time, so for a
-  // while a column's words are held twice), which makes handing the rows out a sequential read.
+  // were appended in. Every column must hold rows() values. Called once, after the last row.
+  // Afterwards row i of the key and of every column is the i-th row of the order: the columns are
+  // reordered (one at a time, so for a while a column's words are held twice), which makes handing
+  // the rows out a sequential read.
   void Sort(bool descending);
   // Where the i-th row of the order came from (after Sort).
   RowOrigin OriginAt(int64_t i) const;
