@@ -1,62 +1,10 @@
-// Column types of the Parquet files written from SQL: the type names the export and the writable
-// table read (no SQLite involved; the conversion of SQLite values is export_types.h).
-//
-// A column's type comes from a type name: the declared type of a query's column
-// (sqlite3_column_decltype) or an entry of the `schema=` option. Names are matched
-// case-insensitively:
-//
-//   BOOLEAN, BOOL                                   BOOLEAN
-//   TINYINT INT1 / SMALLINT INT2 / INT4 INT32 MEDIUMINT   INT32 annotated INT(8/16/32, signed)
-//   INTEGER INT BIGINT INT8 INT64 LONG              INT64
-//   UTINYINT / USMALLINT / UINTEGER / UBIGINT       INT32 / INT32 / INT32 / INT64, INT(n, unsigned)
-//   REAL DOUBLE [PRECISION] FLOAT FLOAT8 FLOAT64    DOUBLE
-//   FLOAT4 FLOAT32                                  FLOAT (4 bytes)
-//   FLOAT16 HALF                                    FIXED_LEN_BYTE_ARRAY(2) FLOAT16
-//   TEXT VARCHAR(n) CHAR(n) CLOB STRING ...         BYTE_ARRAY STRING
-//   BLOB BYTEA BINARY VARBINARY                     BYTE_ARRAY
-//   JSON                                            BYTE_ARRAY JSON
-//   ENUM / BSON                                     BYTE_ARRAY ENUM / BSON
-//   INTERVAL                                        FIXED_LEN_BYTE_ARRAY(12) INTERVAL (a converted
-//                                                   type only: the format has no logical type)
-//   DATE                                            INT32 DATE
-//   TIME[(MILLIS|MICROS|NANOS)]                     INT64 TIME (INT32 for MILLIS; default MICROS;
-//                                                   not adjusted to UTC)
-//   TIMETZ[(unit)], TIME WITH TIME ZONE             the same, adjusted to UTC
-//   TIMESTAMP[(MILLIS|MICROS|NANOS)] DATETIME TIMESTAMPTZ TIMESTAMP_MS TIMESTAMP_NS
-//                                                   INT64 TIMESTAMP (default MICROS, adjusted to
-//                                                   UTC)
-//   TIMESTAMP_NTZ[(unit)], TIMESTAMP WITHOUT TIME ZONE
-//                                                   INT64 TIMESTAMP not adjusted to UTC (local)
-//   DECIMAL(p[,s]) NUMERIC(p[,s]), 1 <= p <= 38     INT32 (p <= 9), INT64 (p <= 18), else
-//                                                   FIXED_LEN_BYTE_ARRAY of the fewest bytes for p
-//   UUID                                            FIXED_LEN_BYTE_ARRAY(16) UUID
-//   UNKNOWN                                         INT32 UNKNOWN: a column that is always NULL
-//   GEOMETRY[('crs')]                               BYTE_ARRAY GEOMETRY (crs unset: OGC:CRS84)
-//   GEOGRAPHY[('crs')[, ALGORITHM]]                 BYTE_ARRAY GEOGRAPHY; ALGORITHM one of
-//                                                   SPHERICAL (the default), VINCENTY, THOMAS,
-//                                                   ANDOYER, KARNEY
-//   VARIANT                                         a group (VARIANT): required binary metadata,
-//                                                   required binary value
-//   VARIANT<T>                                      the same, shredded (variant_shredder.h): value
-//                                                   optional, typed_value of T, where T is BOOLEAN,
-//                                                   TINYINT, SMALLINT, INT32, INTEGER, FLOAT4,
-//                                                   REAL, DECIMAL(p,s), DATE, TIME(MICROS),
-//                                                   TIMESTAMP[_NTZ](MICROS|NANOS), TEXT, BLOB,
-//                                                   UUID, LIST<T>, STRUCT<name T, ...>, or VARIANT
-//                                                   (a field or element kept whole)
-//   LIST<T>                                         a group (LIST) of the 3-level form: repeated
-//                                                   group list, optional element
-//   MAP<K, V>                                       a group (MAP): repeated group key_value,
-//                                                   required key, optional value
-//   STRUCT<name T, ...>                             a group, one optional field per entry
-// Nested types nest (LIST<STRUCT<a INTEGER, b LIST<TEXT>>>, MAP<TEXT, LIST<REAL>>); their element,
-// value and field types are any type of this table but FLOAT16, BSON, INTERVAL, GEOMETRY,
-// GEOGRAPHY and VARIANT (an unknown one is an error, no inference), a MAP key any but JSON and the
-// nested ones; field names are distinct (ignoring case) and may be
-// quoted ("a b", `a b`, [a b]). Nesting is limited to 64 levels.
-// Any other name follows SQLite's affinity rules (contains INT: INT64; CHAR/CLOB/TEXT: STRING;
-// BLOB: BLOB; REAL/FLOA/DOUB: DOUBLE); a name with no affinity of its own (empty, NUMERIC, DECIMAL
-// without precision, ANY ...) leaves the type to be inferred from the values (kInfer).
+// ColumnType: the Parquet type of a column written from SQL, parsed from a type name (the declared
+// type of a query's column, sqlite3_column_decltype, or an entry of the `schema=` option) and
+// turned into the file's SchemaElements. Names are matched ignoring case; a name it does not know
+// follows SQLite's affinity rules, and one with no affinity of its own (empty, NUMERIC, DECIMAL
+// without precision) is kInfer: the type is decided from the values. No SQLite is involved here;
+// the conversion of SQLite values is export_types.h. The names and what each writes are documented
+// in docs/writing.md ("Column types").
 #pragma once
 
 #include <cstdint>
@@ -124,7 +72,8 @@ struct ColumnType {
   int32_t type_length() const;  // FIXED_LEN_BYTE_ARRAY length, else 0
 };
 
-// The type a name means (table above). kInfer for a name with no meaning of its own.
+// The type a name means (docs/writing.md). kInfer for a name with no meaning of its own. Nested
+// types nest at most 64 levels deep.
 // InvalidArgument for a known name with bad arguments: DECIMAL(40,2), DECIMAL(5,6), TIME(HOURS),
 // and for a nested type that does not parse or holds a type of no meaning: LIST<FOO>.
 Result<ColumnType> ParseColumnType(std::string_view name);

@@ -1,34 +1,9 @@
 // Dataset: the files behind one `parquet` table, and what the table needs to know about them that
-// no single file says: which files SOURCE names, how their columns line up, the values of their
-// hive partition folders, and whether a file changed on disk since its footer was read.
-//
-//   CREATE VIRTUAL TABLE t USING parquet('sales/**/*.parquet', hive_partitioning=1,
-//   union_by_name=1);
-//
-// Listing (ExpandSource): SOURCE is a path, a glob or several of those separated by commas. A glob
-// segment may use `*`, `?` and `[...]` (fnmatch(3): a name starting with '.' is matched only by a
-// pattern starting with '.'), and a segment that is exactly `**` matches any number of folder
-// levels, zero included, never entering folders whose name starts with '.' (temporaries of
-// parquet_export live there). Matches are regular files (symbolic links are followed; a folder
-// reached twice, as through a link loop, is walked once), sorted by path, without repeats.
-//
-// Columns (UnifyColumns): by default every file must have the same top-level fields, in the same
-// order, with the same names and declared types. With union_by_name the columns are the union of
-// all files' fields matched by name ignoring case (as SQLite matches column names), in first-seen
-// order; a file without a column reads NULL there; INTEGER and REAL widen to REAL, any other pair
-// of different types is an error naming both files.
-//
-// Hive partitioning (ParseHivePath, InferHivePartitions): every folder segment `key=value` of a
-// file's path is a partition column. Keys and values are URL-decoded (%XX); the value
-// `__HIVE_DEFAULT_PARTITION__`, and the empty value, are NULL. A column's type comes from all its
-// values: INTEGER when every one is a decimal integer that fits 64 bits, else REAL when every one
-// is a decimal number, else DATE when every one is a valid `YYYY-MM-DD` (kept as that TEXT), else
-// TEXT.
-//
-// Change detection (RefreshSnapshot): each file is asked whether it still holds the bytes it was opened
-// on (RandomAccessFile::Unchanged: for a local file, its size, modification time and inode compared
-// with a fresh stat(2) of its path), so a file replaced or truncated since its footer was read is
-// noticed before it is read again.
+// no single file says: which files SOURCE names (paths, globs with `**`), how their columns line up
+// (the same in every file, or the union by name), the values of their hive partition folders, and
+// whether a file changed on disk since its footer was read, so that one replaced or truncated is
+// noticed before it is read again. The rules users see are documented in docs/reading.md ("Several
+// files (datasets)").
 #pragma once
 
 #include <cstdint>
@@ -51,7 +26,7 @@ namespace pq::ext {
 // True when `s` has a glob character (`*`, `?`, `[`).
 bool HasGlobChars(std::string_view s);
 
-// The regular files matching `pattern` (rules above), sorted; empty when none. IOError when a
+// The regular files matching `pattern` (docs/reading.md), sorted; empty when none. IOError when a
 // folder on the way cannot be read (other than one that does not exist).
 Result<std::vector<std::string>> ExpandGlob(const std::string& pattern);
 
@@ -94,7 +69,7 @@ struct HivePartitions {
   std::vector<std::vector<SqlValue>> values;  // [file][column]
 };
 
-// The partition columns of `paths` (rules above). InvalidArgument naming two files when they do
+// The partition columns of `paths` (docs/reading.md). InvalidArgument naming two files when they do
 // not have the same keys.
 Result<HivePartitions> InferHivePartitions(const std::vector<std::string>& paths);
 
@@ -124,11 +99,10 @@ struct DatasetSchema {
   std::vector<FileColumns> files;  // one per file, in order
 };
 
-// The table's columns for `files` and each file's mapping (rules above). Without union_by_name a
-// file that does not match the first is an InvalidArgument naming both and suggesting
+// The table's columns for `files` and each file's mapping (docs/reading.md). Without union_by_name
+// a file that does not match the first is an InvalidArgument naming both and suggesting
 // union_by_name=1. Without union_by_name, a name that differs only in case from an earlier one gets
-// a
-// `_2` (`_3`...) suffix; with it, such names are one column, and a file holding two of them is an
+// a `_2` (`_3`...) suffix; with it, such names are one column, and a file holding two of them is an
 // error.
 Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileReader>>& files,
                                    const ValueOptions& values, bool union_by_name);
@@ -157,8 +131,8 @@ struct DatasetFile {
   int64_t rows = 0;                          // from its row groups
 };
 
-// The files as one scan sees them. A reload (RefreshSnapshot) makes a new snapshot; a cursor keeps the
-// one its scan started with.
+// The files as one scan sees them. A reload (RefreshSnapshot) makes a new snapshot; a cursor keeps
+// the one its scan started with.
 struct DatasetSnapshot {
   std::vector<DatasetFile> files;
   int64_t total_rows = 0;
@@ -174,10 +148,10 @@ Status CountRows(DatasetSnapshot* d);
 Result<std::shared_ptr<const DatasetSnapshot>> MakeSnapshot(std::vector<std::shared_ptr<const FileReader>> readers,
                                                             std::vector<FileColumns> columns);
 
-// Opens again every file of `data` that changed since its footer was read (RandomAccessFile::Unchanged),
-// with `options` (OpenTableFile), and fits it to `columns` (FitColumns): `data` itself when no file changed,
-// else a new snapshot. A file that cannot be read any more, or whose columns no longer fit the
-// table, is an error naming it.
+// Opens again every file of `data` that changed since its footer was read
+// (RandomAccessFile::Unchanged), with `options` (OpenTableFile), and fits it to `columns`
+// (FitColumns): `data` itself when no file changed, else a new snapshot. A file that cannot be read
+// any more, or whose columns no longer fit the table, is an error naming it.
 Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<const DatasetSnapshot> data,
                                                                const std::vector<DatasetColumn>& columns,
                                                                const ReaderOptions& options,

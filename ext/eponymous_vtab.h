@@ -2,16 +2,8 @@
 // eponymous-only, read-only virtual tables whose arguments are hidden columns, each described by a
 // `Function` record that the module receives as its client data. What they share is here: the vtab
 // that remembers its Function, xConnect / xDisconnect, xOpen / xClose of a cursor type, the module
-// table, the result setters their xColumn callbacks use, and StatusToVtab for their errors.
-//
-//   struct MyFunction { const char* name; const char* declaration; ... };
-//   struct MyCursor { sqlite3_vtab_cursor base; ... };  // `base` first
-//   constexpr sqlite3_module kModule = EponymousModule<MyFunction, MyCursor>(
-//       MyBestIndex, MyFilter, MyNext, MyEof, MyColumn, MyRowid);
-//   CreateFunctionModule(db, &kModule, f, keys);
-//   ... FunctionOf<MyFunction>(vtab), ReaderOptionsOf<MyFunction>(vtab) in the callbacks.
-//
-// Every such table is SQLITE_VTAB_DIRECTONLY (see ConnectFunctionVtab).
+// table, the result setters their xColumn callbacks use, and StatusToVtab for their errors. Every
+// such table is SQLITE_VTAB_DIRECTONLY (ConnectFunctionVtab says why).
 #pragma once
 
 #include <memory>
@@ -128,6 +120,14 @@ int CloseFunctionCursor(sqlite3_vtab_cursor* cursor) {
 // The module of a table-valued function over Function and Cursor. Eponymous-only (xCreate and
 // xDestroy null): the function exists in every schema without CREATE VIRTUAL TABLE, and CREATE
 // VIRTUAL TABLE ... USING it is refused. No xUpdate and the rest: read-only, no transactions.
+//
+// Use:
+//   struct MyFunction { const char* name; const char* declaration; ... };
+//   struct MyCursor { sqlite3_vtab_cursor base; ... };  // `base` first
+//   constexpr sqlite3_module kModule = EponymousModule<MyFunction, MyCursor>(
+//       MyBestIndex, MyFilter, MyNext, MyEof, MyColumn, MyRowid);
+//   CreateFunctionModule(db, &kModule, f, keys);
+//   ... FunctionOf<MyFunction>(vtab), ReaderOptionsOf<MyFunction>(vtab) in the callbacks.
 template <typename Function, typename Cursor>
 constexpr sqlite3_module EponymousModule(int (*best_index)(sqlite3_vtab*, sqlite3_index_info*),
                                          int (*filter)(sqlite3_vtab_cursor*, int, const char*, int,

@@ -1,13 +1,8 @@
-// Writing Parquet from SQL: parquet_export() and the writable form of the `parquet` table.
-//
-//   SELECT parquet_export('out.parquet', 'SELECT * FROM sales', 'compression=zstd');   -- row count
-//   CREATE VIRTUAL TABLE temp.out USING parquet('new.parquet', schema='id INTEGER, price
-//   DECIMAL(12,2)'); INSERT INTO out SELECT id, price FROM sales;   -- the file appears when the
-//   transaction commits
-//
-// The function lives in export.cc, the table in export_vtab.cc; both write through ExportWriter
+// Writing Parquet from SQL: parquet_export(path, query [, options]) and the writable form of the
+// `parquet` table (created with schema=, its file written when the transaction commits). The
+// function lives in export.cc, the table in export_vtab.cc; both write through ExportWriter
 // (export_writer.h: options, batching, atomic temporary + rename) and ColumnBuilder
-// (export_types.h: type names and value conversion).
+// (export_types.h: type names and value conversion). Documented in docs/writing.md.
 #pragma once
 
 #include <string>

@@ -1,37 +1,10 @@
-// PartitionedExport: parquet_export(PATH, QUERY, 'partition_by=col1,col2') writes a
-// hive-partitioned folder instead of one file.
-//
-//   SELECT parquet_export('sales', 'SELECT * FROM sales', 'partition_by=year,month');
-//   -> sales/year=2024/month=1/data_0.parquet, sales/year=2024/month=2/data_0.parquet, ...
-//   CREATE VIRTUAL TABLE s USING parquet('sales/**/*.parquet', hive_partitioning=1);
-//
-// Each row goes to PATH/col1=v1/col2=v2/data_N.parquet; the partition columns are not stored in the
-// files (their values are in the folder names), the other columns are, with the writer options
-// (export_writer.h) applying to every file. Folder names are what dataset.h reads back: integers in
-// decimal, reals as their shortest round-trip text (with a ".0" or an exponent, so they read back
-// as REAL), text through HiveEscape (URL encoding of '/', '=', '%', control bytes and a few more),
-// NULL as __HIVE_DEFAULT_PARTITION__. A BLOB or a non-finite REAL partition value is an error. Two
-// things do not read back as written: the empty text (read as NULL, like the NULL folder), and
-// types (a partition column's type is inferred from its folder names when read: TEXT '7' reads as
-// 7).
-//
-// Column types are decided once for all files (the first 8192 rows, as ExportWriter does for one),
-// so every file of the folder has the same columns and reads back without union_by_name.
-//
-// At most kMaxOpenFiles files are open at once: when a row needs one more, the file used least
-// recently is finished, and the next row of its partition starts data_<N+1>.parquet there. Memory
-// is up to that many writers' buffers (a batch and a row group each: keep row_group_size modest
-// when there are many partitions).
-//
-// Files split by size (parquet_export's file_size_bytes=, row_groups_per_file=; ExportWriter's
-// file_full): a file that is full is finished at the end of a row group and the partition's next
-// rows go to data_<N+1>.parquet. The same class writes a folder of such files without partitions
-// (partition_by empty): PATH/data_0.parquet, PATH/data_1.parquet, ...
-//
-// Atomic like a single-file export: everything is written under a temporary folder
-// `.<name>.tmp-<pid>-<random hex>` beside PATH, which is renamed to PATH once every file is
-// complete and synced. PATH must not exist, or be an empty folder. Any error, or destroying the
-// export before Publish(), removes the temporary folder and everything in it.
+// PartitionedExport: parquet_export into a folder instead of one file: hive partitions
+// (partition_by=col1,col2: each row to PATH/col1=v1/col2=v2/data_N.parquet, the partition columns
+// only in the folder names, written so that dataset.h reads them back) and files split by size
+// (file_size_bytes=, row_groups_per_file=: data_0.parquet, data_1.parquet, ...), or both. Column
+// types are decided once for all files, so every file has the same columns. It is atomic like a
+// single-file export: everything goes under a temporary folder renamed to PATH once every file is
+// complete and synced, and any error removes it. Documented in docs/writing.md ("Partitions").
 #pragma once
 
 #include <cstdint>
@@ -58,12 +31,15 @@ Result<PartitionByOption> TakePartitionByOption(std::string_view options_text);
 // The column names of a partition_by list (names may be quoted). InvalidArgument for an empty list.
 Result<std::vector<std::string>> ParsePartitionColumns(std::string_view text);
 
-// The folder-name text of a partition value (rules above); InvalidArgument for a BLOB or a
-// non-finite REAL.
+// The folder-name text of a partition value: integers in decimal, reals as their shortest
+// round-trip text (with a ".0" or an exponent, so they read back as REAL), text through HiveEscape,
+// NULL as __HIVE_DEFAULT_PARTITION__. InvalidArgument for a BLOB or a non-finite REAL.
 Result<std::string> PartitionValueText(sqlite3_value* v);
 
 class PartitionedExport {
  public:
+  // Files open at once: when a row needs one more, the least recently used is finished and its
+  // partition's next row starts data_<N+1>.parquet. Memory is up to that many writers' buffers.
   static constexpr size_t kMaxOpenFiles = 64;
 
   // Resolves `partition_by` (names of `columns`, ignoring case; each once; not every column) and

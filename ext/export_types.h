@@ -1,48 +1,10 @@
-// The conversion of SQLite values to the column types of the Parquet files written from SQL
-// (column_type.h: the types and their names).
-//
-// Conversion (ColumnBuilder::Append): a value is stored when it means the same thing in the
-// column's type, as SQLite's own column affinity would store it; anything else is an error that
-// says why, never a silent change:
-//   integer columns  INTEGER in range; REAL with no fraction, in range; TEXT spelling an integer
-//   DOUBLE           INTEGER, REAL, TEXT spelling a number
-//   BOOLEAN          0 or 1 (INTEGER or REAL), TEXT '0' '1' 'true' 'false'
-//   STRING, JSON     TEXT; INTEGER and REAL as SQLite prints them
-//   BLOB             BLOB; TEXT as its UTF-8 bytes
-//   DATE             TEXT 'YYYY-MM-DD'
-//   TIME             TEXT 'HH:MM[:SS[.f]]', no more fraction digits than the unit holds (unless
-//   zeros) TIMESTAMP        TEXT 'YYYY-MM-DD[ HH:MM[:SS[.f]]]' (or 'T' for ' ', 'Z' at the end),
-//   fraction
-//                    as for TIME; INTEGER as units since 1970-01-01 00:00:00 UTC
-//   DECIMAL(p,s)     INTEGER, REAL (its shortest round-trip decimal text) or TEXT, exactly: more
-//                    than s fraction digits (other than trailing zeros) or more than p digits is
-//                    an error, nothing is rounded
-//   UUID             TEXT 8-4-4-4-12 hex digits (either case), or a 16-byte BLOB
-//   FLOAT4           as DOUBLE, then rounded to the nearest 4-byte float (as such a column
-//                    holds it); a finite value beyond the float range is an error
-//   FLOAT16          the same, to the nearest half (largest finite 65504)
-//   ENUM             as STRING
-//   BSON             a BLOB that is one BSON document (its int32 length, the bytes, 0x00 last)
-//   INTERVAL         TEXT {"months":m,"days":d,"millis":n} as the reader gives it (members in
-//                    any order, missing ones 0, each 0..4294967295), or the 12-byte BLOB
-//   TIMETZ           as TIME (the time of day in UTC)
-//   TIMESTAMP_NTZ    as TIMESTAMP but that a time zone in the text is an error (a local
-//                    timestamp has none)
-//   GEOMETRY,        a BLOB of ISO WKB (format/geo/wkb.h; checked, stored as given) or TEXT of
-//   GEOGRAPHY        WKT (format/geo/wkt.h; stored as little-endian WKB); GEOGRAPHY also needs
-//                    every x in [-180, 180] and y in [-90, 90]
-//   VARIANT          TEXT holding JSON (format/variant/variant_from_json.h: the text null is the
-//                    Variant null, not NULL), or a BLOB holding a Variant's metadata followed by
-//                    its value, as a table with variant=binary reads it (copied value for value,
-//                    every primitive keeping its type); VARIANT<T> shreds it
-//                    (format/writer/variant_shredder.h)
-//   LIST, MAP, STRUCT  TEXT holding JSON (format/writer/json_shredder.h says what each type takes:
-//                    an array for LIST, an object for STRUCT, an object or an array of
-//                    {"key":..,"value":..} for MAP); the JSON text null is NULL
-// A column whose type is inferred is strict: it takes only the storage classes it was inferred
-// from (INTEGER for INT64; INTEGER and REAL for DOUBLE; TEXT for STRING; BLOB for BLOB), and an
-// inferred DOUBLE takes only the integers it holds exactly (a declared REAL rounds the others).
-// Every column is OPTIONAL: NULL is always accepted.
+// ColumnBuilder: the conversion of SQLite values to the column types of the Parquet files written
+// from SQL (column_type.h: the types and their names). A value is stored when it means the same
+// thing in the column's type, as SQLite's own column affinity would store it; anything else is an
+// error that says why, never a silent change (nothing is rounded into a DECIMAL, no fraction is
+// dropped from a time). A column whose type was inferred is strict: it takes only the storage
+// classes it was inferred from, and an inferred DOUBLE only the integers it holds exactly. What
+// each type accepts is documented in docs/writing.md ("Column types").
 #pragma once
 
 #include <cstdint>

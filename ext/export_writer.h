@@ -1,64 +1,11 @@
-// ExportWriter: rows of SQLite values into one Parquet file that appears atomically.
-//
-// Shared by parquet_export() and the writable `parquet` table. Rows go through one ColumnBuilder
-// per column (export_types.h) and are handed to the engine's FileWriter in batches of up to 8192
-// rows (fewer when a row group is about to fill, or when a batch holds 16 MiB), so memory stays
-// bounded by one batch plus the row group the FileWriter buffers. A row group ends once it holds
-// row_group_size rows or row_group_bytes bytes of values as the builders hold them (before
-// encoding: the boundaries are known when the rows are read, whatever threads= does).
-//
-// threads=N (N > 1): the batches are encoded and compressed off the calling thread while it goes on
-// reading rows: one encoding thread takes the batches in order and, for N > 2, shares each batch's
-// columns with N-2 more workers (N threads in all, the calling one included). At most N batches
-// wait to be encoded (the calling thread waits when they do), so memory stays bounded. The file is
-// the same, byte for byte, as with threads=1: the same calls reach the FileWriter in the same
-// order, only on other threads. A failure of the encoding (rare: a value over 4 GiB, a codec
-// error) is reported by the next AppendRow or by Finish, with the same message; a value that does
-// not fit its column is found while the row is appended, as with threads=1.
-//
-// Columns whose type is kInfer (no declared type) are decided from the values of the first batch
-// (8192 rows, fewer when they hold 16 MiB): its rows are kept as copies until then
-// (InferColumnType). A later value that does not fit the inferred type is an error whose message
-// tells to declare the type with schema=.
-//
-// Atomic output: the file is written to `.<name>.tmp-<pid>-<random hex>` beside the target (names
-// of that form are temporaries of this writer). Finish() completes and fsyncs it; Publish() renames
-// it over the target and fsyncs the folder (best effort: some file systems refuse). Abort(), a
-// failure, or destroying a writer not published removes the temporary: the target is then exactly
-// as it was. With external key material (key_material=external), Finish() also writes and fsyncs
-// the material to a temporary beside `_KEY_MATERIAL_FOR_<name>.json`, and Publish() renames it into
-// place just before the file, putting back the material it replaced (kept by a hard link) if the
-// file's rename fails: both appear or neither. Only a crash between the two renames can leave the
-// new material beside the old file, which readers then refuse (its keys do not authenticate).
-//
-// Writer options (ParseExportOptions; the same key=value spellings for both uses):
-//   compression=uncompressed|snappy|gzip|zstd|brotli|lz4_raw|lzo   default snappy
-//   compression_level=N        gzip 1..9, zstd 1..22, brotli 0..11
-//   row_group_size=ROWS        default 1000000; row_group_bytes=BYTES default 128 MiB (the
-//                              values' bytes before encoding, above)
-//   page_size=BYTES            data page size target, default 128 KiB
-//   page_rows=ROWS             rows per data page at most, default 20000
-//   data_page_version=1|2      default 1
-//   dictionary=0|1             default 1: the dictionary is a candidate of the encoding trial
-//                              (falls back to the value encoding past 2 MiB)
-//   encoding_trial=0|1         default 1: each chunk picks the dictionary, PLAIN or
-//                              DELTA_BINARY_PACKED from its first values (WriterOptions)
-//   encoding='col:ENCODING,...'  PLAIN, RLE_DICTIONARY, DELTA_BINARY_PACKED,
-//                              DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, RLE
-//   bloom_filter='col,...'     Bloom filters for these columns, each of the fewest 32-byte blocks
-//                              that meet bloom_fpp=P (0 < P < 1, default 0.01), at most 2 MiB
-//   page_index=0|1             ColumnIndex + OffsetIndex, default 1
-//   checksums=0|1              page CRC-32s, default 1
-//   sorted_by='col [ASC|DESC], ...'  declares sorting_columns; rows that are not in that order
-//                              (as SQLite's ORDER BY would sort them) are an error
-//   kv_metadata='key:value,...'  footer key/value metadata (a value cannot hold a comma)
-//   encryption                 footer_key=, column_keys=, ... or footer_master_key=, ...
-//                              (encryption_options.h)
-//   threads=N                  1..64, default DefaultExportThreads(): N > 1 encodes and
-//                              compresses on N-1 more threads (above); the file is the same
-//   schema='name TYPE [FIELD_ID n], ...'  column types (column_type.h, nested LIST<..>, MAP<..>,
-//                              STRUCT<..>, VARIANT<..> included) and field ids; parquet_export:
-//                              for the columns named; the writable table: its columns
+// ExportWriter: rows of SQLite values into one Parquet file that appears whole or not at all,
+// shared by parquet_export() and the writable `parquet` table. Rows go through one ColumnBuilder
+// per column (export_types.h) and reach the engine's FileWriter in batches (8192 rows at most,
+// fewer at 16 MiB or when a row group is about to fill), so memory is bounded by one batch plus the
+// row group the FileWriter buffers. Row groups end by rows or by the values' bytes before encoding,
+// so their boundaries do not depend on threads=, and with threads=N > 1 the file is the same byte
+// for byte: the same calls reach the FileWriter in the same order, on other threads. The options
+// (ParseExportOptions) are documented in docs/writing.md ("Options") and docs/encryption.md.
 #pragma once
 
 #include <cstdint>
@@ -145,6 +92,10 @@ class ExportWriter {
 
   // Appends one row: values[i] for column i. A value that does not fit its column is
   // InvalidArgument "row N, column 'c': <why>" (N counts from 1) and leaves the rows as they were.
+  // Columns of type kInfer are decided from the first batch, whose rows are kept as copies until
+  // then; a later value that does not fit the inferred type is an error telling to declare the type
+  // with schema=. With threads > 1, a failure of the encoding (a value over 4 GiB, a codec error)
+  // is reported by the next AppendRow or by Finish.
   Status AppendRow(sqlite3_value** values);
   // Rows appended (and not truncated).
   int64_t rows() const { return rows_; }
@@ -153,9 +104,19 @@ class ExportWriter {
   // Drops the rows from `rows` on. InvalidArgument when some of them are already written.
   Status TruncateRows(int64_t rows);
 
+  // The file is written to `.<name>.tmp-<pid>-<random hex>` beside the target (names of that form
+  // are temporaries of this writer). Abort(), a failure, or destroying a writer not published
+  // removes it: the target is then exactly as it was.
+  //
   // Writes what is left, the footer, and fsyncs the temporary. On failure the temporary is removed.
+  // With key_material=external, also writes and fsyncs the key material to a temporary beside
+  // `_KEY_MATERIAL_FOR_<name>.json`.
   Status Finish();
-  // Renames the finished temporary over the target and fsyncs the folder.
+  // Renames the finished temporary over the target and fsyncs the folder (best effort: some file
+  // systems refuse). External key material is renamed into place just before the file, and the
+  // material it replaced (kept by a hard link) is put back if the file's rename fails, so both
+  // appear or neither; only a crash between the two renames can leave the new material beside the
+  // old file, which readers then refuse (its keys do not authenticate).
   Status Publish();
   // Removes the temporary (if any). The writer is unusable afterwards.
   void Abort();
@@ -181,7 +142,9 @@ class ExportWriter {
   // Writes key_material_ to key_material_temp_ (fsynced).
   Status WriteKeyMaterial();
   Status CheckSortOrder(sqlite3_value** values);
-  class Pipeline;  // threads > 1
+  // threads > 1: one encoding thread takes the batches in order and, for N > 2, shares each
+  // batch's columns with N-2 more workers; at most N batches wait (the calling thread then waits).
+  class Pipeline;
   Status Flush();
   int64_t BatchLimit() const;
 

@@ -1,27 +1,8 @@
 // The values shown by the file-inspection functions (metadata_functions.h), computed from the
-// parsed footer without any SQLite header, so each rule here can be tested on its own.
-//
-// Statistics (Statistics.min/max/min_value/max_value, the Parquet spec "Statistics") are PLAIN
-// encoded values of the column's physical type. They are shown as the value a `parquet` table
-// returns for that column with default options, converted by the table's own LeafConverter
-// (format/value/leaf_converter.h, docs/reading.md "Value mapping"), so they compare with the column's
-// values in SQL: INTEGER for booleans (0/1) and integers (UINT64 above 2^63-1 as REAL), REAL for
-// FLOAT, DOUBLE, FLOAT16 and DECIMAL, TEXT for strings, dates, times, timestamps (INT96 too), UUIDs
-// and intervals, BLOB for unannotated binary, BSON and geospatial columns. Three differences,
-// because a statistic that exists must not look absent:
-// - a NaN statistic is the TEXT 'NaN' (the table reads NaN as NULL);
-// - a statistic of an UNKNOWN-typed column, or one the converter turns into NULL, is a BLOB of its
-//   bytes;
-// - a statistic whose size does not fit its type (an INT32 statistic that is not 4 bytes, a
-//   FIXED_LEN_BYTE_ARRAY one that is not type_length bytes) is a BLOB of its bytes, not an error:
-//   these functions exist to look at files, odd ones included.
-//
-// Logical types are shown as text in the style of the Thrift definition (parquet.thrift):
-// "StringType()", "DecimalType(scale=2, precision=9)", "IntType(bitWidth=8, isSigned=1)",
-// "TimestampType(isAdjustedToUTC=1, unit=TimeUnit(MICROS=MicroSeconds()))", "NullType()" (the
-// UNKNOWN type), "GeometryType(crs=srid:5070)", "GeographyType(crs=<null>, algorithm=SPHERICAL)",
-// "VariantType(specification_version=1)". An optional field that is absent prints as <null>. An
-// alternative this reader does not know prints as "UnknownLogicalType(field_id=N)".
+// parsed footer without any SQLite header, so each rule here can be tested on its own: statistics
+// typed as the `parquet` table types the column's values (so they compare with them in SQL),
+// logical types as text in the style of parquet.thrift, and the JSON of key/value metadata,
+// encoding stats, bounding boxes and column orders. Documented in docs/functions.md.
 #pragma once
 
 #include <optional>
@@ -35,11 +16,20 @@
 
 namespace pq::ext {
 
-// The statistic `bytes` of `leaf` as described above. TEXT and BLOB cells point into `bytes` or
-// into `*scratch` (overwritten), so they live as long as both do.
+// The statistic `bytes` of `leaf` (PLAIN encoded, the Parquet spec "Statistics") as the value a
+// `parquet` table returns for that column with default options, through the table's own
+// LeafConverter. Three differences, because a statistic that exists must not look absent: a NaN is
+// the TEXT 'NaN' (the table reads NaN as NULL); a statistic of an UNKNOWN column, or one the
+// converter turns into NULL, is a BLOB of its bytes; and so is one whose size does not fit its type
+// (these functions exist to look at files, odd ones included). TEXT and BLOB cells point into
+// `bytes` or into `*scratch` (overwritten), so they live as long as both do.
 Cell StatisticValue(const SchemaNode& leaf, std::string_view bytes, std::string* scratch);
 
-// A LogicalType as text (see above). nullopt for kind kNone without an unknown field id, i.e. "no
+// A LogicalType as text in the style of parquet.thrift: "StringType()", "DecimalType(scale=2,
+// precision=9)", "TimestampType(isAdjustedToUTC=1, unit=TimeUnit(MICROS=MicroSeconds()))",
+// "NullType()" (UNKNOWN), "GeographyType(crs=<null>, algorithm=SPHERICAL)"; an absent optional
+// field prints as <null>, an alternative this reader does not know as
+// "UnknownLogicalType(field_id=N)". nullopt for kind kNone without an unknown field id, i.e. "no
 // logical type".
 std::optional<std::string> LogicalTypeText(const LogicalType& type);
 

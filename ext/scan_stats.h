@@ -1,15 +1,9 @@
-// Scan statistics for SQL: what the last scan of each `parquet` table did, and the function that
-// shows it.
-//
-//   SELECT count(*) FROM t WHERE id = 42;
-//   SELECT parquet_scan_stats('t');          -- JSON object, one key per ScanCounters field
-//   SELECT json_extract(parquet_scan_stats('t'), '$.row_groups_skipped_by_statistics');
-//
-// A scan is one xFilter call: the counters restart at every xFilter on the table and grow while the
-// scan reads. Each connection has one ScanStatsRegistry, shared by the `parquet` module (every table
-// adds itself when it connects and removes itself when it disconnects or is dropped, so nothing
-// points at a table that is gone) and by the parquet_scan_stats function. The registry lives as
-// long as the last of them.
+// Scan statistics for SQL: what the last scan of each `parquet` table did (ScanCounters), and
+// parquet_scan_stats(table), which shows it as JSON (docs/pushdown.md, "Scan statistics"). A scan
+// is one xFilter call: the counters restart at every xFilter and grow while the scan reads. Each
+// connection has one ScanStatsRegistry, shared by the module (every table adds itself when it
+// connects and removes itself when it disconnects or is dropped, so nothing points at a table that
+// is gone) and by the function; it lives as long as the last of them.
 #pragma once
 
 #include <cstdint>

@@ -1,19 +1,9 @@
-// Secrets stay out of database files.
-//
-// SQLite stores the text of CREATE VIRTUAL TABLE, module arguments included, in the schema of the
-// database the table belongs to, so an option holding a key would be readable by anyone who can
-// read the database file (or a copy: .backup, VACUUM INTO). A `parquet` table outside the temp
-// database whose options hold a secret is therefore refused at CREATE:
-//
-//   CREATE VIRTUAL TABLE t USING parquet('x.parquet', footer_key='...');        -- refused
-//   CREATE VIRTUAL TABLE temp.t USING parquet('x.parquet', footer_key='...');   -- fine
-//   SELECT parquet_add_key('kf', '...');                                         -- fine, then
-//   CREATE VIRTUAL TABLE t USING parquet('x.parquet');                           -- fine
-//
-// Key ids (footer_key_id, column_key_ids, footer_master_key, column_master_keys) are not secrets.
-// kSecretOptionNames is the one list of options whose values are secrets: add new ones (S3
-// credentials such as s3_secret_access_key, s3_session_token) here and the check covers them.
-// parquet_add_key (key_functions.h) keeps keys in the connection's memory only.
+// Secrets stay out of database files. SQLite stores the text of CREATE VIRTUAL TABLE, module
+// arguments included, in the schema of the table's database, so an option holding a key would be
+// readable by anyone who can read that file (or a copy: .backup, VACUUM INTO). A `parquet` table
+// outside the temp database whose options hold a secret is therefore refused at CREATE; keys
+// registered with parquet_add_key (key_functions.h) stay in the connection's memory, and key ids
+// are not secrets.
 #pragma once
 
 #include <string_view>
@@ -23,6 +13,8 @@
 
 namespace pq::ext {
 
+// The one list of options whose values are secrets: add new ones here (S3 credentials such as
+// s3_secret_access_key, s3_session_token) and the check covers them.
 extern const std::vector<std::string_view> kSecretOptionNames;
 
 // True when `key` (an option name, any case) names a secret.

@@ -1,25 +1,9 @@
 // SortedRows: the rows of one scan of the `parquet` table, held in memory and handed out ordered by
 // one column, so that SQLite needs no sorter for `ORDER BY col`, `GROUP BY col` or `DISTINCT col`
-// (parquet_vtab.cc consumes such an ORDER BY in xBestIndex when the data fits `sort_memory`).
-//
-// The scan appends every surviving row: the values of the projected columns exactly as xColumn
-// would hand them to SQLite (storage class and bytes), and where the row came from (file, rowid).
-// Then Sort() puts the rows in order, and the cursor hands rows 0, 1, ... to SQLite.
-//
-// Storage is columnar, with no allocation per value:
-//   - ValueColumn: one 8-byte word per row (an INTEGER, the bits of a REAL, or for TEXT and BLOB
-//     the end of the row's bytes in one arena), plus one tag byte per row only once the column
-//     holds more than one storage class (NULLs included).
-//   - KeyColumn (the ordering column): each distinct value is stored once (a ValueColumn of
-//     distinct values, found through an open-addressing hash table) and each row holds its 4-byte
-//     key id. Sorting is then: sort the distinct values (CompareSql's order: NULL, numbers by value,
-//     TEXT by memcmp, BLOB by memcmp), rank them (values CompareSql finds equal, such as 1 and 1.0
-//     or -0.0 and 0.0, share a rank), and place the rows by a counting sort on their key's rank:
-//     O(rows + k log k) for k distinct keys. The counting sort is stable, so rows of one rank keep
-//     scan order, which is rowid order: `ORDER BY col, rowid` is satisfied too.
-//   - Positions: runs of consecutive rowids in one file, one entry per run (a scan without filter
-//     has one run per file), so rowid, file_row_number, filename and partition columns cost
-//     nothing per row.
+// (parquet_vtab.cc consumes such an ORDER BY in xBestIndex when the data fits `sort_memory`). The
+// scan appends every surviving row, the projected values exactly as xColumn would hand them to
+// SQLite and where the row came from; Sort() puts them in order. Storage is columnar, with no
+// allocation per value, and the sort is a counting sort on the ranks of the distinct keys.
 #pragma once
 
 #include <array>
@@ -32,7 +16,9 @@
 
 namespace pq::ext {
 
-// One column's values, one per row, appended in row order.
+// One column's values, one per row, appended in row order: one 8-byte word per row (an INTEGER,
+// the bits of a REAL, or for TEXT and BLOB the end of the row's bytes in one arena), plus one tag
+// byte per row only once the column holds more than one storage class (NULLs included).
 class ValueColumn {
  public:
   void Append(const Cell& v);
@@ -62,7 +48,12 @@ class ValueColumn {
   std::string arena_;
 };
 
-// The ordering column: distinct values stored once, a key id per row.
+// The ordering column: distinct values stored once (found through an open-addressing hash table),
+// a 4-byte key id per row. Sorting sorts the distinct values in CompareSql's order, ranks them
+// (values CompareSql finds equal, such as 1 and 1.0 or -0.0 and 0.0, share a rank) and places the
+// rows by a counting sort on their key's rank: O(rows + k log k) for k distinct keys. The counting
+// sort is stable, so rows of one rank keep scan order, which is rowid order: `ORDER BY col, rowid`
+// is satisfied too.
 class KeyColumn {
  public:
   void Append(const Cell& v);
@@ -96,7 +87,9 @@ class KeyColumn {
   std::array<SeenBytes, 256> seen_{};  // by address: AppendAtStableAddress's cache
 };
 
-// Where a row came from.
+// Where a row came from. Positions are kept as runs of consecutive rowids in one file (a scan
+// without filter has one run per file), so rowid, file_row_number, filename and partition columns
+// cost nothing per row.
 struct RowOrigin {
   size_t file = 0;     // index of the file in the scan's snapshot
   int64_t rowid = 0;   // the row's rowid (its position in the whole dataset)
@@ -119,9 +112,10 @@ class SortedRows {
   int64_t rows() const { return rows_; }
 
   // Orders the rows by the key, ascending or descending; rows of equal keys keep the order they
-  // were appended in. Every column must hold rows() values. Called once, after the last row. Afterwards row i of the key and of
-  // every column is the i-th row of the order: the columns are reordered (one at a time, so for a
-  // while a column's words are held twice), which makes handing the rows out a sequential read.
+  // were appended in. Every column must hold rows() values. Called once, after the last row.
+  // Afterwards row i of the key and of every column is the i-th row of the order: the columns are
+  // reordered (one at a time, so for a while a column's words are held twice), which makes handing
+  // the rows out a sequential read.
   void Sort(bool descending);
   // Where the i-th row of the order came from (after Sort).
   RowOrigin OriginAt(int64_t i) const;

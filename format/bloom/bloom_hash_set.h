@@ -1,11 +1,10 @@
 // BloomHashSet: the distinct Bloom hashes (BloomHash, split_block_bloom_filter.h) of one column
 // chunk, gathered while its values are written, so that the chunk's filter can be sized for its
-// exact distinct count and then filled (column_writer.h).
-//
-// An open-addressing table of 64-bit hashes (linear probing, at most half full, doubling as it
-// fills): memory is about 16 bytes per distinct hash, whatever the number of values, and adding a
-// value costs one probe. InsertMany hashes a batch first and prefetches its slots, so the probes of
-// a chunk whose hashes do not fit in the cache overlap instead of waiting one after another.
+// exact distinct count and then filled (column_writer.h). An open-addressing table of 64-bit hashes
+// (linear probing, at most half full, doubling as it fills): memory is about 16 bytes per distinct
+// hash, whatever the number of values, and adding a value costs one probe. InsertMany hashes a
+// batch first and prefetches its slots, so the probes of a chunk whose hashes do not fit in the
+// cache overlap instead of waiting one after another.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,23 @@
 // SplitBlockBloomFilter: the Parquet Bloom filter of one column chunk (the Parquet spec, "Bloom
-// Filter": split block Bloom filters, the only representation the format defines).
-//
+// Filter": split block Bloom filters, the only representation the format defines). A value is
+// hashed once with XXH64 (seed 0) over its PLAIN encoding; Check() answers "definitely absent"
+// (false) or "maybe present" (true), with no false negatives. The writer sizes a filter with the
+// fewest blocks that meet the false positive probability asked for; the reader accepts any whole
+// number of blocks up to kMaxBytes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "format/encoding/values.h"
+#include "format/metadata/metadata.h"
+#include "format/util/byte_reader.h"
+#include "format/util/status.h"
+
+namespace pq {
+
 // A filter is z blocks of 256 bits, each block eight 32-bit words. A value is hashed once with
 // XXH64 (seed 0) over its PLAIN encoding (see BloomHash below); the upper 32 bits of the hash pick
 // the block, (h >> 32) * z >> 32, and the lower 32 bits set one bit in each of the block's eight
@@ -16,20 +33,6 @@
 //
 // Equality of floating point values is the equality of their bits here: -0.0 and +0.0 hash
 // differently (so do NaNs with different payloads). A reader probing for a zero must probe both.
-#pragma once
-
-#include <cstddef>
-#include <cstdint>
-#include <string>
-#include <vector>
-
-#include "format/encoding/values.h"
-#include "format/metadata/metadata.h"
-#include "format/util/byte_reader.h"
-#include "format/util/status.h"
-
-namespace pq {
-
 class SplitBlockBloomFilter {
  public:
   static constexpr int64_t kBytesPerBlock = 32;

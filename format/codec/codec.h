@@ -1,35 +1,10 @@
-// Page compression: every codec Parquet defines, in both directions.
-//
-// The Parquet spec "Compression": the bytes of a data or dictionary page (after the levels of a v2
-// page) are handed as-is to the codec, with no framing, except for the deprecated LZ4 codec (5)
-// and LZO (3) as parquet-java writes it, which carry Hadoop's block framing (hadoop_framing.h).
-// The page header states the uncompressed size, so decompression always writes into a buffer of
-// exactly that size and anything else is corruption.
-//
-// Codec by codec (the facts the readers meet in real files, docs/format-notes.md):
-//   UNCOMPRESSED  the input is the output.
-//   SNAPPY        one Snappy block (its own length prefix must equal the expected size).
-//   GZIP          one or more concatenated gzip members (RFC 1952); zlib-wrapped data is accepted.
-//   LZO           Hadoop framing around LZO1X blocks, as parquet-java writes it through hadoop-lzo:
-//                 frames of [u32 BE uncompressed size][u32 BE compressed size][LZO1X block], a
-//                 new frame every 245,693 bytes. A page whose framing does not parse is retried as
-//                 one bare LZO1X block (parquetjs). Written in the framed form, with LZO1X-1.
-//   BROTLI        one Brotli stream (RFC 7932).
-//   LZ4           Hadoop framing: frames of [u32 BE uncompressed size][u32 BE compressed size][LZ4
-//                 block]. Some old writers put a bare LZ4 block under this codec, so a page whose
-//                 framing does not parse is retried as LZ4_RAW. Read only: writers use LZ4_RAW.
-//   ZSTD          one or more Zstandard frames; a frame need not state its content size.
-//   LZ4_RAW       one bare LZ4 block.
-//
-// Compression levels (Compress, ValidateCompressionLevel; kDefaultCompressionLevel means default):
-//   GZIP    1..9,  default 6 (zlib's own default).
-//   ZSTD    1..22, default 3 (zstd's own default).
-//   BROTLI  0..11, default 4: quality 4 compresses about as fast as gzip 6 and smaller, whereas the
-//           library default (11) is two orders of magnitude slower, too slow for bulk exports.
-//   UNCOMPRESSED, SNAPPY, LZ4_RAW, LZO take no level: only kDefaultCompressionLevel is accepted.
-//
-// All functions are thread-safe. Decompression reuses per-thread library contexts, because pages
-// are decompressed constantly and context setup costs more than a small page.
+// Page compression: every codec Parquet defines, in both directions (the Parquet spec,
+// "Compression"). A page's bytes go to the codec as they are, except that the deprecated LZ4 (5)
+// and LZO (3) as parquet-java writes it carry Hadoop's block framing (hadoop_framing.h); the facts
+// real files add are in docs/format-notes.md. The page header states the uncompressed size, so
+// decompression always writes into a buffer of exactly that size and anything else is corruption.
+// All functions are thread-safe; decompression reuses per-thread library contexts, because setting
+// one up costs more than decompressing a small page.
 #pragma once
 
 #include <climits>
@@ -46,7 +21,10 @@
 
 namespace pq {
 
-// Asks Compress / ValidateCompressionLevel for the codec's default level.
+// Asks Compress / ValidateCompressionLevel for the codec's default level. Levels: GZIP 1..9
+// (default 6, zlib's), ZSTD 1..22 (default 3, zstd's), BROTLI 0..11 (default 4: about as fast as
+// gzip 6 and smaller, where the library's 11 is two orders of magnitude slower, too slow for bulk
+// exports); the other codecs take no level.
 inline constexpr int kDefaultCompressionLevel = INT32_MIN;
 
 // Decompresses `input` into exactly `output.size()` bytes (the page header's uncompressed size).
@@ -58,6 +36,11 @@ inline constexpr int kDefaultCompressionLevel = INT32_MIN;
 // bytes than output.size(); NotSupported for codec numbers Parquet does not define.
 // Empty input with empty output is OK for every codec; empty input with non-empty output is
 // Corruption. On failure the contents of `output` are unspecified.
+// Codec by codec: SNAPPY one block (its length prefix must equal the expected size); GZIP one or
+// more gzip members, zlib-wrapped data accepted; LZO Hadoop frames around LZO1X blocks, a page
+// whose framing does not parse retried as one bare block (parquetjs); BROTLI one stream; LZ4 Hadoop
+// frames, a page whose framing does not parse retried as LZ4_RAW (old writers), read only; ZSTD
+// one or more frames, content size optional; LZ4_RAW one bare block.
 Status Decompress(CompressionCodec codec, ByteSpan input, std::span<uint8_t> output);
 
 // Checks, before a caller allocates `claimed` bytes for Decompress, that `input` can decompress to
@@ -92,11 +75,13 @@ bool CodecSupportsWrite(CompressionCodec codec);
 
 // Parses a writer option value, case-insensitively: "uncompressed" (alias "none"), "snappy",
 // "gzip", "brotli", "zstd", "lz4_raw", "lzo". "lz4" is accepted as an alias of LZ4_RAW, since the
-// framed LZ4 codec is deprecated and never written. Anything else is InvalidArgument naming the value.
+// framed LZ4 codec is deprecated and never written. Anything else is InvalidArgument naming the
+// value.
 Result<CompressionCodec> ParseCodecName(std::string_view name);
 
 // The compression libraries this engine runs with, as (name, version) pairs: zstd, lz4, snappy (the
-// version of the headers it was built with; Snappy has no run-time version call), zlib, brotli, lzo.
+// version of the headers it was built with; Snappy has no run-time version call), zlib, brotli,
+// lzo.
 std::vector<std::pair<std::string, std::string>> CodecLibraryVersions();
 
 }  // namespace pq

@@ -1,16 +1,7 @@
 // The block framing of Hadoop's BlockCompressorStream, which Parquet pages carry under the
 // deprecated LZ4 codec (5) and under LZO (3, as parquet-java writes it through hadoop-lzo's
-// LzoCodec). Internal to format/codec.
-//
-// A framed page is a sequence of blocks, each
-//     u32 big-endian uncompressed size U
-//     one or more chunks, each: u32 big-endian compressed size C, then C bytes of one compressed
-//     block of the underlying codec
-// where the chunks of a block together decompress to U bytes. Hadoop starts a new chunk every
-// (buffer size - the codec's worst-case overhead) input bytes: 245,693 bytes for hadoop-lzo's
-// defaults (a 256 KiB buffer, LZO1X overhead 256 KiB / 16 + 64 + 3). Writers in practice emit one
-// chunk per block for pages below that size. The blocks' sizes must add up to the page's
-// uncompressed size exactly.
+// LzoCodec): decoding and encoding around the underlying codec's blocks, with every size checked.
+// Internal to format/codec.
 #pragma once
 
 #include <cstddef>
@@ -23,6 +14,16 @@
 
 namespace pq::codec_internal {
 
+// A framed page is a sequence of blocks, each
+//     u32 big-endian uncompressed size U
+//     one or more chunks, each: u32 big-endian compressed size C, then C bytes of one compressed
+//     block of the underlying codec
+// where the chunks of a block together decompress to U bytes. Hadoop starts a new chunk every
+// (buffer size - the codec's worst-case overhead) input bytes: 245,693 bytes for hadoop-lzo's
+// defaults (a 256 KiB buffer, LZO1X overhead 256 KiB / 16 + 64 + 3). Writers in practice emit one
+// chunk per block for pages below that size. The blocks' sizes must add up to the page's
+// uncompressed size exactly.
+//
 // Decodes one compressed chunk into at most `room.size()` bytes and returns how many it produced;
 // Corruption when the chunk is invalid or would produce more than `room` holds.
 using ChunkDecoder = Result<size_t> (*)(ByteSpan chunk, std::span<uint8_t> room);

@@ -1,14 +1,7 @@
-// ColumnBatch: the decoded levels and values of one leaf column for a run of whole records.
-//
-// Values are compact (nulls take no slot). For a flat column (max repetition level 0) one level entry is
-// one record, and value_index maps a record to its value slot (-1 for NULL) so that random access by row
-// is O(1); it stays empty while no record of the batch is NULL (record r is then slot r), so that the
-// common batch without NULL costs no index. ByteArray values point into buffers held in `pins`.
-//
-// A flat column's batch may instead be dictionary-coded (ColumnChunkReader::set_keep_dictionary_indices):
-// its values then stay dictionary indices, one per value slot, and the typed arrays are filled only
-// where the caller gathers them (GatherDictionary, GatherDictionaryRows). A filter can so test each
-// dictionary entry once and each row by its index, and only the rows that pass are ever gathered.
+// ColumnBatch: the decoded levels and values of one leaf column for a run of whole records. Values
+// are compact (nulls take no slot) and a flat column's batch may stay dictionary-coded, so a filter
+// can test each dictionary entry once and each row by its index, and only rows that pass are ever
+// gathered.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +14,17 @@
 
 namespace pq {
 
+// Values are compact (nulls take no slot). For a flat column (max repetition level 0) one level
+// entry is one record, and value_index maps a record to its value slot (-1 for NULL) so that random
+// access by row is O(1); it stays empty while no record of the batch is NULL (record r is then slot
+// r), so that the common batch without NULL costs no index. ByteArray values point into buffers
+// held in `pins`.
+//
+// A flat column's batch may instead be dictionary-coded
+// (ColumnChunkReader::set_keep_dictionary_indices): its values then stay dictionary indices, one
+// per value slot, and the typed arrays are filled only where the caller gathers them
+// (GatherDictionary, GatherDictionaryRows). A filter can so test each dictionary entry once and
+// each row by its index, and only the rows that pass are ever gathered.
 struct ColumnBatch {
   PhysicalType type = PhysicalType::kInt32;
   int64_t num_records = 0;

@@ -1,26 +1,9 @@
-// ColumnChunkReader: values and levels of one leaf column in one row group.
-//
-// It knows nothing of nesting: it hands out whole records' worth of definition levels, repetition
-// levels and non-null values (ColumnBatch); record assembly happens above it. Pages are pulled from a
-// PageReader one at a time, so memory is the chunk's compressed bytes in flight plus one page.
-//
-// Skipping is by pages wherever their row counts are known, so skipped rows cost neither a
-// decompression nor a decode:
-//   - with the chunk's OffsetIndex (the Parquet spec, "Page Index": pages begin on row boundaries and
-//     first_row_index gives each page's rows), for every column: the reader jumps to the page that
-//     holds the next row it needs, and the bytes of the pages it passes are never read from the file.
-//     The index is loaded when PlanReads names fewer rows than the chunk has, or when the first call
-//     is a SkipRecords;
-//   - without it, for flat columns (maximum repetition level 0): a page whose header says it holds
-//     no more rows than are left to skip (v1 and v2 num_values: one level entry per row) is passed
-//     over after its header is parsed; its dictionary is only decoded when a page that uses it is;
-//   - nested columns without an OffsetIndex skip record by record through their levels.
-// Only the page that straddles the first row wanted is decoded.
-//
-// An encrypted chunk (FileReader::ChunkDecryptor) is read the same way: its pages, dictionary page
-// and OffsetIndex are decrypted on the way (page/page_reader.h); an OffsetIndex that fails
-// authentication is an error, not a reason to fall back to the headers. Make() fails, naming file,
-// row group and column, when the chunk cannot be decrypted (no key for it, wrong key).
+// ColumnChunkReader: values and levels of one leaf column in one row group. It knows nothing of
+// nesting: it hands out whole records' worth of definition levels, repetition levels and non-null
+// values (ColumnBatch), and record assembly happens above it. Pages are pulled from a PageReader
+// one at a time, so memory is the chunk's compressed bytes in flight plus one page. Skipping is by
+// whole pages wherever their row counts are known, so skipped rows cost neither a decompression nor
+// a decode. An encrypted chunk is read the same way, decrypted on the way (page/page_reader.h).
 #pragma once
 
 #include <memory>
@@ -37,7 +20,8 @@ namespace pq {
 
 class ColumnChunkReader {
  public:
-  // The reader keeps `file` alive.
+  // The reader keeps `file` alive. Fails, naming file, row group and column, when the chunk cannot
+  // be decrypted (no key for it, wrong key).
   static Result<std::unique_ptr<ColumnChunkReader>> Make(std::shared_ptr<const FileReader> file,
                                                          int row_group, int leaf);
   virtual ~ColumnChunkReader() = default;
@@ -45,8 +29,15 @@ class ColumnChunkReader {
   // Appends up to `max_records` whole records to *batch. Returns how many were appended: fewer than
   // asked only at the end of the chunk.
   virtual Result<int64_t> ReadRecords(int64_t max_records, ColumnBatch* batch) = 0;
-  // Skips up to `n` records without materializing them (whole pages at a time where their row
-  // counts are known, see above). Returns how many were skipped: fewer only at the end of the chunk.
+  // Skips up to `n` records without materializing them. Returns how many were skipped: fewer only
+  // at the end of the chunk. With the chunk's OffsetIndex (the Parquet spec, "Page Index"), for
+  // every column, the reader jumps to the page holding the next row it needs and the pages it
+  // passes are never read; the index is loaded when PlanReads names fewer rows than the chunk has,
+  // or when the first call is a SkipRecords. Without it, a flat column passes a page whose header
+  // says it holds no more rows than are left to skip (its dictionary is decoded only when a page
+  // uses it); nested columns skip record by record through their levels. Only the page that
+  // straddles the first row wanted is decoded. An OffsetIndex that fails authentication is an
+  // error, not a reason to fall back to the headers.
   virtual Result<int64_t> SkipRecords(int64_t n) = 0;
   // Says which records the caller will read (sorted, disjoint spans within the row group); every
   // other record will be skipped. Call before the first read or skip, at most once. When the spans
@@ -57,11 +48,11 @@ class ColumnChunkReader {
   virtual Status PlanReads(std::span<const RowRange> rows) = 0;
 
   // With `keep` (off by default) and a flat column, ReadRecords leaves the values of
-  // dictionary-encoded pages as dictionary indices (ColumnBatch::dictionary), for a batch that holds
-  // only such values so far. A page of another encoding (a writer that fell back to PLAIN part-way
-  // through the chunk) first gathers the values the batch holds and then appends its own as usual,
-  // so a batch is either wholly dictionary-coded or not at all. The dictionary stays valid while
-  // this reader lives.
+  // dictionary-encoded pages as dictionary indices (ColumnBatch::dictionary), for a batch that
+  // holds only such values so far. A page of another encoding (a writer that fell back to PLAIN
+  // part-way through the chunk) first gathers the values the batch holds and then appends its own
+  // as usual, so a batch is either wholly dictionary-coded or not at all. The dictionary stays
+  // valid while this reader lives.
   void set_keep_dictionary_indices(bool keep) { keep_dictionary_indices_ = keep; }
 
   const SchemaNode& leaf() const { return *leaf_; }

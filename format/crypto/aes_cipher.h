@@ -1,17 +1,9 @@
-// AES ciphers of Parquet modular encryption and the serialized form of an encrypted module.
-//
-// The Parquet spec "Parquet Modular Encryption", sections 4.1-4.2 and 5.1. Every encrypted part of a
-// file (footer, column metadata, page header, page, page index, Bloom filter) is a "module", stored
-// as a 4-byte little-endian length followed by that many bytes:
-//   GCM module: length | nonce (12) | ciphertext | tag (16)     length = 28 + plaintext size
-//   CTR module: length | nonce (12) | ciphertext                length = 12 + plaintext size
-// AES_GCM_V1 encrypts every module with AES-GCM; AES_GCM_CTR_V1 encrypts pages (not their headers)
-// with AES-CTR, whose 16-byte IV is the nonce followed by the counter 0x00000001 (big endian).
-// Keys are 16, 24 or 32 bytes (AES-128/192/256). Nonces for encryption come from RAND_bytes.
-//
-// The primitives run on OpenSSL's EVP interface (hardware AES where the CPU has it). They are
-// stateless and safe to call from several threads at once. No message ever holds key bytes: a
-// failure names the module through the caller's `what` ("ColumnMetaData of row group 0, column 3").
+// AES ciphers of Parquet modular encryption and the serialized form of an encrypted module (the
+// Parquet spec "Parquet Modular Encryption"): AES-GCM for every module, AES-CTR for the pages of
+// AES_GCM_CTR_V1, with 16, 24 or 32-byte keys. The primitives run on OpenSSL's EVP interface
+// (hardware AES where the CPU has it), are stateless and safe from several threads. No message ever
+// holds key bytes: a failure names the module through the caller's `what` ("ColumnMetaData of row
+// group 0, column 3").
 #pragma once
 
 #include <cstddef>
@@ -25,6 +17,13 @@
 
 namespace pq::crypto {
 
+// Every encrypted part of a file (footer, column metadata, page header, page, page index, Bloom
+// filter) is a "module", stored as a 4-byte little-endian length followed by that many bytes:
+//   GCM module: length | nonce (12) | ciphertext | tag (16)     length = 28 + plaintext size
+//   CTR module: length | nonce (12) | ciphertext                length = 12 + plaintext size
+// AES_GCM_V1 encrypts every module with AES-GCM; AES_GCM_CTR_V1 encrypts pages (not their headers)
+// with AES-CTR, whose 16-byte IV is the nonce followed by the counter 0x00000001 (big endian).
+// Keys are 16, 24 or 32 bytes (AES-128/192/256). Nonces for encryption come from RAND_bytes.
 inline constexpr size_t kNonceLength = 12;
 inline constexpr size_t kGcmTagLength = 16;
 inline constexpr size_t kCtrIvLength = 16;

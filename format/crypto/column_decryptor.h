@@ -1,28 +1,11 @@
 // ColumnDecryptor: decrypts the modules of one encrypted column chunk (one row group, one column).
-//
-// The Parquet spec "Parquet Modular Encryption" 3, 5.1: in an encrypted column chunk every page
-// header, page body, column index, offset index, Bloom filter header and Bloom filter bitset is a
-// separate module (4-byte LE length | nonce | ciphertext [| tag]) under the column's key, with an
-// AAD naming its type, row group, column and (data pages and their headers) page ordinal. A chunk
-// is laid out as
-//   [dictionary page header module][dictionary page module]
-//   [data page header module][data page module] ...
-// where each header module decrypts to the Thrift PageHeader and each page module to the page bytes
-// a plaintext file would hold (compressed, levels included). The header's compressed_page_size is
-// the size of the page MODULE in the file (length field included): the plaintext page is
-// compressed_page_size - page_overhead() bytes. uncompressed_page_size is unchanged. A page CRC
-// (PageHeader.crc) covers the page module as stored, length field included: check it before
-// decrypting, over the same compressed_page_size bytes as in a plaintext file. A data page v2's
-// level bytes are inside the encrypted page; its level lengths refer to the decrypted page.
-//
-// Page ordinals count data pages (v1 and v2) from 0 within the chunk; the dictionary page has none.
-// The dictionary page header's AAD differs from a data page header's, so the caller must know
-// whether the next header is a dictionary page's before decrypting it: it is when it is the
-// chunk's first page and ExpectDictionaryPage(column metadata) is true.
-//
-// Made by FileDecryptor::ForColumn. A value type: cheap to copy, const methods, safe to use from
-// several threads. Every failure names the module ("data page header 3 of row group 0, column
-// 'x'"); callers add the file name.
+// In such a chunk (the Parquet spec "Parquet Modular Encryption") every page header, page, column
+// index, offset index, Bloom filter header and bitset is a separate module (4-byte LE length |
+// nonce | ciphertext [| tag]) under the column's key, with an AAD naming its type, row group,
+// column and, for data pages and their headers, the page ordinal (data pages counted from 0; the
+// dictionary page has none). A value type made by FileDecryptor::ForColumn: cheap to copy, const,
+// safe from several threads. Every failure names the module ("data page header 3 of row group 0,
+// column 'x'"); callers add the file name.
 #pragma once
 
 #include <cstdint>
@@ -44,6 +27,13 @@ inline bool ExpectDictionaryPage(const ColumnMetaData& meta) {
   return meta.dictionary_page_offset.has_value() && *meta.dictionary_page_offset >= 4;
 }
 
+// A header module decrypts to the Thrift PageHeader, a page module to the page bytes a plaintext
+// file would hold (compressed, v2 levels included; level lengths refer to the decrypted page). The
+// header's compressed_page_size is the size of the page MODULE (length field included): the
+// plaintext is compressed_page_size - page_overhead() bytes; uncompressed_page_size is unchanged.
+// A page CRC covers the page module as stored: check it before decrypting. The dictionary page
+// header's AAD differs from a data page header's, so the caller must know which comes next: the
+// dictionary's when it is the chunk's first page and ExpectDictionaryPage(column metadata) holds.
 class ColumnDecryptor {
  public:
   ColumnDecryptor(std::string key, std::string file_aad, Cipher page_cipher,

@@ -1,11 +1,10 @@
 // ColumnEncryptor: encrypts the modules of one column chunk for a writer; the mirror of
-// ColumnDecryptor (see column_decryptor.h for the layout and the ordinals).
-//
-// A writer of an encrypted chunk, per page: compress the page; EncryptPage appends the page module
-// (its size is the header's compressed_page_size, and a page CRC is computed over those module
-// bytes); serialize the PageHeader; EncryptPageHeader appends the header module; write header
-// module then page module. Column index, offset index and Bloom filter (header module, then bitset
-// module) likewise. Every Encrypt* appends one module to *out and draws a fresh random nonce.
+// ColumnDecryptor (see column_decryptor.h for the layout and the ordinals). A writer of an
+// encrypted chunk, per page: compress the page; EncryptPage appends the page module (its size is
+// the header's compressed_page_size, and a page CRC is computed over those module bytes); serialize
+// the PageHeader; EncryptPageHeader appends the header module; write header module then page
+// module. Column index, offset index and Bloom filter (header module, then bitset module) likewise.
+// Every Encrypt* appends one module to *out and draws a fresh random nonce.
 #pragma once
 
 #include <cstdint>

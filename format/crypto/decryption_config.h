@@ -1,30 +1,11 @@
-// The keys a reader holds for encrypted files, and how key text from options becomes key bytes.
-//
-// A file names its keys only through opaque key_metadata bytes (the Parquet spec "Parquet Modular
-// Encryption" 4.3): the footer key in FileCryptoMetaData.key_metadata (or
-// FileMetaData.footer_signing_key_metadata for a plaintext footer), a column key in
-// ColumnCryptoMetaData.key_metadata. Writers such as parquet-mr and Arrow in "explicit key" mode
-// store a short key id there ("kf", "kc1"); their key-management tools store PKMT1 key material,
-// JSON holding the key wrapped by a master key (key_material.h).
-//
-// A DecryptionConfig gives keys three ways:
-// - explicitly: footer_key, column_keys by dotted column path ("a.b.c"), from the table options
-//   `footer_key=`, `column_keys='col:key,...'`;
-// - by id: key_retriever(key_metadata) returns the key registered under that id (the SQL layer
-//   backs it with the per-connection registry that parquet_add_key(id, key) fills; KeyRegistry
-//   below is such a registry);
-// - by key material: key_unwrapper unwraps PKMT1 material with master keys through a KmsClient
-//   (key_unwrapper.h, kms_client.h).
-// An explicit key wins over the other two; key material is never looked up as an id. `aad_prefix` is the `aad_prefix=` option: required for
-// files written with an AAD prefix they do not store, checked against the stored one otherwise.
-//
-// Key text (ParseKeyText) is one of, tried in this order:
-//   "hex:<hex>", "base64:<base64>", "text:<bytes>"    explicit form
-//   32, 48 or 64 hex digits                             hex
-//   base64 of 16, 24 or 32 bytes (padding optional)     base64
-//   any other 16, 24 or 32 bytes                        the text's own bytes ("0123456789012345")
-// A 24- or 32-character text key that is also valid base64 of a key size reads as base64: give it
-// as "text:..." to mean its own bytes. No message ever holds key bytes or key text.
+// DecryptionConfig: the keys a reader holds for encrypted files, and how key text from options
+// becomes key bytes. A file names its keys only through opaque key_metadata (the Parquet spec
+// "Parquet Modular Encryption"): a short key id ("kf", "kc1") from writers in explicit-key mode, or
+// PKMT1 key material from the key-management tools (key_material.h). So keys are given three ways:
+// explicitly by column path, by id through a retriever (the per-connection registry parquet_add_key
+// fills), or unwrapped from key material with master keys (key_unwrapper.h). An explicit key wins
+// over the other two; key material is never looked up as an id. No message ever holds key bytes or
+// key text.
 #pragma once
 
 #include <functional>
@@ -41,7 +22,11 @@ namespace pq::crypto {
 
 class KeyUnwrapper;  // key_unwrapper.h
 
-// Key bytes (16, 24 or 32) from key text; InvalidArgument otherwise.
+// Key bytes (16, 24 or 32) from key text, tried in this order: "hex:<hex>", "base64:<base64>",
+// "text:<bytes>"; 32, 48 or 64 hex digits; base64 of 16, 24 or 32 bytes (padding optional); any
+// other 16, 24 or 32 bytes as themselves. A 24- or 32-character text key that is also valid base64
+// of a key size reads as base64: give it as "text:..." to mean its own bytes. InvalidArgument
+// otherwise.
 Result<std::string> ParseKeyText(std::string_view text);
 
 // "col:key,col2:key2" -> dotted column path -> key bytes. Spaces around items are ignored; the
@@ -59,7 +44,9 @@ using KeyRetriever = std::function<std::optional<std::string>(std::string_view k
 struct DecryptionConfig {
   std::string footer_key;                                       // key bytes; empty when not given
   std::map<std::string, std::string, std::less<>> column_keys;  // dotted path -> key bytes
-  std::optional<std::string> aad_prefix;                        // supplied AAD prefix
+  // The aad_prefix= option: required for files written with an AAD prefix they do not store,
+  // checked against the stored one otherwise.
+  std::optional<std::string> aad_prefix;
   KeyRetriever key_retriever;                                   // may be empty
   std::shared_ptr<KeyUnwrapper> key_unwrapper;  // PKMT1 key material; null: such keys are missing
 

@@ -1,30 +1,10 @@
-// FileDecryptor: opens the footer of an encrypted Parquet file and hands out column decryptors.
-//
-// The Parquet spec "Parquet Modular Encryption" 5.3 describes two footers. In both, the last 8 bytes
-// are a 4-byte LE length and a magic; `footer` below is the `length` bytes before them.
-// - Encrypted footer, magic "PARE" (also at offset 0): footer = FileCryptoMetaData (plaintext
-//   Thrift: algorithm, AAD prefix and file-unique part, footer key metadata) followed by the
-//   FileMetaData as one GCM module under the footer key, with the footer AAD.
-// - Plaintext footer, magic "PAR1": footer = FileMetaData (with encryption_algorithm and
-//   footer_signing_key_metadata set) followed by a 28-byte signature (nonce | GCM tag of the
-//   serialized FileMetaData under the footer key and footer AAD). Readers without the footer key
-//   can still read the plaintext columns; the signature is checked when the key is known.
-//
-// Then, per encrypted column chunk (ColumnChunk.crypto_metadata set): a chunk under its own key
-// (ENCRYPTION_WITH_COLUMN_KEY) stores its real ColumnMetaData encrypted in
-// encrypted_column_metadata (ColumnMetaData module); a chunk under the footer key keeps meta_data
-// in the (encrypted) footer, or (plaintext footer) may store it encrypted under the footer key too.
-// With a plaintext footer, meta_data of an encrypted chunk is a copy without statistics for legacy
-// readers. DecryptColumnMetaData returns the real one in every case; ForColumn gives the
-// ColumnDecryptor for its pages, page index and Bloom filter.
-//
-// Keys whose key_metadata is PKMT1 key material are unwrapped through config.key_unwrapper
-// (key_unwrapper.h); `file_path` locates external key material beside the file. A footer key that
-// cannot be unwrapped is an error for an encrypted footer; under a plaintext footer the file still
-// opens unverified, and the reason is given when a column under the footer key is read.
-//
-// Thread-safe after construction (const methods only). No message holds key bytes; keys are wiped
-// when the decryptor goes.
+// FileDecryptor: opens the footer of an encrypted Parquet file, of either kind the Parquet spec
+// "Parquet Modular Encryption" describes (an encrypted "PARE" footer, or a signed plaintext "PAR1"
+// footer that legacy readers can read), and hands out what the rest of the file needs: each chunk's
+// real ColumnMetaData and a ColumnDecryptor for its pages, page index and Bloom filter. Keys come
+// from the DecryptionConfig, PKMT1 key material through its key_unwrapper (`file_path` locates
+// external material). Thread-safe after construction (const methods only); no message holds key
+// bytes, and keys are wiped when the decryptor goes.
 #pragma once
 
 #include <memory>
@@ -43,7 +23,9 @@ namespace pq::crypto {
 
 class FileDecryptor {
  public:
-  // A "PARE" file. `footer`: the footer_length bytes before the final length and magic.
+  // A "PARE" file. `footer`: the footer_length bytes before the final length and magic: the
+  // FileCryptoMetaData (plaintext Thrift: algorithm, AAD prefix and file-unique part, footer key
+  // metadata), then the FileMetaData as one GCM module under the footer key and footer AAD.
   // *file_metadata gets the decrypted serialized FileMetaData (parse it with ReadFileMetaData).
   // Errors: Corruption for malformed crypto metadata or module; NotSupported for an unknown
   // algorithm; Crypto for a missing footer key, a missing required AAD prefix, an AAD prefix that
@@ -54,9 +36,11 @@ class FileDecryptor {
 
   // A "PAR1" file whose FileMetaData (`metadata`, parsed from `footer`) has encryption_algorithm.
   // `footer`: all footer_length bytes, FileMetaData then the 28-byte signature. Verifies the
-  // signature when the footer key is known (config.footer_key, or the retriever for
+  // signature (nonce | GCM tag of the serialized FileMetaData under the footer key and footer AAD)
+  // when the footer key is known (config.footer_key, or the retriever for
   // footer_signing_key_metadata); a mismatch is Crypto. Without the key, footer_verified() is
-  // false.
+  // false and the plaintext columns can still be read; a footer key that cannot be unwrapped is
+  // reported when a column under it is read.
   static Result<std::unique_ptr<FileDecryptor>> ForPlaintextFooter(ByteSpan footer,
                                                                    const FileMetaData& metadata,
                                                                    const DecryptionConfig& config,
@@ -79,7 +63,8 @@ class FileDecryptor {
   // decrypted when present, else meta_data (footer-key chunks only). Crypto when its key is not
   // known (naming the column and its key id) or authentication fails; Corruption when the chunk
   // lacks the field its crypto metadata calls for. For a chunk without crypto_metadata: its
-  // meta_data (Corruption if absent).
+  // meta_data (Corruption if absent). Under a plaintext footer, meta_data of an encrypted chunk is
+  // a copy without statistics for legacy readers; this returns the real one in every case.
   Result<ColumnMetaData> DecryptColumnMetaData(const ColumnChunk& chunk, int64_t row_group_ordinal,
                                                int64_t column_ordinal) const;
 

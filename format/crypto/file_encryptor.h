@@ -1,19 +1,9 @@
 // FileEncryptor: what a writer needs to produce an encrypted Parquet file; the mirror of
-// FileDecryptor (the Parquet spec "Parquet Modular Encryption" 5).
-//
-// Writer recipe:
-//   1. Make() once per file (draws the 8-byte aad_file_unique). Write magic() at offset 0.
-//   2. Set RowGroup.ordinal to each row group's index (the AADs use it).
-//   3. For each column chunk: ForColumn(path, row group, column) gives a ColumnEncryptor for an
-//      encrypted column (nullopt: write the chunk as usual). Write pages, page index and Bloom
-//      filter through it (column_encryptor.h). Then fill chunk.meta_data as usual and call
-//      FinishColumnChunk, which sets crypto_metadata and moves the metadata where the mode wants
-//      it.
-//   4. WriteFooter(metadata) appends the footer, its length and the final magic.
-// Columns: with no column_keys every column is encrypted with the footer key ("uniform"); with
-// column_keys only those columns are encrypted (each with its own key), the rest stay plaintext.
-// Keys are given, or (key_wrapping set) drawn fresh per file and wrapped with master keys into
-// PKMT1 key material by WrapFileKeys (key_wrapper.h) before Make.
+// FileDecryptor (the Parquet spec "Parquet Modular Encryption"). With no column_keys every column
+// is encrypted with the footer key ("uniform"); with column_keys only those columns are, each with
+// its own key, and the rest stay plaintext. Keys are given, or (key_wrapping set) drawn fresh per
+// file and wrapped with master keys into PKMT1 key material by WrapFileKeys (key_wrapper.h) before
+// Make.
 #pragma once
 
 #include <map>
@@ -55,6 +45,15 @@ struct EncryptionConfig {
   ~EncryptionConfig();  // wipes the footer key
 };
 
+// Writer recipe:
+//   1. Make() once per file (draws the 8-byte aad_file_unique). Write magic() at offset 0.
+//   2. Set RowGroup.ordinal to each row group's index (the AADs use it).
+//   3. For each column chunk: ForColumn(path, row group, column) gives a ColumnEncryptor for an
+//      encrypted column (nullopt: write the chunk as usual). Write pages, page index and Bloom
+//      filter through it (column_encryptor.h). Then fill chunk.meta_data as usual and call
+//      FinishColumnChunk, which sets crypto_metadata and moves the metadata where the mode wants
+//      it.
+//   4. WriteFooter(metadata) appends the footer, its length and the final magic.
 class FileEncryptor {
  public:
   // InvalidArgument for a bad algorithm or key size.

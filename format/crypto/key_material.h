@@ -1,32 +1,12 @@
-// PKMT1 key material: how parquet-java's and Arrow's key-management tools (PropertiesDrivenCryptoFactory,
-// KeyToolkit; what Spark writes when it encrypts Parquet through a KMS) describe a file's keys in
-// key_metadata, the opaque field the Parquet spec "Parquet Modular Encryption" 4.3 leaves to them.
-//
-// Each data key (DEK: the footer key, a column key) is a fresh random key of the file, stored only
-// wrapped. Single wrapping: the DEK wrapped by the KMS with a master key (kms_client.h). Double
-// wrapping (the tools' default): the DEK encrypted locally with a key-encryption key (KEK), and the
-// KEK wrapped by the KMS with the master key; a KEK serves every DEK of the same master key. The
-// local encryption is the toolkit's: base64 of nonce (12) | AES-GCM ciphertext | tag (16), with
-// the 16 random bytes of the KEK's id as AAD (kms_client.h, WrapKeyLocally).
-//
-// Key material is one flat JSON object (field names as the tools spell them):
-//   "keyMaterialType": "PKMT1"
-//   "internalStorage": true          only when the material is the key_metadata itself
-//   "isFooterKey": true|false
-//   "kmsInstanceID", "kmsInstanceURL": strings       footer key only ("DEFAULT" by default)
-//   "masterKeyID": the master key's id
-//   "wrappedDEK": the wrapped DEK (text the KMS returned, or the local form under the KEK)
-//   "doubleWrapping": true|false
-//   "keyEncryptionKeyID": base64 of the KEK's 16-byte id      double wrapping only
-//   "wrappedKEK": the KEK as the KMS wrapped it                double wrapping only
-// Internal storage: key_metadata holds the material. External storage: key_metadata holds only
-//   {"keyMaterialType":"PKMT1","internalStorage":false,"keyReference":"<id>"}
-// and the material lives in `_KEY_MATERIAL_FOR_<file name>.json` in the Parquet file's folder: a
-// JSON object mapping each reference ("footerKey", "columnKey0", "columnKey1", ...) to its
-// material serialized as a JSON string.
-//
-// Parsing is strict about types and lenient about order and unknown fields; every failure is
-// Corruption naming the field, never echoing wrapped keys.
+// PKMT1 key material: how parquet-java's and Arrow's key-management tools
+// (PropertiesDrivenCryptoFactory, KeyToolkit; what Spark writes when it encrypts Parquet through a
+// KMS) describe a file's keys in key_metadata, the opaque field the Parquet spec "Parquet Modular
+// Encryption" leaves to them: each data key (DEK) is a fresh random key stored only wrapped by a
+// master key, directly by the KMS or, with double wrapping (the tools' default), under a
+// key-encryption key (KEK) the KMS wraps. The material is one flat JSON object in key_metadata, or
+// in `_KEY_MATERIAL_FOR_<file name>.json` beside the file. Parsing is strict about types and
+// lenient about order and unknown fields; every failure is Corruption naming the field, never
+// echoing wrapped keys.
 #pragma once
 
 #include <functional>
@@ -44,10 +24,18 @@ inline constexpr std::string_view kColumnKeyReferencePrefix = "columnKey";
 inline constexpr std::string_view kKeyMaterialFilePrefix = "_KEY_MATERIAL_FOR_";
 inline constexpr std::string_view kKeyMaterialFileSuffix = ".json";
 // KEK ids are this many random bytes; KEKs the writer draws are 128-bit and data keys 128-bit by
-// default, as the tools' (parquet.encryption.kek.length.bits, parquet.encryption.data.key.length.bits).
+// default, as the tools' (parquet.encryption.kek.length.bits,
+// parquet.encryption.data.key.length.bits).
 inline constexpr size_t kKekIdLength = 16;
 inline constexpr size_t kGeneratedKeyLength = 16;
 
+// One key's material, the JSON fields as the tools spell them: "keyMaterialType": "PKMT1",
+// "internalStorage" (true only when the material is the key_metadata itself), "isFooterKey",
+// "kmsInstanceID" and "kmsInstanceURL" (footer key only, "DEFAULT" by default), "masterKeyID",
+// "wrappedDEK", "doubleWrapping", and with double wrapping "keyEncryptionKeyID" (base64 of the
+// KEK's 16-byte id) and "wrappedKEK". A KEK serves every DEK of the same master key; a DEK under it
+// is base64 of nonce (12) | AES-GCM ciphertext | tag (16), with the KEK id's bytes as AAD
+// (kms_client.h, WrapKeyLocally).
 struct KeyMaterial {
   bool is_footer_key = false;
   std::string kms_instance_id;   // footer key only; empty when not stored
@@ -59,7 +47,9 @@ struct KeyMaterial {
   std::string wrapped_kek;  // as the KMS returned it (double wrapping)
 };
 
-// What a key_metadata field holding PKMT1 JSON says.
+// What a key_metadata field holding PKMT1 JSON says. External storage holds only
+// {"keyMaterialType":"PKMT1","internalStorage":false,"keyReference":"<id>"}, and the key material
+// file maps each reference ("footerKey", "columnKey0", ...) to its material as a JSON string.
 struct KeyMetadata {
   bool internal_storage = true;
   KeyMaterial material;       // internal storage

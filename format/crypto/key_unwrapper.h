@@ -1,25 +1,10 @@
 // KeyUnwrapper: the data keys of files whose key_metadata is PKMT1 key material (key_material.h),
-// unwrapped through a KmsClient (kms_client.h). The reader's side of parquet-java's
-// FileKeyUnwrapper.
-//
-// One KeyUnwrapper serves every file a table (or a file function) reads; it caches the KEKs it has
-// unwrapped, by master key, KEK id and wrapped KEK, so the files of a dataset written with the
-// same KEK cost one KMS call. ForFile gives the per-file part (FileKeys): it reads the external
-// key material file (`_KEY_MATERIAL_FOR_<name>.json` beside the Parquet file) the first time a key
-// refers to it, and keeps each data key it unwraps. Column material does not name its KMS instance:
-// as in the tools, a file's instance is the one its footer key material names ("DEFAULT" when it
-// names none).
-//
-// Unwrapping, per material:
-//   single wrapping: DEK = kms.UnwrapKey(wrappedDEK, masterKeyID, instance)
-//   double wrapping: KEK = kms.UnwrapKey(wrappedKEK, masterKeyID, instance) (cached), then
-//                    DEK = UnwrapKeyLocally(wrappedDEK, KEK, AAD = the 16 bytes keyEncryptionKeyID
-//                    encodes)
-// Errors name the master key and the KMS instance, never a key: a master key the client does not
-// hold, a wrapped key that does not authenticate (Crypto), material that does not parse
-// (Corruption), an external file that cannot be read (IOError naming its path).
-//
-// Thread-safe. Unwrapped keys are wiped (WipeSecret) when the cache or the FileKeys goes.
+// unwrapped through a KmsClient (kms_client.h); the reader's side of parquet-java's
+// FileKeyUnwrapper. One serves every file a table reads and caches the KEKs it unwrapped, so the
+// files of a dataset written with the same KEK cost one KMS call; ForFile gives the per-file part,
+// which reads the external key material file the first time a key refers to it. Errors name the
+// master key and the KMS instance, never a key. Thread-safe; unwrapped keys are wiped (WipeSecret)
+// when the cache or the FileKeys goes.
 #pragma once
 
 #include <map>
@@ -38,7 +23,13 @@ namespace pq::crypto {
 
 class KeyUnwrapper;
 
-// The data keys of one Parquet file.
+// The data keys of one Parquet file. Single wrapping: DEK = kms.UnwrapKey(wrappedDEK, masterKeyID,
+// instance). Double wrapping: KEK = kms.UnwrapKey(wrappedKEK, masterKeyID, instance) (cached), then
+// DEK = UnwrapKeyLocally(wrappedDEK, KEK, AAD = the 16 bytes keyEncryptionKeyID encodes). Column
+// material does not name its KMS instance: as in the tools, a file's instance is the one its footer
+// key material names ("DEFAULT" when none). Crypto for a master key the client does not hold or a
+// wrapped key that does not authenticate, Corruption for material that does not parse, IOError
+// naming the path for an external file that cannot be read.
 class FileKeys {
  public:
   ~FileKeys();

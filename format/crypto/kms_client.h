@@ -1,27 +1,10 @@
 // KmsClient: the one seam between PKMT1 key material (key_material.h) and whatever holds the
-// master keys.
-//
-// A key-management service (KMS) never hands out master keys in the general case: it wraps a key
-// with a master key it holds, and unwraps what it wrapped. So the interface is those two calls,
-// by master key id, as parquet-java's KmsClient (wrapKey / unwrapKey) and Arrow's are; the wrapped
-// form is whatever text the service returns, stored as is in the key material ("wrappedKEK", or
-// "wrappedDEK" under single wrapping). The KMS instance (id and URL) the material names is passed
-// along, so a client for several instances can tell them apart.
-//
-// Today the master keys come from the connection's key registry (parquet_add_key, KeyRegistry in
-// decryption_config.h) and the table option master_keys: RegistryKmsClient wraps locally as
-// parquet-java's and Arrow's in-memory test KMS do (WrapKeyLocally with the master key id as AAD),
-// so files written by the tools with such a KMS, or with a "local wrapping" KMS client (wrapped keys
-// in a {"masterKeyVersion":"NO_VERSION","encryptedKey":...} envelope), open with the same master
-// keys registered. A remote KMS is added by implementing KmsClient: for HashiCorp Vault's transit
-// engine (the sample client of parquet-java), WrapKey posts {"plaintext": base64 of the key} to
-// <kmsInstanceURL>/v1/transit/encrypt/<master key id> and returns the "ciphertext" it answers
-// ("vault:v1:..."); UnwrapKey posts {"ciphertext": wrapped} to .../transit/decrypt/<master key id>
-// and base64-decodes the "plaintext".
-// Nothing else changes: readers and writers reach master keys only through this interface
-// (key_unwrapper.h, key_wrapper.h), and the SQL layer picks the client (ext/encryption_options.h).
-//
-// Implementations must be thread-safe. No message may hold a key, wrapped or not.
+// master keys. A key-management service never hands out master keys: it wraps a key with a master
+// key it holds and unwraps what it wrapped, so the interface is those two calls by master key id,
+// as parquet-java's and Arrow's KmsClient are, the wrapped form stored as is in the key material.
+// Readers and writers reach master keys only through it (key_unwrapper.h, key_wrapper.h) and the
+// SQL layer picks the client (ext/encryption_options.h), so a remote KMS is one more
+// implementation. Implementations must be thread-safe; no message may hold a key, wrapped or not.
 #pragma once
 
 #include <memory>
@@ -65,6 +48,13 @@ Result<std::string> UnwrapKeyLocally(std::string_view wrapped, std::string_view 
 
 // Master keys by id from key registries, first registry first (the table's master_keys option,
 // then the connection's parquet_add_key registry). Every instance is served from the same keys.
+// It wraps locally as parquet-java's and Arrow's in-memory test KMS do (WrapKeyLocally with the
+// master key id as AAD), and unwraps the "local wrapping" envelope too
+// ({"masterKeyVersion":"NO_VERSION","encryptedKey":...}), so files the tools wrote with such a KMS
+// open with the same master keys registered. (A client for HashiCorp Vault's transit engine, the
+// sample of parquet-java, would post {"plaintext": base64 key} to
+// <kmsInstanceURL>/v1/transit/encrypt/<id> and keep the "ciphertext", and post {"ciphertext": ...}
+// to .../transit/decrypt/<id> to unwrap.)
 class RegistryKmsClient : public KmsClient {
  public:
   explicit RegistryKmsClient(std::vector<std::shared_ptr<const KeyRegistry>> registries)

@@ -1,14 +1,6 @@
-// Module types and the AAD (additional authenticated data) of each encrypted module.
-//
-// The Parquet spec "Parquet Modular Encryption" 4.4: a module's AAD is
-//   aad_prefix | aad_file_unique | module type (1 byte)
-//     | row group ordinal (int16 LE) | column ordinal (int16 LE)   -- all modules but the footer
-//     | page ordinal (int16 LE)                                    -- data pages and their headers
-//     only
-// aad_prefix + aad_file_unique is the "file AAD" (FileAad below). The ordinals are the row group's
-// position in the file (RowGroup.ordinal when set), the column chunk's position in its row group,
-// and the data page's position among the chunk's data pages (from 0; the dictionary page does not
-// count). Ordinals outside 0..32767 cannot be written in an int16 and are InvalidArgument.
+// Module types and the AAD (additional authenticated data) of each encrypted module (the Parquet
+// spec "Parquet Modular Encryption"): the AAD binds a module to its file, its kind and its place
+// (row group, column, page), so modules moved or swapped between places fail authentication.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +12,15 @@
 
 namespace pq::crypto {
 
+// The Parquet spec "Parquet Modular Encryption" 4.4: a module's AAD is
+//   aad_prefix | aad_file_unique | module type (1 byte)
+//     | row group ordinal (int16 LE) | column ordinal (int16 LE)   -- all modules but the footer
+//     | page ordinal (int16 LE)                                    -- data pages and their headers
+//     only
+// aad_prefix + aad_file_unique is the "file AAD" (FileAad below). The ordinals are the row group's
+// position in the file (RowGroup.ordinal when set), the column chunk's position in its row group,
+// and the data page's position among the chunk's data pages (from 0; the dictionary page does not
+// count). Ordinals outside 0..32767 cannot be written in an int16 and are InvalidArgument.
 enum class ModuleType : uint8_t {
   kFooter = 0,
   kColumnMetaData = 1,

@@ -1,9 +1,7 @@
 // Bit packing and the small integer codings the encoders write: the mirror of bit_unpack.h and of
-// ByteReader's varint reads.
-//
-// PackBits writes values LSB first (the Parquet spec, "Run Length Encoding / Bit-Packing Hybrid",
-// note 1), the order every current encoding uses; the deprecated BIT_PACKED level encoding packs
-// MSB first and has its own writer in level_encoder.cc.
+// ByteReader's varint reads. PackBits writes values LSB first (the Parquet spec, "Run Length
+// Encoding / Bit-Packing Hybrid", note 1), the order every current encoding uses; the deprecated
+// BIT_PACKED level encoding packs MSB first and has its own writer in level_encoder.cc.
 #pragma once
 
 #include <cstddef>

@@ -1,20 +1,9 @@
 // Bit unpacking: the inner loop of every bit-packed encoding (RLE/bit-packing hybrid runs,
-// dictionary indices, levels, PLAIN booleans, DELTA_BINARY_PACKED miniblocks).
-//
-// Values are packed LSB first (the Parquet spec, "Run Length Encoding / Bit-Packing Hybrid", note
-// 1): value i of width w occupies bits [i*w, (i+1)*w) of the little-endian bit stream. Values
-// always come in groups of 8, so a group of width w is exactly w bytes.
-//
-// The unpackers are instantiated once per bit width (0..64) and output type, with every shift and
-// byte offset a compile-time constant; a table picks the instantiation once per call, never per
-// value. Each value is read with one unaligned 64-bit load (two for widths above 56), which is why
-// the fast path needs 8 readable bytes past the last group it touches. UnpackRange() takes care of
-// that: near the end of the input it copies the last groups into a zero-padded local buffer, so it
-// never reads outside the bytes it is given.
-//
-// Also here, the two other per-value loops of the hybrid's consumers, written so that they
-// vectorize at -O2: FillValues (an RLE run) and MaxValue (checking levels / indices against their
-// limit).
+// dictionary indices, levels, PLAIN booleans, DELTA_BINARY_PACKED miniblocks), with one
+// instantiation per bit width whose shifts and offsets are compile-time constants, and UnpackRange,
+// which never reads outside the bytes it is given. Also the two other per-value loops of the
+// hybrid's consumers, written to vectorize at -O2: FillValues (an RLE run) and MaxValue (checking
+// levels or indices against their limit).
 #pragma once
 
 #include <algorithm>
@@ -30,6 +19,20 @@
 namespace pq::bitpack {
 
 // Widest value an output type can hold (int16_t levels: 16, uint32_t indices: 32, ...).
+// Values are packed LSB first (the Parquet spec, "Run Length Encoding / Bit-Packing Hybrid", note
+// 1): value i of width w occupies bits [i*w, (i+1)*w) of the little-endian bit stream. Values
+// always come in groups of 8, so a group of width w is exactly w bytes.
+//
+// The unpackers are instantiated once per bit width (0..64) and output type, with every shift and
+// byte offset a compile-time constant; a table picks the instantiation once per call, never per
+// value. Each value is read with one unaligned 64-bit load (two for widths above 56), which is why
+// the fast path needs 8 readable bytes past the last group it touches. UnpackRange() takes care of
+// that: near the end of the input it copies the last groups into a zero-padded local buffer, so it
+// never reads outside the bytes it is given.
+//
+// Also here, the two other per-value loops of the hybrid's consumers, written so that they
+// vectorize at -O2: FillValues (an RLE run) and MaxValue (checking levels / indices against their
+// limit).
 template <typename Out>
 inline constexpr int kMaxBitWidth = static_cast<int>(sizeof(Out) * 8);
 

@@ -1,8 +1,8 @@
-// Decoders: one per encoding, behind one interface per value type, chosen by (physical type, encoding).
-//
-// Usage: SetData() with one page's value bytes (levels already removed) and the number of non-null
-// values in it, then Decode()/Skip() until all are consumed. Decoders never read outside the span
-// given to SetData, and report Corruption when the bytes run out or contradict the encoding.
+// Decoders: one per encoding, behind one interface per value type, chosen by (physical type,
+// encoding). Usage: SetData() with one page's value bytes (levels already removed) and the number
+// of non-null values in it, then Decode()/Skip() until all are consumed. Decoders never read
+// outside the span given to SetData, and report Corruption when the bytes run out or contradict the
+// encoding.
 #pragma once
 
 #include <cstdint>

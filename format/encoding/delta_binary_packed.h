@@ -1,13 +1,8 @@
 // DELTA_BINARY_PACKED streams (the Parquet spec, "Delta Encoding (DELTA_BINARY_PACKED = 5)"): the
 // reader and writer shared by the DELTA_BINARY_PACKED value decoder/encoder and by the length
-// streams of DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY.
-//
-//   header := varint(block size) varint(miniblocks per block) varint(total values) zigzag(first)
-//   block  := zigzag(min delta) <one bit-width byte per miniblock> <miniblocks, bit-packed LSB
-//   first>
-//
-// Arithmetic is done in the unsigned type U (uint32_t for INT32, uint64_t for INT64) so that deltas
-// wrap around in two's complement as the spec requires, with no signed overflow.
+// streams of DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY. Arithmetic is in the unsigned type U
+// (uint32_t for INT32, uint64_t for INT64) so that deltas wrap in two's complement as the spec
+// requires, with no signed overflow.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +13,10 @@
 
 namespace pq::delta {
 
+//   header := varint(block size) varint(miniblocks per block) varint(total values) zigzag(first)
+//   block  := zigzag(min delta) <one bit-width byte per miniblock> <miniblocks, bit-packed LSB
+//   first>
+//
 // Reads one stream. Validates the header (block size a positive multiple of 128, miniblock size a
 // positive multiple of 32) and every bit width it needs (at most kMaxWidth); bit widths of
 // miniblocks after the last value are ignored, whatever they hold. The last miniblock may lack its

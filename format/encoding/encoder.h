@@ -1,11 +1,10 @@
 // Encoders: the writer's side of decoder.h. One encoder per encoding behind one interface per value
 // type, chosen by (physical type, encoding) under the same rules as MakeDecoder (encoding_rules.h);
-// the dictionary and the levels have their own classes, as on the reading side.
-//
-// Usage for values: Put() the non-null values of a page in batches, watch EstimatedDataSize() to
-// decide when the page is full, then FlushValues() for the page's value bytes (what a decoder's
-// SetData takes) and carry on with the next page. Encoders own everything they buffer: ByteArray
-// bytes are copied by Put, so the caller's memory may be reused as soon as Put returns.
+// the dictionary and the levels have their own classes, as on the reading side. Usage for values:
+// Put() the non-null values of a page in batches, watch EstimatedDataSize() to decide when the page
+// is full, then FlushValues() for the page's value bytes (what a decoder's SetData takes) and carry
+// on with the next page. Encoders own everything they buffer: ByteArray bytes are copied by Put, so
+// the caller's memory may be reused as soon as Put returns.
 #pragma once
 
 #include <cstdint>

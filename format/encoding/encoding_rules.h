@@ -1,20 +1,6 @@
 // Which value encoding may be used with which physical type: the one table both MakeDecoder and
-// MakeEncoder consult, so the reader and the writer refuse exactly the same pairs.
-//
-// Legal pairs (the Parquet spec, 7.2 Encodings; docs/format-notes.md for BYTE_STREAM_SPLIT):
-//   PLAIN                    all eight physical types
-//   RLE                      BOOLEAN (values of a data page; levels and dictionary indices have
-//   their
-//                            own decoders)
-//   DELTA_BINARY_PACKED      INT32, INT64
-//   DELTA_LENGTH_BYTE_ARRAY  BYTE_ARRAY
-//   DELTA_BYTE_ARRAY         BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY
-//   BYTE_STREAM_SPLIT        FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY
-// Everything else is refused with NotSupported and a message starting
-// "encoding X is not valid for physical type Y": the dictionary encodings (their indices go through
-// DictionaryIndexDecoder / DictionaryEncoder), BIT_PACKED (levels only), ALP (preview, not handled)
-// and unknown enum values. NotSupported rather than Corruption because the same refusal covers
-// encodings that are legal Parquet but not values (dictionary) or not implemented (ALP).
+// MakeEncoder consult, so the reader and the writer refuse exactly the same pairs (the Parquet
+// spec, "Encodings"; docs/format-notes.md for BYTE_STREAM_SPLIT on integers).
 #pragma once
 
 #include <cstdint>
@@ -32,7 +18,15 @@ std::string EncodingLabel(Encoding e);
 // "INT32", "FIXED_LEN_BYTE_ARRAY", ...
 std::string PhysicalTypeLabel(PhysicalType t);
 
-// OK when `encoding` may encode values of `type`; NotSupported otherwise (see the table above).
+// OK when `encoding` may encode values of `type`: PLAIN all eight physical types; RLE BOOLEAN (the
+// values of a data page; levels and dictionary indices have their own decoders);
+// DELTA_BINARY_PACKED INT32, INT64; DELTA_LENGTH_BYTE_ARRAY BYTE_ARRAY; DELTA_BYTE_ARRAY
+// BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY; BYTE_STREAM_SPLIT FLOAT, DOUBLE, INT32, INT64,
+// FIXED_LEN_BYTE_ARRAY. Everything else is NotSupported, "encoding X is not valid for physical type
+// Y": the dictionary encodings (indices go through DictionaryIndexDecoder / DictionaryEncoder),
+// BIT_PACKED (levels only), ALP (preview) and unknown values. NotSupported rather than Corruption
+// because the refusal also covers encodings that are legal Parquet but not for values, or not
+// implemented.
 Status CheckValueEncoding(PhysicalType type, Encoding encoding);
 
 // True when T is the in-memory value type of `type` (values.h).

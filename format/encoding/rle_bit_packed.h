@@ -1,13 +1,7 @@
 // The RLE / bit-packing hybrid (the Parquet spec, "Run Length Encoding / Bit-Packing Hybrid"):
 // definition and repetition levels, dictionary indices and RLE booleans are all stored this way.
-//
-//   encoded-data := <run>*
-//   run := varint(count << 1) <value: ceil(bit_width / 8) bytes LE>            RLE run
-//        | varint(groups << 1 | 1) <groups * bit_width bytes, LSB first>      bit-packed run
-//
-// The runs carry no total count: the caller knows how many values the page holds and asks for
-// exactly those. Both classes here handle the runs only; the 4-byte length prefix some pages put in
-// front (see the spec's table) is read or written by the caller.
+// Both classes handle the runs only; the 4-byte length prefix some pages put in front is read or
+// written by the caller, who also knows how many values to ask for (the runs carry no total).
 #pragma once
 
 #include <algorithm>
@@ -20,6 +14,10 @@
 
 namespace pq {
 
+//   encoded-data := <run>*
+//   run := varint(count << 1) <value: ceil(bit_width / 8) bytes LE>            RLE run
+//        | varint(groups << 1 | 1) <groups * bit_width bytes, LSB first>      bit-packed run
+//
 // Decodes hybrid runs from a byte span. Never reads outside the span.
 //
 // Lenient where real writers are sloppy and nothing is lost: a final bit-packed group cut short by

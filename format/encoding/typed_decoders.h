@@ -1,8 +1,7 @@
 // Constructors of the value decoders, one per encoding file, for decoder_factory.cc (the only
-// caller: everyone else goes through MakeDecoder, which checks the pair first).
-//
-// `fixed_width` is the FIXED_LEN_BYTE_ARRAY type_length for ByteArray decoders of FLBA columns and
-// 0 for BYTE_ARRAY columns (ignored by the other value types).
+// caller: everyone else goes through MakeDecoder, which checks the pair first). `fixed_width` is
+// the FIXED_LEN_BYTE_ARRAY type_length for ByteArray decoders of FLBA columns and 0 for BYTE_ARRAY
+// columns (ignored by the other value types).
 #pragma once
 
 #include <algorithm>

@@ -1,10 +1,9 @@
-// BufferPool: recycles the large buffers pages are decompressed into.
-//
-// A scan reads column chunks and decompresses page after page into buffers of a few hundred KB. Taken from the allocator each
+// BufferPool: recycles the large buffers pages are decompressed into. A scan reads column chunks
+// and decompresses page after page into buffers of a few hundred KB. Taken from the allocator each
 // time, every such buffer is fresh memory: the kernel faults its pages in and zeroes them, and
 // std::vector zeroes them again, which costs more than decompressing into them for small queries.
-// The pool keeps a few released buffers (process-wide, bounded) and hands them out again with
-// their old contents, which the caller overwrites.
+// The pool keeps a few released buffers (process-wide, bounded) and hands them out again with their
+// old contents, which the caller overwrites.
 #pragma once
 
 #include <cstddef>

@@ -1,25 +1,10 @@
-// FileReader: one open Parquet file, its parsed footer and schema.
-//
-// Open() reads the tail, checks the magic, parses FileMetaData and rebuilds the Schema once; every scan
-// of the file (all cursors of a table) shares the same FileReader. Reads go through RandomAccessFile
-// (random_access_file.h), which is safe to use from several threads at once.
-//
-// Encrypted files (the Parquet spec "Parquet Modular Encryption"; format/crypto/) open with the keys
-// of ReaderOptions::decryption:
-//   - an encrypted footer ("PARE") is decrypted with the footer key (error without it);
-//   - a plaintext footer ("PAR1" with encryption_algorithm) is parsed as usual and its signature
-//     checked when the footer key is known (a mismatch is an error; without the key the file still
-//     opens, unverified);
-//   - every encrypted column chunk's real ColumnMetaData is decrypted once, here, and replaces the
-//     chunk's meta_data in metadata() (a plaintext footer holds only a copy without statistics).
-//     A chunk that cannot be decrypted (no key for it, wrong key) keeps its failure: Open succeeds,
-//     the plaintext columns and the columns whose keys were given read as usual, and ColumnMeta /
-//     ChunkDecryptor of that chunk return the failure, so only reading that column fails.
-// Keys given as PKMT1 key material are unwrapped with master keys (ReaderOptions::decryption's
-// key_unwrapper); external material is read from `_KEY_MATERIAL_FOR_<file name>.json` beside the
-// file's path.
-// The column and page layers decrypt pages, page indexes and Bloom filters with ChunkDecryptor().
-// No message ever holds key bytes.
+// FileReader: one open Parquet file, its parsed footer and schema. Open() reads the tail, checks
+// the magic, parses FileMetaData and rebuilds the Schema once; every scan of the file (all cursors
+// of a table) shares it, reading through a RandomAccessFile that is safe from several threads. An
+// encrypted file opens with the keys of ReaderOptions::decryption: the footer is decrypted or its
+// signature checked, and every encrypted chunk's real ColumnMetaData is decrypted once, here. A
+// chunk that cannot be decrypted keeps its failure, so only reading that column fails; the other
+// columns read as usual. No message ever holds key bytes.
 #pragma once
 
 #include <map>
@@ -62,7 +47,8 @@ class FileReader {
   int num_row_groups() const { return static_cast<int>(metadata_.row_groups.size()); }
 
   // Bytes a column chunk may run past its total_compressed_size: parquet-mr before 1.2.9 left the
-  // dictionary page header out of that size, so chunks of its files are read up to this much longer.
+  // dictionary page header out of that size, so chunks of its files are read up to this much
+  // longer.
   int64_t chunk_size_slack() const { return chunk_size_slack_; }
 
   // The ColumnMetaData of (row group, leaf column); Corruption when absent. For an encrypted chunk:

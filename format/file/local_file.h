@@ -1,12 +1,11 @@
-// LocalFile: a RandomAccessFile of the local file system, read with pread(2).
-//
-// Open files. A dataset may have more files than the process may hold descriptors (often 1024), so
-// LocalFile keeps at most MaxOpenFiles() descriptors open across the process (by default a quarter
-// of the process's descriptor limit, between 16 and 512): opening one more closes the least
-// recently read one, which opens its path again at its next read and checks that it is still the
-// same file (device, inode, size and modification time); a file replaced in between is an IOError
-// naming it, never bytes of another file. An open that finds the process out of descriptors closes
-// half of those held here and tries once more.
+// LocalFile: a RandomAccessFile of the local file system, read with pread(2). A dataset
+// may have more files than the process may hold descriptors (often 1024), so LocalFile keeps at
+// most MaxOpenFiles() descriptors open across the process (by default a quarter of the process's
+// descriptor limit, between 16 and 512): opening one more closes the least recently read one, which
+// opens its path again at its next read and checks that it is still the same file (device, inode,
+// size and modification time); a file replaced in between is an IOError naming it, never bytes of
+// another file. An open that finds the process out of descriptors closes half of those held here
+// and tries once more.
 #pragma once
 
 #include <cstddef>
@@ -44,7 +43,8 @@ class LocalFile final : public RandomAccessFile {
   friend class OpenFileList;
   LocalFile(int fd, std::string path, int64_t size, int64_t mtime_ns, uint64_t device, uint64_t inode)
       : RandomAccessFile(std::move(path), size), fd_(fd), mtime_ns_(mtime_ns), device_(device), inode_(inode) {}
-  // Opens path() again (fd_ closed by the open-file list) and checks it is the same file. Holds mu_.
+  // Opens path() again (fd_ closed by the open-file list) and checks it is the same file. Holds
+  // mu_.
   Status Reopen() const;
 
   mutable std::mutex mu_;  // fd_: reads, reopening, and closing by the open-file list

@@ -1,16 +1,8 @@
-// MemoryBudget: a cap on the bytes the readers of one table hold at once.
-//
-// Everything a scan holds that grows with what a file claims is charged here before it is
-// allocated, and the charge is returned when it is freed, so `used` is what the table's scans hold
-// right now: PageReader charges the column chunk bytes it reads and the pages it decrypts and
-// decompresses; the column readers their pages' levels, the batches they fill and the dictionaries
-// they decode; record assembly the JSON it builds (page/, column/, record/). A charge that would
-// pass the limit is refused with OutOfMemory naming what was charged and the setting that limits
-// it, so a file whose pages claim more than the table may hold fails with a clear error instead of
-// being allocated. Thread-safe.
-//
-// BudgetCharge holds one such charge and follows what its holder holds (Set), returning it on
-// destruction.
+// MemoryBudget: a cap on the bytes the readers of one table hold at once. Everything a scan holds
+// that grows with what a file claims (chunk bytes, decrypted and decompressed pages, levels,
+// batches, dictionaries, assembled JSON) is charged here before it is allocated and returned when
+// freed, so a file whose pages claim more than the table may hold fails with OutOfMemory naming
+// what was charged and the setting that limits it, instead of being allocated. Thread-safe.
 #pragma once
 
 #include <atomic>
@@ -55,6 +47,8 @@ BufferPtr ChargedBuffer(BufferPtr buffer, std::shared_ptr<MemoryBudget> budget, 
 
 // Bytes charged to a MemoryBudget for as long as their holder lives. Without a budget (null) it
 // only counts. Movable, not copyable.
+// BudgetCharge holds one such charge and follows what its holder holds (Set), returning it on
+// destruction.
 class BudgetCharge {
  public:
   BudgetCharge() = default;

@@ -1,7 +1,19 @@
 // WKB: the Well-Known Binary form of geometries that GEOMETRY and GEOGRAPHY columns hold (OGC
 // Simple Feature Access, Part 1, "Well-known Binary Representation for Geometry", in its ISO form
-// with XY, XYZ, XYM and XYZM coordinates; the Parquet spec, "Geospatial Definitions").
-//
+// with XY, XYZ, XYM and XYZM coordinates; the Parquet spec, "Geospatial Definitions"). ScanWkb
+// checks untrusted WKB and gathers its coordinate bounds for statistics; WkbWriter writes the
+// little-endian ISO form (wkt.h uses it).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "format/util/byte_reader.h"
+#include "format/util/status.h"
+
+namespace pq::geo {
+
 // A geometry is a byte order (0 big endian, 1 little endian), a 32-bit type code in that order
 // (the kind 1..7 - POINT, LINESTRING, POLYGON, MULTIPOINT, MULTILINESTRING, MULTIPOLYGON,
 // GEOMETRYCOLLECTION - plus 1000 for Z, 2000 for M, 3000 for ZM) and its body: a point's
@@ -14,19 +26,6 @@
 // read or allocated, nesting is limited (kMaxWkbNesting), and anything else is InvalidArgument
 // saying what: trailing bytes, a kind or dimension code it does not know, PostGIS's extended WKB
 // (flag bits in the type code), a nested geometry of the wrong kind or dimensions.
-//
-// WkbWriter writes the little-endian ISO form (wkt.h uses it).
-#pragma once
-
-#include <cstdint>
-#include <limits>
-#include <string>
-
-#include "format/util/byte_reader.h"
-#include "format/util/status.h"
-
-namespace pq::geo {
-
 inline constexpr int kMaxWkbNesting = 64;
 
 enum class GeometryKind : uint32_t {

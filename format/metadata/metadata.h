@@ -1,8 +1,7 @@
-// The Thrift structures of a Parquet file as plain C++ values.
-//
-// One struct per Thrift struct of parquet.thrift, same field names in snake case,
-// optional fields as std::optional. Unions are a `kind` enum plus the members of the chosen alternative.
-// Reading and writing them (compact protocol) lives in metadata_io.h; nothing here touches bytes.
+// The Thrift structures of a Parquet file as plain C++ values. One struct per Thrift struct of
+// parquet.thrift, same field names in snake case, optional fields as std::optional. Unions are a
+// `kind` enum plus the members of the chosen alternative. Reading and writing them (compact
+// protocol) lives in metadata_io.h; nothing here touches bytes.
 #pragma once
 
 #include <cstdint>

@@ -1,39 +1,10 @@
-// Reading and writing the Parquet metadata structs (metadata.h) in the Thrift compact protocol.
-//
-// The top-level structs a Parquet file stores on their own: the footer (FileMetaData), page
-// headers, the page index (ColumnIndex, OffsetIndex), Bloom filter headers, the crypto footer of an
-// encrypted file and a column chunk's ColumnMetaData (stored apart, encrypted, when a column has
-// its own key). Field ids and requiredness follow parquet.thrift; the wire
-// format is
-// the Thrift compact protocol specification.
-//
-// Readers take untrusted bytes and promise never to read outside `data`, to check every container
-// size against the bytes left before reserving anything (so memory grows only with bytes actually
-// parsed), and to return Corruption (never crash) on any input:
-// - fields with ids they do not know are skipped by type, at any nesting (deeper than
-//   thrift::CompactReader::kMaxDepth is Corruption); a known id with an unexpected wire type is
-//   skipped too, as Thrift does, and a required field skipped that way is then reported missing;
-// - a required field that is missing is Corruption naming it: "PageHeader.type missing"; but a
-//   GeospatialStatistics bounding box missing a coordinate is dropped (it is optional, and
-//   nothing else in the file depends on it);
-// - enum values are stored as read, known to metadata.h or not (callers decide what they support);
-// - union alternatives they do not know read as: LogicalType kind kNone with unknown_field_id set,
-//   ColumnOrder kUnknown, EncryptionAlgorithm kNone, ColumnCryptoMetaData kNone, BloomFilterHeader
-//   algorithm/hash/compression 0, and a TimeUnit the number of the unknown alternative (0 if none).
-// Each reader parses one struct from the start of `data`; `*consumed` (when not null) gets the
-// number of bytes the struct took, so a caller can find the bytes that follow (a page's data after
-// its header).
-//
-// Memory: a few bytes of input may stand for a large struct (a ColumnChunk of three bytes is
-// hundreds in memory), so checking sizes against the input is not enough. What a reader builds
-// (the struct, each list's elements as its vector grows, string bytes) is counted as it is parsed,
-// and a reader whose structures would take more than `max_memory` bytes stops with OutOfMemory
-// before allocating more (thrift::CompactReader::ChargeMemory). Callers pass the limit they answer
-// to (a table's max_memory, the metadata functions' cap); kDefaultMetadataMemory otherwise.
-//
-// Writers append the compact encoding to *out: fields in id order, absent optionals (and empty
-// optional lists held as plain vectors) omitted. What a writer produces, the reader reads back
-// equal.
+// Reading and writing the Parquet metadata structs (metadata.h) in the Thrift compact protocol: the
+// structures a file stores on their own (the footer FileMetaData, page headers, the page index,
+// Bloom filter headers, the crypto footer and a column's separately stored ColumnMetaData), with
+// field ids and requiredness as parquet.thrift gives them. Readers take untrusted bytes: they never
+// read outside `data`, check every size against the bytes left and count what they build against a
+// memory limit before allocating, and return Corruption or OutOfMemory, never crash, on any input.
+// What a writer produces, the reader reads back equal.
 #pragma once
 
 #include <cstddef>
@@ -45,6 +16,22 @@
 
 namespace pq {
 
+// Each reader parses one struct from the start of `data`; `*consumed` (when not null) gets the
+// bytes it took, so a caller finds what follows (a page's data after its header). Fields with ids
+// they do not know are skipped by type at any nesting (deeper than thrift::CompactReader::kMaxDepth
+// is Corruption); a known id with an unexpected wire type is skipped too, as Thrift does. A missing
+// required field is Corruption naming it ("PageHeader.type missing"), but a GeospatialStatistics
+// bounding box missing a coordinate is dropped (it is optional and nothing depends on it). Enum
+// values are stored as read, known or not (callers decide what they support); unknown union
+// alternatives read as LogicalType kNone with unknown_field_id set, ColumnOrder kUnknown,
+// EncryptionAlgorithm kNone, ColumnCryptoMetaData kNone, BloomFilterHeader algorithm/hash/
+// compression 0, a TimeUnit the number of the unknown alternative (0 if none).
+//
+// A few bytes may stand for a large struct (a three-byte ColumnChunk is hundreds in memory), so
+// checking sizes against the input is not enough: what a reader builds is counted as it is parsed,
+// and past `max_memory` it stops with OutOfMemory (thrift::CompactReader::ChargeMemory). Callers
+// pass the limit they answer to (a table's max_memory, the metadata functions' cap).
+//
 // The memory limit of a reader not given one.
 inline constexpr int64_t kDefaultMetadataMemory = int64_t{1} << 30;
 
@@ -60,6 +47,8 @@ Status ReadFileCryptoMetaData(ByteSpan data, FileCryptoMetaData* out, size_t* co
 Status ReadColumnMetaData(ByteSpan data, ColumnMetaData* out, size_t* consumed = nullptr,
                           int64_t max_memory = kDefaultMetadataMemory);
 
+// Writers append the compact encoding to *out: fields in id order, absent optionals (and empty
+// optional lists held as plain vectors) omitted.
 void WriteFileMetaData(const FileMetaData& in, std::string* out);
 void WritePageHeader(const PageHeader& in, std::string* out);
 void WriteColumnIndex(const ColumnIndex& in, std::string* out);

@@ -1,20 +1,9 @@
-// PageCache: decompressed pages kept for lookups that come back to them.
-//
-// SQLite runs a join against a virtual table as one lookup per outer row, and users run the same
-// point query again: each lookup jumps to one page per column through the page index and
-// decompresses it, which is most of its cost. The cache keeps those pages, decompressed (and
-// decrypted, checksum verified), so the next lookup that lands on them decodes straight away.
-//
-// What goes in: only pages a PageReader reached by location (a Seek) and loaded without having
-// loaded the page before them, i.e. the first page of each run a lookup reads. Pages a scan walks
-// through in order never go in, so a full scan neither fills the cache nor evicts what lookups put
-// there. Pages whose body is a slice of the chunk bytes read from the file (stored uncompressed and
-// unencrypted) cost nothing to load and are not kept either.
-//
-// Entries are keyed by (RandomAccessFile::id(), file offset of the page header), so one cache can
-// serve every file of a table; ids are never reused within a process. An entry is immutable and
-// shared: a page handed out stays valid for as long as its holder keeps it, also after eviction.
-// The least recently used entries go when a new one would exceed the byte budget. Thread-safe.
+// PageCache: decompressed pages kept for lookups that come back to them. SQLite runs a join against
+// a virtual table as one lookup per outer row, and users run the same point query again: each
+// lookup jumps to one page per column through the page index and decompresses it, which is most of
+// its cost. The cache keeps those pages decompressed (decrypted, checksum verified), so the next
+// lookup that lands on them decodes straight away, while a full scan neither fills it nor evicts
+// what lookups put there. Thread-safe.
 #pragma once
 
 #include <cstdint>
@@ -43,6 +32,16 @@ struct CachedPage {
   }
 };
 
+// What goes in: only pages a PageReader reached by location (a Seek) and loaded without having
+// loaded the page before them, i.e. the first page of each run a lookup reads. Pages a scan walks
+// through in order never go in, so a full scan neither fills the cache nor evicts what lookups put
+// there. Pages whose body is a slice of the chunk bytes read from the file (stored uncompressed and
+// unencrypted) cost nothing to load and are not kept either.
+//
+// Entries are keyed by (RandomAccessFile::id(), file offset of the page header), so one cache can
+// serve every file of a table; ids are never reused within a process. An entry is immutable and
+// shared: a page handed out stays valid for as long as its holder keeps it, also after eviction.
+// The least recently used entries go when a new one would exceed the byte budget. Thread-safe.
 class PageCache {
  public:
   // `budget_bytes`: what the entries may hold in all (their owners' sizes plus levels).

@@ -1,39 +1,10 @@
-// PageReader: walks the pages of one column chunk.
-//
-// For each page: parses the PageHeader, checks its sizes against the chunk and the configured limits,
-// verifies the CRC-32 when present (and enabled), and decompresses. Index pages and page types this
-// reader does not know are skipped. A data page v2 keeps its levels uncompressed apart from its
-// values; a v1 page hands out one body holding levels then values.
-//
-// Two ways to walk a chunk:
-//   - in order (Next, or NextHeader + LoadBody): the chunk's bytes are read once, on the first call,
-//     from its first page to its end;
-//   - by location (Seek, then NextHeader + LoadBody): with an OffsetIndex the caller jumps straight
-//     to a page and says which bytes around it to read in one go (the page and the pages after it
-//     that it will also need), so the bytes of pages it skips are never read from the file.
-// NextHeader parses a header and moves past the page without touching its body: a page whose rows
-// are not needed costs its header only, never a CRC pass or a decompression.
-//
-// An encrypted chunk (a ColumnDecryptor given, crypto/column_decryptor.h) stores each header and
-// each page as a module: NextHeader decrypts the header module (the dictionary page's header when
-// the position is the chunk's dictionary_page_offset, else data page header number `ordinal`, the
-// data pages counted from 0, also after a Seek, which names the ordinal), and LoadBody checks the
-// CRC over the page module as stored, then decrypts it, then splits (v2 levels) and decompresses
-// the plaintext exactly as for a plaintext page. A failed authentication is Crypto naming the
-// module ("data page 3 of row group 0, column 'x'"), with file, row group, column and page.
-//
-// Reading ahead (ReaderOptions::task_pool set, the table option `threads`): once two pages in a row
-// were loaded, which is a scan going through the chunk and not a lookup of one page, each
-// NextHeader also parses the header after the page it returns and hands that page's LoadBody work
-// (CRC, decryption, decompression) to a worker of the pool. LoadBody of that page then takes the
-// worker's result, waiting if it is not done. Only a page whose bytes are already in memory is
-// read ahead (never a file read the caller did not ask for), one page ahead of the caller, so
-// the extra memory is two decompressed pages per column being read. A page read ahead that fails
-// is loaded again on the calling thread, so errors and what they say are the same either way.
-//
-// Keeping pages for lookups (ReaderOptions::page_cache, page/page_cache.h): LoadBody first looks the
-// page up in the cache, and after a Seek keeps the first page of each run of pages it loads, so a
-// lookup that lands on the same page again neither verifies nor decompresses it.
+// PageReader: walks the pages of one column chunk. For each page it parses the PageHeader, checks
+// its sizes against the chunk and the configured limits, verifies the CRC-32 when present (and
+// enabled), decrypts an encrypted chunk's modules and decompresses; index pages and page types it
+// does not know are skipped. A chunk is walked in order, or by location with an OffsetIndex (Seek),
+// so that the bytes of pages a scan skips are never read; and a header is parsed apart from its
+// body (NextHeader, LoadBody), so a page whose rows are not needed costs its header only, never a
+// CRC pass or a decompression. Errors name file, row group, column and page.
 #pragma once
 
 #include <memory>
@@ -127,6 +98,23 @@ class PageReader {
   // Verifies the CRC, decrypts (encrypted chunk) and decompresses the body of a page NextHeader
   // returned. The page holds the bytes it needs, so this may come after later NextHeader or Seek
   // calls. Once per page: a second call returns OK and changes nothing.
+  //
+  // Encrypted chunks (crypto/column_decryptor.h) store each header and each page as a module:
+  // NextHeader decrypts the header module (the dictionary page's at dictionary_page_offset, else
+  // that of data page `ordinal`, counted from 0, also after a Seek, which names it), and LoadBody
+  // checks the CRC over the page module as stored, decrypts it, then splits and decompresses the
+  // plaintext as for a plaintext page. A failed authentication is Crypto naming the module.
+  //
+  // Reading ahead (ReaderOptions::task_pool, the table option `threads`): once two pages in a row
+  // were loaded (a scan, not a lookup), each NextHeader also parses the next header and hands that
+  // page's LoadBody work to a worker; LoadBody then takes the result, waiting if needed. Only bytes
+  // already in memory are read ahead, one page ahead, so the extra memory is two decompressed pages
+  // per column. A page read ahead that fails is loaded again on the calling thread, so errors are
+  // the same either way.
+  //
+  // With ReaderOptions::page_cache (page_cache.h), LoadBody first looks the page up there, and
+  // after a Seek keeps the first page of each run it loads, so a lookup landing on it again neither
+  // verifies nor decompresses it.
   Status LoadBody(Page* page) const;
 
   // Moves to the page header at file offset `offset` (a PageLocation), which is data page number

@@ -1,9 +1,28 @@
-// BloomLiteral: the Bloom filter hashes of a value, for probing a column chunk's filter (the Parquet
-// spec, "Bloom Filter": XXH64, seed 0, of the stored value's PLAIN encoding): one home for mapping a
-// value to the stored value it stands for, with two entry points. BloomHashOfLiteral serves pruning
-// (an equality of the query, compared as SQLite compares); BloomProbeHashes serves
-// parquet_bloom_probe (a value given for a column by its Parquet types, ext/index_functions.h).
-//
+// BloomLiteral: the Bloom filter hashes of a value, for probing a column chunk's filter (the
+// Parquet spec, "Bloom Filter": XXH64, seed 0, of the stored value's PLAIN encoding): the one home
+// for mapping a value to the stored value it stands for, so pruning (BloomHashOfLiteral, an
+// equality of the query compared as SQLite compares) and parquet_bloom_probe (BloomProbeHashes, a
+// value given for a column by its Parquet types) cannot disagree. Where the mapping is not exact
+// and unique there is no hash, and the filter is not used.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <vector>
+
+#include "format/predicate/predicate.h"
+#include "format/schema/schema.h"
+#include "format/util/status.h"
+#include "format/value/leaf_converter.h"
+
+namespace pq {
+
+// The hash of the stored value equal to `literal` (as given in the query, before affinity) in a
+// column read by `converter` whose table affinity is `affinity`; nullopt when there is none to
+// probe (the table below), including a NULL literal. The affinity must be the one of
+// converter.declared_type(): any other (a caller's mistake) gives nullopt.
 // The filter holds the hashes of the stored (physical) values, so the literal must first become
 // the one stored value that the table would show as equal to it. That is only done where the
 // mapping is exact and unique; everywhere else there is no hash and the filter cannot be used:
@@ -22,25 +41,6 @@
 // Not hashed: BOOLEAN (no filters), floating point (-0.0/+0.0 and NaN payloads hash differently
 // while comparing equal), DECIMAL (many encodings of one value), TIME, INT96, INTERVAL, UINT64
 // above 2^63-1 (read as REAL, not unique), and any literal whose conversion is unsure.
-#pragma once
-
-#include <cstdint>
-#include <optional>
-#include <string>
-
-#include <vector>
-
-#include "format/predicate/predicate.h"
-#include "format/schema/schema.h"
-#include "format/util/status.h"
-#include "format/value/leaf_converter.h"
-
-namespace pq {
-
-// The hash of the stored value equal to `literal` (as given in the query, before affinity) in a
-// column read by `converter` whose table affinity is `affinity`; nullopt when there is none to
-// probe (see above), including a NULL literal. The affinity must be the one of
-// converter.declared_type(): any other (a caller's mistake) gives nullopt.
 std::optional<uint64_t> BloomHashOfLiteral(const SqlValue& literal, const LeafConverter& converter,
                                            Affinity affinity);
 
@@ -53,9 +53,9 @@ struct ProbeValue {
 };
 
 // The hashes to probe for `v` (not NULL) in a Bloom filter of `leaf`, by the rules of
-// ext/index_functions.h: the stored value of the column's physical type that the value stands for
-// (a zero of a FLOAT or DOUBLE column: both signs). InvalidArgument saying why the value does not
-// fit, without the column (the caller names it).
+// docs/functions.md ("Page index and Bloom filters"): the stored value of the column's physical
+// type that the value stands for (a zero of a FLOAT or DOUBLE column: both signs). InvalidArgument
+// saying why the value does not fit, without the column (the caller names it).
 Result<std::vector<uint64_t>> BloomProbeHashes(const SchemaNode& leaf, const ProbeValue& v);
 
 }  // namespace pq

@@ -1,30 +1,11 @@
-// Predicate: the WHERE-clause terms a scan can use, in SQLite's value model but with no SQLite types.
-//
-// The SQLite layer (ext/) turns each usable constraint into a PredicateTerm on one top-level field:
-// the operator and the literal(s) exactly as SQLite handed them over (storage class and value). The
-// engine then answers two kinds of question with the same comparison rules SQLite uses:
-//
-//   - may a set of stored values (a row group, a page, a dictionary, a Bloom filter) hold a value
-//     that satisfies the term? (pruning: a "no" must be certain; "maybe" is always safe)
-//   - does this one value (a Cell, as the table returns it) satisfy the term? (late
-//     materialization: rows the engine rejects never reach SQLite)
-//
-// Comparison semantics (https://sqlite.org/datatype3.html, "Comparison Expressions"): the column
-// has the affinity of its declared type (TableScanner::DeclaredType: INTEGER, REAL, TEXT, BLOB);
-// the literal has none, so before comparing, the column's affinity is applied to the literal: an
-// INTEGER/REAL column turns a literal TEXT that looks like a number into that number (' 42 ' is 42,
-// '4.2e1' is 42.0, 'abc' stays TEXT); a TEXT column turns a literal INTEGER or REAL into its text
-// ('42', '4.5', '1.0e+20' as SQLite prints reals); a BLOB column changes nothing. Values then
-// order as NULL < numbers (INTEGER and REAL compared by value, exactly) < TEXT (memcmp, BINARY
-// collation only) < BLOB (memcmp). A comparison with NULL is never true except for IS / IS NOT.
-//
-// The term list is a conjunction (AND). An IN term is true when any of its values is equal; NULLs
-// in the list never match. kPrefix is a LIKE/GLOB with a literal prefix: true for TEXT values that
-// start with the prefix bytes (the SQLite layer keeps the LIKE itself for SQLite to check exactly,
-// and only hands over a prefix when the match is case-sensitive or the prefix has no letters).
-// Precisely, as LIKE and GLOB read values: INTEGER and REAL values are matched as the text SQLite
-// renders for them; a BLOB value, or a prefix with a NUL or a non-ASCII byte (LIKE and GLOB decode
-// UTF-8 leniently, so bytes alone do not decide), is never ruled out.
+// Predicate: the WHERE-clause terms a scan can use, in SQLite's value model but with no SQLite
+// types. The SQLite layer turns each usable constraint into a PredicateTerm on one top-level field,
+// the literal exactly as SQLite handed it over, and the engine answers two questions with SQLite's
+// own comparison rules (affinity applied to the literal, then NULL < numbers < TEXT < BLOB): may a
+// set of stored values (a row group, a page, a dictionary, a Bloom filter) hold a match (pruning: a
+// "no" must be certain, "maybe" is always safe), and does this one value match (rows the engine
+// rejects never reach SQLite). Query results must equal SQLite's for the same data in a native
+// table.
 #pragma once
 
 #include <cstdint>
@@ -52,6 +33,12 @@ struct SqlValue {
 };
 
 // The affinity of a column's declared type, as SQLite derives it (only the four the table uses).
+// Comparisons follow https://sqlite.org/datatype3.html, "Comparison Expressions": the literal has
+// no affinity, so the column's is applied to it: an INTEGER/REAL column turns TEXT that looks like
+// a number into that number (' 42 ' is 42, '4.2e1' 42.0, 'abc' stays TEXT); a TEXT column turns an
+// INTEGER or REAL into its text ('42', '4.5', '1.0e+20' as SQLite prints reals); BLOB changes
+// nothing. Then NULL < numbers (INTEGER and REAL by exact value) < TEXT (memcmp, BINARY collation
+// only) < BLOB (memcmp); a comparison with NULL is never true except for IS / IS NOT.
 enum class Affinity : uint8_t { kInteger, kReal, kText, kBlob };
 Affinity AffinityOfDeclaredType(std::string_view declared_type);
 
@@ -60,7 +47,12 @@ enum class PredicateOp : uint8_t {
   kEq, kNe, kLt, kLe, kGt, kGe,  // `col OP literal`; false when either side is NULL
   kIs, kIsNot,                   // NULL-aware equality
   kIsNull, kIsNotNull,           // no literal
-  kIn,                           // `col IN (values...)`
+  kIn,                           // `col IN (values...)`: any equal; NULLs in the list never match
+  // A LIKE/GLOB with a literal prefix (the SQLite layer keeps the LIKE for SQLite to check, and
+  // hands over a prefix only when the match is case-sensitive or the prefix has no letters): true
+  // for values whose text, as LIKE reads them (numbers as SQLite renders them), starts with the
+  // bytes. A BLOB, or a prefix with a NUL or a non-ASCII byte (LIKE decodes UTF-8 leniently), is
+  // never ruled out.
   kPrefix,                       // TEXT value starting with values[0].bytes
 };
 // clang-format on
@@ -124,9 +116,9 @@ class TermMatcher {
   // For testing a batch of raw values without building Cells: when the term is a comparison
   // (kEq..kGe) or an IN list whose converted literals all have storage class `natural` (the class
   // every non-NULL value of the column has: kInteger, kReal, kText or kBlob), those literals (IN:
-  // sorted, possibly none); otherwise null. A non-NULL value v of that class then satisfies the term
-  // exactly when `v OP literal` holds under CompareSql's order (IN: v equals one of them); NULL
-  // never does.
+  // sorted, possibly none); otherwise null. A non-NULL value v of that class then satisfies the
+  // term exactly when `v OP literal` holds under CompareSql's order (IN: v equals one of them);
+  // NULL never does.
   const std::vector<SqlValue>* NaturalLiterals(CellType natural) const;
 
  private:

@@ -1,21 +1,21 @@
+// ScanCounters: what one scan did, summed over the files it reached, and the one set of counters
+// every layer counts into: the pruning (PlanScan), the table scan (TableScanner::stats) and the
+// SQLite table, which reports the sum with parquet_scan_stats. One struct for all layers keeps
+// their counts comparable and their names in one place: the field names are that function's JSON
+// keys (kScanCounterFields), documented in docs/pushdown.md ("Scan statistics"); keep them stable.
 #pragma once
 
 #include <cstdint>
 
 namespace pq {
 
-// ScanCounters: what one scan did, summed over the files it reached, and the one set of counters
-// every layer counts into: the pruning (PlanScan), the table scan (TableScanner::stats) and the
-// SQLite table, which reports the sum with parquet_scan_stats. The field names are that function's
-// JSON keys, documented in docs/pushdown.md ("Scan statistics"); keep them stable.
-//
 // Levels are counted top-down: a file the scan reached is "considered"; a file excluded as a whole
-// (by `filename`, rowid/file_row_number/OFFSET, or because every row group was pruned) is skipped.
-// Row groups of files not skipped are considered; each either is skipped by exactly one layer, or
-// is read, or is never reached because SQLite stopped the scan (LIMIT). Rows: every row of a file
-// the scan reached is considered; then it is skipped (never decoded: file, row group, page or row
-// range excluded), or filtered (decoded and rejected by the engine's predicate), or produced (handed
-// to SQLite in a batch), or never reached.
+// (by `filename` or partition values, a column the file lacks, rowid/file_row_number/OFFSET, or
+// because every row group was pruned) is skipped. Row groups of files not skipped are considered;
+// each either is skipped by exactly one layer, or is read, or is never reached because SQLite
+// stopped the scan (LIMIT). Rows: every row of a file the scan reached is considered; then it is
+// skipped (never decoded: file, row group, page or row range excluded), or filtered (decoded and
+// rejected by the engine's predicate), or produced (handed to SQLite in a batch), or never reached.
 struct ScanCounters {
   int64_t files_considered = 0;
   int64_t files_skipped = 0;

@@ -1,37 +1,10 @@
 // StatisticsRange: a leaf column's stored statistics (a row group's ColumnMetaData.statistics, one
 // page of its ColumnIndex, a data page header's statistics) as a ValueRange in the table's value
-// model, the values SQLite sees (predicate.h).
-//
-// The stored min/max are PLAIN-encoded values of the physical type (byte arrays without length
-// prefix), ordered by the column's sort order. They become bounds only when every step keeps
-// order, else the range has no bounds (has_bounds false) and keeps only what the counts say:
-//
-//   - which order the bounds follow: min_value/max_value under the ColumnOrder of the leaf in
-//     FileMetaData.column_orders: TYPE_ORDER; IEEE_754_TOTAL_ORDER for FLOAT/DOUBLE/FLOAT16 only;
-//     nothing else. Without column_orders (older writers), min_value/max_value are used only for
-//     types with a single obvious order: BOOLEAN, signed INT32/INT64 (with DATE, TIME, TIMESTAMP),
-//     FLOAT, DOUBLE (the Parquet spec and parquet.thrift, ColumnOrder: "without column_orders
-//     the meaning of min_value and max_value is undefined"). The deprecated min/max (signed
-//     comparison, any writer) only for those same types, and only when min_value/max_value are
-//     both absent: their order was wrong for byte arrays, unsigned integers and decimals.
-//   - whether the conversion keeps order (LeafConverter, under the table's ValueOptions): integers
-//     (signed, unsigned, UINT64 above 2^63-1 as REAL), BOOLEAN, FLOAT, DOUBLE, FLOAT16, DECIMAL as
-//     REAL, TIMESTAMP as INTEGER, strings and byte arrays (as TEXT or BLOB: both compare byte-wise
-//     unsigned, the Parquet order), UUID text (fixed-width lower-case hex) do. DATE and TIMESTAMP
-//     text only when both bounds print with a four-digit year (0000..9999), TIME text only when
-//     both print with two-digit, non-negative hours. DECIMAL as text, INT96, INTERVAL, UNKNOWN,
-//     GEOMETRY/GEOGRAPHY, an annotation the converter ignored or a logical type this reader does
-//     not know: no bounds.
-//   - floating point: a NaN min or max means no bounds (old writers); -0.0 and +0.0 compare equal
-//   in
-//     SQLite, so the spec's zero rules need nothing here. NaN reads as NULL in the table, so the
-//     NULL count of FLOAT/DOUBLE/FLOAT16 is null_count + nan_count, unknown (-1) without nan_count.
-//   - truncated byte-array bounds (is_min/max_value_exact false) are still bounds (a prefix below,
-//     an incremented prefix above); a FIXED_LEN_BYTE_ARRAY bound of the wrong width is no bound
-//     for the types that need the full width (UUID, FLOAT16, DECIMAL), nor is an inexact DECIMAL.
-//
-// Nested leaves (under a group, or repeated) are the caller's business: their values are not the
-// table's values (a nested field reads as JSON text). Use these only for flat top-level leaves.
+// model, the values SQLite sees (predicate.h). The stored min/max are PLAIN values ordered by the
+// column's sort order; they become bounds only when every step keeps that order (the order the file
+// declares, the conversion to the table's values), else the range keeps only what the counts say,
+// so a bound can never exclude a row that matches. Only for flat top-level leaves: nested values
+// read as JSON text, not as the table's values.
 #pragma once
 
 #include <cstdint>
@@ -47,7 +20,24 @@
 
 namespace pq {
 
-// What can be trusted about one leaf's statistics, worked out once per leaf and file.
+// What can be trusted about one leaf's statistics, worked out once per leaf and file:
+//   - the order: min_value/max_value under the leaf's ColumnOrder (TYPE_ORDER; IEEE_754_TOTAL_ORDER
+//     for FLOAT/DOUBLE/FLOAT16 only). Without column_orders, whose absence leaves min_value and
+//     max_value undefined (parquet.thrift, ColumnOrder), only for types with one obvious order:
+//     BOOLEAN, signed INT32/INT64 (DATE, TIME, TIMESTAMP too), FLOAT, DOUBLE. The deprecated
+//     min/max only for those types and only when min_value/max_value are absent: their order was
+//     wrong for byte arrays, unsigned integers and decimals.
+//   - the conversion (LeafConverter): integers, BOOLEAN, floats, DECIMAL as REAL, TIMESTAMP as
+//     INTEGER, strings and byte arrays (TEXT and BLOB compare byte-wise unsigned, the Parquet
+//     order), UUID text keep order. DATE and TIMESTAMP text only when both bounds have a four-digit
+//     year, TIME text only with two-digit non-negative hours. DECIMAL as text, INT96, INTERVAL,
+//     UNKNOWN, GEOMETRY/GEOGRAPHY and ignored or unknown annotations: no bounds.
+//   - floating point: a NaN bound means no bounds (old writers); NaN reads as NULL, so the NULL
+//     count is null_count + nan_count, unknown without nan_count. -0.0 and +0.0 compare equal in
+//     SQLite, so the spec's zero rules need nothing here.
+//   - truncated byte-array bounds (is_min/max_value_exact false) are still bounds; a
+//     FIXED_LEN_BYTE_ARRAY bound of the wrong width is none for UUID, FLOAT16 and DECIMAL, nor is
+//     an inexact DECIMAL.
 class StatisticsRangeMapper {
  public:
   // `leaf` must be a leaf of the schema of `metadata`. Fails only where LeafConverter::Make does.

@@ -1,29 +1,10 @@
-// TableScanner: reads chosen top-level fields of a file row by row, in batches.
-//
-// A flat field is one leaf column: its values are converted per cell on request (LeafConverter), so
-// rows that are never asked for cost only their decoding. A nested field (group, LIST, MAP, repeated)
-// reads every leaf under it and is assembled into JSON text per row (NestedJsonAssembler).
-// Row groups are read one after another; memory is one batch of each projected column plus the
-// column chunks in flight.
-//
-// What is read comes from a ScanPlan (predicate/scan_plan.h): its row groups, in its order, and in
-// each only the rows of its RowRanges. Rows outside the ranges are skipped by whole pages where the
-// column reader can (column_reader.h: with the OffsetIndex their bytes are not even read; without
-// it, flat columns pass pages by their header's row counts), so a narrow range decodes about one
-// page per column. All projected columns stay row-aligned.
-//
-// With a filter (late materialization), each batch first decodes the fields the filter's terms
-// name, keeps the rows where every term holds (TermMatcher: ValueSatisfies, SQLite's comparison), and
-// only then reads the other fields: not at all when no row survived (their readers skip those rows
-// later, by whole pages when they can), only the surviving rows' runs when the survivors are few,
-// else the whole batch, of which only surviving rows are ever converted. The caller sees only
-// surviving rows: rows of a batch are not contiguous in the file, so RowNumber gives each one's
-// file-wide number.
-//
-// A filter field's values from dictionary-encoded pages stay dictionary indices (ColumnBatch): each
-// term is evaluated once per entry of the chunk's dictionary, rows are kept by a lookup of their
-// index in that answer, and only the surviving rows' values are ever gathered from the dictionary.
-// Batches holding values of other pages (a chunk whose writer fell back to PLAIN) compare values.
+// TableScanner: reads chosen top-level fields of a file row by row, in batches, only the row groups
+// and row ranges of a ScanPlan (predicate/scan_plan.h), all projected columns row-aligned. A flat
+// field is one leaf column whose values are converted per cell on request (LeafConverter), so rows
+// never asked for cost only their decoding; a nested field is assembled into JSON text per row
+// (NestedJsonAssembler). Rows outside the ranges are passed by whole pages where the column reader
+// can, so a narrow range decodes about one page per column; memory is one batch of each projected
+// column plus the column chunks in flight.
 #pragma once
 
 #include <memory>
@@ -48,6 +29,12 @@ namespace pq {
 struct ScanRequest {
   std::vector<int> fields;
   ScanPlan plan;
+  // Late materialization: each batch first decodes the fields the filter's terms name and keeps
+  // the rows where every term holds (TermMatcher: SQLite's comparison); the other fields are then
+  // read not at all when no row survived, only the survivors' runs when they are few, else the
+  // whole batch, of which only surviving rows are converted. The caller sees only surviving rows
+  // (RowNumber gives each one's file-wide number). Dictionary-encoded pages of a filter field are
+  // filtered by their indices, each term evaluated once per dictionary entry (Term::mask).
   const Predicate* filter = nullptr;
   std::vector<Affinity> affinity;
   int64_t batch_rows = 2048;
@@ -85,8 +72,8 @@ class TableScanner {
   int64_t RowNumber(int64_t row) const;
   // File-wide row number of row 0 of the current batch.
   int64_t batch_first_row() const { return batch_first_row_; }
-  // The cell of field slot `slot` (position in `fields`) for row `row` of the current batch. Text may
-  // point into *scratch or into the batch; valid until the next call or the next batch.
+  // The cell of field slot `slot` (position in `fields`) for row `row` of the current batch. Text
+  // may point into *scratch or into the batch; valid until the next call or the next batch.
   Cell GetCell(int slot, int64_t row, std::string* scratch) const;
 
   // The current batch's values of a flat field whose cells are plain numbers (INT32, INT64 read as
@@ -126,8 +113,8 @@ class TableScanner {
     TermMatcher matcher;  // the term, its literals converted once
     bool null_matches = false;  // whether a NULL satisfies the term (IS NULL)
     // For dictionary-coded batches (ColumnBatch::dictionary) of the open row group: the term's
-    // answer for each entry of the chunk's dictionary (1: satisfies it), built the first time a batch
-    // of that dictionary is filtered, so each row costs one lookup by its index.
+    // answer for each entry of the chunk's dictionary (1: satisfies it), built the first time a
+    // batch of that dictionary is filtered, so each row costs one lookup by its index.
     const void* mask_dictionary = nullptr;  // the dictionary `mask` is for; null: none yet
     std::vector<uint8_t> mask;
     int64_t mask_matches = 0;  // entries set in `mask`

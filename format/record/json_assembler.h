@@ -1,61 +1,11 @@
-// NestedJsonAssembler: rebuilds the records of one nested top-level field as JSON text from the
-// definition and repetition levels of its leaves (the Parquet spec, "5 - Nested Encoding").
-//
-// The column layer hands over, for every leaf under the field, the levels of a run of whole records
-// and a way to render that leaf's k-th non-null value as JSON. The assembler walks the field's
-// NestedShape (nested_shape.h) once per record, consuming level entries of all leaves in step.
-//
-// What it writes:
-//   - struct: {"name":value,...} in schema order; a null optional member is "name":null.
-//   - list (every LIST form, and repeated fields without annotation): [e,...]; a null element is
-//     null, an empty list is [], a null list is null.
-//   - map: {"key":value,...} in file order. JSON member names are text, so a key is written by its
-//     JSON rendering: a string key as that string, any other key (number, boolean, the null key of
-//     a map whose key is not required, a struct) as its JSON text in quotes (1 -> "1"). Duplicate
-//     keys are kept as they come. A map without a value field has null values.
-//   - a null top-level field is SQL NULL (JsonColumn::is_null), never the text null. A required
-//     field, and a repeated top-level field (a required list), is never SQL NULL.
-//   - VARIANT (the Parquet type spec, "Variant Shredding", "Reconstructing a
-//     Shredded Variant"): the Variant as JSON (variant_decoder.h, variant_text.h), whether it is
-//     stored as binary (`value`), shredded into typed columns (`typed_value`) or both:
-//       * typed_value non-null wins: a primitive reads as its Variant type (shredded_leaf.h), a
-//         shredded array as [...] of its elements, a shredded object as {...} of its present
-//         fields merged with the fields of `value` (which must then be an object); merged objects
-//         are written sorted by field name, as the rebuilt Variant object would store them;
-//       * otherwise `value` decoded with the record's `metadata`;
-//       * both null: a missing object field is left out of its object; a missing array element or
-//         top-level value is the Variant null (null), as the spec requires where a value is
-//         required. A null VARIANT group is null like any other null field.
-//     Invalid shreddings are Corruption: value and typed_value both set for a primitive or an
-//     array ("conflicting value and typed_value"), a non-object value beside a shredded object
-//     ("non-object value with shredded fields"), a field of `value` named like a shredded field
-//     (even where the shredded field is missing: the spec's reconstruction asserts the names are
-//     disjoint and lets readers fail or ignore such a field; this one fails), a null metadata,
-//     binary that does not decode (the decoder's NotSupported stays NotSupported). Merged or
-//     unshredded, the Variant metadata, version and binary rules of variant_decoder.h apply.
-//     Unshredded binary objects keep their stored order. Optional object field groups (the spec
-//     wants them required) are read too, a null group meaning a missing field.
-//
-// Entries that continue a list that is null or empty (repetition level r >= 1, and both this entry
-// and the one before it with a definition level below the one at which the r-th repeated field
-// holds an element) are dropped before the walk. They stand for no value, and the spec has no place
-// for them, but DuckDB writes one for each position of a NULL fixed-size ARRAY (a NULL INT[3] is (r
-// 0, d 0), (r 1, d 0), (r 1, d 0)), and other readers skip them too.
-//
-// Levels are untrusted: every other inconsistency (a level above the leaf's maximum, a repetition
-// level that continues no open list, leaves that disagree about where a value is null or where a
-// list continues, a leaf with levels for fewer or more records than asked) is a Corruption, never a
-// crash.
-//
-// One assembler per field and per scan; buffers are kept across Assemble calls so that steady-state
-// assembly allocates only when the output arena grows.
-//
-// Memory. One record may hold any number of values (a list of 2^28 elements takes a few bytes of
-// RLE), and one value's text may be far longer than its bytes (a dictionary entry repeated, a
-// Variant key named by every object). The arena grows only as far as its charge to the budget
-// given to Make (the table's max_memory), which is asked for more before it grows; without a
-// budget it may not pass 4 GiB. Either refusal is OutOfMemory naming the column and the record,
-// checked while a value is written, not after.
+// NestedJsonAssembler: rebuilds the records of one nested top-level field (struct, list, map,
+// VARIANT) as JSON text, or a VARIANT as binary, from the definition and repetition levels of its
+// leaves (the Parquet spec, "Nested Encoding"). The column layer hands over, per leaf, the levels
+// of a run of whole records and a way to render its k-th non-null value; the assembler walks the
+// field's NestedShape (nested_shape.h) once per record, consuming the leaves' levels in step, so
+// column readers know nothing of nesting. Levels are untrusted: any inconsistency is Corruption,
+// never a crash, and the output arena grows only as far as the memory budget grants. The JSON forms
+// are documented in docs/reading.md ("Value mapping").
 #pragma once
 
 #include <cstdint>
@@ -148,6 +98,12 @@ class NestedJsonAssembler {
 
   // leaves[i] holds the levels of leaf Schema::LeafRange(field).first + i; all cover the same
   // `num_records` records. Appends num_records entries to *out. On error *out is left as it was.
+  // Structs are {"name":value,...} in schema order; lists (every LIST form, and repeated fields
+  // without annotation) [e,...]; maps {"key":value,...} in file order, a key that is not a string
+  // written as its JSON text in quotes (1 -> "1"), duplicates kept. A null top-level field is SQL
+  // NULL (JsonColumn::is_null), never the text null. One record may hold any number of values and
+  // one value's text may be far longer than its bytes, so the arena is checked while each value is
+  // written, not after.
   // InvalidArgument for a wrong number of leaves or negative counts, OutOfMemory when the arena
   // would pass 4 GiB (offsets are 32-bit) or what the budget grants, Corruption for inconsistent
   // levels.
@@ -181,8 +137,16 @@ class NestedJsonAssembler {
   // The elements of a non-empty list whose element is a leaf (the caller wrote the '[').
   bool WriteLeafElements(const NestedShape& list, std::string* out);
   bool WriteMapEntry(const NestedShape& map, std::string* out);
-  // VARIANT (see the header): the kVariant group `s`, present, as JSON or (Make's
-  // variant_as_binary) as metadata and value binaries.
+  // VARIANT (the Parquet spec, "Variant Shredding", "Reconstructing a Shredded Variant"): the
+  // kVariant group `s`, present, as JSON or (Make's variant_as_binary) as metadata and value
+  // binaries. A non-null typed_value wins (an object's shredded fields merged with those of
+  // `value`, written sorted by name as the rebuilt Variant object stores them); else `value`
+  // decoded with the record's metadata; both null: a missing object field is left out, a missing
+  // array element or top-level value is the Variant null. Corruption for invalid shreddings: value
+  // and typed_value both set for a primitive or an array, a non-object value beside a shredded
+  // object, a field of `value` named like a shredded field (the spec lets readers fail or ignore
+  // it; this one fails), a null metadata. Optional object field groups (the spec wants them
+  // required) are read too, a null group meaning a missing field.
   bool WriteVariant(const NestedShape& s, std::string* out);
   bool WriteVariantAsBinary(const NestedShape& s, std::string* out);
   // Reads the record's metadata of kVariant group `s` into variant_metadata_.
@@ -223,7 +187,10 @@ class NestedJsonAssembler {
 
   Status ValidateLevels(std::span<const LeafLevels> leaves);
   // Points cursor i at a copy of its levels without the entries that continue a null or empty list
-  // (see the header), when it has any.
+  // (repetition level r >= 1, this entry and the one before both defined below where the r-th
+  // repeated field holds an element), when it has any. They stand for no value and the spec has no
+  // place for them, but DuckDB writes one per position of a NULL fixed-size ARRAY (a NULL INT[3] is
+  // (r 0, d 0), (r 1, d 0), (r 1, d 0)), and other readers skip them too.
   Status DropEntriesOfClosedLists(int i);
 
   NestedShape shape_;

@@ -1,37 +1,11 @@
-// NestedShape: what a schema subtree means as a nested value - a leaf, a struct, a list or a map -
-// once the LIST and MAP rules, their backward-compatibility rules and the rule for repeated fields
-// without annotation are applied (the Parquet type spec, "Nested Types", "Lists",
-// "Maps" and their "Backward-compatibility rules").
-//
-// The shape also carries the levels that decide, while reading one leaf's definition and repetition
-// levels, whether a value is null, whether a list is empty and which list a repetition level
-// continues (the Parquet spec, "5 - Nested Encoding"). Levels are computed here from the repetitions
-// on the path, the same way the Schema computes a node's maximum levels.
-//
-// How each schema node is read:
-//   - a leaf that is not repeated: kLeaf.
-//   - a group without LIST, MAP or MAP_KEY_VALUE: kStruct (fields in schema order).
-//   - a LIST group: kList. Its element follows the five backward-compatibility rules: the repeated
-//     field itself is the element (form kTwoLevel) when it is a primitive, a group of several
-//     fields, a group whose one field is repeated, or a group of one field named `array` or
-//     `<list name>_tuple`; otherwise the repeated group's one field is the element, with its own
-//     repetition (form kThreeLevel; the names `list` and `element` are not enforced).
-//   - a MAP group, or a MAP_KEY_VALUE group that is not the key/value level of a MAP: kMap (form
-//     kThreeLevel). Key and value are the first and second field of the repeated group, by
-//     position; the value may be absent (values read as null) and the key may be optional (some
-//     writers, e.g. Presto, leave it unmarked).
-//   - a repeated MAP or MAP_KEY_VALUE group whose fields are the key and value themselves: kMap
-//     whose repeated level is the group itself (form kTwoLevel).
-//   - any other repeated field (primitive or group) outside those structures: a required kList of
-//     required elements, the element being the field itself (form kUnannotatedRepeated).
-//   - a VARIANT group (not repeated; a repeated one is a list of them): kVariant, its fields found
-//     by name ("Variant Shredding"): `metadata` (a binary leaf), `value` (a binary leaf) and
-//     `typed_value`, at least one of the last two. A `typed_value` is a primitive leaf (kLeaf), a
-//     LIST group in three levels whose element group is a kShredded (kList), or a group whose every
-//     field is a kShredded (kStruct: a shredded object, one field per shredded object field).
-//     kShredded is a group of `value` and/or `typed_value` with the same rules, minus `metadata`.
-//     Anything else under a VARIANT group is Corruption (an invalid shredding). The assembler, not
-//     the shape, decides what values mean (json_assembler.h).
+// NestedShape: what a schema subtree means as a nested value (a leaf, struct, list, map or
+// VARIANT) once the LIST and MAP rules, their backward-compatibility rules and the rule for
+// repeated fields without annotation are applied (the Parquet spec, "Nested Types", "Lists", "Maps"
+// and "Variant Shredding"). It carries the levels that decide, while reading one leaf's definition
+// and repetition levels, whether a value is null, whether a list is empty and which list a
+// repetition level continues, computed from the repetitions on the path as the Schema computes a
+// node's maximum levels. The shape says how values nest; the assembler says what they mean
+// (json_assembler.h).
 #pragma once
 
 #include <cstdint>
@@ -90,7 +64,21 @@ struct NestedShape {
   const NestedShape& value() const { return children[1]; }    // kMap, when has_value()
 };
 
-// Classifies the subtree under `field`, a field of the root (top-level column). Errors: Corruption
+// Classifies the subtree under `field`, a field of the root (top-level column):
+//   - a leaf that is not repeated: kLeaf; a group without LIST, MAP or MAP_KEY_VALUE: kStruct.
+//   - a LIST group: kList. The repeated field itself is the element (kTwoLevel) when it is a
+//     primitive, a group of several fields, a group whose one field is repeated, or a group of one
+//     field named `array` or `<list name>_tuple`; otherwise the repeated group's one field is the
+//     element (kThreeLevel; the names `list` and `element` are not enforced).
+//   - a MAP group, or a MAP_KEY_VALUE group that is not the key/value level of a MAP: kMap
+//     (kThreeLevel), key and value the first and second field by position; the value may be absent
+//     (values read as null) and the key optional (some writers, e.g. Presto, leave it unmarked). A
+//     repeated MAP or MAP_KEY_VALUE group whose fields are key and value: kMap in kTwoLevel.
+//   - any other repeated field: a required kList of required elements (kUnannotatedRepeated).
+//   - a VARIANT group: kVariant, its fields found by name: `metadata`, and `value` and/or
+//     `typed_value`, a primitive leaf, a three-level LIST of kShredded elements, or a group of
+//     kShredded fields (a shredded object); kShredded is the same minus `metadata`.
+// Errors: Corruption
 // for a LIST or MAP group that cannot be read under any rule (wrong number of fields, no repeated
 // level), for a group without fields, for a VARIANT group laid out against the rules above;
 // NotSupported for nesting deeper than 255 levels.

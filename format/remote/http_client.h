@@ -1,26 +1,9 @@
 // HttpClient: HTTP(S) requests over libcurl for remote files and the S3 client, with the
-// guarantees a reader of untrusted servers needs.
-//
-// - Retries: 429, 500, 502, 503, 504, timeouts and dropped or refused connections are tried again
-//   up to `retries` more times, waiting retry_wait_ms * retry_backoff^(n-1) before try n (or the
-//   server's Retry-After, up to 30 s); then the error names the method, the URL (DisplayUrl: never a
-//   password or a signed query string) and the last HTTP status or transport error.
-// - Timeouts: `timeout_ms` bounds connecting and any stretch with no byte moving either way; a slow
-//   but moving transfer goes on.
-// - Ranges: a request with `range` asks for those bytes and checks the answer: a 206 must carry a
-//   Content-Range for exactly them, and its body exactly as many bytes; a 200 (a server that ignores
-//   Range) is the whole object, from which the asked bytes are cut while it streams (the transfer
-//   stops once they are in). A short or truncated body, or a Content-Range that does not match, is
-//   an error, never wrong bytes.
-// - Bounds: a body goes into the caller's buffer (`sink`, never past its capacity) or into the
-//   response, refused past `max_response_bytes` as soon as Content-Length says so and again while it
-//   streams.
-// - TLS is verified against the system's CA store (or `ca_file`); redirects (http and https only)
-//   are followed; `extra_headers` and a bearer token go with every request; `interrupted` is polled
-//   while requests wait or transfer, and stops them all.
-// - SendAll runs several requests at once (curl multi), at most `max_parallel` at a time.
-// - Counters: requests sent (every try), body bytes received and sent.
-// Thread-safe: any number of threads may call Send and SendAll at once.
+// guarantees a reader of untrusted servers needs: transient failures retried with backoff, a
+// timeout on any stretch with no byte moving, range answers checked so that a short or mismatched
+// body is an error and never wrong bytes, bodies bounded, TLS verified, requests interruptible, and
+// errors that name the method and the URL but never a password or a signed query string
+// (DisplayUrl). Thread-safe: any number of threads may call Send and SendAll at once.
 #pragma once
 
 #include <atomic>
@@ -112,7 +95,14 @@ class HttpClient {
 
   // The response of any final status (the caller judges 4xx; retried statuses come back when the
   // tries ran out); IOError for transport failures after the last try, for a mismatched range
-  // answer, a body over its bound, or an interrupt.
+  // answer, a body over its bound, or an interrupt. 429, 500, 502, 503, 504, timeouts and dropped
+  // or refused connections are tried again up to `retries` more times, waiting retry_wait_ms *
+  // retry_backoff^(n-1) before try n (or the server's Retry-After, up to 30 s). With a `range`, a
+  // 206 must carry a Content-Range for exactly those bytes and a body of exactly as many; a 200 (a
+  // server that ignores Range) is the whole object, from which the bytes are cut while it streams.
+  // A body goes into the caller's `sink` (never past its capacity) or into the response, refused
+  // past max_response_bytes as soon as Content-Length says so and again while it streams.
+  // Redirects (http and https only) are followed.
   Result<HttpResponse> Send(HttpRequest request);
   // Each request's outcome, in order; at most max_parallel transfers at once.
   std::vector<Result<HttpResponse>> SendAll(std::vector<HttpRequest> requests);

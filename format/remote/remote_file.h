@@ -1,22 +1,8 @@
-// RemoteFile: one object behind HTTP(S) or S3, read by byte ranges with few requests.
-//
-// Open() asks for the object's last `footer_guess` bytes in one suffix-range request
-// ("bytes=-65536"), which also gives the object's size (Content-Range) and version (ETag,
-// Last-Modified); those tail bytes are kept, so a Parquet footer that fits in them is parsed with no
-// further request, and a larger one costs one more request for the part before the tail. A server
-// that ignores Range answers the whole object: it is then kept whole (up to `max_unranged_bytes`)
-// and every read is served from memory.
-//
-// ReadRanges() reads several ranges at once: bytes held in the tail are copied, the rest sorted and
-// joined where the gap between two ranges is at most `coalesce_gap` (the gap's bytes are fetched and
-// dropped: one round trip costs more than a few kilobytes), ranges over `max_request_bytes` split,
-// and the requests sent together, a few at a time (HttpClient::SendAll). Every answer must come from
-// the version opened: an ETag, Last-Modified or size that differs is an IOError naming the object
-// ("changed since it was opened"), never bytes of two versions; strong ETags are also sent as
-// If-Match, so servers that check it refuse a changed object themselves (412). Changed() asks again
-// (HEAD) for a per-scan check.
-//
-// Thread-safe: reads from several threads at once share the immutable tail and the HttpClient.
+// RemoteFile: one object behind HTTP(S) or S3, read by byte ranges with few requests: the tail in
+// one suffix-range request at Open (so a footer that fits costs nothing more), then several ranges
+// at once, joined where they are close and sent together. Every answer must come from the version
+// opened (ETag, Last-Modified, size), so a reader never gets bytes of two versions of an object.
+// Thread-safe: reads from several threads share the immutable tail and the HttpClient.
 #pragma once
 
 #include <atomic>
@@ -58,6 +44,21 @@ struct ReadRange {
   uint8_t* out = nullptr;
 };
 
+// Open() asks for the object's last `footer_guess` bytes in one suffix-range request
+// ("bytes=-65536"), which also gives the object's size (Content-Range) and version (ETag,
+// Last-Modified); those tail bytes are kept, so a Parquet footer that fits in them is parsed with
+// no further request, and a larger one costs one more request for the part before the tail. A
+// server that ignores Range answers the whole object: it is then kept whole (up to
+// `max_unranged_bytes`) and every read is served from memory.
+//
+// ReadRanges() reads several ranges at once: bytes held in the tail are copied, the rest sorted and
+// joined where the gap between two ranges is at most `coalesce_gap` (the gap's bytes are fetched
+// and dropped: one round trip costs more than a few kilobytes), ranges over `max_request_bytes`
+// split, and the requests sent together, a few at a time (HttpClient::SendAll). Every answer must
+// come from the version opened: an ETag, Last-Modified or size that differs is an IOError naming
+// the object ("changed since it was opened"), never bytes of two versions; strong ETags are also
+// sent as If-Match, so servers that check it refuse a changed object themselves (412). Changed()
+// asks again (HEAD) for a per-scan check.
 class RemoteFile {
  public:
   static Result<std::unique_ptr<RemoteFile>> Open(RemoteLocation location, RemoteFileOptions options = {});

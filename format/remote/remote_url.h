@@ -1,11 +1,10 @@
 // RemoteUrl: an http://, https:// or s3:// location taken apart, and the text forms of it that
-// requests and messages need.
-//
-// An s3:// URI names a bucket and a key, written as they are stored (no percent-decoding: a key may
-// hold any character but '/' as a separator, '%' included). An http(s) URL is kept as written,
-// except that bytes a request line cannot carry (spaces, control characters, non-ASCII) are
-// percent-encoded. DisplayUrl() is the only form that may reach a message: it drops the user and
-// password, the query string (signed URLs carry their signature there) and the fragment.
+// requests and messages need. An s3:// URI names a bucket and a key, written as they are stored (no
+// percent-decoding: a key may hold any character but '/' as a separator, '%' included). An http(s)
+// URL is kept as written, except that bytes a request line cannot carry (spaces, control
+// characters, non-ASCII) are percent-encoded. DisplayUrl() is the only form that may reach a
+// message: it drops the user and password, the query string (signed URLs carry their signature
+// there) and the fragment.
 #pragma once
 
 #include <string>

@@ -1,12 +1,11 @@
 // S3Client: the S3 calls the extension makes, over HttpClient, signed with Signature Version 4.
-//
 // ListObjectsV2 (every page, following continuation tokens, bounded), HEAD and ranged GET (through
-// MakeRequest, which RemoteFile uses), PutObject, and the multipart upload calls S3OutputFile
-// makes (create, upload part, complete, abort). Requests go to the configured endpoint in path
-// style (https://endpoint/bucket/key) or virtual-host style (https://bucket.endpoint/key); keys are
-// percent-encoded once, as S3 signs them. Each try is signed anew (its x-amz-date changes) unless the
-// credentials are anonymous, in which case requests go unsigned. Errors name s3://bucket/key, the
-// HTTP status and S3's error code and message, never a key or a signature.
+// MakeRequest, which RemoteFile uses), PutObject, and the multipart upload calls S3OutputFile makes
+// (create, upload part, complete, abort). Requests go to the configured endpoint in path style
+// (https://endpoint/bucket/key) or virtual-host style (https://bucket.endpoint/key); keys are
+// percent-encoded once, as S3 signs them. Each try is signed anew (its x-amz-date changes) unless
+// the credentials are anonymous, in which case requests go unsigned. Errors name s3://bucket/key,
+// the HTTP status and S3's error code and message, never a key or a signature.
 #pragma once
 
 #include <memory>

@@ -1,14 +1,7 @@
 // S3OutputFile: the writer's output (the shape of writer/output_file.h's OutputFile) as an S3
-// object that appears whole or not at all.
-//
-// Bytes are buffered up to a part size. A file that never fills a part is stored with one
-// PutObject at Close(); a larger one becomes a multipart upload: created when the first part is
-// full, each full part uploaded as it fills, the last part and CompleteMultipartUpload at Close().
-// Any failure aborts the upload at once (AbortMultipartUpload), so no parts are left behind, and
-// every later call returns that failure; Remove(), and the destructor of a file neither closed nor
-// removed, abort too. Until CompleteMultipartUpload (or the single PutObject) succeeds, no object
-// exists under the key, and an object already there is untouched. Part sizes start at `part_size`
-// and double every 1000 parts, so S3's 10,000-part limit is never reached.
+// object that appears whole or not at all: a single PutObject for a small file, else a multipart
+// upload that is aborted at once on any failure, so no parts are left behind and an object already
+// under the key is untouched until the upload completes.
 #pragma once
 
 #include <memory>
@@ -25,6 +18,14 @@ struct S3OutputOptions {
   int64_t part_size = int64_t{16} << 20;
 };
 
+// Bytes are buffered up to a part size. A file that never fills a part is stored with one
+// PutObject at Close(); a larger one becomes a multipart upload: created when the first part is
+// full, each full part uploaded as it fills, the last part and CompleteMultipartUpload at Close().
+// Any failure aborts the upload at once (AbortMultipartUpload), so no parts are left behind, and
+// every later call returns that failure; Remove(), and the destructor of a file neither closed nor
+// removed, abort too. Until CompleteMultipartUpload (or the single PutObject) succeeds, no object
+// exists under the key, and an object already there is untouched. Part sizes start at `part_size`
+// and double every 1000 parts, so S3's 10,000-part limit is never reached.
 class S3OutputFile {
  public:
   static Result<std::unique_ptr<S3OutputFile>> Create(std::shared_ptr<S3Client> client, std::string bucket,

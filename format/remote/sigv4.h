@@ -1,7 +1,6 @@
-// AWS Signature Version 4: the signature S3 (and every AWS service) checks on each request.
-//
-// The canonical request (method, URI, sorted query, the signed headers lower-cased, trimmed and
-// sorted, the payload hash), its SHA-256 in the string to sign with the date and the scope
+// AWS Signature Version 4: the signature S3 (and every AWS service) checks on each request. The
+// canonical request (method, URI, sorted query, the signed headers lower-cased, trimmed and sorted,
+// the payload hash), its SHA-256 in the string to sign with the date and the scope
 // (date/region/service/aws4_request), and an HMAC-SHA256 chain from "AWS4" + secret key down to the
 // signature, as AWS's "Signature Version 4 signing process" documents it. Each step is its own
 // function so tests can hold them against AWS's published examples. S3 paths are encoded once and

@@ -1,10 +1,9 @@
-// XmlElement and ParseXml: the small XML reader the S3 client needs for its answers
-// (ListObjectsV2, multipart upload, errors), bounded for untrusted bytes.
-//
-// Elements, their text, the five named entities and numeric character references. Attributes are
-// skipped, comments, processing instructions and CDATA handled, a DOCTYPE refused (no entity
-// definitions are ever expanded). Depth and element count are capped; the document's size is capped
-// by whoever fetched it. Names are kept as written; Child() matches the local name (after any ':').
+// XmlElement and ParseXml: the small XML reader the S3 client needs for its answers (ListObjectsV2,
+// multipart upload, errors), bounded for untrusted bytes. Elements, their text, the five named
+// entities and numeric character references. Attributes are skipped, comments, processing
+// instructions and CDATA handled, a DOCTYPE refused (no entity definitions are ever expanded).
+// Depth and element count are capped; the document's size is capped by whoever fetched it. Names
+// are kept as written; Child() matches the local name (after any ':').
 #pragma once
 
 #include <string>

@@ -1,8 +1,8 @@
-// Schema: the tree of fields rebuilt from the flat, depth-first list of SchemaElements in the footer.
-//
-// Each node knows its definition and repetition level (the maximum levels of values at that node), and
-// each leaf is a column chunk index. The effective logical type of a node is resolved here once: the
-// LogicalType when present and known, else the legacy ConvertedType, else none (read by physical type).
+// Schema: the tree of fields rebuilt from the flat, depth-first list of SchemaElements in the
+// footer. Each node knows its definition and repetition level (the maximum levels of values at that
+// node), and each leaf is a column chunk index. The effective logical type of a node is resolved
+// here once: the LogicalType when present and known, else the legacy ConvertedType, else none (read
+// by physical type).
 #pragma once
 
 #include <memory>

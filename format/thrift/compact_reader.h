@@ -1,23 +1,10 @@
-// CompactReader: reads values of the Thrift compact protocol from untrusted bytes.
-//
-// Every Parquet metadata structure is a Thrift struct in the compact protocol
-// (the Thrift compact protocol specification). This reader knows the wire format only, not the
-// Parquet structs: format/metadata/metadata_io.cc drives it field by field. It reads through a
-// ByteReader, so no read goes past the end of its input; it checks container sizes against the
-// bytes left before a caller allocates, refuses over-long varints, and caps the nesting depth of
-// structs, lists, sets and maps (kMaxDepth) so that a hostile input cannot exhaust the stack while
-// skipping. After a read fails the reader's position and depth are unspecified: callers stop and
-// report.
-//
-// The common cases (one-byte field headers, varints of up to 4 or 9 bytes with the end of the input
-// not in reach) are decoded inline; everything else, including every error, goes through
-// ByteReader.
-//
-// Memory. Checking sizes against the bytes left bounds what a caller allocates by the input's
-// length, but not by much: an element of three bytes may become a struct of hundreds. So the
-// reader also keeps an allowance for what the caller builds from the input (ChargeMemory, which
-// ReadString and the metadata readers call before they allocate): once the charges pass
-// memory_limit(), they fail with OutOfMemory, before the allocation is made.
+// CompactReader: reads values of the Thrift compact protocol from untrusted bytes. It knows the
+// wire format only, not the Parquet structs (format/metadata/metadata_io.cc drives it field by
+// field). It reads through a ByteReader, so no read goes past its input; it checks container sizes
+// against the bytes left, refuses over-long varints, caps nesting (kMaxDepth) so a hostile input
+// cannot exhaust the stack while skipping, and charges what callers build against a memory limit
+// (ChargeMemory). The common cases are decoded inline, every error through ByteReader. After a read
+// fails, position and depth are unspecified: callers stop and report.
 #pragma once
 
 #include <cstddef>
@@ -153,7 +140,8 @@ class CompactReader {
   Result<MapHeader> ReadMapHeader();
 
   // Counts `bytes` the caller is about to allocate for what it parses; OutOfMemory when the total
-  // would pass memory_limit().
+  // would pass memory_limit(). Checking sizes against the bytes left bounds allocations by the
+  // input's length, but not by much: an element of three bytes may become a struct of hundreds.
   Status ChargeMemory(size_t bytes) {
     if (bytes > static_cast<uint64_t>(memory_limit_ - memory_charged_)) return OverMemoryLimit(bytes);
     memory_charged_ += static_cast<int64_t>(bytes);

@@ -1,9 +1,8 @@
-// CompactWriter: appends values in the Thrift compact protocol to a string.
-//
-// The mirror of CompactReader (the Thrift compact protocol specification). The caller writes the
-// fields of a struct in increasing id order between BeginStruct and EndStruct; WriteFieldHeader
-// picks the short form (one byte) when the id is 1..15 above the previous field of the same struct
-// and the long form otherwise. The writer trusts its caller: it never fails.
+// CompactWriter: appends values in the Thrift compact protocol to a string. The mirror of
+// CompactReader (the Thrift compact protocol specification). The caller writes the fields of a
+// struct in increasing id order between BeginStruct and EndStruct; WriteFieldHeader picks the short
+// form (one byte) when the id is 1..15 above the previous field of the same struct and the long
+// form otherwise. The writer trusts its caller: it never fails.
 #pragma once
 
 #include <cstdint>

@@ -1,8 +1,7 @@
-// ByteReader: the one way the engine reads untrusted bytes.
-//
-// A span and a cursor. Every read checks `n > remaining()` before touching memory and returns a
-// Result, so no decoder can read past the end of its input. Multi-byte numbers are little endian,
-// as everywhere in Parquet but the Hadoop LZ4 frame headers (ReadU32BigEndian).
+// ByteReader: the one way the engine reads untrusted bytes. A span and a cursor. Every read checks
+// `n > remaining()` before touching memory and returns a Result, so no decoder can read past the
+// end of its input. Multi-byte numbers are little endian, as everywhere in Parquet but the Hadoop
+// LZ4 frame headers (ReadU32BigEndian).
 #pragma once
 
 #include <cstdint>

@@ -1,9 +1,7 @@
-// CRC-32 as Parquet page checksums use it.
-//
-// The standard CRC-32 (ISO-HDLC: polynomial 0x04C11DB7 reflected, initial value and final xor
-// 0xFFFFFFFF), the one of gzip and zlib. The Parquet spec "Checksumming": the `crc` field of a
-// PageHeader is this checksum of the page bytes as stored (after compression and encryption),
-// written as a signed 32-bit integer holding the same bits.
+// CRC-32 as Parquet page checksums use it. The standard CRC-32 (ISO-HDLC: polynomial 0x04C11DB7
+// reflected, initial value and final xor 0xFFFFFFFF), the one of gzip and zlib. The Parquet spec
+// "Checksumming": the `crc` field of a PageHeader is this checksum of the page bytes as stored
+// (after compression and encryption), written as a signed 32-bit integer holding the same bits.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,6 @@
 // PodVector<T>: a growable array of trivially copyable values that does not zero new elements.
-//
-// Column batches are refilled constantly; std::vector::resize would clear every slot before the decoder
-// overwrites it. Capacity is kept across Clear() so steady-state scans allocate nothing.
+// Column batches are refilled constantly; std::vector::resize would clear every slot before the
+// decoder overwrites it. Capacity is kept across Clear() so steady-state scans allocate nothing.
 #pragma once
 
 #include <cstddef>

@@ -1,7 +1,6 @@
-// Status and Result<T>: every failure in the engine is a value, never an exception.
-//
-// A Status carries a code (what kind of failure) and a message that names where it happened: file,
-// row group, column and page, added by each layer on the way up with WithContext(). The SQLite layer
+// Status and Result<T>: every failure in the engine is a value, never an exception. A Status
+// carries a code (what kind of failure) and a message that names where it happened: file, row
+// group, column and page, added by each layer on the way up with WithContext(). The SQLite layer
 // turns a Status into an SQLite error in one place (ext/guard.h).
 #pragma once
 

@@ -1,9 +1,8 @@
-// TaskPool: a fixed set of worker threads that run submitted tasks, oldest first.
-//
-// The reader's `threads` option (ReaderOptions::task_pool) uses one to decompress pages ahead of
-// the scan: while the calling thread decodes a page and hands its values to SQLite, a worker
-// checks, decrypts and decompresses the next one (page/page_reader.h). A task must not submit to
-// or destroy its own pool; it may block only on work that does not need the pool.
+// TaskPool: a fixed set of worker threads that run submitted tasks, oldest first. The reader's
+// `threads` option (ReaderOptions::task_pool) uses one to decompress pages ahead of the scan: while
+// the calling thread decodes a page and hands its values to SQLite, a worker checks, decrypts and
+// decompresses the next one (page/page_reader.h). A task must not submit to or destroy its own
+// pool; it may block only on work that does not need the pool.
 #pragma once
 
 #include <atomic>

@@ -1,9 +1,8 @@
 // UTF-8: encoding a code point (AppendUtf8) and checking well-formedness (IsValidUtf8).
-//
 // AppendUtf8's caller has checked the code point (at most 0x10FFFF, not a surrogate). One home for
-// the encoder: the XML reader's character references and the Variant JSON reader use it; the
-// copies in writer/statistics_builder.cc and writer/json_shredder.cc are to move here. Where text
-// must be UTF-8 by a format's rules (Variant strings and field names), the writer checks it with
+// the encoder: the XML reader's character references and the Variant JSON reader use it; the copies
+// in writer/statistics_builder.cc and writer/json_shredder.cc are to move here. Where text must be
+// UTF-8 by a format's rules (Variant strings and field names), the writer checks it with
 // IsValidUtf8 rather than storing bytes that readers may refuse.
 #pragma once
 

@@ -1,9 +1,8 @@
-// Cell: one value as SQLite will receive it, before any SQLite header is involved.
-//
-// The converter (leaf_converter.h) turns a decoded Parquet value into a Cell; the SQLite layer
-// turns a Cell into sqlite3_result_*(). A Cell never owns memory: `bytes` of a TEXT or BLOB cell
-// points either into the decoded value itself (page buffer, dictionary) or into a scratch string
-// the caller handed to the converter, and is valid only as long as that memory is.
+// Cell: one value as SQLite will receive it, before any SQLite header is involved. The converter
+// (leaf_converter.h) turns a decoded Parquet value into a Cell; the SQLite layer turns a Cell into
+// sqlite3_result_*(). A Cell never owns memory: `bytes` of a TEXT or BLOB cell points either into
+// the decoded value itself (page buffer, dictionary) or into a scratch string the caller handed to
+// the converter, and is valid only as long as that memory is.
 #pragma once
 
 #include <cstdint>

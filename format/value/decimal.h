@@ -1,25 +1,9 @@
-// DECIMAL values: an unscaled integer times 10^-scale, to exact text or to the nearest double, and
-// exact decimal text read back (ReadDecimalText, UnscaleDecimal: the writer's and the Bloom probe's).
-//
-// The unscaled integer is an INT32, an INT64, or the big-endian two's complement bytes of a
-// FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY of any length, the most significant byte first; an empty byte
-// array is 0 (the Parquet type spec, "DECIMAL").
-//
-// Text: the exact value with exactly `scale` digits after the point and at least one before it:
-// unscaled 12340 scale 2 -> "123.40", -5 scale 2 -> "-0.05", 0 scale 0 -> "0", 0 scale 2 -> "0.00".
-// The text is also a valid JSON number. The spec requires 0 <= scale <= precision; this code does
-// not need that: a scale above the precision just means more leading zeros, a negative scale
-// multiplies by a power of ten (7 scale -2 -> "700"). Precision is never looked at: values are read
-// as stored.
-//
-// Double: the double nearest to the exact decimal value (round half to even), as strtod would give
-// for the text, without depending on the C locale. Values beyond the double range become +-inf,
-// values too small become +-0.
-//
-// Limits, against quadratic work on hostile bytes: the byte forms accept unscaled values whose
-// minimal two's complement form has at most kMaxDecimalBytes bytes (2466 digits; real writers stay
-// under 32 bytes) and report false otherwise; a |scale| above kMaxDecimalScale is for the caller to
-// refuse (LeafConverter::Make does).
+// DECIMAL values (the Parquet spec, "DECIMAL": an unscaled integer times 10^-scale, the integer an
+// INT32, an INT64 or big-endian two's complement bytes of any length, an empty array being 0) to
+// exact text or to the nearest double, and exact decimal text read back (ReadDecimalText,
+// UnscaleDecimal: the writer's and the Bloom probe's). Precision is never looked at: values are
+// read as stored, and a scale above the precision or negative works too (7 scale -2 -> "700").
+// Sizes are capped (kMaxDecimalBytes, kMaxDecimalScale) against quadratic work on hostile bytes.
 #pragma once
 
 #include <cstddef>
@@ -29,15 +13,21 @@
 
 namespace pq {
 
+// The byte forms accept unscaled values whose minimal two's complement form has at most this many
+// bytes (2466 digits; real writers stay under 32) and report false otherwise; a |scale| above
+// kMaxDecimalScale is for the caller to refuse (LeafConverter::Make does).
 inline constexpr size_t kMaxDecimalBytes = 1024;
 inline constexpr int32_t kMaxDecimalScale = 4096;
 
-// Appends the exact text of unscaled * 10^-scale. |scale| <= kMaxDecimalScale.
+// Appends the exact text of unscaled * 10^-scale, with exactly `scale` digits after the point and
+// at least one before it (12340 scale 2 -> "123.40", -5 scale 2 -> "-0.05"), also a valid JSON
+// number. |scale| <= kMaxDecimalScale.
 void AppendDecimalText(int64_t unscaled, int32_t scale, std::string* out);
 // The same for big-endian two's complement bytes. False (nothing appended) above kMaxDecimalBytes.
 bool AppendDecimalText(std::string_view big_endian, int32_t scale, std::string* out);
 
-// The double nearest to unscaled * 10^-scale. |scale| <= kMaxDecimalScale.
+// The double nearest to unscaled * 10^-scale (round half to even, as strtod gives for the text,
+// without the C locale); beyond the double range +-inf, too small +-0. |scale| <= kMaxDecimalScale.
 double DecimalToDouble(int64_t unscaled, int32_t scale);
 // The same for big-endian two's complement bytes. False (*out untouched) above kMaxDecimalBytes.
 bool DecimalToDouble(std::string_view big_endian, int32_t scale, double* out);

@@ -1,9 +1,7 @@
-// IEEE 754 half precision (binary16), the FLOAT16 logical type.
-//
-// FLOAT16 annotates a 2-byte FIXED_LEN_BYTE_ARRAY holding the half in little-endian order
-// (the Parquet type spec, "FLOAT16"). Every half is exactly representable as a
-// double, so the widening below loses nothing: zeros keep their sign, subnormals stay exact,
-// infinities stay infinite and NaNs stay NaN.
+// IEEE 754 half precision (binary16), the FLOAT16 logical type. FLOAT16 annotates a 2-byte
+// FIXED_LEN_BYTE_ARRAY holding the half in little-endian order (the Parquet type spec, "FLOAT16").
+// Every half is exactly representable as a double, so the widening below loses nothing: zeros keep
+// their sign, subnormals stay exact, infinities stay infinite and NaNs stay NaN.
 #pragma once
 
 #include <cmath>

@@ -1,66 +1,10 @@
-// LeafConverter: decoded Parquet leaf values to the values SQLite receives, and to JSON.
-//
-// One converter is built per leaf column per table (Make), from the leaf's physical type, its
-// resolved logical type (or legacy ConvertedType) and the table's ValueOptions. Make works out once
-// which conversion applies, so converting a value is one switch; the common cases (plain integers,
-// doubles, strings, blobs) are inline and do nothing but wrap the value.
-//
-// Mapping (the value-mapping table of docs/reading.md; "declared" is declared_type(), whose SQLite
-// affinity keeps the values as they are):
-//
-//   Parquet                                  SQLite value                               declared
-//   BOOLEAN                                  INTEGER 0/1                                INTEGER
-//   INT32, INT64, INT(8/16/32/64, signed),   INTEGER                                    INTEGER
-//     legacy INT_8..INT_64
-//   INT(8/16/32, unsigned), UINT_8..UINT_32  INTEGER: the INT32 read as uint32          INTEGER
-//   INT(64, unsigned), UINT_64               INTEGER when <= 2^63-1, else REAL (the     INTEGER
-//                                            nearest double to the uint64)
-//   FLOAT, DOUBLE, FLOAT16 (FLBA(2))         REAL; NaN is NULL (SQLite stores NaN as    REAL
-//                                            NULL), +-Inf stay REAL, -0.0 stays -0.0
-//   DECIMAL on INT32/INT64/FLBA/BYTE_ARRAY   REAL nearest the exact value (default);    REAL / TEXT
-//                                            exact TEXT with decimal=text (decimal.h)
-//   STRING, ENUM, JSON                       TEXT, the bytes as stored (not validated)  TEXT
-//   BSON, GEOMETRY, GEOGRAPHY (WKB)          BLOB (binary_as_string does not apply)     BLOB
-//   BYTE_ARRAY / FLBA, no annotation         BLOB; TEXT with binary_as_string           BLOB / TEXT
-//   UUID (FLBA(16))                          TEXT, lower case                           TEXT
-//                                            'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx'
-//   DATE (INT32)                             TEXT 'YYYY-MM-DD' (temporal.h for years    TEXT
-//                                            outside 0..9999)
-//   TIME MILLIS (INT32), MICROS/NANOS        TEXT 'HH:MM:SS' + '.fff'/'.ffffff'/        TEXT
-//     (INT64), legacy TIME_MILLIS/MICROS     '.fffffffff' when the fraction is not 0
-//   TIMESTAMP MILLIS/MICROS/NANOS (INT64),   TEXT 'YYYY-MM-DD HH:MM:SS[.fraction]': the TEXT
-//     legacy TIMESTAMP_MILLIS/MICROS         stored instant, read as UTC whether or not
-//                                            isAdjustedToUTC (no time zone is applied)
-//     with timestamp=integer                 INTEGER, the stored value                  INTEGER
-//   INT96                                    TEXT as TIMESTAMP NANOS                    TEXT
-//     with timestamp=integer                 INTEGER nanoseconds since the epoch; an    INTEGER
-//                                            instant outside int64 (before 1677, after
-//                                            2262) is REAL, the nearest double, as UINT64
-//   INTERVAL (FLBA(12))                      TEXT '{"months":m,"days":d,"millis":n}'    TEXT
-//   UNKNOWN                                  NULL, whatever is stored                   ""
-//
-// Dates and times are not affected by timestamp=integer. The fraction rules are in temporal.h.
-//
-// An annotation that does not fit the physical type (DATE on BYTE_ARRAY, UUID on FLBA(8), TIME
-// MILLIS on INT64, INT(64) on INT32, FLOAT16 on FLBA(4), any annotation meant for groups on a leaf,
-// a logical type this reader does not know) is ignored: the column reads by its physical type, as
-// other readers do. Two leniencies beyond the spec: STRING/ENUM/JSON/BSON/GEOMETRY/GEOGRAPHY are
-// also accepted on FIXED_LEN_BYTE_ARRAY, and DECIMAL ignores its precision (values are read as
-// stored, whatever their size) and accepts any scale with |scale| <= kMaxDecimalScale (decimal.h),
-// negative or above the precision. Make refuses (NotSupported) only a DECIMAL scale beyond that
-// limit and a TIME/TIMESTAMP unit it does not know.
-//
-// One value with no sensible SQLite form reads as NULL rather than failing the scan: a byte-array
-// DECIMAL longer than kMaxDecimalBytes (over 2466 digits, which no real writer produces; see
-// decimal.h).
-//
-// JSON (AppendJson, for values inside LIST/MAP/struct columns): the same value as a JSON value.
-// Integers and decimals are number literals with the exact digits (UINT64 above 2^63-1 included);
-// reals are the shortest round-trip text of the same double the column holds (so FLOAT 0.1f is
-// 0.10000000149011612), NaN and +-Inf are null (json_writer.h); BOOLEAN is true/false (SQLite's
-// json_extract reads them as 1/0); TEXT values (dates, times, timestamps, UUIDs, strings,
-// JSON-annotated strings too) are JSON strings; BLOBs are JSON strings of standard base64; INTERVAL
-// is the object itself, not a string; UNKNOWN is null.
+// LeafConverter: turns the decoded values of one leaf column into the values SQLite receives
+// (Convert) and into JSON for values inside LIST/MAP/struct columns (AppendJson). One converter is
+// built per leaf per table from the leaf's physical type, its resolved logical type (or legacy
+// ConvertedType) and the table's ValueOptions; Make works out once which conversion applies, so
+// converting a value is one switch, and the common cases (plain integers, doubles, strings, blobs)
+// are inline and only wrap the value. The mapping is the "Value mapping" table of docs/reading.md;
+// declared_type() is chosen so that SQLite's column affinity keeps each value as it is.
 #pragma once
 
 #include <cassert>
@@ -101,8 +45,13 @@ class LeafConverter {
     kInterval,          // FLBA(12)
   };
 
-  // `leaf` must be a leaf of a Schema (or filled the same way). Errors: InvalidArgument for a
-  // non-leaf, NotSupported as described above.
+  // `leaf` must be a leaf of a Schema (or filled the same way). An annotation that does not fit the
+  // physical type (DATE on BYTE_ARRAY, UUID on FLBA(8), INT(64) on INT32, ...) or that this reader
+  // does not know is ignored: the column reads by its physical type, as other readers do. Beyond
+  // the spec, STRING/ENUM/JSON/BSON/GEOMETRY/GEOGRAPHY are accepted on FLBA too, and DECIMAL
+  // ignores its precision and accepts any |scale| <= kMaxDecimalScale (decimal.h). Errors:
+  // InvalidArgument for a non-leaf; NotSupported for a DECIMAL scale beyond that and a
+  // TIME/TIMESTAMP unit it does not know.
   static Result<LeafConverter> Make(const SchemaNode& leaf, const ValueOptions& options);
 
   Kind kind() const { return kind_; }
@@ -118,7 +67,9 @@ class LeafConverter {
   // type (BOOLEAN values are uint8_t 0/1). A TEXT result may point into *scratch, valid until the
   // next call with the same scratch; a TEXT or BLOB result may also point into the ByteArray's
   // memory. FIXED_LEN_BYTE_ARRAY values must have the leaf's type_length (the decoder guarantees
-  // it).
+  // it). A value with no sensible SQLite form reads as NULL rather than failing the scan: a
+  // byte-array DECIMAL longer than kMaxDecimalBytes (decimal.h). Timestamps are the stored instant
+  // read as UTC, isAdjustedToUTC or not (no time zone is applied).
   Cell Convert(uint8_t boolean, std::string* scratch) const {
     if (kind_ == Kind::kInteger) return Cell::Integer(boolean != 0);
     return ConvertSlow(boolean, scratch);
@@ -146,7 +97,10 @@ class LeafConverter {
     return ConvertSlow(v, scratch);
   }
 
-  // The same value as one JSON value, appended to *out.
+  // The same value as one JSON value, appended to *out: integers and decimals with their exact
+  // digits, reals as the shortest text of the double the column holds (json_writer.h: NaN is null,
+  // +-Inf 9e999/-9e999), BOOLEAN as true/false, TEXT values (dates, times, UUIDs, strings) as
+  // strings, BLOBs as base64 strings, INTERVAL as the object itself, UNKNOWN as null.
   void AppendJson(uint8_t boolean, std::string* out) const;
   void AppendJson(int32_t v, std::string* out) const;
   void AppendJson(int64_t v, std::string* out) const;

@@ -1,37 +1,11 @@
-// Dates, times and timestamps as text, and ISO text back to the stored integers.
-//
-// Parquet stores DATE as days since 1970-01-01 (INT32), TIME as units since midnight, TIMESTAMP as
-// units since 1970-01-01 00:00:00 (INT64, unit MILLIS/MICROS/NANOS) and legacy INT96 timestamps as
-// nanoseconds of the day (bytes 0..7, little endian) then the Julian day number (bytes 8..11),
-// where Julian day 2440588 is 1970-01-01 (the Parquet type spec, "Temporal
-// Types").
-//
-// Text forms, chosen so that SQLite's date and time functions read them:
-//   date       'YYYY-MM-DD'
-//   time       'HH:MM:SS' then '.fff' (MILLIS), '.ffffff' (MICROS) or '.fffffffff' (NANOS, INT96),
-//              the fraction only when it is not zero
-//   timestamp  'YYYY-MM-DD HH:MM:SS' then the fraction as for time
-// The calendar is the proleptic Gregorian calendar with astronomical year numbering (year 0 is 1
-// BC). Years 0..9999 print as four digits; later years print with as many digits as they need
-// ('10000-01-01') and years before 0 with a leading '-' and at least four digits ('-0001-12-31').
-// Such years are outside what SQLite's date functions read, and outside the range where text order
-// equals time order. A TIME value outside one day (negative or >= 24 h; the spec forbids it, a
-// corrupt file may hold it) prints as a signed duration: '-00:00:00.001', '25:00:00'; hours take as
-// many digits as they need.
-//
-// Text order: for years 0000..9999 and non-negative times below 24 h, comparing two texts of the
-// same column as byte strings gives the same order as comparing the stored integers (the fraction
-// is a fixed-width suffix that appears only when non-zero, and a shorter text that is a prefix
-// sorts first).
-//
-// Parsing (for pushdown of ISO literals): the accepted forms are the ones above plus what people
-// type:
-//   ['-']YYYY[Y...]-MM-DD [(' ' | 'T') HH:MM[:SS[.f...]] ['Z']]
-// Month, day, hour, minute and second must be in range (no leap seconds, no time-zone offsets other
-// than 'Z', which means nothing here: stored values are printed as UTC or as local time without a
-// zone). A text parses to the integer that prints back as the same instant; whether the literal is
-// the exact text the column would hold (which matters because SQLite compares TEXT columns as text)
-// is for the caller to check by formatting the parsed value and comparing.
+// Dates, times and timestamps as text, and ISO text back to the stored integers (the Parquet spec,
+// "Temporal Types": DATE days since 1970-01-01, TIME units since midnight, TIMESTAMP units since
+// the epoch, INT96 nanoseconds of the day then a Julian day number). The text forms are chosen so
+// that SQLite's date and time functions read them ('YYYY-MM-DD', 'HH:MM:SS[.fraction]', 'YYYY-MM-DD
+// HH:MM:SS[.fraction]', the fraction 3, 6 or 9 digits by unit and only when not zero), and so that,
+// for years 0000..9999 and times within one day, comparing two texts of a column byte-wise gives
+// the order of the stored integers: pruning relies on that. The calendar is the proleptic Gregorian
+// one with astronomical year numbering (year 0 is 1 BC).
 #pragma once
 
 #include <cstddef>
@@ -80,6 +54,10 @@ inline constexpr size_t kMaxTemporalTextLength = 64;
 
 // Writers for the hot path: they write the text at `out`, which must have room for
 // kMaxTemporalTextLength bytes, and return the end of what they wrote. No allocation, no locale.
+// Years after 9999 print with as many digits as they need ('10000-01-01'), years before 0 with a
+// '-' and at least four digits ('-0001-12-31'): outside what SQLite's date functions read and
+// outside the range where text order is time order. A TIME outside one day (the spec forbids it, a
+// corrupt file may hold it) prints as a signed duration: '-00:00:00.001', '25:00:00'.
 char* WriteDate(int64_t days, char* out);
 char* WriteTime(int64_t value, TimeUnit unit, char* out);
 char* WriteTimestamp(int64_t value, TimeUnit unit, char* out);
@@ -97,6 +75,12 @@ bool Int96ToEpochNanos(const Int96& value, int64_t* nanos, double* approx);
 // The INT96 for nanoseconds since the epoch (nanos of day in [0, 86400e9)).
 Int96 EpochNanosToInt96(int64_t nanos);
 
+// The parsers (for pushdown of ISO literals and for writing) take the forms above plus what people
+// type: ['-']YYYY[Y...]-MM-DD [(' ' | 'T') HH:MM[:SS[.f...]] ['Z']], every field in range (no leap
+// seconds; 'Z' means nothing here). A text parses to the integer that prints back as the same
+// instant; whether the literal is the exact text the column would hold (SQLite compares TEXT
+// columns as text) is for the caller to check by formatting the parsed value and comparing.
+//
 // ISO text to days since 1970-01-01. Only a date: 'YYYY-MM-DD'. InvalidArgument on anything else or
 // a day outside the int32 range.
 Result<int32_t> ParseIsoDate(std::string_view text);

@@ -1,8 +1,7 @@
-// ValueOptions: the table options that change how Parquet values are presented to SQLite.
-//
-// They are the `binary_as_string`, `decimal=`, `timestamp=` and `variant=` options of the virtual
-// table (docs/reading.md). Parsing the option text is the SQLite layer's job; this struct holds
-// the parsed result and is all the value layer sees.
+// ValueOptions: the table options that change how Parquet values are presented to SQLite. They are
+// the `binary_as_string`, `decimal=`, `timestamp=` and `variant=` options of the virtual table
+// (docs/reading.md). Parsing the option text is the SQLite layer's job; this struct holds the
+// parsed result and is all the value layer sees.
 #pragma once
 
 #include <cstdint>

@@ -1,35 +1,10 @@
-// Variant binary decoding: a Variant (metadata + value bytes) as JSON text.
-//
-// A Variant is two byte strings (the Parquet type spec, "Variant Binary Encoding"):
-// the metadata, a header byte then a dictionary of field names (offset_size-byte count and offsets,
-// then the bytes), and the value, one header byte (basic type in bits 0-1: primitive, short
-// string, object, array) then its data. Objects name their fields by dictionary id and place each
-// field value at an offset within the object; arrays place each element at an offset.
-//
-// JSON written:
-//   - primitives as variant_text.h says (the rendering rules of every primitive type);
-//   - short strings as strings;
-//   - objects as {"name":value,...} in the order stored: the binary order, which the spec requires
-//     to be sorted by field name;
-//   - arrays as [v,...].
-//
-// The bytes are untrusted. Every read is bounds-checked; failures are Corruption with what was
-// wrong, never a read out of range:
-//   - metadata: version must be 1 (another version is NotSupported), offsets inside the bytes;
-//   - a value must fit its span exactly (no trailing bytes after the top-level value); a primitive
-//     type id this reader does not know is NotSupported (its size cannot be known, so the rest of
-//     the value cannot be read either); decimal scales must be in [0, 38];
-//   - objects and arrays: the field ids and offsets must fit, every field id must name a dictionary
-//     entry, field names must be unique; the children must not overlap: each child must end before
-//     the next child (in offset order) starts, and no two children may start at the same offset.
-//     That rule bounds the work to the size of the input: without it, children sharing bytes could
-//     make a few hundred bytes expand into exponentially many values.
-//   - nesting deeper than kMaxVariantNesting objects/arrays is Corruption (the decoder recurses).
-// Field names that are out of order but unique are accepted and kept in stored order. UTF-8 is not
-// validated (as for every string the engine reads; json_writer.h).
-//
-// Cost: one pass over the value; a reusable VariantDecoder allocates only while its scratch
-// (offsets of the objects being decoded) grows.
+// Variant binary decoding: a Variant (the Parquet spec, "Variant Binary Encoding": a metadata
+// holding the dictionary of field names, and a value whose header byte says primitive, short
+// string, object or array) as JSON text, primitives as variant_text.h renders them, objects in
+// their stored order. The bytes are untrusted: every read is bounds-checked and every failure is
+// Corruption saying what was wrong (NotSupported for a metadata version or primitive type this
+// reader does not know), never a read out of range; one pass over the value, and a reusable
+// VariantDecoder allocates only while its scratch grows.
 #pragma once
 
 #include <cstddef>
@@ -128,6 +103,12 @@ inline VariantBasicType VariantBasicTypeOf(ByteSpan value) {
 // The text may be far larger than the value: an object of a few bytes names a metadata key that
 // may be long, and every object of the value may name it again. The output limit bounds what
 // AppendJson writes: OutOfMemory, and *out as it was, once *out would pass it.
+// Objects and arrays: field ids and offsets must fit, every field id must name a dictionary entry,
+// field names must be unique (out of order but unique is accepted, kept in stored order), and the
+// children must not overlap (each ends before the next starts, no two start at the same offset):
+// that bounds the work by the input's size, where children sharing bytes could make a few hundred
+// bytes expand into exponentially many values. A value must fit its span exactly; decimal scales
+// are in [0, 38]. UTF-8 is not validated (as for every string the engine reads; json_writer.h).
 class VariantDecoder {
  public:
   // Appends the JSON text of `value` (one whole value, no trailing bytes), field names looked up in

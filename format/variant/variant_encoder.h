@@ -1,22 +1,9 @@
 // VariantEncoder: builds Variant binaries (metadata + value), one Variant at a time, the way the
-// Parquet type spec lays them out ("Variant Binary Encoding").
-//
-// Values are added depth first: a primitive, or BeginArray ... EndArray around the elements, or
-// BeginObject, then Key(name) before each field's value, then EndObject. The top level holds one
-// value. Finish() hands out the two binaries:
-//   - metadata: version 1, the field names in the order first used (sorted_strings is set when
-//     that order happens to be sorted), offsets of the fewest bytes that hold them;
-//   - value: containers with the fewest bytes for field ids and offsets, is_large only past 255
-//     elements, object fields listed in field-name order (unsigned bytes, as the spec requires;
-//     the values themselves stay in the order they were added), primitives as added.
-// Integers take the narrowest of int8/16/32/64 that holds them (AddInteger); the other adders keep
-// the type they name, so a Variant copied with AddVariant keeps every primitive's type and bytes.
-//
-// Errors (InvalidArgument): an object with a field name twice, a value or metadata past 4 GiB
-// (offsets are at most 4 bytes), containers left open at Finish, strings that are not UTF-8
-// (AddString, Key). AddVariant checks what it copies as the decoder does (variant_decoder.h).
-//
-// A reused encoder allocates only while its buffers grow.
+// Parquet spec lays them out ("Variant Binary Encoding"), in the smallest form the spec allows:
+// field ids and offsets of the fewest bytes, integers in the narrowest type that holds them. The
+// other adders keep the type they name, so a Variant copied with AddVariant keeps every primitive's
+// type and bytes. Failures are InvalidArgument; a reused encoder allocates only while its buffers
+// grow.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +20,17 @@
 
 namespace pq {
 
+// Values are added depth first: a primitive, or BeginArray ... EndArray around the elements, or
+// BeginObject, then Key(name) before each field's value, then EndObject. The top level holds one
+// value. Finish() hands out the two binaries:
+//   - metadata: version 1, the field names in the order first used (sorted_strings is set when
+//     that order happens to be sorted), offsets of the fewest bytes that hold them;
+//   - value: containers with the fewest bytes for field ids and offsets, is_large only past 255
+//     elements, object fields listed in field-name order (unsigned bytes, as the spec requires;
+//     the values themselves stay in the order they were added), primitives as added.
+// Errors (InvalidArgument): an object with a field name twice, a value or metadata past 4 GiB
+// (offsets are at most 4 bytes), containers left open at Finish, strings that are not UTF-8
+// (AddString, Key). AddVariant checks what it copies as the decoder does (variant_decoder.h).
 class VariantEncoder {
  public:
   // Starts a new Variant: no names, no value.

@@ -1,57 +1,10 @@
-// ColumnChunkWriter: one leaf column of one row group, encoded into pages held in memory.
-//
-// The caller hands it whole records: definition levels, repetition levels and the non-null values
-// (values.h types). It cuts data pages on record boundaries (repetition level 0) once a page
-// reaches page_bytes (encoded estimate) or page_rows records, so every page starts a row, as the
-// OffsetIndex requires. Each page is: levels (RLE/bit-packed hybrid), values (dictionary indices or
-// the value encoding), compressed, CRC-32 of the stored bytes in the header.
-//
-// Dictionary encoding first (when enabled): values go through a DictionaryEncoder and pages hold
-// RLE_DICTIONARY indices. When the dictionary's PLAIN size passes dictionary_page_bytes, the page
-// in progress is flushed, the dictionary is frozen (its page is still written first in the chunk)
-// and the rest of the chunk uses the value encoding (the fallback). Dictionary pages are PLAIN.
-//
-// The encoding trial (settings.encoding_trial): the chunk's first non-null values are held, not
-// encoded, until trial_values of them are in or the first page ends. The writer then encodes them
-// every candidate way, compresses each with the chunk's codec, and chooses:
-//   - PLAIN, and for INT32/INT64 also DELTA_BINARY_PACKED (the value encoding: used without the
-//     dictionary, and after a fallback);
-//   - the dictionary (when `dictionary`), costed for the whole chunk, not for the trial's values
-//     alone (ProjectDictionary below): a sample of 16,384 values from a domain of 100,000 sees
-//     almost only new entries, yet over a row group of 1,000,000 rows every entry is used ten
-//     times. The trial measures the rate g at which its second half still added new entries; for
-//     values drawn uniformly from D distinct ones that rate after k values is exp(-k/D), so
-//     D = -0.75 n / ln(g) (the second half's rate is that at about 3/4 of the n values), and the
-//     chunk's N values (settings.chunk_rows times the trial's values per record) add
-//     D (exp(-n/D) - exp(-N/D)) entries to the trial's. The projected dictionary costs its entries
-//     at the trial's compressed bytes per entry, plus N indices at the trial's compressed bytes per
-//     index scaled to the final bit width. It is kept when its PLAIN page fits
-//     dictionary_page_bytes and its cost is at most kDictionaryTolerance (1.25) times the best
-//     value encoding's compressed bytes per value times N: readers evaluate a filter once per
-//     entry, prune row groups by the dictionary and decode narrow indices instead of decompressing
-//     every value, which is worth a file a little larger. That margin needs entries used at least
-//     twice on average (kToleranceReuse); a dictionary with less reuse (an all-distinct column,
-//     whose indices 0, 1, 2, ... compress to almost nothing) must cost less than the value
-//     encoding to be kept. A dictionary whose entries the trial's values used 16 times each on
-//     average (a low-cardinality column) is kept whatever the sizes. A trial whose second half
-//     added only new entries (g = 1: an all-distinct column, or one whose repeats come later than
-//     the trial can see) projects N entries; such a chunk is written without a dictionary unless
-//     N entries fit the limit and cost less. A chunk that ends early (the last row group) may
-//     get a dictionary its few rows do not repay: the writer cannot know the rows still to come.
-// A chunk whose dictionary loses never builds one (no dictionary page, no hashing of the rest of
-// the chunk); one whose dictionary wins goes on as above. The choice is per chunk and repeated for
-// every row group.
-//
-// Finish() returns the chunk: bytes (dictionary page first), ColumnMetaData (statistics, encodings,
-// encoding_stats, size_statistics), the page index and the Bloom filter, with every offset relative
-// to the first byte of the chunk; the file writer places the chunk and shifts them.
-//
-// An encrypted chunk (settings.encryptor set; the Parquet spec "Parquet Modular Encryption") stores
-// every page as a module and every page header as a module (crypto/column_encryptor.h): the
-// header's compressed_page_size is the page module's size and its CRC covers the page module;
-// sizes in the metadata and the OffsetIndex count the modules. Data pages are numbered from 0 in
-// the AADs, the dictionary page apart. The page index and Bloom filter stay plaintext structures
-// in ColumnChunkOutput: the file writer encrypts them when it writes them.
+// ColumnChunkWriter: one leaf column of one row group, encoded into pages held in memory. The
+// caller hands it whole records (definition and repetition levels and the non-null values); it cuts
+// data pages on record boundaries, so every page starts a row as the OffsetIndex requires, and each
+// page is levels, values (dictionary indices or the value encoding), compressed, with a CRC-32 of
+// the stored bytes. Which encoding a chunk uses is decided per chunk, from its first values (the
+// encoding trial, below), and Finish() returns the chunk with its metadata, page index and Bloom
+// filter, offsets relative to its first byte: the file writer places it and shifts them.
 #pragma once
 
 #include <cstdint>
@@ -79,14 +32,21 @@ struct ColumnWriteSettings {
   int compression_level = kDefaultCompressionLevel;  // as given to Compress (codec.h)
   bool dictionary = true;                      // start with dictionary encoding (never for BOOLEAN)
   Encoding value_encoding = Encoding::kPlain;  // without dictionary, and after the fallback
-  // The encoding trial (above): `dictionary` makes the dictionary a candidate, and a PLAIN
-  // value_encoding of an INT32/INT64 leaf may become DELTA_BINARY_PACKED. Off: both as given.
+  // The encoding trial: the chunk's first non-null values are held, not encoded, until trial_values
+  // of them are in or the first page ends; then they are encoded every candidate way and compressed
+  // with the chunk's codec, and the cheapest wins (KeepDictionary below): PLAIN, for INT32/INT64
+  // also DELTA_BINARY_PACKED (the value encoding), and the dictionary when `dictionary`. A chunk
+  // whose dictionary loses never builds one. Off: both as given. A dictionary in use whose PLAIN
+  // size passes dictionary_page_bytes is frozen (its page still written first) and the rest of the
+  // chunk falls back to the value encoding.
   bool encoding_trial = false;
   int64_t trial_values = 16384;  // non-null values the trial holds at most
   // Records the chunk is expected to hold (the row group's row limit), for the trial's projection
   // of the dictionary; 0: unknown, the trial's own records.
   int64_t chunk_rows = 0;
   int64_t dictionary_page_bytes = int64_t{2} << 20;
+  // A data page ends, on a record boundary, once it reaches page_bytes (encoded estimate) or
+  // page_rows records.
   int64_t page_bytes = int64_t{1} << 20;
   int64_t page_rows = 20000;
   int data_page_version = 1;  // 1 or 2
@@ -103,6 +63,11 @@ struct ColumnWriteSettings {
   std::shared_ptr<BloomHashSet> bloom_hashes;
   int64_t statistics_truncate_bytes = 64;
   // The chunk's encryptor (its key, file AAD, row group and column ordinals); nullopt: plaintext.
+  // Encrypted (the Parquet spec "Parquet Modular Encryption"), every page and every page header is
+  // a module (crypto/column_encryptor.h): the header's compressed_page_size is the page module's
+  // size and its CRC covers that module; sizes in the metadata and the OffsetIndex count modules.
+  // Data pages are numbered from 0 in the AADs, the dictionary page apart. The page index and Bloom
+  // filter stay plaintext in ColumnChunkOutput: the file writer encrypts them as it writes them.
   std::optional<crypto::ColumnEncryptor> encryptor;
 };
 
@@ -168,7 +133,14 @@ struct DictionaryTrial {
 };
 
 // The dictionary of a whole chunk of `chunk_values` non-null values, projected from the trial
-// (column_writer.h, "The encoding trial"). chunk_values below the trial's values count as those.
+// (chunk_values below the trial's values count as those). It is costed for the whole chunk, not for
+// the trial's values alone: a sample of 16,384 values from a domain of 100,000 sees almost only new
+// entries, yet over a row group of 1,000,000 rows every entry is used ten times. For values drawn
+// uniformly from D distinct ones, the rate of new entries after k values is exp(-k/D); the trial's
+// second half (at about 3/4 of its n values) added them at rate g, so D = -0.75 n / ln(g), and N
+// chunk values add D (exp(-n/D) - exp(-N/D)) entries to the trial's. The entries cost the trial's
+// compressed bytes per entry, the N indices its compressed bytes per index scaled to the final bit
+// width. A trial whose second half added only new entries (g = 1) projects N entries.
 struct DictionaryProjection {
   double entries = 0;     // distinct values in the chunk
   double page_bytes = 0;  // the dictionary page's PLAIN size
@@ -177,8 +149,12 @@ struct DictionaryProjection {
 DictionaryProjection ProjectDictionary(const DictionaryTrial& trial, double chunk_values);
 
 // A projected dictionary whose entries are used kToleranceReuse times each on average is kept when
-// it costs at most kDictionaryTolerance times the best value encoding; one with less reuse only
-// when it costs less.
+// its PLAIN page fits and it costs at most kDictionaryTolerance times the best value encoding:
+// readers evaluate a filter once per entry, prune row groups by the dictionary and decode narrow
+// indices, which is worth a file a little larger. One with less reuse (an all-distinct column,
+// whose indices compress to almost nothing) is kept only when it costs less. A chunk that ends
+// early (the last row group) may get a dictionary its few rows do not repay: the writer cannot know
+// the rows to come.
 inline constexpr double kDictionaryTolerance = 1.25;
 inline constexpr double kToleranceReuse = 2;
 // The trial keeps a dictionary whose entries its values used this many times on average.

@@ -1,41 +1,10 @@
-// FileWriter: writes one Parquet file, row group by row group, column at a time.
-//
-// Layout of the file (the Parquet spec "File Layout", "Page Index", "Bloom Filter"):
-//   "PAR1" | row group 0: column chunk 0, 1, ... | row group 1 ... |
-//   Bloom filters (all row groups, columns in schema order) | ColumnIndexes (all) | OffsetIndexes
-//   (all) | FileMetaData | footer length (u32 LE) | "PAR1"
-// Bloom filters are held until Close() unless they pass bloom_filter_buffer_bytes, in which case
-// those pending are written between row groups (also a standard place). Every ColumnChunk states
-// where its filter and indexes are.
-//
-// Use:
-//   auto w = FileWriter::Open(path, schema_elements, options);   // writes "PAR1"
-//   loop: for each leaf i: w->WriteColumn<T>(i, levels..., values...);  // the same records
-//         w->EndBatch();            // ends the row group once it is full (rows or bytes)
-//   w->Close();                     // last row group, indexes, filters, footer; fsync
-// or Abort() (also done by the destructor of a writer not closed) to close and delete the file.
-// A row group's column chunks are buffered in memory as encoded, compressed pages (about
-// row_group_bytes at most, plus one batch); nothing else of the file is kept but its metadata.
-//
-// The file is written where asked: making it appear atomically (temporary name, rename after
-// Close) is the caller's business. A failed Close deletes the file.
-//
-// Encryption (WriterOptions::encryption; the Parquet spec "Parquet Modular Encryption"): the file
-// starts and ends with "PARE" (encrypted footer) or "PAR1" (plaintext footer, signed). Encrypted
-// columns (all of them under the footer key when column_keys is empty, else exactly the columns
-// given, each under its own key) have their pages, page headers, dictionary page, ColumnIndex,
-// OffsetIndex and Bloom filter written as modules under their key, and their ColumnMetaData in
-// encrypted_column_metadata where the mode calls for it (crypto/file_encryptor.h); the other
-// columns are written as in a plaintext file. The file id (aad_file_unique) and every nonce are
-// fresh random bytes (RAND_bytes). With encryption->key_wrapping, the footer and column keys are
-// fresh random keys of this file, stored wrapped by master keys as PKMT1 key material
-// (crypto/key_wrapper.h); for external key material, external_key_material() is the JSON the
-// caller must store as `_KEY_MATERIAL_FOR_<file name>.json` beside the file it publishes
-// (crypto::KeyMaterialPathFor), or the file cannot be decrypted.
-//
-// Values: T is the type of the leaf's physical type (values.h): BOOLEAN uint8_t, INT32 int32_t,
-// INT64 int64_t, INT96 Int96, FLOAT float, DOUBLE double, BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY
-// ByteArray. Statistics, page index and encodings are described in statistics_builder.h,
+// FileWriter: writes one Parquet file, row group by row group, a column at a time: Open writes the
+// magic, WriteColumn takes the same records for every leaf, EndBatch ends a row group once it is
+// full, Close writes the Bloom filters, page indexes and footer after the row groups (the Parquet
+// spec, "File Layout") and fsyncs. Only the row group in progress is held, as encoded, compressed
+// pages (about row_group_bytes plus one batch); of the rest, only the metadata. The file is written
+// where asked: making it appear atomically is the caller's business (ext/export_writer.h). Values
+// are the types of values.h; statistics, the page index and encodings are statistics_builder.h,
 // page_index_builder.h and column_writer.h. Every leaf declares ColumnOrder TYPE_ORDER.
 #pragma once
 
@@ -63,8 +32,8 @@ struct WriterOptions {
   // A row group ends at EndBatch() once it holds this many rows or this many buffered bytes.
   int64_t row_group_rows = 1'000'000;
   int64_t row_group_bytes = int64_t{128} << 20;
-  // A data page ends (on a record boundary) at this many encoded bytes or records. 20,000 rows keeps
-  // a point query (page index) down to about 160 KB of 8-byte values per column; larger pages
+  // A data page ends (on a record boundary) at this many encoded bytes or records. 20,000 rows
+  // keeps a point query (page index) down to about 160 KB of 8-byte values per column; larger pages
   // compress a little better (65,536 rows: 10% smaller on the bench table) but cost every lookup.
   int64_t page_bytes = int64_t{1} << 20;
   int64_t page_rows = 20'000;
@@ -100,8 +69,9 @@ struct WriterOptions {
   std::vector<std::string> bloom_filter_columns;
   double bloom_filter_fpp = 0.01;
   int64_t bloom_filter_max_bytes = int64_t{2} << 20;
-  // Finished filters waiting for Close(); past this many bytes they are written out after the
-  // current row group instead.
+  // Finished filters waiting for Close(), to be written together before the page indexes; past
+  // this many bytes they are written out after the current row group instead (also a standard
+  // place). Every ColumnChunk states where its filter and indexes are.
   int64_t bloom_filter_buffer_bytes = int64_t{64} << 20;
   // Written to every row group as given (column_idx = leaf index). The caller guarantees the order.
   std::vector<SortingColumn> sorting_columns;
@@ -110,7 +80,12 @@ struct WriterOptions {
   int64_t statistics_truncate_bytes = 64;  // BYTE_ARRAY min/max longer than this are truncated
   // Null: a plaintext file. Otherwise the algorithm, footer key, footer mode, AAD prefix and
   // per-column keys (crypto/file_encryptor.h). A column_keys entry may name a leaf or a group (all
-  // leaves under it); one that names no column is InvalidArgument.
+  // leaves under it); one that names no column is InvalidArgument. The file then starts and ends
+  // with "PARE" (encrypted footer) or "PAR1" (signed plaintext footer); encrypted columns (all,
+  // under the footer key, when column_keys is empty) have their pages, headers, page index and
+  // Bloom filter written as modules under their key, the others as in a plaintext file. The file id
+  // and every nonce are fresh random bytes. With key_wrapping, the keys are fresh keys of this file
+  // stored wrapped by master keys as PKMT1 key material (crypto/key_wrapper.h).
   std::shared_ptr<const crypto::EncryptionConfig> encryption;
 };
 
@@ -135,7 +110,9 @@ class FileWriter {
   const Schema& schema() const { return *schema_; }
   const WriterOptions& options() const { return options_; }
   const std::string& path() const { return path_; }
-  // The key material file's JSON when the keys are wrapped with external storage; else empty.
+  // The key material file's JSON when the keys are wrapped with external storage; else empty. The
+  // caller must store it as `_KEY_MATERIAL_FOR_<file name>.json` beside the file it publishes
+  // (crypto::KeyMaterialPathFor), or the file cannot be decrypted.
   const std::string& external_key_material() const { return external_key_material_; }
 
   // Appends whole records to leaf column `leaf` of the current row group (see

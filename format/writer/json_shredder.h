@@ -1,55 +1,10 @@
-// JsonShredder: records of one nested top-level field, given as JSON text, shredded into the
-// definition levels, repetition levels and values of the field's leaf columns
-// (the Parquet spec "5 - Nested Encoding"), ready for FileWriter::WriteColumn.
-//
-// The field is described by its SchemaElements, depth first, the field itself first, exactly as
-// they stand in a file's schema. The forms written (the Parquet type spec "Nested
-// Types"):
-//   list    <opt|req> group name (LIST) { repeated group list { <opt|req> element } }
-//   map     <opt|req> group name (MAP) { repeated group key_value { required key; [<opt|req> value]
-//   } }
-//           (the key a primitive leaf, not JSON)
-//   struct  <opt|req> group name { fields... }     (no annotation)
-//   leaf    BOOLEAN; INT32/INT64 plain or INT(8..64, signed or not); FLOAT; DOUBLE; BYTE_ARRAY
-//           plain (bytes), STRING, ENUM or JSON; DATE; TIME; TIMESTAMP; DECIMAL on INT32, INT64 or
-//           FIXED_LEN_BYTE_ARRAY; UUID; FIXED_LEN_BYTE_ARRAY plain (bytes); INT32 UNKNOWN (always
-//           null)
-// Anything else (repeated fields outside these groups, 2-level lists, VARIANT, INT96, ...) is
-// NotSupported at Make.
-//
-// JSON accepted for a value (RFC 8259 syntax; `null` is a null value, an error where the node is
-// required, e.g. a map key):
-//   list     an array; each element by the element's type
-//   map      an object {"k": v, ...}, whose member names are converted to the key type from their
-//            text ("1" for an integer key, "true" for a boolean, "2024-01-02" for a date); or an
-//            array of {"key": k, "value": v} objects (k then as a JSON value of the key type; a
-//            missing "value" is null). Keys must be distinct: the MAP annotation is not for
-//            multi-maps.
-//   struct   an object; members by name (exact case); a missing member is null; a member the
-//            struct does not have, or a member given twice, is an error
-//   BOOLEAN  true, false, 0, 1                  integers  a number with an integral value, in range
-//   FLOAT, DOUBLE  a number                     STRING, ENUM  a string
-//   bytes    a string of standard base64        JSON      any value, stored as its text
-//   DATE     "YYYY-MM-DD"                       TIME      "HH:MM[:SS[.fraction]]"
-//   TIMESTAMP  "YYYY-MM-DD[ HH:MM[:SS[.f]]]" ('T' for ' ', optional 'Z'), or an integer of units
-//              since 1970-01-01 00:00:00 UTC
-//   DECIMAL  a number or a string holding one, exact (nothing is rounded: text_to_value.h)
-//   UUID     "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
-// Fraction digits finer than a TIME/TIMESTAMP unit must be zeros (temporal.h).
-//
-// These are the forms the reader's NestedJsonAssembler writes (json_assembler.h), so a value read
-// back is the same JSON up to spelling: white space; string escapes (only '"', '\' and control
-// characters come back escaped); numbers (reals as their shortest text with ".0" when integral,
-// decimals with exactly `scale` fraction digits, integers without exponent); temporal text in its
-// canonical form; base64 with padding; map keys of other types than strings as the quoted JSON text
-// of the key; a JSON leaf comes back as a string holding its text; a null JSON leaf is null.
-//
-// Errors are InvalidArgument, and say where: "invalid JSON at offset 7: expected ',' or ']'",
-// "$[2].b: expected an integer, found \"x\"", "$.k: 300 is out of range for an 8-bit signed
-// integer", "$[0]: no field named 'c' (fields: a, b)". A failed Append leaves the shredder as it
-// was.
-//
-// Memory: the shredded records are held until WriteTo; bytes() says about how much that is.
+// JsonShredder: the records of one nested top-level field (LIST, MAP, struct), given as JSON text,
+// shredded into the definition levels, repetition levels and values of its leaf columns (the
+// Parquet spec, "Nested Encoding"), ready for FileWriter::WriteColumn. It writes the standard forms
+// (3-level lists, key_value maps) and takes the JSON the reader's NestedJsonAssembler writes
+// (json_assembler.h), so a value read back is the same JSON up to spelling. Records are held until
+// WriteTo (bytes() says about how much). The JSON each type takes is documented in docs/writing.md
+// ("Nested types").
 #pragma once
 
 #include <cstddef>
@@ -71,8 +26,14 @@ class FileWriter;
 
 class JsonShredder {
  public:
-  // `field`: the field's SchemaElements, depth first, the field first. InvalidArgument when they do
-  // not form one field; NotSupported for a form or type not listed above.
+  // `field`: the field's SchemaElements, depth first, the field first, as they stand in a file's
+  // schema. The forms: list `group (LIST) { repeated group list { element } }`, map `group (MAP) {
+  // repeated group key_value { required key; [value] } }` (the key a primitive leaf, not JSON),
+  // struct (a group without annotation); leaves BOOLEAN, INT32/INT64 (plain or INT), FLOAT, DOUBLE,
+  // BYTE_ARRAY (plain, STRING, ENUM, JSON), DATE, TIME, TIMESTAMP, DECIMAL on INT32, INT64 or
+  // FIXED_LEN_BYTE_ARRAY, UUID, plain FIXED_LEN_BYTE_ARRAY, INT32 UNKNOWN. InvalidArgument when the
+  // elements do not form one field; NotSupported for anything else (repeated fields outside these
+  // groups, 2-level lists, VARIANT, INT96, ...).
   static Result<std::unique_ptr<JsonShredder>> Make(std::vector<SchemaElement> field);
   ~JsonShredder();
   JsonShredder(const JsonShredder&) = delete;
@@ -89,7 +50,9 @@ class JsonShredder {
   size_t bytes() const { return records_.bytes(); }
 
   // Appends one record: the field's value as JSON text (the text `null` is a null record).
-  // InvalidArgument as described above; the shredder is then unchanged.
+  // InvalidArgument saying where: "invalid JSON at offset 7: expected ',' or ']'", "$[2].b:
+  // expected an integer, found \"x\"", "$[0]: no field named 'c' (fields: a, b)"; the shredder is
+  // then unchanged.
   Status Append(std::string_view json);
   // Appends a null record. InvalidArgument when the field is required.
   Status AppendNull();
@@ -113,8 +76,8 @@ class JsonShredder {
 
   JsonShredder();
 
-  // Reads the JSON value at the reader's position as a value of `node`; its first level entry in every leaf gets
-  // repetition level `rep`.
+  // Reads the JSON value at the reader's position as a value of `node`; its first level entry in
+  // every leaf gets repetition level `rep`.
   Status Shred(Node& node, int16_t rep);
   Status ShredList(Node& node, int16_t rep);
   Status ShredMap(Node& node, int16_t rep);

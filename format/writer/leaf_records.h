@@ -1,10 +1,9 @@
 // LeafRecords: the records of one top-level field held as the definition levels, repetition levels
 // and values of each of its leaf columns (the Parquet spec "5 - Nested Encoding"), ready for
-// FileWriter::WriteColumn.
-//
-// What builds the records decides the levels (json_shredder.h from JSON text, variant_shredder.h
-// from Variant binaries); this holds them, takes back a record that failed half way (Mark,
-// RollBack), drops records from the end (Truncate) and hands everything to a FileWriter (WriteTo).
+// FileWriter::WriteColumn. What builds the records decides the levels (json_shredder.h from JSON
+// text, variant_shredder.h from Variant binaries); this holds them, takes back a record that failed
+// half way (Mark, RollBack), drops records from the end (Truncate) and hands everything to a
+// FileWriter (WriteTo).
 #pragma once
 
 #include <cstddef>

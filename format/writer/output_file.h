@@ -1,8 +1,7 @@
-// OutputFile: the file a FileWriter appends to, through a small buffer.
-//
-// Create() creates or truncates the file. Close() writes out what is buffered, fsyncs and closes;
-// only then is the content durable. Remove() closes and unlinks (for a writer that gives up). The
-// destructor of a file neither closed nor removed closes it and leaves it on disk.
+// OutputFile: the file a FileWriter appends to, through a small buffer. Create() creates or
+// truncates the file. Close() writes out what is buffered, fsyncs and closes; only then is the
+// content durable. Remove() closes and unlinks (for a writer that gives up). The destructor of a
+// file neither closed nor removed closes it and leaves it on disk.
 #pragma once
 
 #include <cstdint>

@@ -1,16 +1,7 @@
 // The page index of one column chunk as the writer builds it (the Parquet spec, "Page Index"):
 // ColumnIndex (per data page: null page flag, min/max, null count, NaN count, level histograms) and
-// OffsetIndex (per data page: location, size with header, first row).
-//
-// Column index rules (parquet.thrift ColumnIndex and ColumnOrder TYPE_ORDER):
-// - a page with no non-null value is a null page, its min/max entries empty;
-// - BYTE_ARRAY bounds are truncated as in statistics_builder.h; a max that cannot be truncated is
-//   stored whole (entries are required, so it cannot be left out);
-// - no column index at all for a column without sort order (INT96, INTERVAL, ...) or when a page's
-//   non-null values are all NaN (TYPE_ORDER cannot express its bounds);
-// - boundary_order is ASCENDING when the min and the max of the non-null pages are both
-//   non-decreasing page after page (also when there is at most one such page), DESCENDING when both
-//   are non-increasing, else UNORDERED.
+// OffsetIndex (per data page: location, size with header, first row), so that readers can skip
+// pages by their bounds and find a page by its rows.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +13,15 @@
 
 namespace pq {
 
+// Column index rules (parquet.thrift ColumnIndex and ColumnOrder TYPE_ORDER):
+// - a page with no non-null value is a null page, its min/max entries empty;
+// - BYTE_ARRAY bounds are truncated as in statistics_builder.h; a max that cannot be truncated is
+//   stored whole (entries are required, so it cannot be left out);
+// - no column index at all for a column without sort order (INT96, INTERVAL, ...) or when a page's
+//   non-null values are all NaN (TYPE_ORDER cannot express its bounds);
+// - boundary_order is ASCENDING when the min and the max of the non-null pages are both
+//   non-decreasing page after page (also when there is at most one such page), DESCENDING when both
+//   are non-increasing, else UNORDERED.
 class ColumnIndexBuilder {
  public:
   // `max_def` / `max_rep`: the leaf's max levels; a level histogram is kept for a level that is
@@ -33,7 +33,7 @@ class ColumnIndexBuilder {
   void AddPage(const ValueStatistics& page, const std::vector<int64_t>& def_histogram,
                const std::vector<int64_t>& rep_histogram);
 
-  // The column index, or nullopt when the chunk must not have one (see top of file).
+  // The column index, or nullopt when the chunk must not have one (the rules above).
   std::optional<ColumnIndex> Finish() const;
 
  private:

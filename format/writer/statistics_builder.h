@@ -1,24 +1,9 @@
 // Column statistics as the writer computes them: min/max in the column's sort order, null and NaN
-// counts, for one page (page header, column index) or one column chunk (ColumnMetaData).
-//
-// Sort orders (the Parquet type spec, the "sort order" of each type; parquet.thrift
-// ColumnOrder TYPE_ORDER, which is the order every column of our files declares):
-//   BOOLEAN false < true; INT32/INT64 signed, unsigned for UINT_x / INTEGER(signed=false);
-//   FLOAT/DOUBLE and FLOAT16 by value, NaN left out of min/max and counted in nan_count, a zero min
-//   written as -0.0 and a zero max as +0.0 (so readers that see one zero know both may be there);
-//   BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY unsigned byte-wise, except DECIMAL (signed big-endian
-//   two's complement value); INT96, INTERVAL, GEOMETRY, GEOGRAPHY, UNKNOWN and logical types this
-//   writer does not know have no order: no min/max at all.
-//
-// Values are PLAIN-encoded in statistics, byte arrays without their length prefix. Long BYTE_ARRAY
-// bounds are truncated (TruncateMin/TruncateMax): a truncated min is a prefix, a truncated max a
-// prefix whose last byte (or, for UTF-8 text, last character) is incremented so it stays an upper
-// bound; such values are flagged inexact (is_min_value_exact / is_max_value_exact false).
-//
-// Legacy fields: the deprecated Statistics.min/max (ids 1, 2) are ordered by signed comparison.
-// They are written, equal to min_value/max_value, only where that signed order is the column's
-// order: BOOLEAN, signed INT32/INT64 (incl. DATE, TIME, TIMESTAMP, DECIMAL on integers), FLOAT,
-// DOUBLE. Byte arrays and unsigned integers never get them.
+// counts, for one page (page header, column index) or one column chunk (ColumnMetaData). Values are
+// PLAIN in statistics, byte arrays without their length prefix; long byte-array bounds are
+// truncated and flagged inexact, a min to a prefix and a max to a prefix whose last byte (or UTF-8
+// character) is incremented, so both stay bounds. Every column of our files declares ColumnOrder
+// TYPE_ORDER, so a type without a defined order gets no min/max at all.
 #pragma once
 
 #include <cstdint>
@@ -43,7 +28,14 @@ enum class SortOrder {
   kSignedDecimalBytes,  // BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY big-endian two's complement
 };
 
-// The order of a leaf column from its physical and (resolved) logical type.
+// The order of a leaf column from its physical and (resolved) logical type (the Parquet spec, each
+// type's "sort order"): unsigned for UINT_x / INTEGER(signed=false); FLOAT/DOUBLE/FLOAT16 by value,
+// NaN left out of min/max and counted in nan_count, a zero min written as -0.0 and a zero max as
+// +0.0 (so readers that see one zero know both may be there); byte arrays unsigned byte-wise but
+// DECIMAL by value; INT96, INTERVAL, GEOMETRY, GEOGRAPHY, UNKNOWN and unknown logical types kNone.
+// The deprecated Statistics.min/max (signed order) are written, equal to min_value/max_value, only
+// where signed order is the column's: BOOLEAN, signed INT32/INT64 (DATE, TIME, TIMESTAMP, DECIMAL
+// on integers too), FLOAT, DOUBLE.
 SortOrder ColumnSortOrder(const SchemaNode& leaf);
 
 // True when byte-array bounds of this leaf are UTF-8 text (STRING, ENUM, JSON), so truncation
@@ -106,7 +98,7 @@ struct StatisticsFormat {
 
 // The Thrift Statistics for `stats`: null_count always, nan_count for floating types, min_value /
 // max_value with their exactness flags when there are bounds (a max that cannot be truncated is
-// left out), legacy min/max where signed order is the column's order (see top of file).
+// left out), legacy min/max where signed order is the column's order (ColumnSortOrder).
 Statistics ToThriftStatistics(const ValueStatistics& stats, const StatisticsFormat& format);
 
 }  // namespace pq

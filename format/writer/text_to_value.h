@@ -1,5 +1,4 @@
 // Text spellings of values to the physical values a writer stores: exact DECIMALs, UUIDs, base64.
-//
 // Used wherever values reach the writer as text: the SQL export's conversions (ext/export_types.h)
 // and the JSON values of nested columns (json_shredder.h). Nothing here rounds: a spelling that
 // does not denote exactly one value of the type is refused. Failures are InvalidArgument whose

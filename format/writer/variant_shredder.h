@@ -1,39 +1,10 @@
-// VariantShredder: records of one VARIANT column, each given as a Variant (metadata and value
-// binaries), into the levels and values of the column's leaves, shredded as its schema says
-// (the Parquet type spec, "Variant Shredding").
-//
-// The column is described by its SchemaElements, depth first, the VARIANT group first:
-//   <opt|req> group v (VARIANT) {
-//     required binary metadata;
-//     <req|opt> binary value;             required when there is no typed_value
-//     [optional <T> typed_value;]         the shredding, where T is one of
-//   }
-//   a primitive of the "Shredded Value Types" table (format/variant/shredded_leaf.h);
-//   a LIST: optional group typed_value (LIST) { repeated group list { required group element {
-//           optional binary value; [optional <T> typed_value;] } } };
-//   an object: optional group typed_value { required group <name> { optional binary value;
-//           [optional <T> typed_value;] } ... }.
-//
-// Each record's value goes where the spec puts it:
-//   - a value of T's type (below) goes to typed_value and leaves `value` null;
-//   - an array under a LIST typed_value: typed_value holds its elements, each shredded the same
-//     way by the element's typed_value (a null element is the Variant null in `value`);
-//   - an object under an object typed_value: each named field goes to its group (a missing field
-//     leaves both of the group's columns null; a field present with the Variant null puts that
-//     null in `value`), and the other fields stay in `value` as an object (null when there are
-//     none: a fully shredded object);
-//   - anything else stays in `value` whole and leaves typed_value null.
-// A primitive matches T when the value keeps its meaning: BOOLEAN takes booleans; INT32 (INT(8),
-// INT(16) or INT(32)) and INT64 take int8..int64 values within their range (the Variant spec puts
-// all of these in one equivalence class, "Exact Numeric"); FLOAT takes float, DOUBLE double;
-// DECIMAL(P, S) takes decimal4/8/16 of scale S and at most P digits; DATE, TIME, TIMESTAMP
-// (MICROS/NANOS, adjusted to UTC or not), BINARY, STRING and UUID take exactly their Variant type.
-// Reading the file back rebuilds every value as it was given, but that a shredded integer takes
-// the column's width (an int8 1 under an INT64 typed_value reads back as the int64 1).
-//
-// The records are held as LeafRecords until WriteTo; a failed Append leaves them as they were.
-// The metadata and value given must be valid Variant binaries (VariantEncoder's output); a value
-// that does not decode is InvalidArgument.
+// VariantShredder: the records of one VARIANT column, each given as a Variant (metadata and value
+// binaries), into the levels and values of the column's leaves, shredded as its schema says (the
+// Parquet spec, "Variant Shredding"): a value of typed_value's type goes there, an array or object
+// into a shredded LIST or object field by field, anything else stays whole in `value`. A primitive
+// is shredded only where it keeps its meaning, so reading the file back rebuilds every value as it
+// was given, but that a shredded integer takes the column's width (an int8 1 under an INT64
+// typed_value reads back as the int64 1). Records are held as LeafRecords until WriteTo.
 #pragma once
 
 #include <cstdint>
@@ -54,9 +25,15 @@ class FileWriter;
 
 class VariantShredder {
  public:
-  // `field`: the column's SchemaElements, depth first, the VARIANT group first. InvalidArgument
-  // for anything but the forms above (a typed_value of a type the Variant spec does not list is
-  // refused as shredded_leaf.h refuses it on reading).
+  // `field`: the column's SchemaElements, depth first, the VARIANT group first:
+  //   <opt|req> group v (VARIANT) { required binary metadata; <req|opt> binary value;
+  //                                 [optional <T> typed_value;] }
+  // where T is a primitive of the spec's "Shredded Value Types" (shredded_leaf.h), a LIST
+  // `optional group typed_value (LIST) { repeated group list { required group element { optional
+  // binary value; [optional <T> typed_value;] } } }`, or an object `optional group typed_value {
+  // required group <name> { optional binary value; [optional <T> typed_value;] } ... }`; `value`
+  // is required when there is no typed_value. InvalidArgument for anything else (a typed_value of
+  // a type the Variant spec does not list is refused as shredded_leaf.h refuses it on reading).
   static Result<std::unique_ptr<VariantShredder>> Make(std::vector<SchemaElement> field);
   ~VariantShredder();
   VariantShredder(const VariantShredder&) = delete;
@@ -69,7 +46,14 @@ class VariantShredder {
   int64_t rows() const { return records_.rows(); }
   size_t bytes() const { return records_.bytes(); }
 
-  // Appends one record: the Variant (metadata, value).
+  // Appends one record: the Variant (metadata, value), valid Variant binaries (VariantEncoder's
+  // output; one that does not decode is InvalidArgument). A primitive matches T when it keeps its
+  // meaning: BOOLEAN booleans; INT32 (INT(8/16/32)) and INT64 any int8..int64 within range (the
+  // Variant spec's "Exact Numeric" class); FLOAT float, DOUBLE double; DECIMAL(P, S) decimals of
+  // scale S and at most P digits; DATE, TIME, TIMESTAMP, BINARY, STRING and UUID exactly their
+  // Variant type. An object's named fields go to their groups (a missing field leaves both columns
+  // null, a Variant null goes to `value`), the other fields stay in `value` (null when none). A
+  // failed Append leaves the records as they were.
   Status Append(ByteSpan metadata, ByteSpan value);
   // Appends a null record. InvalidArgument when the column is required.
   Status AppendNull();
