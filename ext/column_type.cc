@@ -50,15 +50,37 @@ ColumnType MakeInt(int bits, bool is_signed) {
   return t;
 }
 
-Result<TimeUnit> ParseUnit(std::string_view base, const std::vector<std::string>& args) {
-  if (args.empty()) return TimeUnit::kMicros;
-  if (args.size() == 1) {
-    if (args[0] == "MILLIS" || args[0] == "MS" || args[0] == "3") return TimeUnit::kMillis;
-    if (args[0] == "MICROS" || args[0] == "US" || args[0] == "6") return TimeUnit::kMicros;
-    if (args[0] == "NANOS" || args[0] == "NS" || args[0] == "9") return TimeUnit::kNanos;
+// The arguments of TIME and TIMESTAMP: (unit[, UTC|LOCAL]). Sets t->unit, and
+// t->adjusted_to_utc when UTC or LOCAL is given.
+Status ParseTimeArguments(std::string_view base, const std::vector<std::string>& args,
+                          ColumnType* t) {
+  auto bad = [base]() {
+    return Status::InvalidArgument("type " + std::string(base) +
+                                   " takes a unit (MILLIS, MICROS or NANOS), then optionally "
+                                   "UTC or LOCAL");
+  };
+  if (args.empty()) return Status::OK();
+  if (args.size() > 2) return bad();
+  const std::string& u = args[0];
+  if (u == "MILLIS" || u == "MS" || u == "3") {
+    t->unit = TimeUnit::kMillis;
+  } else if (u == "MICROS" || u == "US" || u == "6") {
+    t->unit = TimeUnit::kMicros;
+  } else if (u == "NANOS" || u == "NS" || u == "9") {
+    t->unit = TimeUnit::kNanos;
+  } else {
+    return bad();
   }
-  return Status::InvalidArgument("type " + std::string(base) +
-                                 " takes one unit: MILLIS, MICROS or NANOS");
+  if (args.size() == 2) {
+    if (args[1] == "UTC") {
+      t->adjusted_to_utc = true;
+    } else if (args[1] == "LOCAL") {
+      t->adjusted_to_utc = false;
+    } else {
+      return bad();
+    }
+  }
+  return Status::OK();
 }
 
 bool Contains(std::string_view s, std::string_view part) {
@@ -75,6 +97,8 @@ PhysicalType ColumnType::physical_type() const {
       return bit_width == 64 ? PhysicalType::kInt64 : PhysicalType::kInt32;
     case ColumnKind::kDouble:
       return PhysicalType::kDouble;
+    case ColumnKind::kFloat:
+      return PhysicalType::kFloat;
     case ColumnKind::kInfer:
     case ColumnKind::kNull:
     case ColumnKind::kDate:
@@ -145,22 +169,27 @@ Result<ColumnType> ParsePrimitiveType(std::string_view name) {
       b == "FLOAT64") {
     return Make(ColumnKind::kDouble);
   }
+  if (b == "FLOAT4" || b == "FLOAT32") return Make(ColumnKind::kFloat);
   if (b == "JSON") return Make(ColumnKind::kJson);
   if (b == "UUID") return Make(ColumnKind::kUuid);
   if (b == "DATE") return Make(ColumnKind::kDate);
-  if (b == "TIME") {
+  if (b == "TIME" || b == "TIMETZ" || b == "TIME WITH TIME ZONE" ||
+      b == "TIME WITHOUT TIME ZONE") {
     ColumnType t = Make(ColumnKind::kTime);
-    PQ_ASSIGN_OR_RETURN(t.unit, ParseUnit(b, args));
+    t.adjusted_to_utc = b == "TIMETZ" || b == "TIME WITH TIME ZONE";
+    PQ_RETURN_IF_ERROR(ParseTimeArguments(b, args, &t));
     return t;
   }
   if (b == "TIMESTAMP" || b == "DATETIME" || b == "TIMESTAMPTZ" ||
-      b == "TIMESTAMP WITH TIME ZONE") {
+      b == "TIMESTAMP WITH TIME ZONE" || b == "TIMESTAMP WITHOUT TIME ZONE") {
     ColumnType t = Make(ColumnKind::kTimestamp);
-    PQ_ASSIGN_OR_RETURN(t.unit, ParseUnit(b, args));
+    t.adjusted_to_utc = b != "TIMESTAMP WITHOUT TIME ZONE";
+    PQ_RETURN_IF_ERROR(ParseTimeArguments(b, args, &t));
     return t;
   }
   if (b == "TIMESTAMP_MS" || b == "TIMESTAMP_US" || b == "TIMESTAMP_NS") {
     ColumnType t = Make(ColumnKind::kTimestamp);
+    t.adjusted_to_utc = true;
     t.unit = b == "TIMESTAMP_MS"   ? TimeUnit::kMillis
              : b == "TIMESTAMP_US" ? TimeUnit::kMicros
                                    : TimeUnit::kNanos;
@@ -411,6 +440,8 @@ std::string ColumnTypeName(const ColumnType& t) {
       }
     case ColumnKind::kDouble:
       return "REAL";
+    case ColumnKind::kFloat:
+      return "FLOAT4";
     case ColumnKind::kString:
       return "TEXT";
     case ColumnKind::kBlob:
@@ -419,10 +450,12 @@ std::string ColumnTypeName(const ColumnType& t) {
       return "JSON";
     case ColumnKind::kDate:
       return "DATE";
-    case ColumnKind::kTime:
-      return std::string("TIME(") + kUnit[static_cast<int>(t.unit)] + ")";
-    case ColumnKind::kTimestamp:
-      return std::string("TIMESTAMP(") + kUnit[static_cast<int>(t.unit)] + ")";
+    case ColumnKind::kTime:  // a time of day is local unless it says otherwise
+      return std::string("TIME(") + kUnit[static_cast<int>(t.unit)] +
+             (t.adjusted_to_utc ? ", UTC)" : ")");
+    case ColumnKind::kTimestamp:  // an instant is UTC unless it says otherwise
+      return std::string("TIMESTAMP(") + kUnit[static_cast<int>(t.unit)] +
+             (t.adjusted_to_utc ? ")" : ", LOCAL)");
     case ColumnKind::kDecimal:
       return "DECIMAL(" + std::to_string(t.precision) + "," + std::to_string(t.scale) + ")";
     case ColumnKind::kUuid:
@@ -452,9 +485,50 @@ std::string ColumnTypeName(const ColumnType& t) {
   return "";
 }
 
+namespace {
+
+// Whether SQLite's grammar takes `name` as a column type as it is (parse.y, "typetoken"): words,
+// then optionally one or two signed numbers in parentheses.
+bool IsSqlTypeName(std::string_view name) {
+  size_t i = 0;
+  auto space = [&]() {
+    while (i < name.size() && name[i] == ' ') ++i;
+  };
+  auto word = [&]() {
+    const size_t start = i;
+    if (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i]))) return false;
+    while (i < name.size() && IsIdentifierChar(name[i])) ++i;
+    return i > start;
+  };
+  auto number = [&]() {
+    space();
+    if (i < name.size() && (name[i] == '+' || name[i] == '-')) ++i;
+    const size_t start = i;
+    while (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i]))) ++i;
+    space();
+    return i > start;
+  };
+  if (!word()) return false;
+  while (true) {
+    space();
+    if (i == name.size()) return true;
+    if (name[i] == '(') break;
+    if (!word()) return false;
+  }
+  ++i;
+  if (!number()) return false;
+  if (i < name.size() && name[i] == ',') {
+    ++i;
+    if (!number()) return false;
+  }
+  return i + 1 == name.size() && name[i] == ')';
+}
+
+}  // namespace
+
 std::string DeclaredTypeText(const ColumnType& t) {
   const std::string name = ColumnTypeName(t);
-  if (!t.is_nested()) return name;
+  if (IsSqlTypeName(name)) return name;
   std::string out = "'";
   for (char c : name) out += c == '\'' ? std::string("''") : std::string(1, c);
   return out + "'";
@@ -524,6 +598,7 @@ SchemaElement ToSchemaElement(const std::string& name, const ColumnType& t) {
       break;
     case ColumnKind::kBoolean:
     case ColumnKind::kDouble:
+    case ColumnKind::kFloat:
     case ColumnKind::kBlob:
       break;
     case ColumnKind::kInteger:
@@ -547,9 +622,9 @@ SchemaElement ToSchemaElement(const std::string& name, const ColumnType& t) {
       logical.kind =
           t.kind == ColumnKind::kTime ? LogicalType::Kind::kTime : LogicalType::Kind::kTimestamp;
       logical.unit = t.unit;
-      // Instants are UTC; a time of day is local (DuckDB reads an adjusted TIME as TIME WITH TIME
-      // ZONE).
-      logical.is_adjusted_to_utc = t.kind == ColumnKind::kTimestamp;
+      // By default instants are UTC and a time of day is local (DuckDB reads an adjusted TIME as
+      // TIME WITH TIME ZONE, a TIMESTAMP that is not adjusted as TIMESTAMP).
+      logical.is_adjusted_to_utc = t.adjusted_to_utc;
       break;
     case ColumnKind::kDecimal:
       logical.kind = LogicalType::Kind::kDecimal;

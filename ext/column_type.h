@@ -10,16 +10,19 @@
 //   INTEGER INT BIGINT INT8 INT64 LONG              INT64
 //   UTINYINT / USMALLINT / UINTEGER / UBIGINT       INT32 / INT32 / INT32 / INT64, INT(n, unsigned)
 //   REAL DOUBLE [PRECISION] FLOAT FLOAT8 FLOAT64    DOUBLE
+//   FLOAT4 FLOAT32                                  FLOAT (a REAL is rounded to the nearest float)
 //   TEXT VARCHAR(n) CHAR(n) CLOB STRING ...         BYTE_ARRAY STRING
 //   BLOB BYTEA BINARY VARBINARY                     BYTE_ARRAY
 //   JSON                                            BYTE_ARRAY JSON
 //   DATE                                            INT32 DATE
-//   TIME[(MILLIS|MICROS|NANOS)]                     INT64 TIME (INT32 for MILLIS; default MICROS;
-//   not
-//                                                   adjusted to UTC)
-//   TIMESTAMP[(MILLIS|MICROS|NANOS)] DATETIME TIMESTAMPTZ TIMESTAMP_MS TIMESTAMP_NS
+//   TIME[(unit[, UTC|LOCAL])] TIMETZ                INT64 TIME (INT32 for MILLIS; unit MILLIS,
+//                                                   MICROS or NANOS, default MICROS; not adjusted
+//                                                   to UTC unless UTC is given or TIMETZ)
+//   TIMESTAMP[(unit[, UTC|LOCAL])] DATETIME TIMESTAMPTZ TIMESTAMP_MS TIMESTAMP_NS
 //                                                   INT64 TIMESTAMP (default MICROS, adjusted to
-//                                                   UTC)
+//                                                   UTC unless LOCAL is given: a wall-clock time,
+//                                                   DuckDB's TIMESTAMP; also spelled TIMESTAMP
+//                                                   WITHOUT TIME ZONE)
 //   DECIMAL(p[,s]) NUMERIC(p[,s]), 1 <= p <= 38     INT32 (p <= 9), INT64 (p <= 18), else
 //                                                   FIXED_LEN_BYTE_ARRAY of the fewest bytes for p
 //   UUID                                            FIXED_LEN_BYTE_ARRAY(16) UUID
@@ -55,12 +58,13 @@ enum class ColumnKind {
   kBoolean,
   kInteger,  // bit_width, is_signed
   kDouble,
+  kFloat,  // FLOAT (32 bits)
   kString,
   kBlob,
   kJson,
   kDate,
-  kTime,       // unit
-  kTimestamp,  // unit
+  kTime,       // unit, adjusted_to_utc
+  kTimestamp,  // unit, adjusted_to_utc
   kDecimal,    // precision, scale
   kUuid,
   kList,    // children: the element
@@ -73,6 +77,7 @@ struct ColumnType {
   int bit_width = 64;                 // kInteger: 8, 16, 32 or 64
   bool is_signed = true;              // kInteger
   TimeUnit unit = TimeUnit::kMicros;  // kTime, kTimestamp
+  bool adjusted_to_utc = false;       // kTime, kTimestamp (the parser sets it for TIMESTAMP)
   int precision = 0;                  // kDecimal: 1..38
   int scale = 0;                      // kDecimal: 0..precision
   bool strict = false;                // inferred from values: only their storage classes accepted
@@ -94,8 +99,9 @@ Result<ColumnType> ParseColumnType(std::string_view name);
 // The name of a type as ParseColumnType reads it back: "INTEGER", "DECIMAL(12,2)",
 // "TIMESTAMP(MILLIS)", "MAP<TEXT, LIST<INTEGER>>", "STRUCT<a INTEGER, \"b c\" TEXT>".
 std::string ColumnTypeName(const ColumnType& type);
-// The type as a column type of CREATE TABLE: ColumnTypeName, made an SQL string ('LIST<INTEGER>')
-// when SQLite's grammar would not take it as it is (nested types). SQLite strips the quotes: the
+// The type as a column type of CREATE TABLE: ColumnTypeName, made an SQL string ('LIST<INTEGER>',
+// 'TIMESTAMP(MICROS)') when SQLite's grammar would not take it as it is: its type names are words
+// optionally followed by one or two signed numbers in parentheses. SQLite strips the quotes: the
 // declared type reads back as the name.
 std::string DeclaredTypeText(const ColumnType& type);
 // The leaf SchemaElement of an OPTIONAL column with this name and primitive type (not kInfer).

@@ -131,6 +131,7 @@ ColumnBuilder::ColumnBuilder(ColumnType type) : type_(std::move(type)) {
       row_bytes_ += 1;
       break;
     case PhysicalType::kInt32:
+    case PhysicalType::kFloat:
       row_bytes_ += 4;
       break;
     case PhysicalType::kInt64:
@@ -554,6 +555,21 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
               ? "the column's type was inferred from the first rows; declare it with schema="
               : "a number");
     }
+    case ColumnKind::kFloat: {
+      // Declared FLOAT4: the number is rounded to the nearest float, as a declared REAL rounds an
+      // integer to a double; a finite number beyond the float range is refused.
+      double d = 0;
+      if (cls == SQLITE_INTEGER || cls == SQLITE_FLOAT) {
+        d = sqlite3_value_double(v);
+      } else if (!(cls == SQLITE_TEXT && ParseDoubleText(text(), &d))) {
+        return cannot("a number");
+      }
+      if (std::isfinite(d) && std::fabs(d) > static_cast<double>(std::numeric_limits<float>::max())) {
+        return cannot("beyond the range of a 32-bit float");
+      }
+      f32_.push_back(static_cast<float>(d));
+      return Status::OK();
+    }
     case ColumnKind::kString:
     case ColumnKind::kJson: {
       if (cls == SQLITE_TEXT || (!type_.strict && (cls == SQLITE_INTEGER || cls == SQLITE_FLOAT))) {
@@ -655,6 +671,9 @@ void ColumnBuilder::Truncate(int64_t rows) {
     case PhysicalType::kDouble:
       shrink(f64_);
       break;
+    case PhysicalType::kFloat:
+      shrink(f32_);
+      break;
     default:
       shrink(ends_);
       bytes_.resize(ends_.empty() ? 0 : ends_.back());
@@ -682,6 +701,10 @@ Status ColumnBuilder::WriteTo(FileWriter* writer, int leaf) {
     case PhysicalType::kDouble:
       s = writer->WriteColumn<double>(leaf, n, def_.data(), nullptr, f64_.data(),
                                       static_cast<int64_t>(f64_.size()));
+      break;
+    case PhysicalType::kFloat:
+      s = writer->WriteColumn<float>(leaf, n, def_.data(), nullptr, f32_.data(),
+                                     static_cast<int64_t>(f32_.size()));
       break;
     default: {
       arrays_.resize(ends_.size());

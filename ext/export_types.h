@@ -6,6 +6,8 @@
 // says why, never a silent change:
 //   integer columns  INTEGER in range; REAL with no fraction, in range; TEXT spelling an integer
 //   DOUBLE           INTEGER, REAL, TEXT spelling a number
+//   FLOAT            the same, rounded to the nearest float; a finite number beyond its range is
+//                    an error
 //   BOOLEAN          0 or 1 (INTEGER or REAL), TEXT '0' '1' 'true' 'false'
 //   STRING, JSON     TEXT; INTEGER and REAL as SQLite prints them
 //   BLOB             BLOB; TEXT as its UTF-8 bytes
@@ -107,6 +109,7 @@ class ColumnBuilder {
   std::vector<int32_t> i32_;              // INT32
   std::vector<int64_t> i64_;              // INT64
   std::vector<double> f64_;               // DOUBLE
+  std::vector<float> f32_;                // FLOAT
   std::string bytes_;                     // BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY values, back to back
   std::vector<size_t> ends_;              // end offset in bytes_ of each of those values
   std::vector<ByteArray> arrays_;         // scratch for WriteTo

@@ -4,6 +4,7 @@
 #include "ext/column_type.h"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <string>
 #include <vector>
@@ -79,8 +80,40 @@ TEST(ColumnTypeTest, TimeUnits) {
   EXPECT_EQ(Parse("DATETIME").kind, ColumnKind::kTimestamp);
   EXPECT_EQ(Parse("timestamp with time zone").kind, ColumnKind::kTimestamp);
   EXPECT_EQ(Parse("TIMESTAMPTZ").physical_type(), PhysicalType::kInt64);
-  EXPECT_EQ(ErrorOf("TIME(HOURS)"), "type TIME takes one unit: MILLIS, MICROS or NANOS");
-  EXPECT_EQ(ErrorOf("TIMESTAMP(MILLIS, MICROS)"), "type TIMESTAMP takes one unit: MILLIS, MICROS or NANOS");
+  const char* const kTimeError =
+      "type TIME takes a unit (MILLIS, MICROS or NANOS), then optionally UTC or LOCAL";
+  const char* const kTimestampError =
+      "type TIMESTAMP takes a unit (MILLIS, MICROS or NANOS), then optionally UTC or LOCAL";
+  EXPECT_EQ(ErrorOf("TIME(HOURS)"), kTimeError);
+  EXPECT_EQ(ErrorOf("TIMESTAMP(MILLIS, MICROS)"), kTimestampError);
+  EXPECT_EQ(ErrorOf("TIMESTAMP(MILLIS, UTC, LOCAL)"), kTimestampError);
+}
+
+// Instants are adjusted to UTC unless LOCAL says otherwise; times of day are local unless UTC (or
+// TIMETZ) says otherwise.
+TEST(ColumnTypeTest, TimeZones) {
+  EXPECT_TRUE(Parse("TIMESTAMP").adjusted_to_utc);
+  EXPECT_TRUE(Parse("DATETIME").adjusted_to_utc);
+  EXPECT_TRUE(Parse("TIMESTAMPTZ").adjusted_to_utc);
+  EXPECT_TRUE(Parse("TIMESTAMP_NS").adjusted_to_utc);
+  EXPECT_TRUE(Parse("timestamp(millis, utc)").adjusted_to_utc);
+  EXPECT_FALSE(Parse("TIMESTAMP(NANOS, LOCAL)").adjusted_to_utc);
+  EXPECT_EQ(Parse("TIMESTAMP(NANOS, LOCAL)").unit, TimeUnit::kNanos);
+  EXPECT_FALSE(Parse("TIMESTAMP WITHOUT TIME ZONE").adjusted_to_utc);
+  EXPECT_FALSE(Parse("TIME").adjusted_to_utc);
+  EXPECT_FALSE(Parse("TIME(MILLIS, LOCAL)").adjusted_to_utc);
+  EXPECT_TRUE(Parse("TIME(MILLIS, UTC)").adjusted_to_utc);
+  EXPECT_TRUE(Parse("TIMETZ").adjusted_to_utc);
+  EXPECT_TRUE(Parse("TIME WITH TIME ZONE").adjusted_to_utc);
+  EXPECT_FALSE(ToSchemaElement("t", Parse("TIMESTAMP(MICROS, LOCAL)")).logical_type->is_adjusted_to_utc);
+  EXPECT_TRUE(ToSchemaElement("t", Parse("TIME(MICROS, UTC)")).logical_type->is_adjusted_to_utc);
+}
+
+TEST(ColumnTypeTest, Float4IsAFloat) {
+  EXPECT_EQ(Parse("FLOAT4").kind, ColumnKind::kFloat);
+  EXPECT_EQ(Parse("float32").physical_type(), PhysicalType::kFloat);
+  EXPECT_EQ(Parse("FLOAT").kind, ColumnKind::kDouble);  // SQLite's FLOAT is a double
+  EXPECT_EQ(Parse("LIST<FLOAT4>").children[0].kind, ColumnKind::kFloat);
 }
 
 TEST(ColumnTypeTest, DecimalPrecisionPicksThePhysicalType) {
@@ -168,7 +201,8 @@ TEST(ColumnTypeTest, NestedTypeErrors) {
 TEST(ColumnTypeTest, NamesReadBack) {
   for (const char* name : {"BOOLEAN", "TINYINT", "SMALLINT", "INT32", "INTEGER", "UTINYINT", "USMALLINT",
                            "UINTEGER", "UBIGINT", "REAL", "TEXT", "BLOB", "JSON", "DATE", "TIME(MILLIS)",
-                           "TIME(NANOS)", "TIMESTAMP(MICROS)", "DECIMAL(12,2)", "UUID", "LIST<INTEGER>",
+                           "TIME(NANOS)", "TIME(MICROS, UTC)", "TIMESTAMP(MICROS)",
+                           "TIMESTAMP(MILLIS, LOCAL)", "FLOAT4", "DECIMAL(12,2)", "UUID", "LIST<INTEGER>",
                            "MAP<TEXT, LIST<INTEGER>>", "STRUCT<a INTEGER, \"b c\" TEXT>"}) {
     SCOPED_TRACE(name);
     const ColumnType t = Parse(name);
@@ -178,9 +212,39 @@ TEST(ColumnTypeTest, NamesReadBack) {
   EXPECT_EQ(ColumnTypeName(Parse("bigint")), "INTEGER");
   EXPECT_EQ(ColumnTypeName(Parse("TIMESTAMP_NS")), "TIMESTAMP(NANOS)");
   EXPECT_EQ(ColumnTypeName(Parse("DECIMAL(7)")), "DECIMAL(7,0)");
-  // As a column type of CREATE TABLE: nested names become SQL strings.
+  // As a column type of CREATE TABLE: names SQLite's grammar does not take become SQL strings.
   EXPECT_EQ(DeclaredTypeText(Parse("DECIMAL(12,2)")), "DECIMAL(12,2)");
+  EXPECT_EQ(DeclaredTypeText(Parse("INTEGER")), "INTEGER");
+  EXPECT_EQ(DeclaredTypeText(Parse("TIMESTAMP")), "'TIMESTAMP(MICROS)'");
+  EXPECT_EQ(DeclaredTypeText(Parse("TIME(MILLIS, UTC)")), "'TIME(MILLIS, UTC)'");
   EXPECT_EQ(DeclaredTypeText(Parse("STRUCT<\"it's\" TEXT>")), "'STRUCT<\"it''s\" TEXT>'");
+}
+
+// Every type's declared text is a column type SQLite takes, and sqlite3_column_decltype gives back
+// the type's name, which parses to the same type.
+TEST(ColumnTypeTest, DeclaredTypesAreAcceptedBySqlite) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(":memory:", &db), SQLITE_OK);
+  for (const char* name :
+       {"BOOLEAN", "TINYINT", "USMALLINT", "UBIGINT", "INTEGER", "REAL", "FLOAT4", "TEXT", "BLOB",
+        "JSON", "DATE", "TIME", "TIME(MILLIS)", "TIME(NANOS, UTC)", "TIMETZ", "TIMESTAMP",
+        "DATETIME", "TIMESTAMP(MILLIS)", "TIMESTAMP(NANOS, LOCAL)", "TIMESTAMP WITHOUT TIME ZONE",
+        "TIMESTAMP_MS", "DECIMAL(5,2)", "NUMERIC(38,10)", "UUID", "LIST<TIMESTAMP>",
+        "MAP<TEXT, TIME(MILLIS)>", "STRUCT<\"a b\" DECIMAL(3,1), c LIST<UUID>>"}) {
+    SCOPED_TRACE(name);
+    const ColumnType t = Parse(name);
+    const std::string sql = "CREATE TABLE x(c " + DeclaredTypeText(t) + ")";
+    char* err = nullptr;
+    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << sql << ": " << (err ? err : "");
+    sqlite3_stmt* stmt = nullptr;
+    ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT c FROM x", -1, &stmt, nullptr), SQLITE_OK);
+    const char* decl = sqlite3_column_decltype(stmt, 0);
+    EXPECT_EQ(std::string(decl ? decl : ""), ColumnTypeName(t));
+    EXPECT_EQ(ColumnTypeName(Parse(decl ? decl : "")), ColumnTypeName(t));
+    sqlite3_finalize(stmt);
+    ASSERT_EQ(sqlite3_exec(db, "DROP TABLE x", nullptr, nullptr, nullptr), SQLITE_OK);
+  }
+  sqlite3_close(db);
 }
 
 TEST(ColumnTypeTest, SchemaElementsOfAPrimitive) {
