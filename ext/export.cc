@@ -177,6 +177,10 @@ Result<int64_t> RunExport(sqlite3* db, const std::string& path, const std::strin
     PQ_ASSIGN_OR_RETURN(partition_columns, ParsePartitionColumns(partition_by.columns));
   }
 
+  // The target is checked before the query runs: a folder or a missing folder fails now, not after
+  // every row was read.
+  if (!partition_by.present) PQ_RETURN_IF_ERROR(CheckOutputFile(path));
+
   Statement st;
   const char* tail = nullptr;
   if (sqlite3_prepare_v2(db, query.c_str(), static_cast<int>(query.size()), &st.stmt, &tail) !=

@@ -1,6 +1,7 @@
 #include "ext/export_writer.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -177,12 +178,15 @@ std::string TemporaryPathFor(const std::string& target) {
   return dir + "." + name + ".tmp-" + std::to_string(::getpid()) + "-" + RandomHex();
 }
 
+// The folder holding `path`.
+std::string FolderOf(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
 // fsync of the folder holding `path`, so that a rename in it is durable. Best effort.
 void SyncFolderOf(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "."
-                          : slash == 0               ? "/"
-                                                     : path.substr(0, slash);
+  const std::string dir = FolderOf(path);
   const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return;
   (void)::fsync(fd);
@@ -190,6 +194,29 @@ void SyncFolderOf(const std::string& path) {
 }
 
 }  // namespace
+
+Status CheckOutputFile(const std::string& target) {
+  if (target.empty()) return Status::InvalidArgument("the output path is empty");
+  auto cannot = [&target](const std::string& why) {
+    return Status::IOError("cannot write '" + target + "': " + why);
+  };
+  struct stat st;
+  if (::stat(target.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return cannot("it is a folder");
+    if (S_ISFIFO(st.st_mode)) return cannot("it is a FIFO (named pipe), not a regular file");
+    if (!S_ISREG(st.st_mode)) return cannot("it is not a regular file");
+  }
+  const std::string folder = FolderOf(target);
+  if (::stat(folder.c_str(), &st) != 0) {
+    return cannot(errno == ENOENT ? "the folder '" + folder + "' does not exist"
+                                  : "the folder '" + folder + "': " + std::strerror(errno));
+  }
+  if (!S_ISDIR(st.st_mode)) return cannot("'" + folder + "' is not a folder");
+  if (::access(folder.c_str(), W_OK) != 0) {
+    return cannot("the folder '" + folder + "' is not writable");
+  }
+  return Status::OK();
+}
 
 Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text) {
   std::vector<ExportColumn> columns;
@@ -510,10 +537,96 @@ Result<std::unique_ptr<ExportWriter>> ExportWriter::Make(std::string target,
   return w;
 }
 
+namespace {
+
+void FreeValues(std::vector<sqlite3_value*>* values) {
+  for (sqlite3_value* v : *values) sqlite3_value_free(v);
+  values->clear();
+}
+
+// Copies of `values`; OutOfMemory (and nothing kept) when a copy fails.
+Result<std::vector<sqlite3_value*>> CopyValues(const std::vector<sqlite3_value*>& values) {
+  std::vector<sqlite3_value*> copies;
+  for (sqlite3_value* v : values) {
+    sqlite3_value* c = sqlite3_value_dup(v);
+    if (c == nullptr) {
+      FreeValues(&copies);
+      return Status::OutOfMemory("out of memory");
+    }
+    copies.push_back(c);
+  }
+  return copies;
+}
+
+}  // namespace
+
 ExportWriter::~ExportWriter() {
   if (!published_) Abort();
   for (sqlite3_value* v : pending_) sqlite3_value_free(v);
   for (sqlite3_value* v : last_sort_values_) sqlite3_value_free(v);
+  PopTakeBackPoints(0);
+}
+
+Status ExportWriter::PushTakeBackPoint() {
+  if (failed_ || finished_) return Status::InvalidArgument("the Parquet writer is closed");
+  // The point goes between batches: what memory holds goes to the file first.
+  if (rows_ > written_rows_) PQ_RETURN_IF_ERROR(Flush());
+  TakeBackPoint p;
+  p.rows = rows_;
+  PQ_ASSIGN_OR_RETURN(p.sort_values, CopyValues(last_sort_values_));
+  points_.push_back(std::move(p));
+  return Status::OK();
+}
+
+void ExportWriter::PopTakeBackPoints(size_t keep) {
+  while (points_.size() > keep) {
+    FreeValues(&points_.back().sort_values);
+    points_.pop_back();
+  }
+}
+
+Status ExportWriter::MarkTakeBackBoundaries() {
+  for (TakeBackPoint& p : points_) {
+    if (p.boundary || p.rows != written_rows_) continue;
+    if (pipeline_) PQ_RETURN_IF_ERROR(pipeline_->Drain());
+    PQ_ASSIGN_OR_RETURN(p.boundary, file_->MarkBoundary());
+    row_group_rows_ = 0;
+    row_group_bytes_ = 0;
+  }
+  return Status::OK();
+}
+
+Status ExportWriter::TakeBackTo(size_t point) {
+  if (failed_ || finished_) return Status::InvalidArgument("the Parquet writer is closed");
+  if (point >= points_.size()) return Status::InvalidArgument("no such take-back point");
+  TakeBackPoint& p = points_[point];
+  if (p.rows < written_rows_) {
+    // The rows went to the file: cut it back to the boundary the point became.
+    if (!p.boundary) {
+      return Fail(Status::InvalidArgument("internal: rows after a take-back point reached the file without a "
+                                   "row-group boundary"));
+    }
+    if (pipeline_) {
+      Status drained = pipeline_->Drain();
+      if (!drained.ok()) return Fail(drained);
+    }
+    Status s = file_->TruncateTo(*p.boundary);
+    if (!s.ok()) return Fail(s);
+    for (ColumnBuilder& b : builders_) b.Truncate(0);
+    FreeValues(&pending_);
+    pending_bytes_ = 0;
+    rows_ = written_rows_ = p.rows;
+    row_group_rows_ = 0;
+    row_group_bytes_ = 0;
+  } else {
+    PQ_RETURN_IF_ERROR(TruncateRows(p.rows));
+  }
+  // The sort order goes on from the last row kept.
+  PQ_ASSIGN_OR_RETURN(std::vector<sqlite3_value*> sort_values, CopyValues(p.sort_values));
+  FreeValues(&last_sort_values_);
+  last_sort_values_ = std::move(sort_values);
+  PopTakeBackPoints(point + 1);
+  return Status::OK();
 }
 
 void ExportWriter::Abort() {
@@ -732,6 +845,10 @@ Status ExportWriter::Flush() {
   }
   const int64_t batch = rows_ - written_rows_;
   if (batch == 0) return Status::OK();
+  if (!points_.empty()) {
+    Status s = MarkTakeBackBoundaries();
+    if (!s.ok()) return Fail(s);
+  }
   // The row group ends by the rows and bytes the builders hold: known here, before encoding, so
   // that the batches are the same whether they are encoded here or on the pipeline.
   size_t bytes = 0;

@@ -531,7 +531,7 @@ CREATE VIRTUAL TABLE bad2 USING parquet('$TMPDIR/bad2.parquet', schema='x INTEGE
 statement error option 'sorted_by': no column named 'y'
 CREATE VIRTUAL TABLE bad3 USING parquet('$TMPDIR/bad3.parquet', schema='x INTEGER', sorted_by=y);
 
-statement error does not exist or is not writable
+statement error the folder '$TMPDIR/no/folder' does not exist
 CREATE VIRTUAL TABLE bad4 USING parquet('$TMPDIR/no/folder/bad4.parquet', schema='x INTEGER');
 
 statement error no file in

@@ -14,6 +14,8 @@
 //         w->EndBatch();            // ends the row group once it is full (rows or bytes)
 //   w->Close();                     // last row group, indexes, filters, footer; fsync
 // or Abort() (also done by the destructor of a writer not closed) to close and delete the file.
+// A caller that may have to take rows back marks row-group boundaries (MarkBoundary) and cuts the
+// file back to one of them (TruncateTo).
 // A row group's column chunks are buffered in memory as encoded, compressed pages (about
 // row_group_bytes at most, plus one batch); nothing else of the file is kept but its metadata.
 //
@@ -158,6 +160,22 @@ class FileWriter {
   // Ends the current row group now (nothing happens when it is empty). InvalidArgument when the
   // columns disagree on their record counts.
   Status EndRowGroup();
+
+  // A place the file can be cut back to: the end of a row group, with the Bloom filters of every
+  // row group before it written out (so that none of theirs lies after it).
+  struct Boundary {
+    size_t row_groups = 0;  // row groups before it
+    int64_t position = 0;   // file offset
+  };
+  // Ends the current row group (EndRowGroup), writes the pending Bloom filters, and returns the
+  // place the file has reached.
+  Result<Boundary> MarkBoundary();
+  // Takes back everything written after `boundary` (a place MarkBoundary returned since the file
+  // was opened, not past the file's end): the row groups after it with their page indexes and
+  // Bloom filters, the rows of the current row group, and the file's bytes past it. The writer is
+  // then as it was when MarkBoundary returned, and goes on writing row group
+  // `boundary.row_groups`.
+  Status TruncateTo(const Boundary& boundary);
 
   // Ends the last row group, writes Bloom filters, page indexes and the footer, fsyncs and closes.
   // On failure the file is deleted. Once closed, every call but metadata() fails.
