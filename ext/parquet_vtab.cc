@@ -15,7 +15,8 @@
 //
 // Options (module arguments after SOURCE, each key=value; unknown or repeated keys are errors):
 //   binary_as_string=0|1     unannotated BYTE_ARRAY as TEXT instead of BLOB
-//   decimal=real|text        DECIMAL as REAL (default) or exact TEXT
+//   decimal=real|text        DECIMAL as REAL or exact TEXT; default REAL up to precision 15, TEXT
+//                            beyond (no value changes silently)
 //   timestamp=text|integer   TIMESTAMP/INT96 as ISO text (default) or the stored integer
 //   verify_checksums=0|1     check page CRC-32s when present (default 1)
 //   max_memory=MIB           what the table's scans may hold at once in column chunk bytes and
@@ -69,7 +70,9 @@ const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decima
                                                       "verify_checksums", "union_by_name", "hive_partitioning",
                                                       // kDecryptionOptionNames (encryption_options.h)
                                                       "footer_key", "column_keys", "aad_prefix", "max_memory",
-                                                      "sort_memory", "threads", "page_cache"};
+                                                      "sort_memory", "threads", "page_cache",
+                                                      // the names of the hidden columns
+                                                      "filename", "file_row_number"};
 
 constexpr int64_t kDefaultMaxMemoryMiB = 4096;
 constexpr int64_t kMaxThreads = 64;
@@ -85,8 +88,11 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts,
   PQ_RETURN_IF_ERROR(opts.CheckKnown(kTableOptions, "parquet table"));
   TableConfig c;
   PQ_ASSIGN_OR_RETURN(c.values.binary_as_string, opts.GetBool("binary_as_string", false));
-  PQ_ASSIGN_OR_RETURN(std::string dec, opts.GetChoice("decimal", "real", {"real", "text"}));
-  c.values.decimal = dec == "text" ? ValueOptions::Decimal::kText : ValueOptions::Decimal::kReal;
+  // decimal= not given: REAL up to precision 15, exact TEXT beyond (ValueOptions::Decimal::kAuto).
+  if (opts.Has("decimal")) {
+    PQ_ASSIGN_OR_RETURN(std::string dec, opts.GetChoice("decimal", "real", {"real", "text"}));
+    c.values.decimal = dec == "text" ? ValueOptions::Decimal::kText : ValueOptions::Decimal::kReal;
+  }
   PQ_ASSIGN_OR_RETURN(std::string ts, opts.GetChoice("timestamp", "text", {"text", "integer"}));
   c.values.timestamp = ts == "integer" ? ValueOptions::Timestamp::kInteger : ValueOptions::Timestamp::kText;
   PQ_ASSIGN_OR_RETURN(c.reader.verify_checksums, opts.GetBool("verify_checksums", true));
@@ -131,6 +137,35 @@ struct ModuleState {
 
 bool SameNameIgnoringCase(const std::string& a, const std::string& b) { return LowerAscii(a) == LowerAscii(b); }
 
+// The name of a hidden column (`filename`, `file_row_number`). Given by the option of the same
+// name, it must be free; by default it is the option's name, with '_' put before it until no
+// column of the files or partition key (`taken`) has it: a file with a column `filename` gets a
+// hidden `_filename`. (`filename=true` or `1`, as DuckDB spells "add the column", is the default.)
+Result<std::string> HiddenColumnName(const OptionList& opts, const std::string& option,
+                                     const std::vector<std::string>& taken) {
+  auto is_taken = [&taken](const std::string& name) {
+    for (const std::string& t : taken) {
+      if (SameNameIgnoringCase(t, name)) return true;
+    }
+    return false;
+  };
+  std::string given(TrimSpace(opts.GetString(option, "")));
+  const std::string lowered = LowerAscii(given);
+  if (!given.empty() && lowered != "true" && lowered != "1") {
+    if (lowered == "false" || lowered == "0") {
+      return Status::InvalidArgument("option '" + option + "' names the hidden column, which is always there: " +
+                                     option + "=NAME");
+    }
+    if (is_taken(given)) {
+      return Status::InvalidArgument("option '" + option + "': '" + given + "' is already a column of the table");
+    }
+    return given;
+  }
+  std::string name = option;
+  while (is_taken(name)) name = "_" + name;
+  return name;
+}
+
 // Module arguments: argv[0] module, argv[1] database, argv[2] table, argv[3] SOURCE, argv[4..] options.
 // `aux` is the connection's ModuleState (RegisterParquetModule).
 int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_vtab** out, char** err) {
@@ -140,8 +175,15 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
       return SQLITE_ERROR;
     };
     if (argc < 4) {
-      return fail(Status::InvalidArgument("parquet: a file path is required, as in "
-                                          "USING parquet('file.parquet')"));
+      // `SELECT ... FROM parquet('x.parquet')`: SQLite connects the module as an eponymous table,
+      // without module arguments (the call's arguments would go to hidden columns).
+      const bool eponymous = argc == 3 && sqlite3_stricmp(argv[0], argv[2]) == 0;
+      return fail(Status::InvalidArgument(
+          eponymous ? "parquet: parquet(...) is not a table-valued function; create a table over "
+                      "the files first, then query it: CREATE VIRTUAL TABLE temp.t USING "
+                      "parquet('file.parquet'); SELECT count(*) FROM t;"
+                    : "parquet: a file path is required, as in CREATE VIRTUAL TABLE temp.t USING "
+                      "parquet('file.parquet')"));
     }
     std::string source = Dequote(argv[3]);
     if (source.find('=') != std::string::npos && !FileExists(source) &&
@@ -190,11 +232,16 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
                                               "' is also a column in the files ('" + c.field_name + "')"));
         }
       }
-      if (SameNameIgnoringCase(p.name, "filename") || SameNameIgnoringCase(p.name, "file_row_number")) {
-        return fail(Status::InvalidArgument("hive_partitioning: the partition key '" + p.name +
-                                            "' is the name of a hidden column"));
-      }
     }
+    // The hidden columns step aside for columns of the same names (HiddenColumnName).
+    std::vector<std::string> taken;
+    for (const DatasetColumn& c : table->columns) taken.push_back(c.name);
+    for (const PartitionColumn& p : table->partitions) taken.push_back(p.name);
+    auto filename = HiddenColumnName(opts, "filename", taken);
+    if (!filename.ok()) return fail(filename.status());
+    taken.push_back(*filename);
+    auto file_row_number = HiddenColumnName(opts, "file_row_number", taken);
+    if (!file_row_number.ok()) return fail(file_row_number.status());
     std::string sql = "CREATE TABLE x(";
     for (const DatasetColumn& c : table->columns) {
       sql += QuoteIdentifier(c.name) + (c.declared_type.empty() ? "" : " " + c.declared_type) + ", ";
@@ -204,7 +251,8 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
     table->first_partition_column = table->num_fields;
     table->filename_column = table->num_fields + static_cast<int>(table->partitions.size());
     table->file_row_number_column = table->filename_column + 1;
-    sql += "filename TEXT HIDDEN, file_row_number INTEGER HIDDEN)";
+    sql += QuoteIdentifier(*filename) + " TEXT HIDDEN, " + QuoteIdentifier(*file_row_number) +
+           " INTEGER HIDDEN)";
     int rc = sqlite3_declare_vtab(db, sql.c_str());
     if (rc != SQLITE_OK) {
       return fail(Status::InvalidArgument(std::string("cannot declare the table: ") + sqlite3_errmsg(db)));
