@@ -6,8 +6,13 @@
 //
 // QUERY is one read-only statement, run on the calling connection. Column names are the query's
 // (sqlite3_column_name; they must be distinct, ignoring case). Column types: the `schema=` entry of
-// the column if any, else its declared type (sqlite3_column_decltype, export_types.h), else
-// inferred from the values of the first 8192 rows. OPTIONS: the writer options of export_writer.h.
+// the column if any, else, for a column that comes straight from a column of a `parquet` table,
+// the Parquet type of that column in its files (source_types.h), else its declared type
+// (sqlite3_column_decltype, export_types.h), else inferred from the values of the first 8192 rows.
+// Which table column a query column comes from is what sqlite3_column_database_name,
+// sqlite3_column_table_name and sqlite3_column_origin_name say; a SQLite built without
+// SQLITE_ENABLE_COLUMN_METADATA has none of them (their entries in the extension's routine table
+// are null), and then the declared types decide. OPTIONS: the writer options of export_writer.h.
 // The file appears complete or not at all: it is written to a temporary beside PATH and renamed
 // into place; any error (a bad option, a query error, a value that does not fit) leaves no file and
 // leaves an existing PATH untouched. With `partition_by=col,...` PATH is a new folder of hive
@@ -52,6 +57,23 @@ bool OnlySpaceOrComments(const char* tail) {
     }
   }
   return true;
+}
+
+// Whether this SQLite tells where a query column comes from (SQLITE_ENABLE_COLUMN_METADATA).
+bool HasColumnMetadata() {
+  return sqlite3_api->column_database_name != nullptr && sqlite3_api->column_table_name != nullptr &&
+         sqlite3_api->column_origin_name != nullptr;
+}
+
+// The Parquet type of query column `i` when it comes straight from a column of a parquet table of
+// this connection; null otherwise, or when this SQLite cannot tell.
+const ColumnType* SourceColumnType(sqlite3_stmt* stmt, int i, const SourceTypeRegistry* sources) {
+  if (sources == nullptr || !HasColumnMetadata()) return nullptr;
+  const char* database = sqlite3_column_database_name(stmt, i);
+  const char* table = sqlite3_column_table_name(stmt, i);
+  const char* column = sqlite3_column_origin_name(stmt, i);
+  if (database == nullptr || table == nullptr || column == nullptr) return nullptr;
+  return sources->Find(database, table, column);
 }
 
 struct Statement {
@@ -166,7 +188,7 @@ Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, const char* query, co
 
 // Runs the export; returns the row count.
 Result<int64_t> RunExport(sqlite3* db, const std::string& path, const std::string& query,
-                          const std::string& options_text) {
+                          const std::string& options_text, const SourceTypeRegistry* sources) {
   // partition_by is parquet_export's own option; the others are the writer's.
   PQ_ASSIGN_OR_RETURN(PartitionByOption partition_by, TakePartitionByOption(options_text));
   PQ_ASSIGN_OR_RETURN(OptionList opts, OptionList::ParseList(partition_by.other_options));
@@ -201,10 +223,14 @@ Result<int64_t> RunExport(sqlite3* db, const std::string& path, const std::strin
     ExportColumn c;
     const char* name = sqlite3_column_name(st.stmt, i);
     c.name = name ? name : "";
-    const char* decl = sqlite3_column_decltype(st.stmt, i);
-    Result<ColumnType> type = ParseColumnType(decl ? decl : "");
-    // A declared type with bad arguments (DECIMAL(50,2)) is not the query's fault: infer instead.
-    c.type = type.ok() ? *type : ColumnType{};
+    if (const ColumnType* source = SourceColumnType(st.stmt, i, sources)) {
+      c.type = *source;
+    } else {
+      const char* decl = sqlite3_column_decltype(st.stmt, i);
+      Result<ColumnType> type = ParseColumnType(decl ? decl : "");
+      // A declared type with bad arguments (DECIMAL(50,2)) is not the query's fault: infer instead.
+      c.type = type.ok() ? *type : ColumnType{};
+    }
     columns.push_back(std::move(c));
   }
   for (const ExportColumn& s : options.schema) {
@@ -250,8 +276,10 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
       }
       options = ValueText(argv[2]);
     }
-    Result<int64_t> rows =
-        RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]), ValueText(argv[1]), options);
+    const auto* sources = static_cast<const std::shared_ptr<const SourceTypeRegistry>*>(
+        sqlite3_user_data(ctx));
+    Result<int64_t> rows = RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]),
+                                     ValueText(argv[1]), options, sources ? sources->get() : nullptr);
     if (!rows.ok()) {
       SetFunctionError(ctx, rows.status().WithContext("parquet_export"));
       return;
@@ -262,17 +290,21 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
 
 }  // namespace
 
-int RegisterExport(sqlite3* db) {
+int RegisterExport(sqlite3* db, std::shared_ptr<const SourceTypeRegistry> source_types) {
   const int flags = SQLITE_UTF8 | SQLITE_DIRECTONLY;
-  int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags, nullptr, ExportFunction,
-                                      nullptr, nullptr, nullptr);
+  // Each parquet_export arity holds its own reference to the registry (its user data), dropped by
+  // SQLite (also when registration fails).
+  using Registry = std::shared_ptr<const SourceTypeRegistry>;
+  auto drop = [](void* p) { delete static_cast<Registry*>(p); };
+  int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags, new Registry(source_types),
+                                      ExportFunction, nullptr, nullptr, drop);
   if (rc == SQLITE_OK) {
     rc = sqlite3_create_function_v2(db, kRowPumpName, -1, flags, nullptr, nullptr, RowPumpStep,
                                     RowPumpFinal, nullptr);
   }
   if (rc == SQLITE_OK) {
-    rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags, nullptr, ExportFunction,
-                                    nullptr, nullptr, nullptr);
+    rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags, new Registry(source_types),
+                                    ExportFunction, nullptr, nullptr, drop);
   }
   return rc;
 }

@@ -10,15 +10,18 @@
 // (export_types.h: type names and value conversion).
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "ext/options.h"
+#include "ext/source_types.h"
 #include "ext/sqlite_api.h"
 
 namespace pq::ext {
 
-// Registers parquet_export(PATH, QUERY [, OPTIONS]) (SQLITE_UTF8 | SQLITE_DIRECTONLY).
-int RegisterExport(sqlite3* db);
+// Registers parquet_export(PATH, QUERY [, OPTIONS]) (SQLITE_UTF8 | SQLITE_DIRECTONLY). Query columns
+// that come straight from a parquet table keep the Parquet type of `source_types` (may be null).
+int RegisterExport(sqlite3* db, std::shared_ptr<const SourceTypeRegistry> source_types);
 
 // The writable table: `CREATE VIRTUAL TABLE t USING parquet('new.parquet', schema='...', ...)`.
 // Its struct starts with sqlite3_vtab then `bool is_write_table = true`, so the parquet module can

@@ -133,7 +133,33 @@ struct ModuleState {
   std::shared_ptr<ScanStatsRegistry> registry;  // the connection's tables, for parquet_scan_stats
   bool limit_offset_exact = false;  // LimitOffsetCanBeApplied: this SQLite offers LIMIT/OFFSET safely
   std::shared_ptr<const crypto::KeyRegistry> keys;  // parquet_add_key's registry (key_functions.h)
+  std::shared_ptr<SourceTypeRegistry> source_types;  // the tables' column types, for parquet_export
 };
+
+// The Parquet type of each column of the files (source_types.h): the type every file holding the
+// column gives it, or none when they differ (union_by_name) or it has none.
+std::vector<SourceColumn> SourceColumnsOf(const ParquetTable& table) {
+  std::vector<SourceColumn> out;
+  for (size_t c = 0; c < table.columns.size(); ++c) {
+    SourceColumn column;
+    column.name = table.columns[c].name;
+    bool agreed = true;
+    for (const DatasetFile& f : table.data->files) {
+      const int field = f.columns.field_of_column[c];
+      if (field < 0) continue;
+      std::optional<ColumnType> type =
+          WriterTypeOfField(*f.reader->schema().fields()[static_cast<size_t>(field)], table.config.values);
+      if (!type || (column.type && ColumnTypeName(*column.type) != ColumnTypeName(*type))) {
+        agreed = false;
+        break;
+      }
+      column.type = std::move(type);
+    }
+    if (!agreed) column.type.reset();
+    out.push_back(std::move(column));
+  }
+  return out;
+}
 
 bool SameNameIgnoringCase(const std::string& a, const std::string& b) { return LowerAscii(a) == LowerAscii(b); }
 
@@ -264,6 +290,8 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
     table->registry = state->registry;
     table->stats = table->registry->Add(argv[1], argv[2]);
     table->limit_offset_exact = state->limit_offset_exact;
+    table->source_types = state->source_types;
+    if (table->source_types) table->source_types->Add(table.get(), argv[1], argv[2], SourceColumnsOf(*table));
     *out = &table.release()->base;
     return SQLITE_OK;
   });
@@ -410,10 +438,12 @@ using parquet_vtab::kParquetModule;
 using parquet_vtab::LimitOffsetCanBeApplied;
 using parquet_vtab::ModuleState;
 
-int RegisterParquetModule(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys) {
+int RegisterParquetModule(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
+                          std::shared_ptr<SourceTypeRegistry> source_types) {
   // One state per connection, handed to every table it connects (Connect's aux).
   auto state = std::make_unique<ModuleState>();
   state->keys = std::move(keys);
+  state->source_types = std::move(source_types);
   state->registry = std::make_shared<ScanStatsRegistry>();
   state->limit_offset_exact = LimitOffsetCanBeApplied(db);
   std::shared_ptr<ScanStatsRegistry> registry = state->registry;
