@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "ext/export_partition.h"
+#include "ext/export_progress.h"
 #include "ext/export_writer.h"
 
 namespace pq::ext {
@@ -99,6 +100,7 @@ constexpr char kRowPumpPointerType[] = "pq-export-row-pump";
 struct RowPump {
   Status (*append)(void* writer, sqlite3_value** values) = nullptr;
   void* writer = nullptr;
+  ExportProgress* progress = nullptr;  // progress=1
   int columns = 0;
   Status status;  // the writer's error that stopped the statement
 };
@@ -117,6 +119,8 @@ void RowPumpStep(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
     if (!s.ok()) {
       SetFunctionError(ctx, s);
       pump->status = std::move(s);
+    } else if (pump->progress) {
+      pump->progress->Row();
     }
   });
 }
@@ -151,7 +155,7 @@ sqlite3_stmt* PrepareRowPump(sqlite3* db, const char* query, const char* tail, i
 // everything it wrote.
 template <typename Writer>
 Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, const char* query, const char* tail,
-                          Writer& writer) {
+                          Writer& writer, ExportProgress* progress) {
   const int n = sqlite3_column_count(stmt);
   Statement pumped;
   pumped.stmt = PrepareRowPump(db, query, tail, n);
@@ -162,6 +166,7 @@ Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, const char* query, co
       return static_cast<Writer*>(w)->AppendRow(values);
     };
     pump.writer = &writer;
+    pump.progress = progress;
     pump.columns = n;
     if (sqlite3_bind_pointer(pumped.stmt,
                              sqlite3_bind_parameter_index(pumped.stmt, ":pq_export_row_pump"),
@@ -176,6 +181,7 @@ Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, const char* query, co
     while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
       for (int i = 0; i < n; ++i) row[static_cast<size_t>(i)] = sqlite3_column_value(stmt, i);
       PQ_RETURN_IF_ERROR(writer.AppendRow(row.data()));
+      if (progress) progress->Row();
     }
   }
   if (rc != SQLITE_DONE) {
@@ -183,6 +189,7 @@ Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, const char* query, co
   }
   PQ_RETURN_IF_ERROR(writer.Finish());
   PQ_RETURN_IF_ERROR(writer.Publish());
+  if (progress) progress->Done();
   return writer.rows();
 }
 
@@ -246,14 +253,16 @@ Result<int64_t> RunExport(sqlite3* db, const std::string& path, const std::strin
                                      "'");
     }
   }
+  std::unique_ptr<ExportProgress> progress;
+  if (options.progress) progress = std::make_unique<ExportProgress>("parquet_export '" + path + "'");
   if (partition_by.present) {
     PQ_ASSIGN_OR_RETURN(std::unique_ptr<PartitionedExport> writer,
                         PartitionedExport::Make(path, columns, partition_columns, options));
-    return WriteRows(db, st.stmt, query.c_str(), tail, *writer);
+    return WriteRows(db, st.stmt, query.c_str(), tail, *writer, progress.get());
   }
   PQ_ASSIGN_OR_RETURN(std::unique_ptr<ExportWriter> writer,
                       ExportWriter::Make(path, columns, options));
-  return WriteRows(db, st.stmt, query.c_str(), tail, *writer);
+  return WriteRows(db, st.stmt, query.c_str(), tail, *writer, progress.get());
 }
 
 void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {

@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "ext/export.h"
+#include "ext/export_progress.h"
 #include "ext/export_writer.h"
 
 namespace pq::ext {
@@ -57,6 +58,7 @@ struct WriteTable {
   bool in_transaction = false;           // xBegin seen, no xCommit/xRollback yet
   bool written = false;                  // an earlier transaction committed the file
   std::string broken;                    // non-empty: why the transaction in progress cannot commit
+  std::unique_ptr<ExportProgress> progress;  // progress=1: the transaction's rows on stderr
 };
 
 namespace {
@@ -90,6 +92,9 @@ Status StartWriter(WriteTable* t) {
                       ExportWriter::Make(t->path, t->columns, t->options));
   PQ_RETURN_IF_ERROR(writer->PushTakeBackPoint());
   t->writer = std::move(writer);
+  if (t->options.progress) {
+    t->progress = std::make_unique<ExportProgress>("parquet table '" + t->path + "'");
+  }
   return Status::OK();
 }
 
@@ -182,6 +187,7 @@ int Update(sqlite3_vtab* vtab, int argc, sqlite3_value** argv, sqlite_int64* row
       return SetVtabError(vtab, s);
     }
     *rowid = t->writer->rows();
+    if (t->progress) t->progress->Row();
     return SQLITE_OK;
   });
 }
@@ -229,11 +235,13 @@ int Commit(sqlite3_vtab* vtab) {
       Status s = t->writer->Publish();
       if (s.ok()) {
         t->written = true;
+        if (t->progress) t->progress->Done(t->writer->rows());
       } else {
         rc = SetVtabError(vtab, s);
       }
     }
     t->writer.reset();
+    t->progress.reset();
     t->in_transaction = false;
     return rc;
   });
@@ -242,6 +250,7 @@ int Commit(sqlite3_vtab* vtab) {
 int Rollback(sqlite3_vtab* vtab) {
   WriteTable* t = AsTable(vtab);
   t->writer.reset();  // removes the temporary
+  t->progress.reset();
   t->in_transaction = false;
   t->broken.clear();
   return SQLITE_OK;

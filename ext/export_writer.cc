@@ -28,7 +28,7 @@ namespace pq::ext {
 const std::vector<std::string_view> kWriterOptionNames = {
     "compression", "compression_level", "row_group_size", "row_group_bytes", "page_size", "page_rows",
     "data_page_version", "dictionary", "encoding", "bloom_filter", "bloom_fpp", "page_index",
-    "checksums", "sorted_by", "kv_metadata", "schema", "encoding_trial", "threads",
+    "checksums", "sorted_by", "kv_metadata", "schema", "encoding_trial", "threads", "progress",
     // kEncryptionOptionNames (encryption_options.h)
     "footer_key", "column_keys", "encryption_algorithm", "plaintext_footer", "aad_prefix",
     "store_aad_prefix", "footer_key_id", "column_key_ids"};
@@ -283,6 +283,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   PQ_ASSIGN_OR_RETURN(int64_t threads,
                       opts.GetInt("threads", DefaultExportThreads(), 1, kMaxExportThreads));
   o.threads = static_cast<int>(threads);
+  PQ_ASSIGN_OR_RETURN(o.progress, opts.GetBool("progress", false));
   if (opts.Has("bloom_fpp")) {
     const std::string text(TrimSpace(opts.GetString("bloom_fpp", "")));
     double fpp = 0;

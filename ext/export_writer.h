@@ -50,6 +50,8 @@
 //   kv_metadata='key:value,...'  footer key/value metadata (a value cannot hold a comma)
 //   threads=N                  1..64, default DefaultExportThreads(): N > 1 encodes and
 //                              compresses on N-1 more threads (above); the file is the same
+//   progress=0|1               default 0: report the rows written, the time and the rate on
+//                              stderr at most once a second (export_progress.h)
 //   schema='name TYPE, ...'    column types (export_types.h, nested LIST<..>, MAP<..>, STRUCT<..>
 //                              included); parquet_export: for the columns named;
 //                              the writable table: its columns
@@ -91,6 +93,7 @@ struct ExportOptions {
   std::vector<std::string> bloom_columns;                   // bloom_filter=
   std::vector<SortKey> sorted_by;                           // sorted_by=
   int threads = 1;                                          // threads=
+  bool progress = false;  // progress=: rows written, time and rate on stderr (export_progress.h)
 };
 
 // threads= when not given: the machine's hardware threads, at most 4 (1 when unknown). The file
