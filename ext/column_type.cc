@@ -37,19 +37,6 @@ bool ParseSmallInt(std::string_view s, int* out) {
   return ec == std::errc() && p == s.data() + s.size() && !s.empty();
 }
 
-ColumnType Make(ColumnKind kind) {
-  ColumnType t;
-  t.kind = kind;
-  return t;
-}
-
-ColumnType MakeInt(int bits, bool is_signed) {
-  ColumnType t = Make(ColumnKind::kInteger);
-  t.bit_width = bits;
-  t.is_signed = is_signed;
-  return t;
-}
-
 // The arguments of TIME and TIMESTAMP: (unit[, UTC|LOCAL]). Sets t->unit, and
 // t->adjusted_to_utc when UTC or LOCAL is given.
 Status ParseTimeArguments(std::string_view base, const std::vector<std::string>& args,
@@ -154,41 +141,41 @@ Result<ColumnType> ParsePrimitiveType(std::string_view name) {
     }
   }
   const std::string& b = base;
-  if (b == "BOOLEAN" || b == "BOOL") return Make(ColumnKind::kBoolean);
-  if (b == "TINYINT" || b == "INT1") return MakeInt(8, true);
-  if (b == "SMALLINT" || b == "INT2") return MakeInt(16, true);
-  if (b == "MEDIUMINT" || b == "INT4" || b == "INT32") return MakeInt(32, true);
+  if (b == "BOOLEAN" || b == "BOOL") return ColumnType::Of(ColumnKind::kBoolean);
+  if (b == "TINYINT" || b == "INT1") return ColumnType::Integer(8, true);
+  if (b == "SMALLINT" || b == "INT2") return ColumnType::Integer(16, true);
+  if (b == "MEDIUMINT" || b == "INT4" || b == "INT32") return ColumnType::Integer(32, true);
   if (b == "INTEGER" || b == "INT" || b == "BIGINT" || b == "INT8" || b == "INT64" || b == "LONG") {
-    return MakeInt(64, true);
+    return ColumnType::Integer(64, true);
   }
-  if (b == "UTINYINT" || b == "UINT8") return MakeInt(8, false);
-  if (b == "USMALLINT" || b == "UINT16") return MakeInt(16, false);
-  if (b == "UINTEGER" || b == "UINT32") return MakeInt(32, false);
-  if (b == "UBIGINT" || b == "UINT64") return MakeInt(64, false);
+  if (b == "UTINYINT" || b == "UINT8") return ColumnType::Integer(8, false);
+  if (b == "USMALLINT" || b == "UINT16") return ColumnType::Integer(16, false);
+  if (b == "UINTEGER" || b == "UINT32") return ColumnType::Integer(32, false);
+  if (b == "UBIGINT" || b == "UINT64") return ColumnType::Integer(64, false);
   if (b == "REAL" || b == "DOUBLE" || b == "DOUBLE PRECISION" || b == "FLOAT" || b == "FLOAT8" ||
       b == "FLOAT64") {
-    return Make(ColumnKind::kDouble);
+    return ColumnType::Of(ColumnKind::kDouble);
   }
-  if (b == "FLOAT4" || b == "FLOAT32") return Make(ColumnKind::kFloat);
-  if (b == "JSON") return Make(ColumnKind::kJson);
-  if (b == "UUID") return Make(ColumnKind::kUuid);
-  if (b == "DATE") return Make(ColumnKind::kDate);
+  if (b == "FLOAT4" || b == "FLOAT32") return ColumnType::Of(ColumnKind::kFloat);
+  if (b == "JSON") return ColumnType::Of(ColumnKind::kJson);
+  if (b == "UUID") return ColumnType::Of(ColumnKind::kUuid);
+  if (b == "DATE") return ColumnType::Of(ColumnKind::kDate);
   if (b == "TIME" || b == "TIMETZ" || b == "TIME WITH TIME ZONE" ||
       b == "TIME WITHOUT TIME ZONE") {
-    ColumnType t = Make(ColumnKind::kTime);
+    ColumnType t = ColumnType::Of(ColumnKind::kTime);
     t.adjusted_to_utc = b == "TIMETZ" || b == "TIME WITH TIME ZONE";
     PQ_RETURN_IF_ERROR(ParseTimeArguments(b, args, &t));
     return t;
   }
   if (b == "TIMESTAMP" || b == "DATETIME" || b == "TIMESTAMPTZ" ||
       b == "TIMESTAMP WITH TIME ZONE" || b == "TIMESTAMP WITHOUT TIME ZONE") {
-    ColumnType t = Make(ColumnKind::kTimestamp);
+    ColumnType t = ColumnType::Of(ColumnKind::kTimestamp);
     t.adjusted_to_utc = b != "TIMESTAMP WITHOUT TIME ZONE";
     PQ_RETURN_IF_ERROR(ParseTimeArguments(b, args, &t));
     return t;
   }
   if (b == "TIMESTAMP_MS" || b == "TIMESTAMP_US" || b == "TIMESTAMP_NS") {
-    ColumnType t = Make(ColumnKind::kTimestamp);
+    ColumnType t = ColumnType::Of(ColumnKind::kTimestamp);
     t.adjusted_to_utc = true;
     t.unit = b == "TIMESTAMP_MS"   ? TimeUnit::kMillis
              : b == "TIMESTAMP_US" ? TimeUnit::kMicros
@@ -196,7 +183,7 @@ Result<ColumnType> ParsePrimitiveType(std::string_view name) {
     return t;
   }
   if ((b == "DECIMAL" || b == "NUMERIC") && !args.empty()) {
-    ColumnType t = Make(ColumnKind::kDecimal);
+    ColumnType t = ColumnType::Of(ColumnKind::kDecimal);
     const std::string shown = std::string(TrimSpace(name));
     if (args.size() > 2 || !ParseSmallInt(args[0], &t.precision) ||
         (args.size() == 2 && !ParseSmallInt(args[1], &t.scale))) {
@@ -213,19 +200,19 @@ Result<ColumnType> ParsePrimitiveType(std::string_view name) {
     return t;
   }
   if (b == "TEXT" || b == "STRING" || b == "VARCHAR" || b == "CHAR" || b == "CLOB") {
-    return Make(ColumnKind::kString);
+    return ColumnType::Of(ColumnKind::kString);
   }
   if (b == "BLOB" || b == "BYTEA" || b == "BINARY" || b == "VARBINARY")
-    return Make(ColumnKind::kBlob);
+    return ColumnType::Of(ColumnKind::kBlob);
   // SQLite's affinity rules (https://sqlite.org/datatype3.html, "Determination Of Column
   // Affinity").
-  if (Contains(b, "INT")) return MakeInt(64, true);
+  if (Contains(b, "INT")) return ColumnType::Integer(64, true);
   if (Contains(b, "CHAR") || Contains(b, "CLOB") || Contains(b, "TEXT"))
-    return Make(ColumnKind::kString);
-  if (Contains(b, "BLOB")) return Make(ColumnKind::kBlob);
+    return ColumnType::Of(ColumnKind::kString);
+  if (Contains(b, "BLOB")) return ColumnType::Of(ColumnKind::kBlob);
   if (Contains(b, "REAL") || Contains(b, "FLOA") || Contains(b, "DOUB"))
-    return Make(ColumnKind::kDouble);
-  return Make(ColumnKind::kInfer);
+    return ColumnType::Of(ColumnKind::kDouble);
+  return ColumnType::Of(ColumnKind::kInfer);
 }
 
 bool IsIdentifierChar(char c) {

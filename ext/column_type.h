@@ -84,6 +84,19 @@ struct ColumnType {
   std::vector<ColumnType> children;   // kList, kMap, kStruct
   std::vector<std::string> field_names;  // kStruct, one per child
 
+  // A type of `kind` with the defaults above; an integer of `bits` and signedness.
+  static ColumnType Of(ColumnKind kind) {
+    ColumnType t;
+    t.kind = kind;
+    return t;
+  }
+  static ColumnType Integer(int bits, bool is_signed) {
+    ColumnType t = Of(ColumnKind::kInteger);
+    t.bit_width = bits;
+    t.is_signed = is_signed;
+    return t;
+  }
+
   bool is_nested() const {
     return kind == ColumnKind::kList || kind == ColumnKind::kMap || kind == ColumnKind::kStruct;
   }

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "ext/options.h"
+#include "format/util/hex.h"
 #include "format/reader/table_scanner.h"
 
 namespace pq::ext {
@@ -145,13 +146,6 @@ Result<std::vector<std::string>> Expand(const std::string& pattern, int64_t* nam
 // ---- Hive partitions
 // --------------------------------------------------------------------------------
 
-int HexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 bool IsDecimalInteger(std::string_view s, int64_t* out) {
   if (s.empty()) return false;
   const char* begin = s.data();
@@ -277,9 +271,9 @@ std::string HiveUnescape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '%' && i + 2 < text.size() && HexDigit(text[i + 1]) >= 0 &&
-        HexDigit(text[i + 2]) >= 0) {
-      out.push_back(static_cast<char>(HexDigit(text[i + 1]) * 16 + HexDigit(text[i + 2])));
+    if (text[i] == '%' && i + 2 < text.size() && HexDigitValue(text[i + 1]) >= 0 &&
+        HexDigitValue(text[i + 2]) >= 0) {
+      out.push_back(static_cast<char>(HexDigitValue(text[i + 1]) * 16 + HexDigitValue(text[i + 2])));
       i += 2;
     } else {
       out.push_back(text[i]);
@@ -290,15 +284,14 @@ std::string HiveUnescape(std::string_view text) {
 
 std::string HiveEscape(std::string_view text) {
   static constexpr std::string_view kSpecial = "\"#%'*/:=?[\\]^{}";
-  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
     const auto b = static_cast<unsigned char>(c);
     if (b < 0x20 || b == 0x7f || kSpecial.find(c) != std::string_view::npos) {
       out.push_back('%');
-      out.push_back(kHex[b >> 4]);
-      out.push_back(kHex[b & 15]);
+      out.push_back(kUpperHexDigits[b >> 4]);
+      out.push_back(kUpperHexDigits[b & 15]);
     } else {
       out.push_back(c);
     }

@@ -36,6 +36,13 @@ namespace pq::ext {
 
 namespace {
 
+// parquet_export's user data: the connection's key registry (footer_master_key=,
+// column_master_keys=) and its parquet tables' column types (kept by the export).
+struct ExportRegistries {
+  std::shared_ptr<const crypto::KeyRegistry> keys;
+  std::shared_ptr<const SourceTypeRegistry> source_types;
+};
+
 std::string ValueText(sqlite3_value* v) {
   const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
   return std::string(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v)));
@@ -195,12 +202,14 @@ Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, const char* query, co
 
 // Runs the export; returns the row count.
 Result<int64_t> RunExport(sqlite3* db, const std::string& path, const std::string& query,
-                          const std::string& options_text, const SourceTypeRegistry* sources) {
+                          const std::string& options_text,
+                          std::shared_ptr<const crypto::KeyRegistry> keys,
+                          const SourceTypeRegistry* sources) {
   // partition_by is parquet_export's own option; the others are the writer's.
   PQ_ASSIGN_OR_RETURN(PartitionByOption partition_by, TakePartitionByOption(options_text));
   PQ_ASSIGN_OR_RETURN(OptionList opts, OptionList::ParseList(partition_by.other_options));
   PQ_RETURN_IF_ERROR(opts.CheckKnown(kWriterOptionNames, "parquet_export"));
-  PQ_ASSIGN_OR_RETURN(ExportOptions options, ParseExportOptions(opts));
+  PQ_ASSIGN_OR_RETURN(ExportOptions options, ParseExportOptions(opts, std::move(keys)));
   std::vector<std::string> partition_columns;
   if (partition_by.present) {
     PQ_ASSIGN_OR_RETURN(partition_columns, ParsePartitionColumns(partition_by.columns));
@@ -285,10 +294,11 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
       }
       options = ValueText(argv[2]);
     }
-    const auto* sources = static_cast<const std::shared_ptr<const SourceTypeRegistry>*>(
-        sqlite3_user_data(ctx));
-    Result<int64_t> rows = RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]),
-                                     ValueText(argv[1]), options, sources ? sources->get() : nullptr);
+    const auto* registries = static_cast<const ExportRegistries*>(sqlite3_user_data(ctx));
+    Result<int64_t> rows =
+        RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]), ValueText(argv[1]), options,
+                  registries ? registries->keys : nullptr,
+                  registries ? registries->source_types.get() : nullptr);
     if (!rows.ok()) {
       SetFunctionError(ctx, rows.status().WithContext("parquet_export"));
       return;
@@ -297,23 +307,26 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
   });
 }
 
+void DeleteRegistries(void* p) { delete static_cast<ExportRegistries*>(p); }
+
 }  // namespace
 
-int RegisterExport(sqlite3* db, std::shared_ptr<const SourceTypeRegistry> source_types) {
+int RegisterExport(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
+                   std::shared_ptr<const SourceTypeRegistry> source_types) {
   const int flags = SQLITE_UTF8 | SQLITE_DIRECTONLY;
-  // Each parquet_export arity holds its own reference to the registry (its user data), dropped by
-  // SQLite (also when registration fails).
-  using Registry = std::shared_ptr<const SourceTypeRegistry>;
-  auto drop = [](void* p) { delete static_cast<Registry*>(p); };
-  int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags, new Registry(source_types),
-                                      ExportFunction, nullptr, nullptr, drop);
+  // Each registration owns its handles on the registries (sqlite3_create_function_v2 frees them,
+  // also when the registration fails).
+  int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags,
+                                      new ExportRegistries{keys, source_types}, ExportFunction,
+                                      nullptr, nullptr, DeleteRegistries);
   if (rc == SQLITE_OK) {
     rc = sqlite3_create_function_v2(db, kRowPumpName, -1, flags, nullptr, nullptr, RowPumpStep,
                                     RowPumpFinal, nullptr);
   }
   if (rc == SQLITE_OK) {
-    rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags, new Registry(source_types),
-                                    ExportFunction, nullptr, nullptr, drop);
+    rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags,
+                                    new ExportRegistries{keys, source_types}, ExportFunction,
+                                    nullptr, nullptr, DeleteRegistries);
   }
   return rc;
 }

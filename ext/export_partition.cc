@@ -1,6 +1,5 @@
 #include "ext/export_partition.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,11 +11,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <random>
 #include <system_error>
 
-#include "ext/options.h"
 #include "ext/dataset.h"
+#include "ext/options.h"
+#include "format/writer/output_file.h"
 
 namespace pq::ext {
 
@@ -25,28 +24,6 @@ namespace {
 // As ExportWriter: types are inferred from the first batch of rows.
 constexpr size_t kInferRows = 8192;
 constexpr size_t kInferBytes = size_t{16} << 20;
-
-// Splits on commas outside quotes (' and "); drops empty items.
-std::vector<std::string_view> SplitTopLevel(std::string_view text) {
-  std::vector<std::string_view> items;
-  char quote = 0;
-  size_t start = 0;
-  for (size_t i = 0; i <= text.size(); ++i) {
-    const char c = i < text.size() ? text[i] : ',';
-    if (quote && i < text.size()) {
-      if (c == quote) quote = 0;
-      continue;
-    }
-    if (c == '\'' || c == '"') {
-      quote = c;
-    } else if (c == ',') {
-      std::string_view item = TrimSpace(text.substr(start, i - start));
-      if (!item.empty()) items.push_back(item);
-      start = i + 1;
-    }
-  }
-  return items;
-}
 
 // The position of the first '=' outside quotes, or npos.
 size_t EqualsOutsideQuotes(std::string_view item) {
@@ -61,26 +38,6 @@ size_t EqualsOutsideQuotes(std::string_view item) {
     }
   }
   return std::string_view::npos;
-}
-
-std::string RandomHex() {
-  std::random_device rd;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%08x%08x", rd(), rd());
-  return buf;
-}
-
-// fsync of a folder, so that renames in it are durable. Best effort.
-void SyncFolder(const std::string& folder) {
-  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  (void)::fsync(fd);
-  ::close(fd);
-}
-
-std::string ParentOf(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
 }
 
 // Creates `base`/`relative` and the folders on the way (base exists).
@@ -105,7 +62,7 @@ Status MakeFolders(const std::string& base, const std::string& relative) {
 Result<PartitionByOption> TakePartitionByOption(std::string_view options_text) {
   PartitionByOption out;
   bool in_list = false;  // items without '=' continue partition_by's list
-  for (std::string_view item : SplitTopLevel(options_text)) {
+  for (std::string_view item : SplitList(options_text, "'\"", false)) {
     const size_t eq = EqualsOutsideQuotes(item);
     if (eq == std::string_view::npos) {
       if (in_list) {
@@ -138,7 +95,7 @@ Result<std::vector<std::string>> ParsePartitionColumns(std::string_view text) {
     text = whole;
   }
   std::vector<std::string> names;
-  for (std::string_view item : SplitTopLevel(text)) {
+  for (std::string_view item : SplitList(text, "'\"", false)) {
     std::string name = Dequote(item);
     if (name.empty()) continue;
     names.push_back(std::move(name));
@@ -244,10 +201,7 @@ Result<std::unique_ptr<PartitionedExport>> PartitionedExport::Make(
                                      "new folder (remove it or choose another path)");
     }
   }
-  const size_t slash = folder.rfind('/');
-  const std::string parent = slash == std::string::npos ? "" : folder.substr(0, slash + 1);
-  const std::string name = slash == std::string::npos ? folder : folder.substr(slash + 1);
-  e->temp_folder_ = parent + "." + name + ".tmp-" + std::to_string(::getpid()) + "-" + RandomHex();
+  e->temp_folder_ = TemporaryPathBeside(folder);
   if (::mkdir(e->temp_folder_.c_str(), 0777) != 0) {
     e->temp_folder_.clear();
     return Status::IOError("cannot write '" + folder +
@@ -428,7 +382,7 @@ Status PartitionedExport::Publish() {
   }
   published_ = true;
   temp_folder_.clear();
-  SyncFolder(ParentOf(target_));
+  SyncFolder(FolderOf(target_));
   return Status::OK();
 }
 

@@ -7,7 +7,7 @@
 #include <limits>
 
 #include "ext/options.h"
-#include "format/value/json_reader.h"
+#include "format/util/json_reader.h"
 #include "format/value/temporal.h"
 #include "format/writer/file_writer.h"
 #include "format/writer/json_shredder.h"

@@ -331,7 +331,8 @@ bool IsWriteTableOptions(const OptionList& opts) {
 }
 
 int ConnectWriteTable(sqlite3* db, const std::string& path, const OptionList& opts,
-                      sqlite3_vtab** out, char** err) {
+                      std::shared_ptr<const crypto::KeyRegistry> keys, sqlite3_vtab** out,
+                      char** err) {
   return Guarded(nullptr, [&]() -> int {
     auto fail = [err](const Status& s) {
       *err = SqliteStrdup(s.message());
@@ -339,7 +340,7 @@ int ConnectWriteTable(sqlite3* db, const std::string& path, const OptionList& op
     };
     Status known = opts.CheckKnown(kWriterOptionNames, "parquet table");
     if (!known.ok()) return fail(known);
-    Result<ExportOptions> options = ParseExportOptions(opts);
+    Result<ExportOptions> options = ParseExportOptions(opts, std::move(keys));
     if (!options.ok()) return fail(options.status());
     if (path.empty()) return fail(Status::InvalidArgument("parquet: the output path is empty"));
     auto table = std::make_unique<WriteTable>();

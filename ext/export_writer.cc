@@ -1,6 +1,5 @@
 #include "ext/export_writer.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,13 +14,14 @@
 #include <cstring>
 #include <deque>
 #include <mutex>
-#include <random>
 #include <thread>
 
 #include "ext/encryption_options.h"
 #include "ext/options.h"
 #include "format/codec/codec.h"
+#include "format/crypto/key_material.h"
 #include "format/util/task_pool.h"
+#include "format/writer/output_file.h"
 
 namespace pq::ext {
 
@@ -31,7 +31,8 @@ const std::vector<std::string_view> kWriterOptionNames = {
     "checksums", "sorted_by", "kv_metadata", "schema", "encoding_trial", "threads", "progress",
     // kEncryptionOptionNames (encryption_options.h)
     "footer_key", "column_keys", "encryption_algorithm", "plaintext_footer", "aad_prefix",
-    "store_aad_prefix", "footer_key_id", "column_key_ids"};
+    "store_aad_prefix", "footer_key_id", "column_key_ids", "footer_master_key",
+    "column_master_keys", "double_wrapping", "key_material", "data_key_length", "master_keys"};
 
 namespace {
 
@@ -50,37 +51,12 @@ std::string Upper(std::string_view s) {
   return out;
 }
 
-// Splits on commas outside parentheses, angle brackets (nested types) and quotes; drops empty
-// items. An unclosed bracket or quote runs to the end of the text (the last item then says what is
-// wrong with it).
-std::vector<std::string> SplitList(std::string_view text) {
-  std::vector<std::string> items;
-  int depth = 0;
-  char quote = 0;
-  size_t start = 0;
-  for (size_t i = 0; i <= text.size(); ++i) {
-    const char c = i < text.size() ? text[i] : ',';
-    if (i == text.size()) {
-      quote = 0;
-      depth = 0;
-    }
-    if (quote) {
-      if (c == quote) quote = 0;
-      continue;
-    }
-    if (c == '"' || c == '\'' || c == '`') {
-      quote = c;
-    } else if (c == '(' || c == '<') {
-      ++depth;
-    } else if (c == ')' || c == '>') {
-      --depth;
-    } else if (c == ',' && depth <= 0) {
-      std::string_view item = TrimSpace(text.substr(start, i - start));
-      if (!item.empty()) items.emplace_back(item);
-      start = i + 1;
-    }
-  }
-  return items;
+// The items of a list of columns or types (SplitList, with backquotes and brackets), as strings: the
+// text may be a temporary.
+std::vector<std::string> ListItems(std::string_view text) {
+  std::vector<std::string> out;
+  for (std::string_view item : SplitList(text, "\"'`", true)) out.emplace_back(item);
+  return out;
 }
 
 // Splits "name rest" where name may be quoted ("a b" or [a b] or `a b`).
@@ -164,35 +140,6 @@ int CompareValues(sqlite3_value* a, sqlite3_value* b) {
   }
 }
 
-std::string RandomHex() {
-  std::random_device rd;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%08x%08x", rd(), rd());
-  return buf;
-}
-
-std::string TemporaryPathFor(const std::string& target) {
-  const size_t slash = target.rfind('/');
-  const std::string dir = slash == std::string::npos ? "" : target.substr(0, slash + 1);
-  const std::string name = slash == std::string::npos ? target : target.substr(slash + 1);
-  return dir + "." + name + ".tmp-" + std::to_string(::getpid()) + "-" + RandomHex();
-}
-
-// The folder holding `path`.
-std::string FolderOf(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-}
-
-// fsync of the folder holding `path`, so that a rename in it is durable. Best effort.
-void SyncFolderOf(const std::string& path) {
-  const std::string dir = FolderOf(path);
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  (void)::fsync(fd);
-  ::close(fd);
-}
-
 }  // namespace
 
 Status CheckOutputFile(const std::string& target) {
@@ -220,7 +167,7 @@ Status CheckOutputFile(const std::string& target) {
 
 Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text) {
   std::vector<ExportColumn> columns;
-  for (const std::string& item : SplitList(text)) {
+  for (const std::string& item : ListItems(text)) {
     auto [name, type_text] = SplitName(item);
     if (name.empty()) return OptionError("schema", "an entry has no column name");
     if (type_text.empty()) {
@@ -251,7 +198,8 @@ int DefaultExportThreads() {
   return n == 0 ? 1 : static_cast<int>(std::min(n, 4u));
 }
 
-Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
+Result<ExportOptions> ParseExportOptions(const OptionList& opts,
+                                         std::shared_ptr<const crypto::KeyRegistry> keys) {
   ExportOptions o;
   WriterOptions& w = o.writer;
   w.codec = CompressionCodec::kSnappy;
@@ -294,7 +242,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
     }
     w.bloom_filter_fpp = fpp;
   }
-  for (const std::string& item : SplitList(opts.GetString("encoding", ""))) {
+  for (const std::string& item : ListItems(opts.GetString("encoding", ""))) {
     const size_t colon = item.rfind(':');
     if (colon == std::string::npos) {
       return OptionError("encoding", "'" + item + "' is not of the form column:ENCODING");
@@ -304,10 +252,10 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
     if (!enc.ok()) return OptionError("encoding", enc.status().message());
     o.encodings.emplace_back(column, *enc);
   }
-  for (const std::string& item : SplitList(opts.GetString("bloom_filter", ""))) {
+  for (const std::string& item : ListItems(opts.GetString("bloom_filter", ""))) {
     o.bloom_columns.push_back(Dequote(item));
   }
-  for (const std::string& item : SplitList(opts.GetString("sorted_by", ""))) {
+  for (const std::string& item : ListItems(opts.GetString("sorted_by", ""))) {
     auto [name, rest] = SplitName(item);
     const std::string dir = Upper(rest);
     if (!dir.empty() && dir != "ASC" && dir != "DESC") {
@@ -315,7 +263,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
     }
     o.sorted_by.push_back({name, dir == "DESC"});
   }
-  for (const std::string& item : SplitList(opts.GetString("kv_metadata", ""))) {
+  for (const std::string& item : ListItems(opts.GetString("kv_metadata", ""))) {
     const size_t colon = item.find(':');
     KeyValue kv;
     kv.key = std::string(TrimSpace(std::string_view(item).substr(0, colon)));
@@ -327,7 +275,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   if (opts.Has("schema")) {
     PQ_ASSIGN_OR_RETURN(o.schema, ParseSchemaOption(opts.GetString("schema", "")));
   }
-  PQ_ASSIGN_OR_RETURN(w.encryption, EncryptionFromOptions(opts));
+  PQ_ASSIGN_OR_RETURN(w.encryption, EncryptionFromOptions(opts, std::move(keys)));
   return o;
 }
 
@@ -641,6 +589,10 @@ void ExportWriter::Abort() {
     (void)::unlink(temp_path_.c_str());
     finished_ = false;
   }
+  if (!published_ && !key_material_temp_.empty()) {
+    (void)::unlink(key_material_temp_.c_str());
+    key_material_temp_.clear();
+  }
 }
 
 Status ExportWriter::Fail(Status s) {
@@ -801,7 +753,7 @@ Status ExportWriter::OpenFile() {
   root.num_children = static_cast<int32_t>(columns_.size());
   schema.push_back(root);
   for (const ExportColumn& c : columns_) AppendSchemaElements(c.name, c.type, &schema);
-  temp_path_ = TemporaryPathFor(target_);
+  temp_path_ = TemporaryPathBeside(target_);
   Result<std::unique_ptr<FileWriter>> file =
       FileWriter::Open(temp_path_, std::move(schema), options_);
   if (!file.ok()) {
@@ -811,6 +763,25 @@ Status ExportWriter::OpenFile() {
     return file.status();
   }
   file_ = std::move(file).value();
+  key_material_ = file_->external_key_material();
+  return Status::OK();
+}
+
+Status ExportWriter::WriteKeyMaterial() {
+  const std::string target = crypto::KeyMaterialPathFor(target_);
+  key_material_temp_ = TemporaryPathBeside(target);
+  Result<std::unique_ptr<OutputFile>> out = OutputFile::Create(key_material_temp_);
+  if (!out.ok()) {
+    key_material_temp_.clear();
+    return Status::IOError("cannot write '" + target + "': " + out.status().message());
+  }
+  Status s = (*out)->Append(AsBytes(key_material_));
+  if (s.ok()) s = (*out)->Close();  // fsyncs
+  if (!s.ok()) {
+    (*out)->Remove();
+    key_material_temp_.clear();
+    return s;
+  }
   return Status::OK();
 }
 
@@ -891,19 +862,47 @@ Status ExportWriter::Finish() {
   file_.reset();
   if (!s.ok()) return Fail(s);  // Close removed the file
   finished_ = true;
+  if (!key_material_.empty()) {
+    s = WriteKeyMaterial();
+    if (!s.ok()) return Fail(s);  // removes the finished file too
+  }
   return Status::OK();
 }
 
 Status ExportWriter::Publish() {
   if (!finished_ || published_) return Status::InvalidArgument("the Parquet file is not finished");
+  // With external key material, the material file goes into place first, and back out (the one it
+  // replaced restored) when the Parquet file cannot follow: both appear, or neither.
+  const std::string material = key_material_temp_.empty() ? "" : crypto::KeyMaterialPathFor(target_);
+  std::string backup;
+  if (!material.empty()) {
+    backup = TemporaryPathBeside(material);
+    if (::link(material.c_str(), backup.c_str()) != 0) backup.clear();  // none to keep (or no links)
+    if (::rename(key_material_temp_.c_str(), material.c_str()) != 0) {
+      const int e = errno;
+      if (!backup.empty()) (void)::unlink(backup.c_str());
+      Abort();
+      return Status::IOError("cannot rename the key material to '" + material +
+                             "': " + std::strerror(e));
+    }
+    key_material_temp_.clear();
+  }
   if (::rename(temp_path_.c_str(), target_.c_str()) != 0) {
     const int e = errno;
+    if (!material.empty()) {
+      if (backup.empty()) {
+        (void)::unlink(material.c_str());
+      } else {
+        (void)::rename(backup.c_str(), material.c_str());
+      }
+    }
     Abort();
     return Status::IOError("cannot rename the finished file to '" + target_ +
                            "': " + std::strerror(e));
   }
+  if (!backup.empty()) (void)::unlink(backup.c_str());
   published_ = true;
-  SyncFolderOf(target_);
+  SyncFolder(FolderOf(target_));
   return Status::OK();
 }
 

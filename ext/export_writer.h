@@ -25,10 +25,14 @@
 // of that form are temporaries of this writer). Finish() completes and fsyncs it; Publish() renames
 // it over the target and fsyncs the folder (best effort: some file systems refuse). Abort(), a
 // failure, or destroying a writer not published removes the temporary: the target is then exactly
-// as it was.
+// as it was. With external key material (key_material=external), Finish() also writes and fsyncs
+// the material to a temporary beside `_KEY_MATERIAL_FOR_<name>.json`, and Publish() renames it into
+// place just before the file, putting back the material it replaced (kept by a hard link) if the
+// file's rename fails: both appear or neither. Only a crash between the two renames can leave the
+// new material beside the old file, which readers then refuse (its keys do not authenticate).
 //
 // Writer options (ParseExportOptions; the same key=value spellings for both uses):
-//   compression=uncompressed|snappy|gzip|zstd|brotli|lz4_raw   default snappy
+//   compression=uncompressed|snappy|gzip|zstd|brotli|lz4_raw|lzo   default snappy
 //   compression_level=N        gzip 1..9, zstd 1..22, brotli 0..11
 //   row_group_size=ROWS        default 1000000; row_group_bytes=BYTES default 128 MiB (the
 //                              values' bytes before encoding, above)
@@ -48,6 +52,8 @@
 //   sorted_by='col [ASC|DESC], ...'  declares sorting_columns; rows that are not in that order
 //                              (as SQLite's ORDER BY would sort them) are an error
 //   kv_metadata='key:value,...'  footer key/value metadata (a value cannot hold a comma)
+//   encryption                 footer_key=, column_keys=, ... or footer_master_key=, ...
+//                              (encryption_options.h)
 //   threads=N                  1..64, default DefaultExportThreads(): N > 1 encodes and
 //                              compresses on N-1 more threads (above); the file is the same
 //   progress=0|1               default 0: report the rows written, the time and the rate on
@@ -68,6 +74,7 @@
 #include "ext/export_types.h"
 #include "ext/options.h"
 #include "ext/sqlite_api.h"
+#include "format/crypto/decryption_config.h"
 #include "format/writer/file_writer.h"
 
 namespace pq::ext {
@@ -100,9 +107,11 @@ struct ExportOptions {
 // does not depend on it; on 2 cores, 2 threads took a 10-million-row export from 7.1 to 4.1 s.
 int DefaultExportThreads();
 
-// Parses the writer options of `opts` (the caller checks for keys it does not know). Errors name
-// the option: "option 'compression': unknown codec 'lzo'".
-Result<ExportOptions> ParseExportOptions(const OptionList& opts);
+// Parses the writer options of `opts` (the caller checks for keys it does not know). `keys` is the
+// connection's key registry (master keys by id; may be null). Errors name the option:
+// "option 'compression': unknown codec 'lzop'".
+Result<ExportOptions> ParseExportOptions(const OptionList& opts,
+                                         std::shared_ptr<const crypto::KeyRegistry> keys = nullptr);
 
 // Parses `schema=` text: "name TYPE, name TYPE(a,b), ..." (names may be quoted). Every type must be
 // known (ParseColumnType not kInfer). InvalidArgument naming the entry.
@@ -168,6 +177,8 @@ class ExportWriter {
   Status Fail(Status s);
   Status DecideInferredTypes();
   Status OpenFile();
+  // Writes key_material_ to key_material_temp_ (fsynced).
+  Status WriteKeyMaterial();
   Status CheckSortOrder(sqlite3_value** values);
   class Pipeline;  // threads > 1
   Status Flush();
@@ -195,6 +206,8 @@ class ExportWriter {
   size_t pending_bytes_ = 0;                      // about what pending_ holds
   std::vector<sqlite3_value*> last_sort_values_;  // sort key values of the last row
   std::unique_ptr<FileWriter> file_;
+  std::string key_material_;       // the external key material file's JSON; empty: none
+  std::string key_material_temp_;  // its temporary, once written
   int threads_ = 1;
   std::unique_ptr<Pipeline> pipeline_;  // threads_ > 1, once the file is open
   int64_t row_group_rows_ = 0;          // rows handed over in the current row group

@@ -36,7 +36,7 @@ int sqlite3_parquet_init(sqlite3* db, char** err, const sqlite3_api_routines* ap
   int rc = pq::ext::RegisterParquetModule(db, keys, source_types);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterKeyFunctions(db, keys);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterMetadataFunctions(db, keys);
-  if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db, source_types);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db, keys, source_types);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterIndexFunctions(db, keys);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterVersionFunction(db);
   if (rc != SQLITE_OK && err) *err = sqlite3_mprintf("parquet: cannot register: %s", sqlite3_errstr(rc));

@@ -59,6 +59,7 @@
 #include "ext/encryption_options.h"
 #include "ext/options.h"
 #include "ext/parquet_vtab_int.h"
+#include "ext/secret_options.h"
 #include "format/page/page_cache.h"
 
 namespace pq::ext::parquet_vtab {
@@ -69,8 +70,8 @@ namespace {
 const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decimal",       "timestamp",
                                                       "verify_checksums", "union_by_name", "hive_partitioning",
                                                       // kDecryptionOptionNames (encryption_options.h)
-                                                      "footer_key", "column_keys", "aad_prefix", "max_memory",
-                                                      "sort_memory", "threads", "page_cache",
+                                                      "footer_key", "column_keys", "aad_prefix", "master_keys",
+                                                      "max_memory", "sort_memory", "threads", "page_cache",
                                                       // the names of the hidden columns
                                                       "filename", "file_row_number"};
 
@@ -194,7 +195,8 @@ Result<std::string> HiddenColumnName(const OptionList& opts, const std::string& 
 
 // Module arguments: argv[0] module, argv[1] database, argv[2] table, argv[3] SOURCE, argv[4..] options.
 // `aux` is the connection's ModuleState (RegisterParquetModule).
-int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_vtab** out, char** err) {
+int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_vtab** out,
+                 char** err) {
   return Guarded(nullptr, [&]() -> int {
     auto fail = [err](const Status& s) {
       *err = SqliteStrdup(s.message());
@@ -222,7 +224,9 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
       if (!s.ok()) return fail(s);
     }
     // With schema=, the table is created for writing (ext/export.cc).
-    if (IsWriteTableOptions(opts)) return ConnectWriteTable(db, source, opts, out, err);
+    if (IsWriteTableOptions(opts)) {
+      return ConnectWriteTable(db, source, opts, static_cast<const ModuleState*>(aux)->keys, out, err);
+    }
     auto config = ParseTableOptions(opts, static_cast<const ModuleState*>(aux)->keys);
     if (!config.ok()) return fail(config.status());
     auto paths = ExpandSource(source);
@@ -295,6 +299,15 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
     *out = &table.release()->base;
     return SQLITE_OK;
   });
+}
+
+// xCreate and xConnect: the table, after refusing secrets in options a database file would keep
+// (secret_options.h). One function for both, so that SQLite makes `parquet` an eponymous table and
+// `SELECT ... FROM parquet('x.parquet')` reaches ConnectTable's explanation instead of "no such
+// table"; refusing stored secrets at connect too also covers a database file written elsewhere.
+int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_vtab** out, char** err) {
+  const int rc = CheckSecretsNotStored(argc, argv, err);
+  return rc != SQLITE_OK ? rc : ConnectTable(db, aux, argc, argv, out, err);
 }
 
 int Disconnect(sqlite3_vtab* vtab) {

@@ -12,19 +12,6 @@ namespace {
 
 using LeafKind = LeafConverter::Kind;
 
-ColumnType OfKind(ColumnKind kind) {
-  ColumnType t;
-  t.kind = kind;
-  return t;
-}
-
-ColumnType Integer(int bits, bool is_signed) {
-  ColumnType t = OfKind(ColumnKind::kInteger);
-  t.bit_width = bits;
-  t.is_signed = is_signed;
-  return t;
-}
-
 // The width of an INT(n) annotation on an INT32 leaf (8, 16 or 32), 32 when there is none.
 int Int32Width(const SchemaNode& leaf) {
   const LogicalType& l = leaf.logical_type;
@@ -43,18 +30,18 @@ std::optional<ColumnType> LeafType(const SchemaNode& leaf, const ValueOptions& v
   const LogicalType& l = leaf.logical_type;
   switch (converter->kind()) {
     case LeafKind::kInteger:
-      if (leaf.physical_type == PhysicalType::kBoolean) return OfKind(ColumnKind::kBoolean);
-      if (leaf.physical_type == PhysicalType::kInt32) return Integer(Int32Width(leaf), true);
-      return Integer(64, true);
+      if (leaf.physical_type == PhysicalType::kBoolean) return ColumnType::Of(ColumnKind::kBoolean);
+      if (leaf.physical_type == PhysicalType::kInt32) return ColumnType::Integer(Int32Width(leaf), true);
+      return ColumnType::Integer(64, true);
     case LeafKind::kUInt32:
-      return Integer(Int32Width(leaf), false);
+      return ColumnType::Integer(Int32Width(leaf), false);
     case LeafKind::kUInt64:
-      return Integer(64, false);
+      return ColumnType::Integer(64, false);
     case LeafKind::kReal:
-      return OfKind(leaf.physical_type == PhysicalType::kFloat ? ColumnKind::kFloat
+      return ColumnType::Of(leaf.physical_type == PhysicalType::kFloat ? ColumnKind::kFloat
                                                                : ColumnKind::kDouble);
     case LeafKind::kFloat16:
-      return OfKind(ColumnKind::kFloat);
+      return ColumnType::Of(ColumnKind::kFloat);
     case LeafKind::kDecimalReal:
     case LeafKind::kDecimalText: {
       // A REAL holds the decimal exactly only up to precision 15; JSON numbers always do.
@@ -64,28 +51,28 @@ std::optional<ColumnType> LeafType(const SchemaNode& leaf, const ValueOptions& v
           l.decimal_scale > l.decimal_precision) {
         return std::nullopt;
       }
-      ColumnType t = OfKind(ColumnKind::kDecimal);
+      ColumnType t = ColumnType::Of(ColumnKind::kDecimal);
       t.precision = l.decimal_precision;
       t.scale = l.decimal_scale;
       return t;
     }
     case LeafKind::kText:
-      if (l.kind == LogicalType::Kind::kJson) return OfKind(ColumnKind::kJson);
+      if (l.kind == LogicalType::Kind::kJson) return ColumnType::Of(ColumnKind::kJson);
       if (l.kind == LogicalType::Kind::kString || l.kind == LogicalType::Kind::kEnum || in_json) {
-        return OfKind(ColumnKind::kString);
+        return ColumnType::Of(ColumnKind::kString);
       }
       // Binary read as TEXT (binary_as_string=1): a BLOB column takes the text as its bytes.
-      return OfKind(ColumnKind::kBlob);
+      return ColumnType::Of(ColumnKind::kBlob);
     case LeafKind::kBlob:
-      return OfKind(ColumnKind::kBlob);
+      return ColumnType::Of(ColumnKind::kBlob);
     case LeafKind::kUuid:
-      return OfKind(ColumnKind::kUuid);
+      return ColumnType::Of(ColumnKind::kUuid);
     case LeafKind::kDate:
-      return OfKind(ColumnKind::kDate);
+      return ColumnType::Of(ColumnKind::kDate);
     case LeafKind::kTime:
     case LeafKind::kTimestampText:
     case LeafKind::kTimestampInteger: {
-      ColumnType t = OfKind(converter->kind() == LeafKind::kTime ? ColumnKind::kTime
+      ColumnType t = ColumnType::Of(converter->kind() == LeafKind::kTime ? ColumnKind::kTime
                                                                  : ColumnKind::kTimestamp);
       t.unit = converter->unit();
       t.adjusted_to_utc = l.is_adjusted_to_utc;
@@ -107,7 +94,7 @@ std::optional<ColumnType> ShapeType(const NestedShape& shape, const ValueOptions
     case NestedShape::Kind::kList: {
       std::optional<ColumnType> element = ShapeType(shape.element(), values);
       if (!element) return std::nullopt;
-      ColumnType t = OfKind(ColumnKind::kList);
+      ColumnType t = ColumnType::Of(ColumnKind::kList);
       t.children.push_back(std::move(*element));
       return t;
     }
@@ -116,13 +103,13 @@ std::optional<ColumnType> ShapeType(const NestedShape& shape, const ValueOptions
       std::optional<ColumnType> key = ShapeType(shape.key(), values);
       std::optional<ColumnType> value = ShapeType(shape.value(), values);
       if (!key || !value || key->is_nested() || key->kind == ColumnKind::kJson) return std::nullopt;
-      ColumnType t = OfKind(ColumnKind::kMap);
+      ColumnType t = ColumnType::Of(ColumnKind::kMap);
       t.children.push_back(std::move(*key));
       t.children.push_back(std::move(*value));
       return t;
     }
     case NestedShape::Kind::kStruct: {
-      ColumnType t = OfKind(ColumnKind::kStruct);
+      ColumnType t = ColumnType::Of(ColumnKind::kStruct);
       for (const NestedShape& field : shape.children) {
         std::optional<ColumnType> type = ShapeType(field, values);
         if (!type) return std::nullopt;

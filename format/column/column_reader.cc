@@ -65,7 +65,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     return Consume(n, nullptr);
   }
 
-  Status PlanReads(std::span<const RowSpan> rows) override {
+  Status PlanReads(std::span<const RowRange> rows) override {
     if (index_tried_ || io_started_ || position_ != 0) return Status::OK();
     const bool all = num_rows_ <= 0 ||
                      (rows.size() == 1 && rows[0].begin <= 0 && rows[0].end >= num_rows_);
@@ -85,7 +85,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
 
   // Loads the chunk's OffsetIndex and, when it is usable, switches to reading pages by location.
   // `rows` (unless all_rows) are the rows that will be read: their pages are read in runs.
-  Status TryOffsetIndex(std::span<const RowSpan> rows, bool all_rows) {
+  Status TryOffsetIndex(std::span<const RowRange> rows, bool all_rows) {
     index_tried_ = true;
     if (!chunk_->offset_index_offset || !chunk_->offset_index_length) return Status::OK();
     // Read once per file (ChunkIndexReader keeps it in the FileReader's cache), then checked here as

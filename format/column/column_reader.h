@@ -30,15 +30,10 @@
 #include "format/column/column_batch.h"
 #include "format/file/file_reader.h"
 #include "format/schema/schema.h"
+#include "format/util/row_ranges.h"
 #include "format/util/status.h"
 
 namespace pq {
-
-// Rows [begin, end) of a row group (0 is the row group's first row).
-struct RowSpan {
-  int64_t begin = 0;
-  int64_t end = 0;
-};
 
 class ColumnChunkReader {
  public:
@@ -59,7 +54,7 @@ class ColumnChunkReader {
   // are read from the file, neighbouring ones in one read. Reading outside the spans stays correct.
   // An OffsetIndex that contradicts the chunk (offsets outside it or out of order, rows not
   // starting at 0 or going backwards) is ignored and pages are found by their headers instead.
-  virtual Status PlanReads(std::span<const RowSpan> rows) = 0;
+  virtual Status PlanReads(std::span<const RowRange> rows) = 0;
 
   // With `keep` (off by default) and a flat column, ReadRecords leaves the values of
   // dictionary-encoded pages as dictionary indices (ColumnBatch::dictionary), for a batch that holds

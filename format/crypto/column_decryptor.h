@@ -47,6 +47,11 @@ class ColumnDecryptor {
  public:
   ColumnDecryptor(std::string key, std::string file_aad, Cipher page_cipher,
                   int64_t row_group_ordinal, int64_t column_ordinal, std::string column_name);
+  ColumnDecryptor(const ColumnDecryptor&) = default;
+  ColumnDecryptor(ColumnDecryptor&&) = default;
+  ColumnDecryptor& operator=(const ColumnDecryptor&) = default;
+  ColumnDecryptor& operator=(ColumnDecryptor&&) = default;
+  ~ColumnDecryptor() { WipeSecret(&key_); }
 
   // --- Pages ---------------------------------------------------------------------------------
 

@@ -85,7 +85,7 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
   if (encrypted_footer) {
     // FileCryptoMetaData, then FileMetaData as one module under the footer key.
     std::vector<uint8_t> plain;
-    auto decryptor = crypto::FileDecryptor::ForEncryptedFooter(footer_bytes, keys, &plain);
+    auto decryptor = crypto::FileDecryptor::ForEncryptedFooter(footer_bytes, keys, &plain, path);
     if (!decryptor.ok()) return fail(std::move(decryptor).TakeStatus());
     reader->decryptor_ = std::move(decryptor).value();
     Status s = ReadFileMetaData(ByteSpan(plain.data(), plain.size()), &reader->metadata_);
@@ -96,7 +96,7 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
     if (reader->metadata_.encryption_algorithm) {
       // A plaintext footer followed by its signature: checked when the footer key is known.
       auto decryptor =
-          crypto::FileDecryptor::ForPlaintextFooter(footer_bytes, reader->metadata_, keys);
+          crypto::FileDecryptor::ForPlaintextFooter(footer_bytes, reader->metadata_, keys, path);
       if (!decryptor.ok()) return fail(std::move(decryptor).TakeStatus());
       reader->decryptor_ = std::move(decryptor).value();
     }

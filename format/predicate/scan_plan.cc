@@ -43,7 +43,7 @@ bool IsEqualityTerm(const PredicateTerm& t) {
 // One row group being planned: the file, the row group, and messages that name both.
 class RowGroupPlanner {
  public:
-  RowGroupPlanner(const FileReader& file, int row_group, PruneStats* stats)
+  RowGroupPlanner(const FileReader& file, int row_group, ScanCounters* stats)
       : file_(file),
         row_group_(row_group),
         group_(file.metadata().row_groups[static_cast<size_t>(row_group)]),
@@ -106,7 +106,7 @@ class RowGroupPlanner {
   const FileReader& file_;
   int row_group_;
   const RowGroup& group_;
-  PruneStats* stats_;
+  ScanCounters* stats_;
 };
 
 Result<BufferPtr> RowGroupPlanner::Read(int leaf, int64_t offset, int64_t length,
@@ -465,8 +465,8 @@ Status RowGroupPlanner::ReadEncryptedPageHeader(int leaf, const crypto::ColumnDe
 
 Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
                           const std::vector<Affinity>& affinity, const ValueOptions& options,
-                          const std::vector<int>& row_groups, PruneStats* stats) {
-  PruneStats local;
+                          const std::vector<int>& row_groups, ScanCounters* stats) {
+  ScanCounters local;
   if (stats == nullptr) stats = &local;
   const Schema& schema = file.schema();
   const int num_fields = static_cast<int>(schema.fields().size());

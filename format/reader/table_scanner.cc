@@ -157,7 +157,7 @@ Result<bool> TableScanner::OpenNextGroup() {
   span_ = 0;
   pos_ = 0;
   group_planned_rows_ = 0;
-  for (const RowSpan& s : g.spans) group_planned_rows_ += s.end - s.begin;
+  for (const RowRange& s : g.spans) group_planned_rows_ += s.end - s.begin;
   // Masks belong to the closed group's dictionaries (a new one may reuse their memory).
   for (Term& t : terms_) t.mask_dictionary = nullptr;
   for (auto& f : fields_) {
@@ -190,7 +190,7 @@ void TableScanner::CloseGroup() {
   group_ = nullptr;
 }
 
-const ScanStats& TableScanner::stats() const {
+const ScanCounters& TableScanner::stats() const {
   live_stats_ = stats_;
   for (const auto& f : fields_) {
     for (const auto& r : f->readers) {
@@ -205,10 +205,10 @@ const ScanStats& TableScanner::stats() const {
   return live_stats_;
 }
 
-Status TableScanner::ReadField(FieldState& f, std::span<const RowSpan> spans) {
+Status TableScanner::ReadField(FieldState& f, std::span<const RowRange> spans) {
   for (ColumnBatch& b : f.batches) b.Clear();
   int64_t records = 0;
-  for (const RowSpan& s : spans) {
+  for (const RowRange& s : spans) {
     const int64_t gap = s.begin - f.next_row;
     const int64_t want = s.end - s.begin;
     for (int i = 0; i < f.num_leaves; ++i) {
@@ -315,7 +315,7 @@ Result<bool> TableScanner::FillBatch() {
       if (!opened) return false;
       continue;
     }
-    const RowSpan& s = group_->spans[span_];
+    const RowRange& s = group_->spans[span_];
     const int64_t begin = std::max(pos_, s.begin);
     if (begin >= s.end) {
       ++span_;
@@ -487,7 +487,7 @@ Result<int64_t> TableScanner::SkipRows(int64_t n) {
       while (next_group_ < groups_.size()) {
         const GroupPlan& g = groups_[next_group_];
         int64_t wanted = 0;
-        for (const RowSpan& s : g.spans) wanted += s.end - s.begin;
+        for (const RowRange& s : g.spans) wanted += s.end - s.begin;
         if (wanted > n - skipped) break;
         skipped += wanted;
         stats_.rows_skipped += file_->metadata().row_groups[static_cast<size_t>(g.row_group)].num_rows;
@@ -498,7 +498,7 @@ Result<int64_t> TableScanner::SkipRows(int64_t n) {
       if (!opened) break;
       continue;
     }
-    const RowSpan& s = group_->spans[span_];
+    const RowRange& s = group_->spans[span_];
     const int64_t begin = std::max(pos_, s.begin);
     if (begin >= s.end) {
       ++span_;

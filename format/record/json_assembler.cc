@@ -4,51 +4,11 @@
 #include <limits>
 #include <utility>
 
+#include "format/util/json_writer.h"
+
 namespace pq {
 
 namespace {
-
-// Appends `text` as a JSON string literal (quotes included) with ", \ and control characters
-// escaped. Bytes >= 0x80 are copied as they are.
-void AppendJsonString(std::string_view text, std::string* out) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out->push_back('"');
-  for (char ch : text) {
-    const auto u = static_cast<unsigned char>(ch);
-    switch (ch) {
-      case '"':
-        out->append("\\\"");
-        break;
-      case '\\':
-        out->append("\\\\");
-        break;
-      case '\n':
-        out->append("\\n");
-        break;
-      case '\r':
-        out->append("\\r");
-        break;
-      case '\t':
-        out->append("\\t");
-        break;
-      case '\b':
-        out->append("\\b");
-        break;
-      case '\f':
-        out->append("\\f");
-        break;
-      default:
-        if (u < 0x20) {
-          out->append("\\u00");
-          out->push_back(kHex[u >> 4]);
-          out->push_back(kHex[u & 0xF]);
-        } else {
-          out->push_back(ch);
-        }
-    }
-  }
-  out->push_back('"');
-}
 
 // Collects, by leaf number and by shape id, what the assembler looks up on the hot path.
 void IndexShape(const NestedShape& s, std::vector<const NestedShape*>* leaves,

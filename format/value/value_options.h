@@ -1,7 +1,7 @@
 // ValueOptions: the table options that change how Parquet values are presented to SQLite.
 //
 // They are the `binary_as_string`, `decimal=` and `timestamp=` options of the virtual table
-// (README, "Reading"). Parsing the option text is the SQLite layer's job; this
+// (docs/reading.md). Parsing the option text is the SQLite layer's job; this
 // struct holds the parsed result and is all the value layer sees.
 #pragma once
 

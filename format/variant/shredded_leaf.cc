@@ -1,7 +1,7 @@
 #include "format/variant/shredded_leaf.h"
 
 #include "format/value/decimal.h"
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 #include "format/variant/variant_text.h"
 
 namespace pq {

@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "format/value/decimal.h"
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 #include "format/variant/variant_text.h"
 
 namespace pq {

@@ -17,7 +17,6 @@ namespace {
 
 // Nesting of JSON held by a JSON leaf (whose structure no schema bounds) is limited, so that
 // skipping it cannot exhaust the stack.
-constexpr int kMaxJsonDepth = 1000;
 
 enum class LeafKind : uint8_t {
   kBoolean,
@@ -38,48 +37,9 @@ bool IsDigit(char c) {
   return c >= '0' && c <= '9';
 }
 
-bool IsJsonSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-// Moves *pos past JSON white space in `text`.
-void SkipJsonSpace(std::string_view text, size_t* pos) {
-  while (*pos < text.size() && IsJsonSpace(text[*pos])) ++*pos;
-}
-
-// Skips white space, then consumes `close` (of an empty array or object) when it is there. Returns
-// whether it was.
-bool ConsumeClose(std::string_view text, size_t* pos, char close) {
-  SkipJsonSpace(text, pos);
-  if (*pos >= text.size() || text[*pos] != close) return false;
-  ++*pos;
-  return true;
-}
-
-// What follows a value inside a JSON array or object (after white space): ',' (another value
-// follows) or `close` (the end), either one consumed; or neither, with *pos left at what is there
-// instead (or at the end of the text).
-enum class AfterValue { kComma, kClose, kNeither };
-
-AfterValue ReadAfterValue(std::string_view text, size_t* pos, char close) {
-  SkipJsonSpace(text, pos);
-  if (*pos >= text.size()) return AfterValue::kNeither;
-  const char c = text[*pos];
-  if (c != ',' && c != close) return AfterValue::kNeither;
-  ++*pos;
-  return c == close ? AfterValue::kClose : AfterValue::kComma;
-}
-
-// The syntax error of AfterValue::kNeither: "expected ',' or ']'".
+// The syntax error of JsonReader::AfterValue::kNeither: "expected ',' or ']'".
 std::string ExpectedCommaOr(char close) {
   return std::string("expected ',' or '") + close + "'";
-}
-
-// Whether a string (an object member's name) starts at *pos after white space, which *pos is moved
-// past.
-bool AtString(std::string_view text, size_t* pos) {
-  SkipJsonSpace(text, pos);
-  return *pos < text.size() && text[*pos] == '"';
 }
 
 // Calls `fixed(values)` with the vector that holds the values of `leaf` when its physical type is
@@ -101,35 +61,6 @@ decltype(auto) VisitValues(Leaf& leaf, Fixed&& fixed, ByteArrays&& byte_arrays) 
     default:
       return byte_arrays();
   }
-}
-
-// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, the whole text (RFC 8259 "number").
-size_t JsonNumberLength(std::string_view s, size_t i) {
-  const size_t start = i;
-  if (i < s.size() && s[i] == '-') ++i;
-  if (i < s.size() && s[i] == '0') {
-    ++i;
-  } else if (i < s.size() && IsDigit(s[i])) {
-    while (i < s.size() && IsDigit(s[i])) ++i;
-  } else {
-    return 0;
-  }
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    if (i >= s.size() || !IsDigit(s[i])) return 0;
-    while (i < s.size() && IsDigit(s[i])) ++i;
-  }
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-    if (i >= s.size() || !IsDigit(s[i])) return 0;
-    while (i < s.size() && IsDigit(s[i])) ++i;
-  }
-  return i - start;
-}
-
-bool IsJsonNumber(std::string_view s) {
-  return !s.empty() && JsonNumberLength(s, 0) == s.size();
 }
 
 // At most 40 bytes of `text` (whole UTF-8 characters), "..." when cut.
@@ -439,15 +370,15 @@ Status JsonShredder::Append(std::string_view json) {
   for (const ShreddedLeaf& l : leaves_) {
     marks_.push_back({l.def_levels.size(), static_cast<size_t>(l.num_values()), l.bytes.size()});
   }
-  input_ = json;
-  pos_ = 0;
+  json_.text = json;
+  json_.pos = 0;
   path_.clear();
   Status s = Shred(*root_, 0);
   if (s.ok()) {
-    SkipSpace();
-    if (pos_ != input_.size()) s = SyntaxError("text after the value");
+    json_.SkipSpace();
+    if (json_.pos != json_.text.size()) s = SyntaxError("text after the value");
   }
-  input_ = {};
+  json_.text = {};
   if (!s.ok()) {
     for (size_t i = 0; i < leaves_.size(); ++i) {
       ShreddedLeaf& l = leaves_[i];
@@ -566,11 +497,11 @@ void JsonShredder::PushNull(const Node& node, int16_t def, int16_t rep) {
 }
 
 Status JsonShredder::Shred(Node& node, int16_t rep) {
-  SkipSpace();
-  if (pos_ >= input_.size()) return SyntaxError("expected a value");
-  const char c = input_[pos_];
+  json_.SkipSpace();
+  if (json_.pos >= json_.text.size()) return SyntaxError("expected a value");
+  const char c = json_.text[json_.pos];
   if (c == 'n') {
-    PQ_RETURN_IF_ERROR(ReadLiteral("null"));
+    PQ_RETURN_IF_ERROR(json_.ReadLiteral("null"));
     if (!node.optional) {
       return ValueError(node.is_map_key ? "a map key cannot be null"
                                         : "null where a value is required");
@@ -592,9 +523,9 @@ Status JsonShredder::Shred(Node& node, int16_t rep) {
 }
 
 Status JsonShredder::ShredList(Node& node, int16_t rep) {
-  if (input_[pos_] != '[') return MismatchHere("a list (a JSON array)");
-  ++pos_;
-  if (ConsumeClose(input_, &pos_, ']')) {
+  if (json_.text[json_.pos] != '[') return MismatchHere("a list (a JSON array)");
+  ++json_.pos;
+  if (json_.ConsumeClose(']')) {
     PushNull(node, node.def, rep);  // an empty list: present, no element
     return Status::OK();
   }
@@ -603,22 +534,22 @@ Status JsonShredder::ShredList(Node& node, int16_t rep) {
   for (int64_t i = 0;; ++i) {
     path_.back().index = i;
     PQ_RETURN_IF_ERROR(Shred(element, i == 0 ? rep : node.repeat_rep));
-    const AfterValue after = ReadAfterValue(input_, &pos_, ']');
-    if (after == AfterValue::kClose) break;
-    if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr(']'));
+    const JsonReader::AfterValue after = json_.ReadAfterValue(']');
+    if (after == JsonReader::AfterValue::kClose) break;
+    if (after == JsonReader::AfterValue::kNeither) return SyntaxError(ExpectedCommaOr(']'));
   }
   path_.pop_back();
   return Status::OK();
 }
 
 Status JsonShredder::ShredMap(Node& node, int16_t rep) {
-  const char open = input_[pos_];
+  const char open = json_.text[json_.pos];
   if (open != '{' && open != '[') {
     return MismatchHere("a map (a JSON object, or an array of {\"key\":..,\"value\":..} objects)");
   }
   const char close = open == '{' ? '}' : ']';
-  ++pos_;
-  if (ConsumeClose(input_, &pos_, close)) {
+  ++json_.pos;
+  if (json_.ConsumeClose(close)) {
     PushNull(node, node.def, rep);  // an empty map
     return Status::OK();
   }
@@ -633,40 +564,40 @@ Status JsonShredder::ShredMap(Node& node, int16_t rep) {
       path_.back() = PathStep{i, {}};
       PQ_RETURN_IF_ERROR(ShredMapEntry(node, r));
     } else {
-      if (!AtString(input_, &pos_)) return SyntaxError("expected a string");
+      if (!json_.AtString()) return SyntaxError("expected a string");
       Scalar k;
-      PQ_RETURN_IF_ERROR(ReadString(&k.text, &string_scratch_, &k.raw));
+      PQ_RETURN_IF_ERROR(json_.ReadString(&k.text, &string_scratch_, &k.raw));
       k.from_key = true;
       path_.back() = PathStep{-1, k.raw.substr(1, k.raw.size() - 2)};
       node.key_sources.push_back(k.raw);
       PQ_RETURN_IF_ERROR(PushLeaf(key, k, r));
-      PQ_RETURN_IF_ERROR(Expect(':', "':'"));
+      PQ_RETURN_IF_ERROR(json_.Expect(':', "':'"));
       if (node.has_value()) {
         PQ_RETURN_IF_ERROR(Shred(node.children[1], r));
       } else {
-        PQ_RETURN_IF_ERROR(SkipValue(0));
+        PQ_RETURN_IF_ERROR(json_.SkipValue(0));
       }
     }
-    const AfterValue after = ReadAfterValue(input_, &pos_, close);
-    if (after == AfterValue::kClose) break;
-    if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr(close));
+    const JsonReader::AfterValue after = json_.ReadAfterValue(close);
+    if (after == JsonReader::AfterValue::kClose) break;
+    if (after == JsonReader::AfterValue::kNeither) return SyntaxError(ExpectedCommaOr(close));
   }
   path_.pop_back();
   return CheckDistinctKeys(node, first_key);
 }
 
 Status JsonShredder::ShredMapEntry(Node& node, int16_t rep) {
-  SkipSpace();
-  if (pos_ >= input_.size()) return SyntaxError("expected a value");
-  if (input_[pos_] != '{') return MismatchHere("a map entry {\"key\":..,\"value\":..}");
-  ++pos_;
+  json_.SkipSpace();
+  if (json_.pos >= json_.text.size()) return SyntaxError("expected a value");
+  if (json_.text[json_.pos] != '{') return MismatchHere("a map entry {\"key\":..,\"value\":..}");
+  ++json_.pos;
   bool has_key = false, has_value = false;
-  if (!ConsumeClose(input_, &pos_, '}')) {
+  if (!json_.ConsumeClose('}')) {
     path_.push_back(PathStep{});
     while (true) {
-      if (!AtString(input_, &pos_)) return SyntaxError("expected a string");
+      if (!json_.AtString()) return SyntaxError("expected a string");
       std::string_view name, raw;
-      PQ_RETURN_IF_ERROR(ReadString(&name, &string_scratch_, &raw));
+      PQ_RETURN_IF_ERROR(json_.ReadString(&name, &string_scratch_, &raw));
       path_.back() = PathStep{-1, raw.substr(1, raw.size() - 2)};
       const bool is_key = name == "key";
       if (!is_key && name != "value") {
@@ -674,20 +605,20 @@ Status JsonShredder::ShredMapEntry(Node& node, int16_t rep) {
       }
       if (is_key ? has_key : has_value) return ValueError("given twice");
       (is_key ? has_key : has_value) = true;
-      PQ_RETURN_IF_ERROR(Expect(':', "':'"));
+      PQ_RETURN_IF_ERROR(json_.Expect(':', "':'"));
       if (is_key) {
-        SkipSpace();
-        const size_t start = pos_;
+        json_.SkipSpace();
+        const size_t start = json_.pos;
         PQ_RETURN_IF_ERROR(Shred(node.children[0], rep));
-        node.key_sources.push_back(input_.substr(start, pos_ - start));
+        node.key_sources.push_back(json_.text.substr(start, json_.pos - start));
       } else if (node.has_value()) {
         PQ_RETURN_IF_ERROR(Shred(node.children[1], rep));
       } else {
-        PQ_RETURN_IF_ERROR(SkipValue(0));
+        PQ_RETURN_IF_ERROR(json_.SkipValue(0));
       }
-      const AfterValue after = ReadAfterValue(input_, &pos_, '}');
-      if (after == AfterValue::kClose) break;
-      if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr('}'));
+      const JsonReader::AfterValue after = json_.ReadAfterValue('}');
+      if (after == JsonReader::AfterValue::kClose) break;
+      if (after == JsonReader::AfterValue::kNeither) return SyntaxError(ExpectedCommaOr('}'));
     }
     path_.pop_back();
   }
@@ -728,15 +659,15 @@ Status JsonShredder::CheckDistinctKeys(const Node& map, size_t first_key) {
 }
 
 Status JsonShredder::ShredStruct(Node& node, int16_t rep) {
-  if (input_[pos_] != '{') return MismatchHere("a struct (a JSON object)");
-  ++pos_;
+  if (json_.text[json_.pos] != '{') return MismatchHere("a struct (a JSON object)");
+  ++json_.pos;
   std::fill(node.seen.begin(), node.seen.end(), 0);
-  if (!ConsumeClose(input_, &pos_, '}')) {
+  if (!json_.ConsumeClose('}')) {
     path_.push_back(PathStep{});
     while (true) {
-      if (!AtString(input_, &pos_)) return SyntaxError("expected a string");
+      if (!json_.AtString()) return SyntaxError("expected a string");
       std::string_view name, raw;
-      PQ_RETURN_IF_ERROR(ReadString(&name, &string_scratch_, &raw));
+      PQ_RETURN_IF_ERROR(json_.ReadString(&name, &string_scratch_, &raw));
       path_.back() = PathStep{-1, raw.substr(1, raw.size() - 2)};
       size_t field = 0;
       while (field < node.children.size() && node.children[field].schema->name != name) ++field;
@@ -748,11 +679,11 @@ Status JsonShredder::ShredStruct(Node& node, int16_t rep) {
       }
       if (node.seen[field]) return ValueError("field given twice");
       node.seen[field] = 1;
-      PQ_RETURN_IF_ERROR(Expect(':', "':'"));
+      PQ_RETURN_IF_ERROR(json_.Expect(':', "':'"));
       PQ_RETURN_IF_ERROR(Shred(node.children[field], rep));
-      const AfterValue after = ReadAfterValue(input_, &pos_, '}');
-      if (after == AfterValue::kClose) break;
-      if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr('}'));
+      const JsonReader::AfterValue after = json_.ReadAfterValue('}');
+      if (after == JsonReader::AfterValue::kClose) break;
+      if (after == JsonReader::AfterValue::kNeither) return SyntaxError(ExpectedCommaOr('}'));
     }
     path_.pop_back();
   }
@@ -770,11 +701,11 @@ Status JsonShredder::ShredStruct(Node& node, int16_t rep) {
 Status JsonShredder::ShredLeaf(Node& node, int16_t rep) {
   Scalar v;
   if (node.leaf_kind == LeafKind::kJson) {
-    const size_t start = pos_;
-    PQ_RETURN_IF_ERROR(SkipValue(0));
-    v.text = v.raw = input_.substr(start, pos_ - start);
+    const size_t start = json_.pos;
+    PQ_RETURN_IF_ERROR(json_.SkipValue(0));
+    v.text = v.raw = json_.text.substr(start, json_.pos - start);
   } else {
-    const char c = input_[pos_];
+    const char c = json_.text[json_.pos];
     if (c == '[' || c == '{') return MismatchHere(Expected(node));
     PQ_RETURN_IF_ERROR(ReadScalar(&v));
   }
@@ -938,213 +869,28 @@ Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
 // ---------------------------------------------------------------------------------------------
 // JSON syntax
 
-void JsonShredder::SkipSpace() {
-  SkipJsonSpace(input_, &pos_);
-}
-
-Status JsonShredder::Expect(char c, const char* what) {
-  SkipSpace();
-  if (pos_ >= input_.size() || input_[pos_] != c)
-    return SyntaxError(std::string("expected ") + what);
-  ++pos_;
-  return Status::OK();
-}
-
-Status JsonShredder::ReadLiteral(std::string_view word) {
-  if (input_.substr(pos_, word.size()) != word) return SyntaxError("unexpected character");
-  pos_ += word.size();
-  return Status::OK();
-}
-
-Status JsonShredder::ReadNumber(std::string_view* raw) {
-  const size_t n = JsonNumberLength(input_, pos_);
-  if (n == 0) return SyntaxError("malformed number");
-  *raw = input_.substr(pos_, n);
-  pos_ += n;
-  return Status::OK();
-}
-
-namespace {
-
-void AppendUtf8(uint32_t cp, std::string* out) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | cp >> 6));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | cp >> 12));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | cp >> 18));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
-
-int Hex(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-}  // namespace
-
-// pos_ is at the opening quote. *value is the unescaped string: a view of the input when it holds
-// no escape, else of *scratch.
-Status JsonShredder::ReadString(std::string_view* value, std::string* scratch,
-                                std::string_view* raw) {
-  const size_t start = pos_++;
-  // Fast path: no escape.
-  size_t i = pos_;
-  while (i < input_.size()) {
-    const auto c = static_cast<unsigned char>(input_[i]);
-    if (c == '"' || c == '\\' || c < 0x20) break;
-    ++i;
-  }
-  if (i < input_.size() && input_[i] == '"') {
-    *value = input_.substr(pos_, i - pos_);
-    pos_ = i + 1;
-    *raw = input_.substr(start, pos_ - start);
-    return Status::OK();
-  }
-  scratch->assign(input_.substr(pos_, i - pos_));
-  pos_ = i;
-  auto read_hex4 = [this](uint32_t* cp) {
-    if (input_.size() - pos_ < 4) return false;
-    uint32_t v = 0;
-    for (int k = 0; k < 4; ++k) {
-      const int h = Hex(input_[pos_ + static_cast<size_t>(k)]);
-      if (h < 0) return false;
-      v = v << 4 | static_cast<uint32_t>(h);
-    }
-    pos_ += 4;
-    *cp = v;
-    return true;
-  };
-  while (true) {
-    if (pos_ >= input_.size()) return SyntaxError("unterminated string");
-    const auto c = static_cast<unsigned char>(input_[pos_]);
-    if (c == '"') {
-      ++pos_;
-      break;
-    }
-    if (c < 0x20) return SyntaxError("control character in a string");
-    if (c != '\\') {
-      scratch->push_back(static_cast<char>(c));
-      ++pos_;
-      continue;
-    }
-    if (++pos_ >= input_.size()) return SyntaxError("unterminated string");
-    const char e = input_[pos_++];
-    switch (e) {
-      case '"':
-      case '\\':
-      case '/':
-        scratch->push_back(e);
-        break;
-      case 'b':
-        scratch->push_back('\b');
-        break;
-      case 'f':
-        scratch->push_back('\f');
-        break;
-      case 'n':
-        scratch->push_back('\n');
-        break;
-      case 'r':
-        scratch->push_back('\r');
-        break;
-      case 't':
-        scratch->push_back('\t');
-        break;
-      case 'u': {
-        uint32_t cp = 0;
-        if (!read_hex4(&cp)) return SyntaxError("bad \\u escape");
-        if (cp >= 0xDC00 && cp <= 0xDFFF) return SyntaxError("unpaired surrogate in a \\u escape");
-        if (cp >= 0xD800 && cp <= 0xDBFF) {
-          uint32_t low = 0;
-          if (input_.substr(pos_, 2) != "\\u")
-            return SyntaxError("unpaired surrogate in a \\u escape");
-          pos_ += 2;
-          if (!read_hex4(&low)) return SyntaxError("bad \\u escape");
-          if (low < 0xDC00 || low > 0xDFFF) {
-            return SyntaxError("unpaired surrogate in a \\u escape");
-          }
-          cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-        }
-        AppendUtf8(cp, scratch);
-        break;
-      }
-      default:
-        --pos_;
-        return SyntaxError("bad escape in a string");
-    }
-  }
-  *value = *scratch;
-  *raw = input_.substr(start, pos_ - start);
-  return Status::OK();
-}
-
 Status JsonShredder::ReadScalar(Scalar* v) {
-  SkipSpace();
-  if (pos_ >= input_.size()) return SyntaxError("expected a value");
-  const char c = input_[pos_];
-  const size_t start = pos_;
+  json_.SkipSpace();
+  if (json_.pos >= json_.text.size()) return SyntaxError("expected a value");
+  const char c = json_.text[json_.pos];
+  const size_t start = json_.pos;
   if (c == '"') {
     v->kind = Scalar::Kind::kString;
-    return ReadString(&v->text, &string_scratch_, &v->raw);
+    return json_.ReadString(&v->text, &string_scratch_, &v->raw);
   }
   if (c == '-' || IsDigit(c)) {
     v->kind = Scalar::Kind::kNumber;
-    PQ_RETURN_IF_ERROR(ReadNumber(&v->text));
+    PQ_RETURN_IF_ERROR(json_.ReadNumber(&v->text));
     v->raw = v->text;
     return Status::OK();
   }
   if (c == 't' || c == 'f') {
-    PQ_RETURN_IF_ERROR(ReadLiteral(c == 't' ? "true" : "false"));
+    PQ_RETURN_IF_ERROR(json_.ReadLiteral(c == 't' ? "true" : "false"));
     v->kind = c == 't' ? Scalar::Kind::kTrue : Scalar::Kind::kFalse;
-    v->text = v->raw = input_.substr(start, pos_ - start);
+    v->text = v->raw = json_.text.substr(start, json_.pos - start);
     return Status::OK();
   }
   return SyntaxError("unexpected character");
-}
-
-Status JsonShredder::SkipValue(int depth) {
-  SkipSpace();
-  if (pos_ >= input_.size()) return SyntaxError("expected a value");
-  if (depth > kMaxJsonDepth) return SyntaxError("nested too deeply");
-  const char c = input_[pos_];
-  if (c == '"') {
-    std::string_view value, raw;
-    return ReadString(&value, &string_scratch_, &raw);
-  }
-  if (c == '{' || c == '[') {
-    const char close = c == '{' ? '}' : ']';
-    ++pos_;
-    if (ConsumeClose(input_, &pos_, close)) return Status::OK();
-    while (true) {
-      if (c == '{') {
-        if (!AtString(input_, &pos_)) return SyntaxError("expected a string");
-        std::string_view value, raw;
-        PQ_RETURN_IF_ERROR(ReadString(&value, &string_scratch_, &raw));
-        PQ_RETURN_IF_ERROR(Expect(':', "':'"));
-      }
-      PQ_RETURN_IF_ERROR(SkipValue(depth + 1));
-      const AfterValue after = ReadAfterValue(input_, &pos_, close);
-      if (after == AfterValue::kClose) return Status::OK();
-      if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr(close));
-    }
-  }
-  if (c == 't') return ReadLiteral("true");
-  if (c == 'f') return ReadLiteral("false");
-  if (c == 'n') return ReadLiteral("null");
-  if (c != '-' && !IsDigit(c)) return SyntaxError("expected a value");
-  std::string_view raw;
-  return ReadNumber(&raw);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1166,9 +912,7 @@ std::string JsonShredder::Where() const {
   return out;
 }
 
-Status JsonShredder::SyntaxError(const std::string& what) const {
-  return Status::InvalidArgument("invalid JSON at offset " + std::to_string(pos_) + ": " + what);
-}
+Status JsonShredder::SyntaxError(const std::string& what) const { return json_.Error(what); }
 
 Status JsonShredder::ValueError(const std::string& what) const {
   return Status::InvalidArgument(Where() + ": " + what);
@@ -1179,7 +923,7 @@ Status JsonShredder::Mismatch(const std::string& expected, std::string_view foun
 }
 
 Status JsonShredder::MismatchHere(const std::string& expected) {
-  const char c = input_[pos_];
+  const char c = json_.text[json_.pos];
   if (c == '[' || c == '{') {
     return ValueError("expected " + expected + ", found " + (c == '[' ? "an array" : "an object"));
   }

@@ -61,6 +61,7 @@
 #include "format/metadata/metadata.h"
 #include "format/schema/schema.h"
 #include "format/util/status.h"
+#include "format/util/json_reader.h"
 
 namespace pq {
 
@@ -130,7 +131,7 @@ class JsonShredder {
 
   JsonShredder();
 
-  // Reads the JSON value at pos_ as a value of `node`; its first level entry in every leaf gets
+  // Reads the JSON value at the reader's position as a value of `node`; its first level entry in every leaf gets
   // repetition level `rep`.
   Status Shred(Node& node, int16_t rep);
   Status ShredList(Node& node, int16_t rep);
@@ -144,19 +145,13 @@ class JsonShredder {
   void PushNull(const Node& node, int16_t def, int16_t rep);
   Status CheckDistinctKeys(const Node& map, size_t first_key);
 
-  // JSON syntax.
-  void SkipSpace();
-  Status ReadString(std::string_view* value, std::string* scratch, std::string_view* raw);
-  Status ReadNumber(std::string_view* raw);
-  Status ReadLiteral(std::string_view word);
-  Status SkipValue(int depth);
+  // The scalar at the reader's position.
   Status ReadScalar(Scalar* v);
-  Status Expect(char c, const char* what);
   Status SyntaxError(const std::string& what) const;
   // "<where>: <what>".
   Status ValueError(const std::string& what) const;
   Status Mismatch(const std::string& expected, std::string_view found) const;
-  // The mismatch for the value at pos_ (or the syntax error it holds).
+  // The mismatch for the value at the reader's position (or the syntax error it holds).
   Status MismatchHere(const std::string& expected);
   // What a value of `node` must be, for messages: "an integer", "a list (a JSON array)".
   static std::string Expected(const Node& node);
@@ -167,8 +162,7 @@ class JsonShredder {
   std::vector<ShreddedLeaf> leaves_;
   int64_t rows_ = 0;
   // The record being read.
-  std::string_view input_;
-  size_t pos_ = 0;
+  JsonReader json_;
   std::vector<PathStep> path_;
   // Where each leaf stood before the record, to take a failed record back.
   struct Mark {

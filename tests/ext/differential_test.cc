@@ -1,6 +1,6 @@
 // The differential test (issue "Results never change"): a query on the `parquet` table must return
 // exactly what the same query returns on a native SQLite table that holds the same values under
-// the same declared column types (README, "Pushdown"). Pushdown may change
+// the same declared column types (docs/pushdown.md). Pushdown may change
 // speed, never results; this test is the guard.
 //
 // Setup, from a fixed seed: rows covering every column type the table maps (INTEGER with 64-bit

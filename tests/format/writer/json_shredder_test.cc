@@ -11,7 +11,7 @@
 
 #include "format/record/json_assembler.h"
 #include "format/value/decimal.h"
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 #include "format/value/leaf_converter.h"
 #include "tests/format/writer/writer_test_util.h"
 
