@@ -162,6 +162,34 @@ CREATE VIEW v AS SELECT id FROM p;
 statement error unsafe use of virtual table "p"
 SELECT * FROM v;
 
+# A TEMP view belongs to this connection, not to a database file, so it may read parquet tables:
+# those of any schema, as SQLite lets a TEMP view name them.
+statement ok
+CREATE TEMP VIEW tv AS SELECT id FROM p WHERE id > 3;
+
+query
+SELECT count(*), min(id) FROM tv;
+----
+4|4
+
+statement ok
+CREATE VIRTUAL TABLE temp.tp USING parquet('$TESTDATA/parquet-testing/data/alltypes_plain.parquet');
+
+statement ok
+CREATE TEMP VIEW tv2 AS SELECT a.id FROM tp AS a JOIN p AS b ON a.id = b.id;
+
+query
+SELECT count(*) FROM tv2;
+----
+8
+
+# A view in the main schema cannot name a temp table (SQLite resolves it in its own schema).
+statement ok
+CREATE VIEW v2 AS SELECT id FROM tp;
+
+statement error no such table: main.tp
+SELECT * FROM v2;
+
 # Self-joins: several cursors on one table at once.
 query
 SELECT count(*) FROM p AS a JOIN p AS b ON a.id = b.id;
