@@ -99,7 +99,6 @@ PhysicalType ColumnType::physical_type() const {
              : precision <= 18 ? PhysicalType::kInt64
                                : PhysicalType::kFixedLenByteArray;
     case ColumnKind::kUuid:
-    case ColumnKind::kInterval:
       return PhysicalType::kFixedLenByteArray;
     case ColumnKind::kString:
     case ColumnKind::kBlob:
@@ -114,7 +113,6 @@ PhysicalType ColumnType::physical_type() const {
 
 int32_t ColumnType::type_length() const {
   if (kind == ColumnKind::kUuid) return 16;
-  if (kind == ColumnKind::kInterval) return kIntervalByteLength;
   if (kind == ColumnKind::kDecimal && precision > 18) return DecimalByteWidth(precision);
   return 0;
 }
@@ -161,7 +159,6 @@ Result<ColumnType> ParsePrimitiveType(std::string_view name) {
   if (b == "FLOAT4" || b == "FLOAT32") return ColumnType::Of(ColumnKind::kFloat);
   if (b == "JSON") return ColumnType::Of(ColumnKind::kJson);
   if (b == "UUID") return ColumnType::Of(ColumnKind::kUuid);
-  if (b == "INTERVAL") return ColumnType::Of(ColumnKind::kInterval);
   if (b == "DATE") return ColumnType::Of(ColumnKind::kDate);
   if (b == "TIME" || b == "TIMETZ" || b == "TIME WITH TIME ZONE" ||
       b == "TIME WITHOUT TIME ZONE") {
@@ -450,8 +447,6 @@ std::string ColumnTypeName(const ColumnType& t) {
       return "DECIMAL(" + std::to_string(t.precision) + "," + std::to_string(t.scale) + ")";
     case ColumnKind::kUuid:
       return "UUID";
-    case ColumnKind::kInterval:
-      return "INTERVAL";
     case ColumnKind::kList:
       return "LIST<" + ColumnTypeName(t.children.at(0)) + ">";
     case ColumnKind::kMap:
@@ -627,9 +622,6 @@ SchemaElement ToSchemaElement(const std::string& name, const ColumnType& t) {
       break;
     case ColumnKind::kUuid:
       logical.kind = LogicalType::Kind::kUuid;
-      break;
-    case ColumnKind::kInterval:  // no logical type: the converted type says it
-      e.converted_type = ConvertedType::kInterval;
       break;
     case ColumnKind::kList:
     case ColumnKind::kMap:

@@ -26,8 +26,6 @@
 //   DECIMAL(p[,s]) NUMERIC(p[,s]), 1 <= p <= 38     INT32 (p <= 9), INT64 (p <= 18), else
 //                                                   FIXED_LEN_BYTE_ARRAY of the fewest bytes for p
 //   UUID                                            FIXED_LEN_BYTE_ARRAY(16) UUID
-//   INTERVAL                                        FIXED_LEN_BYTE_ARRAY(12) INTERVAL (a converted
-//                                                   type: there is no INTERVAL logical type)
 //   LIST<T>                                         a group (LIST) of the 3-level form: repeated
 //                                                   group list, optional element
 //   MAP<K, V>                                       a group (MAP): repeated group key_value,
@@ -69,7 +67,6 @@ enum class ColumnKind {
   kTimestamp,  // unit, adjusted_to_utc
   kDecimal,    // precision, scale
   kUuid,
-  kInterval,  // FIXED_LEN_BYTE_ARRAY(12) annotated INTERVAL (converted type only)
   kList,    // children: the element
   kMap,     // children: key, value
   kStruct,  // children: the fields, named by field_names

@@ -642,14 +642,6 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
       }
       return cannot("text xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx or a 16-byte BLOB");
     }
-    case ColumnKind::kInterval: {
-      if (cls != SQLITE_TEXT) return cannot("text {\"months\":m,\"days\":d,\"millis\":n}");
-      uint8_t b[kIntervalByteLength];
-      Status s = ParseIntervalText(text(), b);
-      if (!s.ok()) return Status::InvalidArgument(DescribeValue(v) + " " + s.message());
-      PushBytes(b, kIntervalByteLength);
-      return Status::OK();
-    }
   }
   return cannot("");
 }

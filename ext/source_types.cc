@@ -81,9 +81,8 @@ std::optional<ColumnType> LeafType(const SchemaNode& leaf, const ValueOptions& v
     case LeafKind::kNull:
     case LeafKind::kInt96Text:
     case LeafKind::kInt96Integer:
+    case LeafKind::kInterval:
       return std::nullopt;
-    case LeafKind::kInterval:  // read as the JSON object INTERVAL takes back
-      return ColumnType::Of(ColumnKind::kInterval);
   }
   return std::nullopt;
 }

@@ -54,41 +54,6 @@ f|FLOAT4
 tsl|LIST<TIMESTAMP(NANOS)>
 n|DECIMAL(20,3)
 
-# INTERVAL, top-level and nested: the JSON object the reader gives, back to the same object; a
-# value that is not one is refused naming the row and column.
-statement ok
-CREATE VIRTUAL TABLE temp.wi USING parquet('$TMPDIR/intervals.parquet', schema='span INTERVAL, spans LIST<INTERVAL>');
-
-statement ok
-BEGIN;
-
-statement ok
-INSERT INTO wi VALUES ('{"months":14,"days":3,"millis":4000}', '[{"days":1,"months":0,"millis":4294967295}, null]'), (NULL, NULL);
-
-statement error row 3, column 'span': text '{"months":-1,"days":0,"millis":0}' is not an interval {"months":m,"days":d,"millis":n}: "months" must be an integer from 0 to 4294967295
-INSERT INTO wi VALUES ('{"months":-1,"days":0,"millis":0}', NULL);
-
-statement error row 3, column 'spans': $[0]: 5 is not an interval {"months":m,"days":d,"millis":n}: expected an object
-INSERT INTO wi VALUES (NULL, '[5]');
-
-statement ok
-COMMIT;
-
-statement ok
-CREATE VIRTUAL TABLE temp.ri USING parquet('$TMPDIR/intervals.parquet');
-
-query
-SELECT span, spans FROM ri;
-----
-{"months":14,"days":3,"millis":4000}|[{"months":0,"days":1,"millis":4294967295},null]
-NULL|NULL
-
-query
-SELECT name, type_length, converted_type FROM parquet_schema('$TMPDIR/intervals.parquet') WHERE type IS NOT NULL;
-----
-span|12|INTERVAL
-element|12|INTERVAL
-
 # ---------------------------------------------------------------------------------------------
 # Failed statements in a transaction. The same statements run on a native table whose CHECK stands
 # for SMALLINT's range: both must end with the same rows.

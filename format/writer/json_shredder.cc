@@ -31,7 +31,6 @@ enum class LeafKind : uint8_t {
   kTimestamp,  // unit
   kDecimal,    // precision, scale; INT32, INT64 or FIXED_LEN_BYTE_ARRAY
   kUuid,
-  kInterval,  // FIXED_LEN_BYTE_ARRAY(12) annotated INTERVAL: the reader's JSON object
 };
 
 bool IsDigit(char c) {
@@ -243,10 +242,6 @@ Status ResolveLeaf(const SchemaNode& s, LeafKind* kind, int* bits, bool* is_sign
       if (t.kind == K::kJson) return resolved(LeafKind::kJson);
       break;
     case PhysicalType::kFixedLenByteArray:
-      if (t.kind == K::kNone && s.converted_type == ConvertedType::kInterval &&
-          s.type_length == kIntervalByteLength) {
-        return resolved(LeafKind::kInterval);
-      }
       if (t.kind == K::kNone) return resolved(LeafKind::kBytes);
       if (t.kind == K::kUuid && s.type_length == 16) return resolved(LeafKind::kUuid);
       if (t.kind == K::kDecimal && t.decimal_precision >= 1 && t.decimal_precision <= 38 &&
@@ -705,8 +700,7 @@ Status JsonShredder::ShredStruct(Node& node, int16_t rep) {
 
 Status JsonShredder::ShredLeaf(Node& node, int16_t rep) {
   Scalar v;
-  if (node.leaf_kind == LeafKind::kJson || node.leaf_kind == LeafKind::kInterval) {
-    // The value's text as written (an INTERVAL is an object, read by ParseIntervalText).
+  if (node.leaf_kind == LeafKind::kJson) {
     const size_t start = json_.pos;
     PQ_RETURN_IF_ERROR(json_.SkipValue(0));
     v.text = v.raw = json_.text.substr(start, json_.pos - start);
@@ -866,13 +860,6 @@ Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
       push_bytes(std::string_view(reinterpret_cast<const char*>(b), 16));
       break;
     }
-    case LeafKind::kInterval: {
-      uint8_t b[kIntervalByteLength];
-      Status s = ParseIntervalText(v.text, b);
-      if (!s.ok()) return ValueError(Excerpt(v.raw) + " " + s.message());
-      push_bytes(std::string_view(reinterpret_cast<const char*>(b), kIntervalByteLength));
-      break;
-    }
   }
   l.def_levels.push_back(node.def);
   l.rep_levels.push_back(rep);
@@ -983,8 +970,6 @@ std::string JsonShredder::Expected(const Node& node) {
              std::to_string(node.scale) + ")";
     case LeafKind::kUuid:
       return "a UUID string 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx'";
-    case LeafKind::kInterval:
-      return "an interval {\"months\":m,\"days\":d,\"millis\":n}";
   }
   return "a value";
 }

@@ -1,10 +1,8 @@
 #include "format/writer/text_to_value.h"
 
-#include <charconv>
 #include <string>
 #include <utility>
 
-#include "format/util/json_reader.h"
 #include "format/value/decimal.h"
 
 namespace pq {
@@ -69,54 +67,6 @@ Status ParseDecimalText(std::string_view s, int precision, int scale, UnscaledDe
     out->big_endian[k] = static_cast<uint8_t>(u & 0xFF);
     u >>= 8;
   }
-  return Status::OK();
-}
-
-Status ParseIntervalText(std::string_view text, uint8_t out[kIntervalByteLength]) {
-  static constexpr std::string_view kNames[3] = {"months", "days", "millis"};
-  auto bad = [](const std::string& what) {
-    return Status::InvalidArgument(
-        "is not an interval {\"months\":m,\"days\":d,\"millis\":n}: " + what);
-  };
-  JsonReader json;
-  json.text = text;
-  if (!json.Expect('{', "'{'").ok()) return bad("expected an object");
-  bool seen[3] = {false, false, false};
-  std::string scratch;
-  if (!json.ConsumeClose('}')) {
-    for (;;) {
-      json.SkipSpace();
-      if (!json.AtString()) return bad("expected a member name");
-      std::string_view name, raw;
-      if (!json.ReadString(&name, &scratch, &raw).ok()) return bad("a member name is not a string");
-      int field = -1;
-      for (int i = 0; i < 3; ++i) {
-        if (name == kNames[i]) field = i;
-      }
-      if (field < 0) return bad("unknown member " + std::string(raw));
-      if (seen[field]) return bad("member " + std::string(raw) + " appears twice");
-      seen[field] = true;
-      if (!json.Expect(':', "':'").ok()) return bad("expected ':' after " + std::string(raw));
-      json.SkipSpace();
-      std::string_view number;
-      if (!json.ReadNumber(&number).ok()) return bad(std::string(raw) + " is not a number");
-      uint64_t v = 0;
-      const char* end = number.data() + number.size();
-      auto [p, ec] = std::from_chars(number.data(), end, v);
-      if (ec != std::errc() || p != end || v > 0xFFFFFFFFu) {
-        return bad(std::string(raw) + " must be an integer from 0 to 4294967295");
-      }
-      for (int b = 0; b < 4; ++b) out[4 * field + b] = static_cast<uint8_t>(v >> (8 * b));
-      const JsonReader::AfterValue after = json.ReadAfterValue('}');
-      if (after == JsonReader::AfterValue::kClose) break;
-      if (after == JsonReader::AfterValue::kNeither) return bad("expected ',' or '}'");
-    }
-  }
-  for (int i = 0; i < 3; ++i) {
-    if (!seen[i]) return bad("member \"" + std::string(kNames[i]) + "\" is missing");
-  }
-  json.SkipSpace();
-  if (json.pos != text.size()) return bad("text after the object");
   return Status::OK();
 }
 

@@ -1,5 +1,4 @@
-// Text spellings of values to the physical values a writer stores: exact DECIMALs, INTERVALs, UUIDs,
-// base64.
+// Text spellings of values to the physical values a writer stores: exact DECIMALs, UUIDs, base64.
 //
 // Used wherever values reach the writer as text: the SQL export's conversions (ext/export_types.h)
 // and the JSON values of nested columns (json_shredder.h). Nothing here rounds: a spelling that
@@ -45,15 +44,5 @@ int32_t DecimalByteWidth(int precision);
 //     (trailing zeros beyond the scale are fine: 1.500 fits DECIMAL(5,2))
 //   "has more than P digits, too many for DECIMAL(P,S)"
 Status ParseDecimalText(std::string_view text, int precision, int scale, UnscaledDecimal* out);
-
-// The bytes of an INTERVAL (the Parquet type spec, "INTERVAL": FIXED_LEN_BYTE_ARRAY(12), three
-// little-endian unsigned 32-bit integers: months, days, milliseconds).
-constexpr int32_t kIntervalByteLength = 12;
-
-// The JSON object the reader gives an INTERVAL, {"months":m,"days":d,"millis":n} (members in any
-// order, white space anywhere JSON allows it, each member once), to its 12 bytes. Each number is an
-// integer from 0 to 4294967295. Errors (messages as they follow a description of the value):
-//   "is not an interval {"months":m,"days":d,"millis":n}: <what is wrong>"
-Status ParseIntervalText(std::string_view text, uint8_t out[kIntervalByteLength]);
 
 }  // namespace pq

@@ -53,7 +53,6 @@ TEST(ColumnTypeTest, TableNamesAndTheirPhysicalTypes) {
       {"JSON", ColumnKind::kJson, PhysicalType::kByteArray, 64, true},
       {"DATE", ColumnKind::kDate, PhysicalType::kInt32, 64, true},
       {"UUID", ColumnKind::kUuid, PhysicalType::kFixedLenByteArray, 64, true},
-      {"interval", ColumnKind::kInterval, PhysicalType::kFixedLenByteArray, 64, true},
   };
   for (const Row& r : rows) {
     SCOPED_TRACE(r.name);
@@ -203,7 +202,7 @@ TEST(ColumnTypeTest, NamesReadBack) {
   for (const char* name : {"BOOLEAN", "TINYINT", "SMALLINT", "INT32", "INTEGER", "UTINYINT", "USMALLINT",
                            "UINTEGER", "UBIGINT", "REAL", "TEXT", "BLOB", "JSON", "DATE", "TIME(MILLIS)",
                            "TIME(NANOS)", "TIME(MICROS, UTC)", "TIMESTAMP(MICROS)",
-                           "TIMESTAMP(MILLIS, LOCAL)", "FLOAT4", "DECIMAL(12,2)", "UUID", "INTERVAL", "LIST<INTEGER>",
+                           "TIMESTAMP(MILLIS, LOCAL)", "FLOAT4", "DECIMAL(12,2)", "UUID", "LIST<INTEGER>",
                            "MAP<TEXT, LIST<INTEGER>>", "STRUCT<a INTEGER, \"b c\" TEXT>"}) {
     SCOPED_TRACE(name);
     const ColumnType t = Parse(name);

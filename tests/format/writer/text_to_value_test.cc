@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <random>
 #include <string>
 
@@ -92,37 +91,6 @@ TEST(TextToValueTest, Uuids) {
         "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1fg", "0f1e2d3c-4b5a-6978-8796_a5b4c3d2e1f0",
         " 0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f"}) {
     EXPECT_FALSE(ParseUuidText(bad, b)) << bad;
-  }
-}
-
-// INTERVAL: three little-endian unsigned 32-bit integers, months, days, milliseconds (the Parquet
-// type spec, "INTERVAL"), from the JSON object the reader gives.
-TEST(TextToValueTest, Intervals) {
-  uint8_t b[kIntervalByteLength];
-  ASSERT_TRUE(ParseIntervalText(R"({"months":14,"days":3,"millis":4000})", b).ok());
-  const uint8_t expected[kIntervalByteLength] = {14, 0, 0, 0, 3, 0, 0, 0, 0xa0, 0x0f, 0, 0};
-  EXPECT_EQ(std::memcmp(b, expected, sizeof b), 0);
-  ASSERT_TRUE(ParseIntervalText(R"( { "millis" : 4294967295 , "days":0, "months": 1 } )", b).ok());
-  const uint8_t expected2[kIntervalByteLength] = {1, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff};
-  EXPECT_EQ(std::memcmp(b, expected2, sizeof b), 0);
-  const std::string prefix = R"(is not an interval {"months":m,"days":d,"millis":n}: )";
-  const std::pair<const char*, const char*> bad[] = {
-      {"", "expected an object"},
-      {"5", "expected an object"},
-      {"[]", "expected an object"},
-      {R"({"months":1,"days":2})", R"(member "millis" is missing)"},
-      {R"({"months":1,"days":2,"millis":3,"years":4})", R"(unknown member "years")"},
-      {R"({"months":1,"months":1,"days":2,"millis":3})", R"(member "months" appears twice)"},
-      {R"({"months":-1,"days":2,"millis":3})", R"("months" must be an integer from 0 to 4294967295)"},
-      {R"({"months":1.5,"days":2,"millis":3})", R"("months" must be an integer from 0 to 4294967295)"},
-      {R"({"months":4294967296,"days":2,"millis":3})", R"("months" must be an integer from 0 to 4294967295)"},
-      {R"({"months":"1","days":2,"millis":3})", R"("months" is not a number)"},
-      {R"({"months":1 "days":2,"millis":3})", "expected ',' or '}'"},
-      {R"({"months":1,"days":2,"millis":3} x)", "text after the object"},
-  };
-  for (const auto& [text, why] : bad) {
-    Status s = ParseIntervalText(text, b);
-    EXPECT_EQ(s.message(), prefix + why) << text;
   }
 }
 
