@@ -40,6 +40,11 @@ size_t EqualsOutsideQuotes(std::string_view item) {
   return std::string_view::npos;
 }
 
+// The file of a partition (its folder below the target; empty: no partitions): "a=1/data_N.parquet".
+std::string FileName(const std::string& folder, int n) {
+  return (folder.empty() ? "" : folder + "/") + "data_" + std::to_string(n) + ".parquet";
+}
+
 // Creates `base`/`relative` and the folders on the way (base exists).
 Status MakeFolders(const std::string& base, const std::string& relative) {
   std::string path = base;
@@ -180,6 +185,10 @@ Result<std::unique_ptr<PartitionedExport>> PartitionedExport::Make(
         "option 'partition_by': every column is a partition column; at least one "
         "must be left to store in the files");
   }
+  const char* why_folder = partition_by.empty()
+                               ? "with file_size_bytes or row_groups_per_file the output is a new "
+                                 "folder"
+                               : "with partition_by the output is a new folder";
   // The writer options (column names in encoding=, bloom_filter=, sorted_by=) name data columns.
   PQ_ASSIGN_OR_RETURN(std::unique_ptr<ExportWriter> probe,
                       ExportWriter::Make(folder + "/probe", e->data_types_, options));
@@ -188,17 +197,13 @@ Result<std::unique_ptr<PartitionedExport>> PartitionedExport::Make(
   struct stat st;
   if (::stat(folder.c_str(), &st) == 0) {
     if (!S_ISDIR(st.st_mode)) {
-      return Status::InvalidArgument(
-          "'" + folder +
-          "' exists and is not a folder; with partition_by the output is a "
-          "new folder");
+      return Status::InvalidArgument("'" + folder + "' exists and is not a folder; " + why_folder);
     }
     std::error_code ec;
     const bool empty = std::filesystem::is_empty(folder, ec);
     if (ec || !empty) {
-      return Status::InvalidArgument("'" + folder +
-                                     "' exists and is not empty; with partition_by the output is a "
-                                     "new folder (remove it or choose another path)");
+      return Status::InvalidArgument("'" + folder + "' exists and is not empty; " + why_folder +
+                                     " (remove it or choose another path)");
     }
   }
   e->temp_folder_ = TemporaryPathBeside(folder);
@@ -211,8 +216,8 @@ Result<std::unique_ptr<PartitionedExport>> PartitionedExport::Make(
   e->columns_ = std::move(columns);
   e->options_ = options;
   // Many partition files are open at once: each writes on the calling thread (threads= is for
-  // one file).
-  e->options_.threads = 1;
+  // one file). Without partitions one file is open at a time and keeps threads=.
+  if (!partition_by.empty()) e->options_.threads = 1;
   e->types_known_ =
       std::none_of(e->data_types_.begin(), e->data_types_.end(),
                    [](const ExportColumn& c) { return c.type.kind == ColumnKind::kInfer; });
@@ -318,8 +323,9 @@ Status PartitionedExport::Route(sqlite3_value** values, int64_t row) {
   p.last_used = ++clock_;
   for (size_t k = 0; k < data_columns_.size(); ++k) data_values_[k] = values[data_columns_[k]];
   Status s = p.writer->AppendRow(data_values_.data());
-  if (!s.ok())
-    return s.WithContext("'" + folder + "/data_" + std::to_string(p.next_file - 1) + ".parquet'");
+  if (!s.ok()) return s.WithContext("'" + FileName(folder, p.next_file - 1) + "'");
+  // A full file (file_size_bytes, row_groups_per_file) ends here; the next rows start another.
+  if (p.writer->file_full()) return CloseWriter(folder, &p);
   return Status::OK();
 }
 
@@ -338,8 +344,7 @@ Status PartitionedExport::OpenWriter(const std::string& folder, Partition* p) {
   }
   PQ_RETURN_IF_ERROR(
       MakeFolders(temp_folder_, folder).WithContext("cannot write '" + target_ + "'"));
-  const std::string file =
-      temp_folder_ + "/" + folder + "/data_" + std::to_string(p->next_file) + ".parquet";
+  const std::string file = temp_folder_ + "/" + FileName(folder, p->next_file);
   PQ_ASSIGN_OR_RETURN(p->writer, ExportWriter::Make(file, data_types_, options_));
   ++p->next_file;
   ++open_files_;
@@ -347,12 +352,30 @@ Status PartitionedExport::OpenWriter(const std::string& folder, Partition* p) {
 }
 
 Status PartitionedExport::CloseWriter(const std::string& folder, Partition* p) {
+  const std::string name = FileName(folder, p->next_file - 1);
   Status s = p->writer->Finish();
   if (s.ok()) s = p->writer->Publish();
+  if (s.ok()) {
+    ExportedFile f;
+    f.path = name;
+    f.rows = p->writer->rows();
+    f.bytes = p->writer->file_bytes();
+    f.metadata = p->writer->metadata();
+    // The folder's col=value names, in partition_by order.
+    size_t start = 0;
+    while (start < folder.size()) {
+      size_t slash = folder.find('/', start);
+      if (slash == std::string::npos) slash = folder.size();
+      const std::string part = folder.substr(start, slash - start);
+      const size_t eq = part.find('=');
+      f.partition.emplace_back(part.substr(0, eq), eq == std::string::npos ? "" : part.substr(eq + 1));
+      start = slash + 1;
+    }
+    files_.push_back(std::move(f));
+  }
   p->writer.reset();
   --open_files_;
-  if (!s.ok())
-    return s.WithContext("'" + folder + "/data_" + std::to_string(p->next_file - 1) + ".parquet'");
+  if (!s.ok()) return s.WithContext("'" + name + "'");
   return Status::OK();
 }
 
@@ -367,7 +390,9 @@ Status PartitionedExport::Finish() {
     Status s = CloseWriter(folder, &p);
     if (!s.ok()) return Fail(s);
   }
-  for (const auto& [folder, p] : partitions_) SyncFolder(temp_folder_ + "/" + folder);
+  for (const auto& [folder, p] : partitions_) {
+    if (!folder.empty()) SyncFolder(temp_folder_ + "/" + folder);
+  }
   SyncFolder(temp_folder_);
   return Status::OK();
 }

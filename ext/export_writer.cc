@@ -169,6 +169,26 @@ Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text) {
   std::vector<ExportColumn> columns;
   for (const std::string& item : ListItems(text)) {
     auto [name, type_text] = SplitName(item);
+    // A trailing "FIELD_ID n".
+    std::optional<int32_t> field_id;
+    {
+      const std::string upper = Upper(type_text);
+      const size_t at = upper.rfind("FIELD_ID");
+      if (at != std::string::npos && at > 0 &&
+          std::isspace(static_cast<unsigned char>(upper[at - 1])) &&
+          upper.find_first_of("'\"", at) == std::string::npos) {
+        const std::string_view number = TrimSpace(std::string_view(type_text).substr(at + 8));
+        int64_t id = -1;
+        auto [p, ec] = std::from_chars(number.data(), number.data() + number.size(), id);
+        if (number.empty() || ec != std::errc() || p != number.data() + number.size() || id < 0 ||
+            id > INT32_MAX) {
+          return OptionError("schema", "column '" + name +
+                                           "': FIELD_ID takes an integer from 0 to 2147483647");
+        }
+        field_id = static_cast<int32_t>(id);
+        type_text = std::string(TrimSpace(std::string_view(type_text).substr(0, at)));
+      }
+    }
     if (name.empty()) return OptionError("schema", "an entry has no column name");
     if (type_text.empty()) {
       return OptionError("schema",
@@ -186,8 +206,12 @@ Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text) {
     for (const ExportColumn& c : columns) {
       if (LowerAscii(c.name) == LowerAscii(name))
         return OptionError("schema", "column '" + name + "' is given twice");
+      if (field_id && c.field_id == field_id) {
+        return OptionError("schema", "columns '" + c.name + "' and '" + name +
+                                         "' have the same FIELD_ID " + std::to_string(*field_id));
+      }
     }
-    columns.push_back({name, *type});
+    columns.push_back({name, *type, field_id});
   }
   if (columns.empty()) return OptionError("schema", "no columns");
   return columns;
@@ -464,7 +488,8 @@ Result<std::unique_ptr<ExportWriter>> ExportWriter::Make(std::string target,
   for (const SortKey& key : options.sorted_by) {
     PQ_ASSIGN_OR_RETURN(int i, find("sorted_by", key.column));
     const ExportColumn& c = columns[static_cast<size_t>(i)];
-    if (c.type.is_nested()) {
+    if (c.type.is_group() || c.type.kind == ColumnKind::kGeometry ||
+        c.type.kind == ColumnKind::kGeography || c.type.kind == ColumnKind::kInterval) {
       return OptionError("sorted_by", "column '" + c.name + "' is " + ColumnTypeName(c.type) +
                                           ", which has no sort order");
     }
@@ -476,6 +501,8 @@ Result<std::unique_ptr<ExportWriter>> ExportWriter::Make(std::string target,
     w->sort_keys_.emplace_back(i, key.descending);
   }
   w->threads_ = options.threads;
+  w->file_size_bytes_ = options.file_size_bytes;
+  w->row_groups_per_file_ = options.row_groups_per_file;
   w->columns_ = std::move(columns);
   w->types_known_ = std::none_of(w->columns_.begin(), w->columns_.end(), [](const ExportColumn& c) {
     return c.type.kind == ColumnKind::kInfer;
@@ -752,7 +779,11 @@ Status ExportWriter::OpenFile() {
   root.name = "schema";
   root.num_children = static_cast<int32_t>(columns_.size());
   schema.push_back(root);
-  for (const ExportColumn& c : columns_) AppendSchemaElements(c.name, c.type, &schema);
+  for (const ExportColumn& c : columns_) {
+    const size_t at = schema.size();
+    AppendSchemaElements(c.name, c.type, &schema);
+    schema[at].field_id = c.field_id;
+  }
   temp_path_ = TemporaryPathBeside(target_);
   Result<std::unique_ptr<FileWriter>> file =
       FileWriter::Open(temp_path_, std::move(schema), options_);
@@ -847,6 +878,26 @@ Status ExportWriter::Flush() {
   }
   if (!s.ok()) return Fail(s);
   written_rows_ = rows_;
+  if (end_row_group) ++row_groups_;
+  if (row_groups_per_file_ > 0 && row_groups_ >= row_groups_per_file_) file_full_ = true;
+  if (file_size_bytes_ > 0 && !file_full_) {
+    // The file's size so far: the batch must be encoded to know it. Past the limit, the row group
+    // in progress ends here and the file is full.
+    if (pipeline_) {
+      s = pipeline_->Drain();
+      if (!s.ok()) return Fail(s);
+    }
+    if (file_->bytes_written() + file_->buffered_bytes() >= file_size_bytes_) {
+      if (!end_row_group) {
+        s = file_->EndRowGroup();
+        if (!s.ok()) return Fail(s);
+        row_group_rows_ = 0;
+        row_group_bytes_ = 0;
+        ++row_groups_;
+      }
+      file_full_ = true;
+    }
+  }
   return Status::OK();
 }
 
@@ -859,6 +910,10 @@ Status ExportWriter::Finish() {
     if (!drained.ok()) return Fail(drained);
   }
   Status s = file_->Close();
+  if (s.ok()) {
+    metadata_ = file_->metadata();
+    file_bytes_ = file_->bytes_written();
+  }
   file_.reset();
   if (!s.ok()) return Fail(s);  // Close removed the file
   finished_ = true;

@@ -58,9 +58,9 @@
 //                              compresses on N-1 more threads (above); the file is the same
 //   progress=0|1               default 0: report the rows written, the time and the rate on
 //                              stderr at most once a second (export_progress.h)
-//   schema='name TYPE, ...'    column types (export_types.h, nested LIST<..>, MAP<..>, STRUCT<..>
-//                              included); parquet_export: for the columns named;
-//                              the writable table: its columns
+//   schema='name TYPE [FIELD_ID n], ...'  column types (column_type.h, nested LIST<..>, MAP<..>,
+//                              STRUCT<..>, VARIANT<..> included) and field ids; parquet_export:
+//                              for the columns named; the writable table: its columns
 #pragma once
 
 #include <cstdint>
@@ -85,6 +85,7 @@ extern const std::vector<std::string_view> kWriterOptionNames;
 struct ExportColumn {
   std::string name;
   ColumnType type;
+  std::optional<int32_t> field_id;  // schema='name TYPE FIELD_ID n': the element's field_id
 };
 
 struct SortKey {
@@ -95,12 +96,27 @@ struct SortKey {
 // Writer options as parsed; column names are resolved when an ExportWriter is made.
 struct ExportOptions {
   WriterOptions writer;  // everything but column_encodings, bloom_filter_columns, sorting_columns
+  // parquet_export's own (not ParseExportOptions'): a file is full (ExportWriter::file_full) once
+  // it holds this many bytes or row groups; 0: no limit.
+  int64_t file_size_bytes = 0;
+  int64_t row_groups_per_file = 0;
   std::vector<ExportColumn> schema;                         // schema=, in order
   std::vector<std::pair<std::string, Encoding>> encodings;  // encoding=
   std::vector<std::string> bloom_columns;                   // bloom_filter=
   std::vector<SortKey> sorted_by;                           // sorted_by=
   int threads = 1;                                          // threads=
   bool progress = false;  // progress=: rows written, time and rate on stderr (export_progress.h)
+};
+
+// A file an export wrote: where (the target, or a path relative to the folder of a folder export),
+// its rows, its size, its footer, and for a partitioned export its partition values as their
+// folder names give them (col=value).
+struct ExportedFile {
+  std::string path;
+  int64_t rows = 0;
+  int64_t bytes = 0;
+  FileMetaData metadata;
+  std::vector<std::pair<std::string, std::string>> partition;
 };
 
 // threads= when not given: the machine's hardware threads, at most 4 (1 when unknown). The file
@@ -113,8 +129,10 @@ int DefaultExportThreads();
 Result<ExportOptions> ParseExportOptions(const OptionList& opts,
                                          std::shared_ptr<const crypto::KeyRegistry> keys = nullptr);
 
-// Parses `schema=` text: "name TYPE, name TYPE(a,b), ..." (names may be quoted). Every type must be
-// known (ParseColumnType not kInfer). InvalidArgument naming the entry.
+// Parses `schema=` text: "name TYPE, name TYPE(a,b), ..." (names may be quoted), each type
+// optionally followed by FIELD_ID n (0 <= n <= 2^31 - 1, distinct): the column's field_id, as
+// Iceberg and other table formats match columns by. Every type must be known (ParseColumnType not
+// kInfer). InvalidArgument naming the entry.
 Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text);
 
 // Whether a file can be written at `target`, checked before any row is read: IOError naming the
@@ -168,6 +186,15 @@ class ExportWriter {
   // Removes the temporary (if any). The writer is unusable afterwards.
   void Abort();
 
+  // True once the file holds options.file_size_bytes bytes or options.row_groups_per_file row
+  // groups: the row group in progress was ended, and the caller should Finish this file and start
+  // another. With file_size_bytes each batch's encoding is waited for (threads > 1), so the size is
+  // known: the bytes of the row groups written plus those the one in progress holds encoded.
+  bool file_full() const { return file_full_; }
+  // After Finish(): the footer written and the file's size.
+  const FileMetaData& metadata() const { return metadata_; }
+  int64_t file_bytes() const { return file_bytes_; }
+
   const std::string& target() const { return target_; }
   const std::string& temporary_path() const { return temp_path_; }
   const std::vector<ExportColumn>& columns() const { return columns_; }
@@ -210,6 +237,12 @@ class ExportWriter {
   std::string key_material_temp_;  // its temporary, once written
   int threads_ = 1;
   std::unique_ptr<Pipeline> pipeline_;  // threads_ > 1, once the file is open
+  int64_t file_size_bytes_ = 0;         // ExportOptions::file_size_bytes
+  int64_t row_groups_per_file_ = 0;     // ExportOptions::row_groups_per_file
+  int64_t row_groups_ = 0;              // row groups ended
+  bool file_full_ = false;
+  FileMetaData metadata_;               // after Finish
+  int64_t file_bytes_ = 0;              // after Finish
   int64_t row_group_rows_ = 0;          // rows handed over in the current row group
   size_t row_group_bytes_ = 0;          // their bytes, as the builders held them
   int64_t rows_ = 0;

@@ -18,6 +18,9 @@
 //   decimal=real|text        DECIMAL as REAL or exact TEXT; default REAL up to precision 15, TEXT
 //                            beyond (no value changes silently)
 //   timestamp=text|integer   TIMESTAMP/INT96 as ISO text (default) or the stored integer
+//   variant=json|binary      VARIANT as JSON TEXT (default) or a BLOB of the Variant's metadata
+//                            then value (every value keeping its Variant type: what an export to a
+//                            VARIANT column copies losslessly)
 //   verify_checksums=0|1     check page CRC-32s when present (default 1)
 //   max_memory=MIB           what the table's scans may hold at once in column chunk bytes and
 //                            decompressed pages (default 4096); more is an error, not an allocation
@@ -67,7 +70,7 @@ namespace pq::ext::parquet_vtab {
 namespace {
 
 // The options this module accepts; the rest are refused by name.
-const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decimal",       "timestamp",
+const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decimal",       "timestamp", "variant",
                                                       "verify_checksums", "union_by_name", "hive_partitioning",
                                                       // kDecryptionOptionNames (encryption_options.h)
                                                       "footer_key", "column_keys", "aad_prefix", "master_keys",
@@ -96,6 +99,8 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts,
   }
   PQ_ASSIGN_OR_RETURN(std::string ts, opts.GetChoice("timestamp", "text", {"text", "integer"}));
   c.values.timestamp = ts == "integer" ? ValueOptions::Timestamp::kInteger : ValueOptions::Timestamp::kText;
+  PQ_ASSIGN_OR_RETURN(std::string variant, opts.GetChoice("variant", "json", {"json", "binary"}));
+  c.values.variant_binary = variant == "binary";
   PQ_ASSIGN_OR_RETURN(c.reader.verify_checksums, opts.GetBool("verify_checksums", true));
   // What the table's scans may hold at once in page buffers (MemoryBudget), in MiB.
   PQ_ASSIGN_OR_RETURN(int64_t max_memory_mib, opts.GetInt("max_memory", kDefaultMaxMemoryMiB, 1, int64_t{1} << 24));
@@ -245,13 +250,15 @@ int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqli
     }
     std::vector<std::shared_ptr<const FileReader>> readers;
     for (const std::string& path : *paths) {
-      auto reader = FileReader::Open(path, table->config.reader);
+      auto reader = OpenTableFile(path, table->config.reader);
       if (!reader.ok()) return fail(reader.status());
       readers.push_back(std::move(reader).value());
     }
     auto schema = UnifyColumns(readers, table->config.values, table->config.union_by_name);
     if (!schema.ok()) return fail(schema.status());
-    table->data = MakeSnapshot(std::move(readers), std::move(schema->files));
+    auto data = MakeSnapshot(std::move(readers), std::move(schema->files));
+    if (!data.ok()) return fail(data.status());
+    table->data = std::move(data).value();
     table->columns = std::move(schema->columns);
 
     // Partition keys name columns of their own.

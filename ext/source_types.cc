@@ -81,8 +81,10 @@ std::optional<ColumnType> LeafType(const SchemaNode& leaf, const ValueOptions& v
     case LeafKind::kNull:
     case LeafKind::kInt96Text:
     case LeafKind::kInt96Integer:
-    case LeafKind::kInterval:
       return std::nullopt;
+    case LeafKind::kInterval:  // the JSON object INTERVAL takes back; not inside nested values
+      if (in_json) return std::nullopt;
+      return ColumnType::Of(ColumnKind::kInterval);
   }
   return std::nullopt;
 }

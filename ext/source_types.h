@@ -10,6 +10,7 @@
 //   FLOAT, FLOAT16 / DOUBLE                                  FLOAT4 / REAL
 //   STRING, ENUM / JSON / UUID / DATE                        TEXT / JSON / UUID / DATE
 //   TIME, TIMESTAMP (unit and UTC flag kept)                 TIME(...), TIMESTAMP(...)
+//   INTERVAL, at the top level                               INTERVAL
 //   DECIMAL(p,s), p <= 38, 0 <= s <= p                       DECIMAL(p,s), when the table reads it
 //                                                            exactly (as TEXT, or as REAL with
 //                                                            p <= 15; inside nested values always)
@@ -18,8 +19,9 @@
 //   LIST, MAP, structs, repeated fields (every form the      LIST<..>, MAP<..>, STRUCT<..> of the
 //   reader reads, nested_shape.h)                            above
 // and to nothing (the column's declared type decides, as for any query column) for the rest:
-// INT96, INTERVAL, UNKNOWN, VARIANT, a MAP without values or with a key the writer cannot key on,
-// a struct whose field names repeat ignoring case, and any field holding one of those.
+// INT96, INTERVAL inside nested values, UNKNOWN, VARIANT, a MAP without values or with a key the
+// writer cannot key on, a struct whose field names repeat ignoring case, and any field holding one
+// of those.
 //
 // SourceTypeRegistry holds those types for the tables open on one connection, by database and
 // table name: each table adds its columns when it connects and removes them when it disconnects.

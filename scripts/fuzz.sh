@@ -52,6 +52,14 @@ PY
         python3 -c 'import sys,struct; m=open(sys.argv[1],"rb").read(); v=open(sys.argv[2],"rb").read(); sys.stdout.buffer.write(struct.pack("<H", len(m)) + m + v)' \
           "$m" "$v" > "$dir/$(basename "${m%.metadata}")"
       done ;;
+    fuzz_structure)
+      # Choices, not files: a few byte strings pick bases and mutations; the fuzzer finds the rest.
+      python3 - "$dir" <<'PY'
+import os, sys
+for i in range(10):
+    open(os.path.join(sys.argv[1], 'choices-%d' % i), 'wb').write(bytes((i * 37 + k * 11) % 256 for k in range(64)))
+PY
+      ;;
     fuzz_page)
       # Control bytes (codec, type, encoding, level) + a little plain data; the fuzzer finds the rest.
       for i in 0 1 2 3 4 5 6 7; do

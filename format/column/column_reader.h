@@ -81,6 +81,11 @@ class ColumnChunkReader {
   int64_t position() const { return position_; }
 
  protected:
+  // The bytes this reader object takes (charged to the table's max_memory by Make).
+  virtual int64_t footprint() const = 0;
+  // The budget of the file's ReaderOptions (max_memory), which may be null.
+  const std::shared_ptr<MemoryBudget>& budget() const { return file_->options().memory; }
+
   ColumnChunkReader(std::shared_ptr<const FileReader> file, const SchemaNode* leaf)
       : file_(std::move(file)), leaf_(leaf) {}
   std::shared_ptr<const FileReader> file_;
@@ -91,6 +96,7 @@ class ColumnChunkReader {
   int64_t pages_read_ = 0;
   int64_t position_ = 0;
   bool keep_dictionary_indices_ = false;
+  BudgetCharge footprint_charge_;
 };
 
 // "file.parquet, row group 1, column 'a.b'" for messages.

@@ -526,6 +526,10 @@ Status FileWriter::Close() {
   return Status::OK();
 }
 
+int64_t FileWriter::bytes_written() const {
+  return file_ ? file_->position() : 0;
+}
+
 void FileWriter::Abort() {
   if (closed_ || aborted_) return;
   aborted_ = true;

@@ -194,6 +194,9 @@ class FileWriter {
   const FileMetaData& metadata() const { return metadata_; }
   // Rows in the row groups ended so far.
   int64_t num_rows() const { return metadata_.num_rows; }
+  // Bytes the file holds so far: the row groups ended (and Bloom filters written between them);
+  // after Close(), the whole file.
+  int64_t bytes_written() const;
 
  private:
   struct ColumnState;

@@ -31,6 +31,7 @@ enum class LeafKind : uint8_t {
   kTimestamp,  // unit
   kDecimal,    // precision, scale; INT32, INT64 or FIXED_LEN_BYTE_ARRAY
   kUuid,
+  kUnknown,  // INT32 UNKNOWN: every value is null
 };
 
 bool IsDigit(char c) {
@@ -40,27 +41,6 @@ bool IsDigit(char c) {
 // The syntax error of JsonReader::AfterValue::kNeither: "expected ',' or ']'".
 std::string ExpectedCommaOr(char close) {
   return std::string("expected ',' or '") + close + "'";
-}
-
-// Calls `fixed(values)` with the vector that holds the values of `leaf` when its physical type is
-// fixed-width (booleans, int32s, int64s, floats or doubles), else `byte_arrays()` (BYTE_ARRAY and
-// FIXED_LEN_BYTE_ARRAY values live in `bytes` and `ends`), and returns what the call returns.
-template <typename Leaf, typename Fixed, typename ByteArrays>
-decltype(auto) VisitValues(Leaf& leaf, Fixed&& fixed, ByteArrays&& byte_arrays) {
-  switch (leaf.physical_type) {
-    case PhysicalType::kBoolean:
-      return fixed(leaf.booleans);
-    case PhysicalType::kInt32:
-      return fixed(leaf.int32s);
-    case PhysicalType::kInt64:
-      return fixed(leaf.int64s);
-    case PhysicalType::kFloat:
-      return fixed(leaf.floats);
-    case PhysicalType::kDouble:
-      return fixed(leaf.doubles);
-    default:
-      return byte_arrays();
-  }
 }
 
 // At most 40 bytes of `text` (whole UTF-8 characters), "..." when cut.
@@ -164,18 +144,6 @@ struct JsonShredder::Scalar {
   bool from_key = false;
 };
 
-int64_t ShreddedLeaf::num_values() const {
-  return VisitValues(
-      *this, [](const auto& values) { return static_cast<int64_t>(values.size()); },
-      [this] { return static_cast<int64_t>(ends.size()); });
-}
-
-std::string_view ShreddedLeaf::byte_value(int64_t i) const {
-  const size_t k = static_cast<size_t>(i);
-  const size_t start = k == 0 ? 0 : ends[k - 1];
-  return std::string_view(bytes).substr(start, ends[k] - start);
-}
-
 JsonShredder::JsonShredder() = default;
 JsonShredder::~JsonShredder() = default;
 
@@ -215,6 +183,7 @@ Status ResolveLeaf(const SchemaNode& s, LeafKind* kind, int* bits, bool* is_sign
         return resolved(LeafKind::kInteger);
       }
       if (t.kind == K::kDate && width == 32) return resolved(LeafKind::kDate);
+      if (t.kind == K::kUnknown) return resolved(LeafKind::kUnknown);
       if (t.kind == K::kTime && (width == 32) == (t.unit == TimeUnit::kMillis)) {
         *unit = t.unit;
         return resolved(LeafKind::kTime);
@@ -260,18 +229,8 @@ Status ResolveLeaf(const SchemaNode& s, LeafKind* kind, int* bits, bool* is_sign
 }  // namespace
 
 Result<std::unique_ptr<JsonShredder>> JsonShredder::Make(std::vector<SchemaElement> field) {
-  if (field.empty()) return Status::InvalidArgument("no schema elements for the field");
-  SchemaElement root;
-  root.name = "schema";
-  root.num_children = 1;
-  field.insert(field.begin(), root);
-  auto made = Schema::Make(field);
-  if (!made.ok()) return Status::InvalidArgument("schema: " + made.status().message());
   std::unique_ptr<JsonShredder> s(new JsonShredder());
-  s->schema_ = std::move(made).value();
-  if (s->schema_->fields().size() != 1) {
-    return Status::InvalidArgument("schema: the elements hold more than one field");
-  }
+  PQ_ASSIGN_OR_RETURN(s->schema_, OneFieldSchema(std::move(field)));
 
   // Builds the node for `sn` and, in column order, the leaves under it.
   struct Builder {
@@ -287,16 +246,13 @@ Result<std::unique_ptr<JsonShredder>> JsonShredder::Make(std::vector<SchemaEleme
       n->optional = sn.is_optional();
       n->def = sn.max_definition_level;
       n->null_def = sn.parent->max_definition_level;
-      n->first_leaf = static_cast<int>(self->leaves_.size());
+      n->first_leaf = self->records_.num_leaves();
       using K = LogicalType::Kind;
       if (sn.is_leaf) {
         n->kind = Node::Kind::kLeaf;
         PQ_RETURN_IF_ERROR(ResolveLeaf(sn, &n->leaf_kind, &n->bit_width, &n->is_signed, &n->unit,
                                        &n->precision, &n->scale));
-        ShreddedLeaf leaf;
-        leaf.node = &sn;
-        leaf.physical_type = sn.physical_type;
-        self->leaves_.push_back(std::move(leaf));
+        self->records_.AddLeaf(&sn);
         n->num_leaves = 1;
         return Status::OK();
       }
@@ -343,7 +299,7 @@ Result<std::unique_ptr<JsonShredder>> JsonShredder::Make(std::vector<SchemaEleme
       } else {
         return Status::NotSupported(where + "this group cannot be written from JSON");
       }
-      n->num_leaves = static_cast<int>(self->leaves_.size()) - n->first_leaf;
+      n->num_leaves = self->records_.num_leaves() - n->first_leaf;
       return Status::OK();
     }
   };
@@ -352,24 +308,11 @@ Result<std::unique_ptr<JsonShredder>> JsonShredder::Make(std::vector<SchemaEleme
   return s;
 }
 
-size_t JsonShredder::bytes() const {
-  size_t n = 0;
-  for (const ShreddedLeaf& l : leaves_) {
-    n += (l.def_levels.size() + l.rep_levels.size()) * sizeof(int16_t) + l.booleans.size() +
-         l.int32s.size() * 4 + l.int64s.size() * 8 + l.floats.size() * 4 + l.doubles.size() * 8 +
-         l.bytes.size() + l.ends.size() * sizeof(size_t);
-  }
-  return n;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Records
 
 Status JsonShredder::Append(std::string_view json) {
-  marks_.clear();
-  for (const ShreddedLeaf& l : leaves_) {
-    marks_.push_back({l.def_levels.size(), static_cast<size_t>(l.num_values()), l.bytes.size()});
-  }
+  records_.Mark();
   json_.text = json;
   json_.pos = 0;
   path_.clear();
@@ -380,21 +323,10 @@ Status JsonShredder::Append(std::string_view json) {
   }
   json_.text = {};
   if (!s.ok()) {
-    for (size_t i = 0; i < leaves_.size(); ++i) {
-      ShreddedLeaf& l = leaves_[i];
-      l.def_levels.resize(marks_[i].levels);
-      l.rep_levels.resize(marks_[i].levels);
-      l.booleans.resize(std::min(l.booleans.size(), marks_[i].values));
-      l.int32s.resize(std::min(l.int32s.size(), marks_[i].values));
-      l.int64s.resize(std::min(l.int64s.size(), marks_[i].values));
-      l.floats.resize(std::min(l.floats.size(), marks_[i].values));
-      l.doubles.resize(std::min(l.doubles.size(), marks_[i].values));
-      l.ends.resize(std::min(l.ends.size(), marks_[i].values));
-      l.bytes.resize(marks_[i].bytes);
-    }
+    records_.RollBack();
     return s;
   }
-  ++rows_;
+  records_.EndRecord();
   return Status::OK();
 }
 
@@ -403,97 +335,15 @@ Status JsonShredder::AppendNull() {
     return Status::InvalidArgument("column '" + root_->schema->name + "' cannot be null");
   }
   PushNull(*root_, root_->null_def, 0);
-  ++rows_;
+  records_.EndRecord();
   return Status::OK();
-}
-
-void JsonShredder::Truncate(int64_t rows) {
-  if (rows >= rows_) return;
-  if (rows < 0) rows = 0;
-  for (ShreddedLeaf& l : leaves_) {
-    // The first level entry of record `rows`: the (rows + 1)-th repetition level 0.
-    size_t end = l.def_levels.size();
-    int64_t starts = 0;
-    for (size_t i = 0; i < l.rep_levels.size(); ++i) {
-      if (l.rep_levels[i] == 0 && starts++ == rows) {
-        end = i;
-        break;
-      }
-    }
-    const int16_t max_def = l.node->max_definition_level;
-    size_t kept = 0;  // values of the records kept
-    for (size_t i = 0; i < end; ++i) kept += l.def_levels[i] == max_def;
-    l.def_levels.resize(end);
-    l.rep_levels.resize(end);
-    VisitValues(
-        l, [kept](auto& values) { values.resize(kept); },
-        [&l, kept] {
-          l.ends.resize(kept);
-          l.bytes.resize(l.ends.empty() ? 0 : l.ends.back());
-        });
-  }
-  rows_ = rows;
-}
-
-void JsonShredder::Clear() {
-  for (ShreddedLeaf& l : leaves_) {
-    l.def_levels.clear();
-    l.rep_levels.clear();
-    l.booleans.clear();
-    l.int32s.clear();
-    l.int64s.clear();
-    l.floats.clear();
-    l.doubles.clear();
-    l.bytes.clear();
-    l.ends.clear();
-  }
-  rows_ = 0;
-}
-
-Status JsonShredder::WriteTo(FileWriter* writer, int first_leaf) {
-  std::vector<ByteArray> arrays;
-  Status s;
-  for (size_t i = 0; i < leaves_.size() && s.ok(); ++i) {
-    const ShreddedLeaf& l = leaves_[i];
-    const int leaf = first_leaf + static_cast<int>(i);
-    const int64_t n = l.num_levels();
-    const int16_t* def = l.def_levels.data();
-    const int16_t* rep = l.rep_levels.data();
-    s = VisitValues(
-        l,
-        [&](const auto& values) {
-          using T = typename std::decay_t<decltype(values)>::value_type;
-          return writer->WriteColumn<T>(leaf, n, def, rep, values.data(), l.num_values());
-        },
-        [&]() -> Status {
-          arrays.resize(l.ends.size());
-          const auto* base = reinterpret_cast<const uint8_t*>(l.bytes.data());
-          size_t start = 0;
-          for (size_t k = 0; k < l.ends.size(); ++k) {
-            const size_t len = l.ends[k] - start;
-            if (len > std::numeric_limits<uint32_t>::max()) {
-              return Status::InvalidArgument("a value of " + std::to_string(len) +
-                                             " bytes is too long for Parquet");
-            }
-            arrays[k] = ByteArray{base + start, static_cast<uint32_t>(len)};
-            start = l.ends[k];
-          }
-          return writer->WriteColumn<ByteArray>(leaf, n, def, rep, arrays.data(), l.num_values());
-        });
-  }
-  Clear();
-  return s;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Shredding
 
 void JsonShredder::PushNull(const Node& node, int16_t def, int16_t rep) {
-  for (int i = node.first_leaf; i < node.first_leaf + node.num_leaves; ++i) {
-    ShreddedLeaf& l = leaves_[static_cast<size_t>(i)];
-    l.def_levels.push_back(def);
-    l.rep_levels.push_back(rep);
-  }
+  records_.PushLevels(node.first_leaf, node.num_leaves, def, rep);
 }
 
 Status JsonShredder::Shred(Node& node, int16_t rep) {
@@ -554,8 +404,7 @@ Status JsonShredder::ShredMap(Node& node, int16_t rep) {
     return Status::OK();
   }
   Node& key = node.children[0];
-  const size_t first_key =
-      static_cast<size_t>(leaves_[static_cast<size_t>(key.first_leaf)].num_values());
+  const size_t first_key = static_cast<size_t>(records_.leaf(key.first_leaf).num_values());
   node.key_sources.clear();
   path_.push_back(PathStep{});
   for (int64_t i = 0;; ++i) {
@@ -632,20 +481,13 @@ Status JsonShredder::ShredMapEntry(Node& node, int16_t rep) {
 }
 
 Status JsonShredder::CheckDistinctKeys(const Node& map, size_t first_key) {
-  const ShreddedLeaf& l = leaves_[static_cast<size_t>(map.children[0].first_leaf)];
+  const ShreddedLeaf& l = records_.leaf(map.children[0].first_leaf);
   const size_t count = static_cast<size_t>(l.num_values()) - first_key;
   if (count < 2) return Status::OK();
-  auto value_bytes = [&l](size_t k) -> std::string_view {
-    return VisitValues(
-        l,
-        [k](const auto& values) {
-          return std::string_view(reinterpret_cast<const char*>(&values[k]), sizeof(values[k]));
-        },
-        [&l, k] { return l.byte_value(static_cast<int64_t>(k)); });
-  };
   distinct_scratch_.clear();
   for (size_t k = 0; k < count; ++k) {
-    distinct_scratch_.emplace_back(value_bytes(first_key + k), map.key_sources[k]);
+    distinct_scratch_.emplace_back(l.value_bytes(static_cast<int64_t>(first_key + k)),
+                                   map.key_sources[k]);
   }
   // Equal keys have equal bytes (floating keys too, but for 0.0 and -0.0: these stay apart).
   std::stable_sort(distinct_scratch_.begin(), distinct_scratch_.end(),
@@ -699,6 +541,7 @@ Status JsonShredder::ShredStruct(Node& node, int16_t rep) {
 }
 
 Status JsonShredder::ShredLeaf(Node& node, int16_t rep) {
+  if (node.leaf_kind == LeafKind::kUnknown) return MismatchHere(Expected(node));  // only null
   Scalar v;
   if (node.leaf_kind == LeafKind::kJson) {
     const size_t start = json_.pos;
@@ -713,7 +556,7 @@ Status JsonShredder::ShredLeaf(Node& node, int16_t rep) {
 }
 
 Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
-  ShreddedLeaf& l = leaves_[static_cast<size_t>(node.first_leaf)];
+  ShreddedLeaf& l = records_.leaf(node.first_leaf);
   using SK = Scalar::Kind;
   const bool is_string = v.kind == SK::kString;
   // The text of a number: a JSON number, or a map key's text spelling one.
@@ -730,6 +573,8 @@ Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
     }
   };
   switch (node.leaf_kind) {
+    case LeafKind::kUnknown:
+      return Mismatch(Expected(node), v.raw);
     case LeafKind::kBoolean: {
       int b = -1;
       if (v.kind == SK::kTrue || (is_number && v.text == "1") || (v.from_key && v.text == "true")) {
@@ -777,7 +622,8 @@ Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
         p = v.text.data() + v.text.size();
       }
       if (ec != std::errc() || p != v.text.data() + v.text.size() ||
-          (!infinite && (!std::isfinite(d) || (is_float && !std::isfinite(static_cast<float>(d)))))) {
+          (!infinite &&
+           (!std::isfinite(d) || (is_float && !std::isfinite(static_cast<float>(d)))))) {
         return ValueError(Excerpt(v.raw) + " is out of range for " +
                           (is_float ? "FLOAT" : "DOUBLE"));
       }
@@ -970,6 +816,8 @@ std::string JsonShredder::Expected(const Node& node) {
              std::to_string(node.scale) + ")";
     case LeafKind::kUuid:
       return "a UUID string 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx'";
+    case LeafKind::kUnknown:
+      return "null (an UNKNOWN column holds only nulls)";
   }
   return "a value";
 }

@@ -1,5 +1,7 @@
 #include "format/writer/text_to_value.h"
 
+#include <charconv>
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -66,6 +68,60 @@ Status ParseDecimalText(std::string_view s, int precision, int scale, UnscaledDe
   for (int k = 15; k >= 0; --k) {
     out->big_endian[k] = static_cast<uint8_t>(u & 0xFF);
     u >>= 8;
+  }
+  return Status::OK();
+}
+
+Status ParseIntervalText(std::string_view text, uint8_t out[12]) {
+  const Status not_interval = Status::InvalidArgument(
+      "is not an INTERVAL object {\"months\":m,\"days\":d,\"millis\":n}");
+  static constexpr std::string_view kNames[3] = {"months", "days", "millis"};
+  uint64_t parts[3] = {0, 0, 0};
+  bool seen[3] = {false, false, false};
+  size_t i = 0;
+  auto space = [&] {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
+      ++i;
+  };
+  auto take = [&](char c) {
+    space();
+    if (i >= text.size() || text[i] != c) return false;
+    ++i;
+    return true;
+  };
+  if (!take('{')) return not_interval;
+  if (!take('}')) {
+    do {
+      space();
+      int which = -1;
+      for (int k = 0; k < 3; ++k) {
+        const std::string quoted = "\"" + std::string(kNames[k]) + "\"";
+        if (text.substr(i, quoted.size()) == quoted) {
+          which = k;
+          i += quoted.size();
+        }
+      }
+      if (which < 0 || seen[which] || !take(':')) return not_interval;
+      seen[which] = true;
+      space();
+      const size_t start = i;
+      while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+      if (i == start || i - start > 12) return not_interval;
+      auto [p, ec] = std::from_chars(text.data() + start, text.data() + i, parts[which]);
+      if (ec != std::errc() || p != text.data() + i) return not_interval;
+      if (parts[which] > UINT32_MAX) {
+        return Status::InvalidArgument("has " + std::string(kNames[which]) + " " +
+                                       std::to_string(parts[which]) +
+                                       ", out of range for INTERVAL");
+      }
+    } while (take(','));
+    if (!take('}')) return not_interval;
+  }
+  space();
+  if (i != text.size()) return not_interval;
+  for (int k = 0; k < 3; ++k) {
+    const auto v = static_cast<uint32_t>(parts[k]);
+    for (int b = 0; b < 4; ++b) out[4 * k + b] = static_cast<uint8_t>(v >> (8 * b));
   }
   return Status::OK();
 }

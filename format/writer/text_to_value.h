@@ -45,4 +45,11 @@ int32_t DecimalByteWidth(int precision);
 //   "has more than P digits, too many for DECIMAL(P,S)"
 Status ParseDecimalText(std::string_view text, int precision, int scale, UnscaledDecimal* out);
 
+// INTERVAL text as the reader writes it, {"months":m,"days":d,"millis":n} (members in any order,
+// each at most once, a missing one 0, white space around tokens allowed), to the 12 bytes of the
+// FIXED_LEN_BYTE_ARRAY(12) (the Parquet type spec, "INTERVAL": three little-endian unsigned 32-bit
+// integers). Errors (after a description of the value): "is not an INTERVAL object
+// {"months":m,"days":d,"millis":n}", "has months 4294967296, out of range for INTERVAL".
+Status ParseIntervalText(std::string_view text, uint8_t out[12]);
+
 }  // namespace pq

@@ -46,8 +46,8 @@ TEST(SourceTypesTest, FieldsOfADuckDbFile) {
                 "id INT32", "u8 UTINYINT", "u16 USMALLINT", "u32 UINTEGER", "u64 UBIGINT",
                 "i8 TINYINT", "i16 SMALLINT", "dec_i32 DECIMAL(4,2)", "dec_i64 DECIMAL(18,3)",
                 "dec_flba DECIMAL(38,10)", "uuid UUID", "d DATE", "t TIME(MICROS)",
-                "ts_ms TIMESTAMP(MILLIS, LOCAL)", "ts_us TIMESTAMP(MICROS, LOCAL)",
-                "ts_ns TIMESTAMP(NANOS, LOCAL)", "ts_tz TIMESTAMP(MICROS)", "iv -", "mood TEXT",
+                "ts_ms TIMESTAMP_NTZ(MILLIS)", "ts_us TIMESTAMP_NTZ(MICROS)",
+                "ts_ns TIMESTAMP_NTZ(NANOS)", "ts_tz TIMESTAMP(MICROS)", "iv INTERVAL", "mood TEXT",
                 "js JSON", "s TEXT", "b BLOB", "f FLOAT4", "dbl REAL", "bool BOOLEAN"}));
   // Read as REAL, a DECIMAL beyond precision 15 is not exact: no type; up to 15 it is.
   ValueOptions real;
