@@ -1,5 +1,7 @@
 #include "ext/source_types.h"
 
+#include <string>
+#include <unordered_set>
 #include <utility>
 
 #include "ext/options.h"
@@ -112,12 +114,12 @@ std::optional<ColumnType> ShapeType(const NestedShape& shape, const ValueOptions
     }
     case NestedShape::Kind::kStruct: {
       ColumnType t = ColumnType::Of(ColumnKind::kStruct);
+      // Names seen, ignoring case: a set, so that a struct of many fields costs linear time.
+      std::unordered_set<std::string> seen;
       for (const NestedShape& field : shape.children) {
         std::optional<ColumnType> type = ShapeType(field, values);
         if (!type) return std::nullopt;
-        for (const std::string& other : t.field_names) {
-          if (LowerAscii(other) == LowerAscii(field.node->name)) return std::nullopt;
-        }
+        if (!seen.insert(LowerAscii(field.node->name)).second) return std::nullopt;
         t.field_names.push_back(field.node->name);
         t.children.push_back(std::move(*type));
       }
