@@ -37,19 +37,6 @@ bool ParseSmallInt(std::string_view s, int* out) {
   return ec == std::errc() && p == s.data() + s.size() && !s.empty();
 }
 
-ColumnType Make(ColumnKind kind) {
-  ColumnType t;
-  t.kind = kind;
-  return t;
-}
-
-ColumnType MakeInt(int bits, bool is_signed) {
-  ColumnType t = Make(ColumnKind::kInteger);
-  t.bit_width = bits;
-  t.is_signed = is_signed;
-  return t;
-}
-
 Result<TimeUnit> ParseUnit(std::string_view base, const std::vector<std::string>& args) {
   if (args.empty()) return TimeUnit::kMicros;
   if (args.size() == 1) {
@@ -150,7 +137,7 @@ Result<ColumnType> ParseGeoType(std::string_view name, ColumnKind kind) {
   auto error = [&](const std::string& why) {
     return Status::InvalidArgument("type '" + shown + "': " + why);
   };
-  ColumnType t = Make(kind);
+  ColumnType t = ColumnType::Of(kind);
   std::string_view rest = TrimSpace(TrimSpace(name).substr(kind == ColumnKind::kGeometry ? 8 : 9));
   if (rest.empty()) return t;
   if (rest.front() != '(' || rest.back() != ')') return error("expected ('crs')");
@@ -223,33 +210,33 @@ Result<ColumnType> ParsePrimitiveType(std::string_view name) {
     }
   }
   const std::string& b = base;
-  if (b == "BOOLEAN" || b == "BOOL") return Make(ColumnKind::kBoolean);
-  if (b == "TINYINT" || b == "INT1") return MakeInt(8, true);
-  if (b == "SMALLINT" || b == "INT2") return MakeInt(16, true);
-  if (b == "MEDIUMINT" || b == "INT4" || b == "INT32") return MakeInt(32, true);
+  if (b == "BOOLEAN" || b == "BOOL") return ColumnType::Of(ColumnKind::kBoolean);
+  if (b == "TINYINT" || b == "INT1") return ColumnType::Integer(8, true);
+  if (b == "SMALLINT" || b == "INT2") return ColumnType::Integer(16, true);
+  if (b == "MEDIUMINT" || b == "INT4" || b == "INT32") return ColumnType::Integer(32, true);
   if (b == "INTEGER" || b == "INT" || b == "BIGINT" || b == "INT8" || b == "INT64" || b == "LONG") {
-    return MakeInt(64, true);
+    return ColumnType::Integer(64, true);
   }
-  if (b == "UTINYINT" || b == "UINT8") return MakeInt(8, false);
-  if (b == "USMALLINT" || b == "UINT16") return MakeInt(16, false);
-  if (b == "UINTEGER" || b == "UINT32") return MakeInt(32, false);
-  if (b == "UBIGINT" || b == "UINT64") return MakeInt(64, false);
+  if (b == "UTINYINT" || b == "UINT8") return ColumnType::Integer(8, false);
+  if (b == "USMALLINT" || b == "UINT16") return ColumnType::Integer(16, false);
+  if (b == "UINTEGER" || b == "UINT32") return ColumnType::Integer(32, false);
+  if (b == "UBIGINT" || b == "UINT64") return ColumnType::Integer(64, false);
   if (b == "REAL" || b == "DOUBLE" || b == "DOUBLE PRECISION" || b == "FLOAT" || b == "FLOAT8" ||
       b == "FLOAT64") {
-    return Make(ColumnKind::kDouble);
+    return ColumnType::Of(ColumnKind::kDouble);
   }
-  if (b == "FLOAT4" || b == "FLOAT32") return Make(ColumnKind::kFloat);
-  if (b == "FLOAT16" || b == "HALF") return Make(ColumnKind::kFloat16);
-  if (b == "ENUM") return Make(ColumnKind::kEnum);
-  if (b == "BSON") return Make(ColumnKind::kBson);
-  if (b == "INTERVAL") return Make(ColumnKind::kInterval);
-  if (b == "VARIANT") return Make(ColumnKind::kVariant);
-  if (b == "UNKNOWN") return Make(ColumnKind::kNull);
-  if (b == "JSON") return Make(ColumnKind::kJson);
-  if (b == "UUID") return Make(ColumnKind::kUuid);
-  if (b == "DATE") return Make(ColumnKind::kDate);
+  if (b == "FLOAT4" || b == "FLOAT32") return ColumnType::Of(ColumnKind::kFloat);
+  if (b == "FLOAT16" || b == "HALF") return ColumnType::Of(ColumnKind::kFloat16);
+  if (b == "ENUM") return ColumnType::Of(ColumnKind::kEnum);
+  if (b == "BSON") return ColumnType::Of(ColumnKind::kBson);
+  if (b == "INTERVAL") return ColumnType::Of(ColumnKind::kInterval);
+  if (b == "VARIANT") return ColumnType::Of(ColumnKind::kVariant);
+  if (b == "UNKNOWN") return ColumnType::Of(ColumnKind::kNull);
+  if (b == "JSON") return ColumnType::Of(ColumnKind::kJson);
+  if (b == "UUID") return ColumnType::Of(ColumnKind::kUuid);
+  if (b == "DATE") return ColumnType::Of(ColumnKind::kDate);
   if (b == "TIME" || b == "TIMETZ" || b == "TIME WITH TIME ZONE") {
-    ColumnType t = Make(ColumnKind::kTime);
+    ColumnType t = ColumnType::Of(ColumnKind::kTime);
     PQ_ASSIGN_OR_RETURN(t.unit, ParseUnit(b, args));
     t.adjusted_to_utc = b != "TIME";
     return t;
@@ -257,13 +244,13 @@ Result<ColumnType> ParsePrimitiveType(std::string_view name) {
   if (b == "TIMESTAMP" || b == "DATETIME" || b == "TIMESTAMPTZ" ||
       b == "TIMESTAMP WITH TIME ZONE" || b == "TIMESTAMP_NTZ" ||
       b == "TIMESTAMP WITHOUT TIME ZONE") {
-    ColumnType t = Make(ColumnKind::kTimestamp);
+    ColumnType t = ColumnType::Of(ColumnKind::kTimestamp);
     PQ_ASSIGN_OR_RETURN(t.unit, ParseUnit(b, args));
     t.adjusted_to_utc = b != "TIMESTAMP_NTZ" && b != "TIMESTAMP WITHOUT TIME ZONE";
     return t;
   }
   if (b == "TIMESTAMP_MS" || b == "TIMESTAMP_US" || b == "TIMESTAMP_NS") {
-    ColumnType t = Make(ColumnKind::kTimestamp);
+    ColumnType t = ColumnType::Of(ColumnKind::kTimestamp);
     t.adjusted_to_utc = true;
     t.unit = b == "TIMESTAMP_MS"   ? TimeUnit::kMillis
              : b == "TIMESTAMP_US" ? TimeUnit::kMicros
@@ -271,7 +258,7 @@ Result<ColumnType> ParsePrimitiveType(std::string_view name) {
     return t;
   }
   if ((b == "DECIMAL" || b == "NUMERIC") && !args.empty()) {
-    ColumnType t = Make(ColumnKind::kDecimal);
+    ColumnType t = ColumnType::Of(ColumnKind::kDecimal);
     const std::string shown = std::string(TrimSpace(name));
     if (args.size() > 2 || !ParseSmallInt(args[0], &t.precision) ||
         (args.size() == 2 && !ParseSmallInt(args[1], &t.scale))) {
@@ -288,19 +275,19 @@ Result<ColumnType> ParsePrimitiveType(std::string_view name) {
     return t;
   }
   if (b == "TEXT" || b == "STRING" || b == "VARCHAR" || b == "CHAR" || b == "CLOB") {
-    return Make(ColumnKind::kString);
+    return ColumnType::Of(ColumnKind::kString);
   }
   if (b == "BLOB" || b == "BYTEA" || b == "BINARY" || b == "VARBINARY")
-    return Make(ColumnKind::kBlob);
+    return ColumnType::Of(ColumnKind::kBlob);
   // SQLite's affinity rules (https://sqlite.org/datatype3.html, "Determination Of Column
   // Affinity").
-  if (Contains(b, "INT")) return MakeInt(64, true);
+  if (Contains(b, "INT")) return ColumnType::Integer(64, true);
   if (Contains(b, "CHAR") || Contains(b, "CLOB") || Contains(b, "TEXT"))
-    return Make(ColumnKind::kString);
-  if (Contains(b, "BLOB")) return Make(ColumnKind::kBlob);
+    return ColumnType::Of(ColumnKind::kString);
+  if (Contains(b, "BLOB")) return ColumnType::Of(ColumnKind::kBlob);
   if (Contains(b, "REAL") || Contains(b, "FLOA") || Contains(b, "DOUB"))
-    return Make(ColumnKind::kDouble);
-  return Make(ColumnKind::kInfer);
+    return ColumnType::Of(ColumnKind::kDouble);
+  return ColumnType::Of(ColumnKind::kInfer);
 }
 
 bool IsIdentifierChar(char c) {
@@ -649,9 +636,50 @@ std::string ColumnTypeName(const ColumnType& t) {
   return "";
 }
 
+namespace {
+
+// Whether SQLite's grammar takes `name` as a column type as it is (parse.y, "typetoken"): words,
+// then optionally one or two signed numbers in parentheses. TIMESTAMP(MICROS) is not one.
+bool IsSqlTypeName(std::string_view name) {
+  size_t i = 0;
+  auto space = [&]() {
+    while (i < name.size() && name[i] == ' ') ++i;
+  };
+  auto word = [&]() {
+    const size_t start = i;
+    if (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i]))) return false;
+    while (i < name.size() && IsIdentifierChar(name[i])) ++i;
+    return i > start;
+  };
+  auto number = [&]() {
+    space();
+    if (i < name.size() && (name[i] == '+' || name[i] == '-')) ++i;
+    const size_t start = i;
+    while (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i]))) ++i;
+    space();
+    return i > start;
+  };
+  if (!word()) return false;
+  while (true) {
+    space();
+    if (i == name.size()) return true;
+    if (name[i] == '(') break;
+    if (!word()) return false;
+  }
+  ++i;
+  if (!number()) return false;
+  if (i < name.size() && name[i] == ',') {
+    ++i;
+    if (!number()) return false;
+  }
+  return i + 1 == name.size() && name[i] == ')';
+}
+
+}  // namespace
+
 std::string DeclaredTypeText(const ColumnType& t) {
   const std::string name = ColumnTypeName(t);
-  if (!t.is_group() && name.find('\'') == std::string::npos) return name;
+  if (!t.is_group() && IsSqlTypeName(name)) return name;
   std::string out = "'";
   for (char c : name) out += c == '\'' ? std::string("''") : std::string(1, c);
   return out + "'";

@@ -62,6 +62,19 @@ struct ColumnType {
   std::optional<EdgeInterpolationAlgorithm> algorithm;  // kGeography: unset means SPHERICAL
 
   // LIST, MAP, STRUCT: written from JSON text by the JsonShredder.
+  // A type of `kind` with the defaults above; an integer of `bits` and signedness.
+  static ColumnType Of(ColumnKind kind) {
+    ColumnType t;
+    t.kind = kind;
+    return t;
+  }
+  static ColumnType Integer(int bits, bool is_signed) {
+    ColumnType t = Of(ColumnKind::kInteger);
+    t.bit_width = bits;
+    t.is_signed = is_signed;
+    return t;
+  }
+
   bool is_nested() const {
     return kind == ColumnKind::kList || kind == ColumnKind::kMap || kind == ColumnKind::kStruct;
   }
@@ -80,8 +93,9 @@ Result<ColumnType> ParseColumnType(std::string_view name);
 // The name of a type as ParseColumnType reads it back: "INTEGER", "DECIMAL(12,2)",
 // "TIMESTAMP(MILLIS)", "MAP<TEXT, LIST<INTEGER>>", "STRUCT<a INTEGER, \"b c\" TEXT>".
 std::string ColumnTypeName(const ColumnType& type);
-// The type as a column type of CREATE TABLE: ColumnTypeName, made an SQL string ('LIST<INTEGER>')
-// when SQLite's grammar would not take it as it is (nested types). SQLite strips the quotes: the
+// The type as a column type of CREATE TABLE: ColumnTypeName, made an SQL string ('LIST<INTEGER>',
+// 'TIMESTAMP(MICROS)') when SQLite's grammar would not take it as it is: its type names are words
+// optionally followed by one or two signed numbers in parentheses. SQLite strips the quotes: the
 // declared type reads back as the name.
 std::string DeclaredTypeText(const ColumnType& type);
 // The leaf SchemaElement of an OPTIONAL column with this name and primitive type (not kInfer).

@@ -6,8 +6,13 @@
 //
 // QUERY is one read-only statement, run on the calling connection. Column names are the query's
 // (sqlite3_column_name; they must be distinct, ignoring case). Column types: the `schema=` entry of
-// the column if any, else its declared type (sqlite3_column_decltype, export_types.h), else
-// inferred from the values of the first 8192 rows. OPTIONS: the writer options of export_writer.h.
+// the column if any, else, for a column that comes straight from a column of a `parquet` table,
+// the Parquet type of that column in its files (source_types.h), else its declared type
+// (sqlite3_column_decltype, export_types.h), else inferred from the values of the first 8192 rows.
+// Which table column a query column comes from is what sqlite3_column_database_name,
+// sqlite3_column_table_name and sqlite3_column_origin_name say; a SQLite built without
+// SQLITE_ENABLE_COLUMN_METADATA has none of them (their entries in the extension's routine table
+// are null), and then the declared types decide. OPTIONS: the writer options of export_writer.h.
 // The file appears complete or not at all: it is written to a temporary beside PATH and renamed
 // into place; any error (a bad option, a query error, a value that does not fit) leaves no file and
 // leaves an existing PATH untouched. With `partition_by=col,...` PATH is a new folder of hive
@@ -35,12 +40,20 @@
 #include <vector>
 
 #include "ext/export_partition.h"
+#include "ext/export_progress.h"
 #include "ext/export_stats.h"
 #include "ext/export_writer.h"
 
 namespace pq::ext {
 
 namespace {
+
+// parquet_export's user data: the connection's key registry (footer_master_key=,
+// column_master_keys=) and its parquet tables' column types (kept by the export).
+struct ExportRegistries {
+  std::shared_ptr<const crypto::KeyRegistry> keys;
+  std::shared_ptr<const SourceTypeRegistry> source_types;
+};
 
 std::string ValueText(sqlite3_value* v) {
   const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
@@ -66,6 +79,23 @@ bool OnlySpaceOrComments(const char* tail) {
   return true;
 }
 
+// Whether this SQLite tells where a query column comes from (SQLITE_ENABLE_COLUMN_METADATA).
+bool HasColumnMetadata() {
+  return sqlite3_api->column_database_name != nullptr && sqlite3_api->column_table_name != nullptr &&
+         sqlite3_api->column_origin_name != nullptr;
+}
+
+// The Parquet type of query column `i` when it comes straight from a column of a parquet table of
+// this connection; null otherwise, or when this SQLite cannot tell.
+const ColumnType* SourceColumnType(sqlite3_stmt* stmt, int i, const SourceTypeRegistry* sources) {
+  if (sources == nullptr || !HasColumnMetadata()) return nullptr;
+  const char* database = sqlite3_column_database_name(stmt, i);
+  const char* table = sqlite3_column_table_name(stmt, i);
+  const char* column = sqlite3_column_origin_name(stmt, i);
+  if (database == nullptr || table == nullptr || column == nullptr) return nullptr;
+  return sources->Find(database, table, column);
+}
+
 struct Statement {
   sqlite3_stmt* stmt = nullptr;
   ~Statement() { sqlite3_finalize(stmt); }
@@ -89,6 +119,7 @@ constexpr char kRowPumpPointerType[] = "pq-export-row-pump";
 struct RowPump {
   Status (*append)(void* writer, sqlite3_value** values) = nullptr;
   void* writer = nullptr;
+  ExportProgress* progress = nullptr;  // progress=1
   int columns = 0;
   Status status;  // the writer's error that stopped the statement
 };
@@ -107,6 +138,8 @@ void RowPumpStep(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
     if (!s.ok()) {
       SetFunctionError(ctx, s);
       pump->status = std::move(s);
+    } else if (pump->progress) {
+      pump->progress->Row();
     }
   });
 }
@@ -177,7 +210,7 @@ Result<int64_t> ParseByteSize(std::string_view text) {
 // everything it wrote.
 template <typename Writer>
 Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, const char* query, const char* tail,
-                          Writer& writer) {
+                          Writer& writer, ExportProgress* progress) {
   const int n = sqlite3_column_count(stmt);
   Statement pumped;
   pumped.stmt = PrepareRowPump(db, query, tail, n);
@@ -188,6 +221,7 @@ Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, const char* query, co
       return static_cast<Writer*>(w)->AppendRow(values);
     };
     pump.writer = &writer;
+    pump.progress = progress;
     pump.columns = n;
     if (sqlite3_bind_pointer(pumped.stmt,
                              sqlite3_bind_parameter_index(pumped.stmt, ":pq_export_row_pump"),
@@ -202,6 +236,7 @@ Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, const char* query, co
     while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
       for (int i = 0; i < n; ++i) row[static_cast<size_t>(i)] = sqlite3_column_value(stmt, i);
       PQ_RETURN_IF_ERROR(writer.AppendRow(row.data()));
+      if (progress) progress->Row();
     }
   }
   if (rc != SQLITE_DONE) {
@@ -209,6 +244,7 @@ Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, const char* query, co
   }
   PQ_RETURN_IF_ERROR(writer.Finish());
   PQ_RETURN_IF_ERROR(writer.Publish());
+  if (progress) progress->Done();
   return writer.rows();
 }
 
@@ -218,10 +254,12 @@ struct ExportAnswer {
   std::optional<std::string> stats;
 };
 
-// Runs the export.
+// Runs the export. Query columns that come straight from a parquet table keep the type `sources`
+// holds for them (may be null).
 Result<ExportAnswer> RunExport(sqlite3* db, const std::string& path, const std::string& query,
                                const std::string& options_text,
-                               std::shared_ptr<const crypto::KeyRegistry> keys) {
+                               std::shared_ptr<const crypto::KeyRegistry> keys,
+                               const SourceTypeRegistry* sources) {
   // partition_by, file_size_bytes, row_groups_per_file and return_stats are parquet_export's own
   // options; the others are the writer's.
   PQ_ASSIGN_OR_RETURN(PartitionByOption partition_by, TakePartitionByOption(options_text));
@@ -244,6 +282,10 @@ Result<ExportAnswer> RunExport(sqlite3* db, const std::string& path, const std::
     PQ_ASSIGN_OR_RETURN(partition_columns, ParsePartitionColumns(partition_by.columns));
   }
 
+  // A file target is checked before the query runs: a folder or a missing folder fails now, not
+  // after every row was read. (A folder export checks its folder as it makes it.)
+  if (!folder) PQ_RETURN_IF_ERROR(CheckOutputFile(path));
+
   Statement st;
   const char* tail = nullptr;
   if (sqlite3_prepare_v2(db, query.c_str(), static_cast<int>(query.size()), &st.stmt, &tail) !=
@@ -264,10 +306,14 @@ Result<ExportAnswer> RunExport(sqlite3* db, const std::string& path, const std::
     ExportColumn c;
     const char* name = sqlite3_column_name(st.stmt, i);
     c.name = name ? name : "";
-    const char* decl = sqlite3_column_decltype(st.stmt, i);
-    Result<ColumnType> type = ParseColumnType(decl ? decl : "");
-    // A declared type with bad arguments (DECIMAL(50,2)) is not the query's fault: infer instead.
-    c.type = type.ok() ? *type : ColumnType{};
+    if (const ColumnType* source = SourceColumnType(st.stmt, i, sources)) {
+      c.type = *source;
+    } else {
+      const char* decl = sqlite3_column_decltype(st.stmt, i);
+      Result<ColumnType> type = ParseColumnType(decl ? decl : "");
+      // A declared type with bad arguments (DECIMAL(50,2)) is not the query's fault: infer instead.
+      c.type = type.ok() ? *type : ColumnType{};
+    }
     columns.push_back(std::move(c));
   }
   for (const ExportColumn& s : options.schema) {
@@ -284,11 +330,14 @@ Result<ExportAnswer> RunExport(sqlite3* db, const std::string& path, const std::
                                      "'");
     }
   }
+  std::unique_ptr<ExportProgress> progress;
+  if (options.progress) progress = std::make_unique<ExportProgress>("parquet_export '" + path + "'");
   ExportAnswer answer;
   if (folder) {
     PQ_ASSIGN_OR_RETURN(std::unique_ptr<PartitionedExport> writer,
                         PartitionedExport::Make(path, columns, partition_columns, options));
-    PQ_ASSIGN_OR_RETURN(answer.rows, WriteRows(db, st.stmt, query.c_str(), tail, *writer));
+    PQ_ASSIGN_OR_RETURN(answer.rows,
+                        WriteRows(db, st.stmt, query.c_str(), tail, *writer, progress.get()));
     std::string base = path;
     while (base.size() > 1 && base.back() == '/') base.pop_back();
     if (return_stats) answer.stats = ExportStatsJson(base, writer->files(), answer.rows);
@@ -296,7 +345,8 @@ Result<ExportAnswer> RunExport(sqlite3* db, const std::string& path, const std::
   }
   PQ_ASSIGN_OR_RETURN(std::unique_ptr<ExportWriter> writer,
                       ExportWriter::Make(path, columns, options));
-  PQ_ASSIGN_OR_RETURN(answer.rows, WriteRows(db, st.stmt, query.c_str(), tail, *writer));
+  PQ_ASSIGN_OR_RETURN(answer.rows,
+                      WriteRows(db, st.stmt, query.c_str(), tail, *writer, progress.get()));
   if (return_stats) {
     ExportedFile f;
     f.path = path;
@@ -328,10 +378,11 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
       }
       options = ValueText(argv[2]);
     }
-    const auto* keys =
-        static_cast<const std::shared_ptr<const crypto::KeyRegistry>*>(sqlite3_user_data(ctx));
-    Result<ExportAnswer> answer = RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]),
-                                            ValueText(argv[1]), options, keys ? *keys : nullptr);
+    const auto* registries = static_cast<const ExportRegistries*>(sqlite3_user_data(ctx));
+    Result<ExportAnswer> answer =
+        RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]), ValueText(argv[1]), options,
+                  registries ? registries->keys : nullptr,
+                  registries ? registries->source_types.get() : nullptr);
     if (!answer.ok()) {
       SetFunctionError(ctx, answer.status().WithContext("parquet_export"));
       return;
@@ -345,31 +396,26 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
   });
 }
 
-}  // namespace
-
-namespace {
-
-void DeleteKeysHandle(void* p) {
-  delete static_cast<std::shared_ptr<const crypto::KeyRegistry>*>(p);
-}
+void DeleteRegistries(void* p) { delete static_cast<ExportRegistries*>(p); }
 
 }  // namespace
 
-int RegisterExport(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys) {
+int RegisterExport(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
+                   std::shared_ptr<const SourceTypeRegistry> source_types) {
   const int flags = SQLITE_UTF8 | SQLITE_DIRECTONLY;
-  // Each registration owns a handle on the registry (sqlite3_create_function_v2 frees it, also
-  // when the registration fails).
+  // Each registration owns its handles on the registries (sqlite3_create_function_v2 frees them,
+  // also when the registration fails).
   int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags,
-                                      new std::shared_ptr<const crypto::KeyRegistry>(keys),
-                                      ExportFunction, nullptr, nullptr, DeleteKeysHandle);
+                                      new ExportRegistries{keys, source_types}, ExportFunction,
+                                      nullptr, nullptr, DeleteRegistries);
   if (rc == SQLITE_OK) {
     rc = sqlite3_create_function_v2(db, kRowPumpName, -1, flags, nullptr, nullptr, RowPumpStep,
                                     RowPumpFinal, nullptr);
   }
   if (rc == SQLITE_OK) {
     rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags,
-                                    new std::shared_ptr<const crypto::KeyRegistry>(keys),
-                                    ExportFunction, nullptr, nullptr, DeleteKeysHandle);
+                                    new ExportRegistries{keys, source_types}, ExportFunction,
+                                    nullptr, nullptr, DeleteRegistries);
   }
   return rc;
 }

@@ -5,19 +5,21 @@
 // (export_types.h: type names and value conversion). Documented in docs/writing.md.
 #pragma once
 
+#include <memory>
 #include <string>
 
-#include <memory>
-
 #include "ext/options.h"
+#include "ext/source_types.h"
 #include "ext/sqlite_api.h"
 #include "format/crypto/decryption_config.h"
 
 namespace pq::ext {
 
 // Registers parquet_export(PATH, QUERY [, OPTIONS]) (SQLITE_UTF8 | SQLITE_DIRECTONLY). `keys` is the
-// connection's key registry, where footer_master_key= and column_master_keys= find master keys.
-int RegisterExport(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys);
+// connection's key registry, where footer_master_key= and column_master_keys= find master keys. Query
+// columns that come straight from a parquet table keep the Parquet type of `source_types` (may be null).
+int RegisterExport(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
+                   std::shared_ptr<const SourceTypeRegistry> source_types);
 
 // The writable table: `CREATE VIRTUAL TABLE t USING parquet('new.parquet', schema='...', ...)`.
 // Its struct starts with sqlite3_vtab then `bool is_write_table = true`, so the parquet module can

@@ -16,10 +16,18 @@
 // temporary; xCommit renames it over the target. xRollback removes it: nothing appears and an
 // existing file is untouched. A transaction that began writing but inserted no rows writes a file
 // with no rows.
-// Statement rollback inside a transaction (a failing INSERT, ROLLBACK TO) takes back the rows of
-// the statement through xSavepoint/xRollbackTo, as long as they are still in the batch in memory;
-// when some were already streamed to the file, the transaction can no longer commit: COMMIT fails
-// with an error that says so (and the transaction is rolled back).
+// A failed statement leaves the transaction as it was before the statement, as on a native table,
+// and COMMIT writes the rows of the statements that succeeded. A statement that fails on its first
+// row took nothing: ExportWriter::AppendRow refuses a value before it stores the row. A statement
+// that fails after taking rows (INSERT ... SELECT, a multi-row VALUES) runs inside a statement
+// savepoint, and so does everything under a user's SAVEPOINT: SQLite 3.40 calls xSavepoint(i)
+// when savepoint i opens (for savepoints opened before the table joined the transaction, right
+// after xBegin, with the index of the newest), xRollbackTo(i) to go back to it and xRelease(i) to
+// forget it and those after it (sqlite3VtabSavepoint, vdbeCloseStatement). Savepoint i is the
+// ExportWriter's take-back point i + 1; point 0 is the transaction's start. Taking rows back works
+// whether they are still in memory or already in the temporary file (export_writer.h says how,
+// with memory as bounded as without savepoints). Only a failure to write the temporary (a full
+// disk) spoils the transaction: COMMIT then fails with an error that says so.
 // A table writes its file once: a later transaction that inserts into it is an error (Parquet files
 // cannot be appended to). Create a new table, or insert everything in one transaction.
 //
@@ -35,6 +43,7 @@
 #include <vector>
 
 #include "ext/export.h"
+#include "ext/export_progress.h"
 #include "ext/export_writer.h"
 
 namespace pq::ext {
@@ -49,7 +58,7 @@ struct WriteTable {
   bool in_transaction = false;           // xBegin seen, no xCommit/xRollback yet
   bool written = false;                  // an earlier transaction committed the file
   std::string broken;                    // non-empty: why the transaction in progress cannot commit
-  std::vector<int64_t> savepoint_rows;   // rows at the start of savepoint i
+  std::unique_ptr<ExportProgress> progress;  // progress=1: the transaction's rows on stderr
 };
 
 namespace {
@@ -75,10 +84,26 @@ std::string QuoteIdentifier(const std::string& name) {
   return out + "\"";
 }
 
+// The writer of the transaction, with its take-back point 0 at the start (savepoint -1).
 Status StartWriter(WriteTable* t) {
   if (t->writer) return Status::OK();
-  PQ_ASSIGN_OR_RETURN(t->writer, ExportWriter::Make(t->path, t->columns, t->options));
+  PQ_RETURN_IF_ERROR(CheckOutputFile(t->path));
+  PQ_ASSIGN_OR_RETURN(std::unique_ptr<ExportWriter> writer,
+                      ExportWriter::Make(t->path, t->columns, t->options));
+  PQ_RETURN_IF_ERROR(writer->PushTakeBackPoint());
+  t->writer = std::move(writer);
+  if (t->options.progress) {
+    t->progress = std::make_unique<ExportProgress>("parquet table '" + t->path + "'");
+  }
   return Status::OK();
+}
+
+// The transaction cannot commit any more (the temporary could not be written).
+void Spoil(WriteTable* t, const Status& why) {
+  if (t->broken.empty()) {
+    t->broken = "the Parquet file of this transaction could not be written (" + why.message() +
+                "); this transaction cannot commit (roll it back)";
+  }
 }
 
 int CreateOrConnect(sqlite3*, void*, int, const char* const*, sqlite3_vtab**, char** err) {
@@ -156,30 +181,29 @@ int Update(sqlite3_vtab* vtab, int argc, sqlite3_value** argv, sqlite_int64* row
     Status s = StartWriter(t);
     if (s.ok()) s = t->writer->AppendRow(argv + 2);
     if (!s.ok()) {
-      // A failure while streaming to the file (not a rejected value) spoils the transaction. So
-      // does a rejected value when no savepoint lets SQLite take back the statement's earlier rows.
-      if (t->broken.empty()) {
-        if (s.code() != StatusCode::kInvalidArgument) {
-          t->broken = "the Parquet file of this transaction could not be written: " + s.message();
-        } else if (t->savepoint_rows.empty()) {
-          t->broken = "an INSERT into '" + t->path +
-                      "' failed after some of its rows were taken; this "
-                      "transaction cannot commit (roll it back)";
-        }
-      }
+      // A refused value took nothing (the statement's earlier rows are SQLite's to take back through
+      // the statement savepoint); a failure to write the file spoils the transaction.
+      if (t->writer && t->writer->failed()) Spoil(t, s);
       return SetVtabError(vtab, s);
     }
     *rowid = t->writer->rows();
+    if (t->progress) t->progress->Row();
     return SQLITE_OK;
   });
 }
 
+// xBegin: the writer starts now (nothing on disk yet), so that savepoints have a writer to mark.
 int Begin(sqlite3_vtab* vtab) {
-  WriteTable* t = AsTable(vtab);
-  t->in_transaction = true;
-  t->broken.clear();
-  t->savepoint_rows.clear();
-  return SQLITE_OK;
+  return Guarded(vtab, [&]() -> int {
+    WriteTable* t = AsTable(vtab);
+    t->in_transaction = true;
+    t->broken.clear();
+    t->writer.reset();
+    if (t->written) return SQLITE_OK;  // xUpdate refuses the rows
+    Status s = StartWriter(t);
+    if (!s.ok()) return SetVtabError(vtab, s);
+    return SQLITE_OK;
+  });
 }
 
 // xSync: the file of the transaction is completed and fsynced under its temporary name.
@@ -189,7 +213,10 @@ int Sync(sqlite3_vtab* vtab) {
     if (!t->in_transaction || t->written) return SQLITE_OK;
     if (!t->broken.empty()) return Fail(vtab, t->broken);
     Status s = StartWriter(t);
-    if (s.ok()) s = t->writer->Finish();
+    if (s.ok()) {
+      t->writer->PopTakeBackPoints(0);  // committing: nothing can be taken back any more
+      s = t->writer->Finish();
+    }
     if (!s.ok()) {
       t->writer.reset();
       return SetVtabError(vtab, s);
@@ -208,13 +235,14 @@ int Commit(sqlite3_vtab* vtab) {
       Status s = t->writer->Publish();
       if (s.ok()) {
         t->written = true;
+        if (t->progress) t->progress->Done(t->writer->rows());
       } else {
         rc = SetVtabError(vtab, s);
       }
     }
     t->writer.reset();
+    t->progress.reset();
     t->in_transaction = false;
-    t->savepoint_rows.clear();
     return rc;
   });
 }
@@ -222,45 +250,48 @@ int Commit(sqlite3_vtab* vtab) {
 int Rollback(sqlite3_vtab* vtab) {
   WriteTable* t = AsTable(vtab);
   t->writer.reset();  // removes the temporary
+  t->progress.reset();
   t->in_transaction = false;
   t->broken.clear();
-  t->savepoint_rows.clear();
   return SQLITE_OK;
 }
 
-int64_t CurrentRows(const WriteTable* t) {
-  return t->writer ? t->writer->rows() : 0;
-}
-
+// Savepoint i is take-back point i + 1 (point 0: the transaction's start). SQLite numbers
+// savepoints from 0, outermost first; savepoints opened before the table joined the transaction
+// get points at its start.
 int Savepoint(sqlite3_vtab* vtab, int i) {
   return Guarded(vtab, [&]() -> int {
     WriteTable* t = AsTable(vtab);
-    if (i < 0) return SQLITE_OK;
-    t->savepoint_rows.resize(static_cast<size_t>(i) + 1, CurrentRows(t));
-    t->savepoint_rows[static_cast<size_t>(i)] = CurrentRows(t);
+    if (i < 0 || !t->writer || !t->broken.empty()) return SQLITE_OK;
+    const size_t point = static_cast<size_t>(i) + 1;
+    t->writer->PopTakeBackPoints(point);
+    while (t->writer->take_back_points() <= point) {
+      Status s = t->writer->PushTakeBackPoint();
+      if (!s.ok()) {
+        Spoil(t, s);
+        return SetVtabError(vtab, s);
+      }
+    }
     return SQLITE_OK;
   });
 }
 
 int Release(sqlite3_vtab* vtab, int i) {
   WriteTable* t = AsTable(vtab);
-  if (i >= 0 && static_cast<size_t>(i) < t->savepoint_rows.size())
-    t->savepoint_rows.resize(static_cast<size_t>(i));
+  if (i >= 0 && t->writer) t->writer->PopTakeBackPoints(static_cast<size_t>(i) + 1);
   return SQLITE_OK;
 }
 
 int RollbackTo(sqlite3_vtab* vtab, int i) {
   return Guarded(vtab, [&]() -> int {
     WriteTable* t = AsTable(vtab);
-    if (i < 0 || static_cast<size_t>(i) >= t->savepoint_rows.size()) return SQLITE_OK;
-    const int64_t rows = t->savepoint_rows[static_cast<size_t>(i)];
-    t->savepoint_rows.resize(static_cast<size_t>(i) + 1);
-    if (t->writer && t->writer->rows() > rows) {
-      Status s = t->writer->TruncateRows(rows);
-      if (!s.ok() && t->broken.empty()) {
-        t->broken = "rows of a statement that was rolled back were already written to '" + t->path +
-                    "'; this transaction cannot commit (roll it back)";
-      }
+    if (!t->writer || !t->broken.empty()) return SQLITE_OK;
+    const size_t point = i < 0 ? 0 : static_cast<size_t>(i) + 1;
+    if (point >= t->writer->take_back_points()) return SQLITE_OK;  // no rows since
+    Status s = t->writer->TakeBackTo(point);
+    if (!s.ok()) {
+      Spoil(t, s);
+      return SetVtabError(vtab, s);
     }
     return SQLITE_OK;
   });
@@ -321,14 +352,8 @@ int ConnectWriteTable(sqlite3* db, const std::string& path, const OptionList& op
     Result<std::unique_ptr<ExportWriter>> probe =
         ExportWriter::Make(path, table->columns, table->options);
     if (!probe.ok()) return fail(probe.status());
-    const size_t slash = path.rfind('/');
-    const std::string dir = slash == std::string::npos ? "."
-                            : slash == 0               ? "/"
-                                                       : path.substr(0, slash);
-    if (::access(dir.c_str(), W_OK) != 0) {
-      return fail(Status::IOError("cannot write '" + path + "': the folder '" + dir +
-                                  "' does not exist or is not writable"));
-    }
+    Status target = CheckOutputFile(path);
+    if (!target.ok()) return fail(target);
     std::string sql = "CREATE TABLE x(";
     for (size_t i = 0; i < table->columns.size(); ++i) {
       sql += (i ? ", " : "") + QuoteIdentifier(table->columns[i].name) + " " +

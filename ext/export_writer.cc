@@ -1,5 +1,6 @@
 #include "ext/export_writer.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -27,7 +28,7 @@ namespace pq::ext {
 const std::vector<std::string_view> kWriterOptionNames = {
     "compression", "compression_level", "row_group_size", "row_group_bytes", "page_size", "page_rows",
     "data_page_version", "dictionary", "encoding", "bloom_filter", "bloom_fpp", "page_index",
-    "checksums", "sorted_by", "kv_metadata", "schema", "encoding_trial", "threads",
+    "checksums", "sorted_by", "kv_metadata", "schema", "encoding_trial", "threads", "progress",
     // kEncryptionOptionNames (encryption_options.h)
     "footer_key", "column_keys", "encryption_algorithm", "plaintext_footer", "aad_prefix",
     "store_aad_prefix", "footer_key_id", "column_key_ids", "footer_master_key",
@@ -141,6 +142,29 @@ int CompareValues(sqlite3_value* a, sqlite3_value* b) {
 
 }  // namespace
 
+Status CheckOutputFile(const std::string& target) {
+  if (target.empty()) return Status::InvalidArgument("the output path is empty");
+  auto cannot = [&target](const std::string& why) {
+    return Status::IOError("cannot write '" + target + "': " + why);
+  };
+  struct stat st;
+  if (::stat(target.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return cannot("it is a folder");
+    if (S_ISFIFO(st.st_mode)) return cannot("it is a FIFO (named pipe), not a regular file");
+    if (!S_ISREG(st.st_mode)) return cannot("it is not a regular file");
+  }
+  const std::string folder = FolderOf(target);
+  if (::stat(folder.c_str(), &st) != 0) {
+    return cannot(errno == ENOENT ? "the folder '" + folder + "' does not exist"
+                                  : "the folder '" + folder + "': " + std::strerror(errno));
+  }
+  if (!S_ISDIR(st.st_mode)) return cannot("'" + folder + "' is not a folder");
+  if (::access(folder.c_str(), W_OK) != 0) {
+    return cannot("the folder '" + folder + "' is not writable");
+  }
+  return Status::OK();
+}
+
 Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text) {
   std::vector<ExportColumn> columns;
   for (const std::string& item : ListItems(text)) {
@@ -231,6 +255,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts,
   PQ_ASSIGN_OR_RETURN(int64_t threads,
                       opts.GetInt("threads", DefaultExportThreads(), 1, kMaxExportThreads));
   o.threads = static_cast<int>(threads);
+  PQ_ASSIGN_OR_RETURN(o.progress, opts.GetBool("progress", false));
   if (opts.Has("bloom_fpp")) {
     const std::string text(TrimSpace(opts.GetString("bloom_fpp", "")));
     double fpp = 0;
@@ -488,10 +513,96 @@ Result<std::unique_ptr<ExportWriter>> ExportWriter::Make(std::string target,
   return w;
 }
 
+namespace {
+
+void FreeValues(std::vector<sqlite3_value*>* values) {
+  for (sqlite3_value* v : *values) sqlite3_value_free(v);
+  values->clear();
+}
+
+// Copies of `values`; OutOfMemory (and nothing kept) when a copy fails.
+Result<std::vector<sqlite3_value*>> CopyValues(const std::vector<sqlite3_value*>& values) {
+  std::vector<sqlite3_value*> copies;
+  for (sqlite3_value* v : values) {
+    sqlite3_value* c = sqlite3_value_dup(v);
+    if (c == nullptr) {
+      FreeValues(&copies);
+      return Status::OutOfMemory("out of memory");
+    }
+    copies.push_back(c);
+  }
+  return copies;
+}
+
+}  // namespace
+
 ExportWriter::~ExportWriter() {
   if (!published_) Abort();
   for (sqlite3_value* v : pending_) sqlite3_value_free(v);
   for (sqlite3_value* v : last_sort_values_) sqlite3_value_free(v);
+  PopTakeBackPoints(0);
+}
+
+Status ExportWriter::PushTakeBackPoint() {
+  if (failed_ || finished_) return Status::InvalidArgument("the Parquet writer is closed");
+  // The point goes between batches: what memory holds goes to the file first.
+  if (rows_ > written_rows_) PQ_RETURN_IF_ERROR(Flush());
+  TakeBackPoint p;
+  p.rows = rows_;
+  PQ_ASSIGN_OR_RETURN(p.sort_values, CopyValues(last_sort_values_));
+  points_.push_back(std::move(p));
+  return Status::OK();
+}
+
+void ExportWriter::PopTakeBackPoints(size_t keep) {
+  while (points_.size() > keep) {
+    FreeValues(&points_.back().sort_values);
+    points_.pop_back();
+  }
+}
+
+Status ExportWriter::MarkTakeBackBoundaries() {
+  for (TakeBackPoint& p : points_) {
+    if (p.boundary || p.rows != written_rows_) continue;
+    if (pipeline_) PQ_RETURN_IF_ERROR(pipeline_->Drain());
+    PQ_ASSIGN_OR_RETURN(p.boundary, file_->MarkBoundary());
+    row_group_rows_ = 0;
+    row_group_bytes_ = 0;
+  }
+  return Status::OK();
+}
+
+Status ExportWriter::TakeBackTo(size_t point) {
+  if (failed_ || finished_) return Status::InvalidArgument("the Parquet writer is closed");
+  if (point >= points_.size()) return Status::InvalidArgument("no such take-back point");
+  TakeBackPoint& p = points_[point];
+  if (p.rows < written_rows_) {
+    // The rows went to the file: cut it back to the boundary the point became.
+    if (!p.boundary) {
+      return Fail(Status::InvalidArgument("internal: rows after a take-back point reached the file without a "
+                                   "row-group boundary"));
+    }
+    if (pipeline_) {
+      Status drained = pipeline_->Drain();
+      if (!drained.ok()) return Fail(drained);
+    }
+    Status s = file_->TruncateTo(*p.boundary);
+    if (!s.ok()) return Fail(s);
+    for (ColumnBuilder& b : builders_) b.Truncate(0);
+    FreeValues(&pending_);
+    pending_bytes_ = 0;
+    rows_ = written_rows_ = p.rows;
+    row_group_rows_ = 0;
+    row_group_bytes_ = 0;
+  } else {
+    PQ_RETURN_IF_ERROR(TruncateRows(p.rows));
+  }
+  // The sort order goes on from the last row kept.
+  PQ_ASSIGN_OR_RETURN(std::vector<sqlite3_value*> sort_values, CopyValues(p.sort_values));
+  FreeValues(&last_sort_values_);
+  last_sort_values_ = std::move(sort_values);
+  PopTakeBackPoints(point + 1);
+  return Status::OK();
 }
 
 void ExportWriter::Abort() {
@@ -737,6 +848,10 @@ Status ExportWriter::Flush() {
   }
   const int64_t batch = rows_ - written_rows_;
   if (batch == 0) return Status::OK();
+  if (!points_.empty()) {
+    Status s = MarkTakeBackBoundaries();
+    if (!s.ok()) return Fail(s);
+  }
   // The row group ends by the rows and bytes the builders hold: known here, before encoding, so
   // that the batches are the same whether they are encoded here or on the pipeline.
   size_t bytes = 0;

@@ -50,6 +50,7 @@ struct ExportOptions {
   std::vector<std::string> bloom_columns;                   // bloom_filter=
   std::vector<SortKey> sorted_by;                           // sorted_by=
   int threads = 1;                                          // threads=
+  bool progress = false;  // progress=: rows written, time and rate on stderr (export_progress.h)
 };
 
 // A file an export wrote: where (the target, or a path relative to the folder of a folder export),
@@ -79,6 +80,11 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts,
 // kInfer). InvalidArgument naming the entry.
 Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text);
 
+// Whether a file can be written at `target`, checked before any row is read: IOError naming the
+// target when it is a folder, a FIFO or any other file that is not a regular file, or when its
+// folder does not exist, is not a folder or is not writable. (A regular file there is replaced.)
+Status CheckOutputFile(const std::string& target);
+
 class ExportWriter {
  public:
   // Checks the columns (at least one, names unique ignoring case) and resolves the column names of
@@ -97,7 +103,7 @@ class ExportWriter {
   // with schema=. With threads > 1, a failure of the encoding (a value over 4 GiB, a codec error)
   // is reported by the next AppendRow or by Finish.
   Status AppendRow(sqlite3_value** values);
-  // Rows appended (and not truncated).
+  // Rows appended (and not taken back).
   int64_t rows() const { return rows_; }
   // Rows already handed to the file: TruncateRows cannot go below this.
   int64_t written_rows() const { return written_rows_; }
@@ -108,6 +114,24 @@ class ExportWriter {
   // are temporaries of this writer). Abort(), a failure, or destroying a writer not published
   // removes it: the target is then exactly as it was.
   //
+  // Take-back points, a stack, as SQLite's savepoints are (the writable table's xSavepoint,
+  // xRelease and xRollbackTo). TakeBackTo(k) drops every row appended after point k was pushed,
+  // whether still in memory or already in the file, and leaves the writer as it was then.
+  // Memory stays as bounded as without points: rows go to the file as usual, and a point becomes a
+  // row-group boundary of the file (FileWriter::MarkBoundary) when rows after it are handed to the
+  // file, so taking back past it cuts the file back there. Pushing a point hands the rows held in
+  // memory to the file first, so that it sits between batches; a point thus ends a row group early
+  // only when more than a batch of rows follows it while it is still set.
+  Status PushTakeBackPoint();
+  // Forgets every point after the first `keep`.
+  void PopTakeBackPoints(size_t keep);
+  // Drops the rows appended after point `point` (< take_back_points()) was pushed and forgets the
+  // points after it. A failure (the file cannot be cut back) leaves the writer failed.
+  Status TakeBackTo(size_t point);
+  size_t take_back_points() const { return points_.size(); }
+  // True once a failure made the writer unusable (every later call fails).
+  bool failed() const { return failed_; }
+
   // Writes what is left, the footer, and fsyncs the temporary. On failure the temporary is removed.
   // With key_material=external, also writes and fsyncs the key material to a temporary beside
   // `_KEY_MATERIAL_FOR_<name>.json`.
@@ -146,6 +170,8 @@ class ExportWriter {
   // batch's columns with N-2 more workers; at most N batches wait (the calling thread then waits).
   class Pipeline;
   Status Flush();
+  // Makes every take-back point at written_rows_ a row-group boundary of the file.
+  Status MarkTakeBackBoundaries();
   int64_t BatchLimit() const;
 
   // Writes one batch (every column's rows in `builders`, which it empties) to the file, then ends
@@ -182,6 +208,12 @@ class ExportWriter {
   size_t row_group_bytes_ = 0;          // their bytes, as the builders held them
   int64_t rows_ = 0;
   int64_t written_rows_ = 0;
+  struct TakeBackPoint {
+    int64_t rows = 0;                                // rows_ when it was pushed
+    std::vector<sqlite3_value*> sort_values;         // copies of last_sort_values_ then (owned)
+    std::optional<FileWriter::Boundary> boundary;    // once rows after it went to the file
+  };
+  std::vector<TakeBackPoint> points_;  // invariant: each point's rows >= written_rows_ or boundary
   bool finished_ = false;
   bool published_ = false;
   bool failed_ = false;

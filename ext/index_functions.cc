@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ext/dataset.h"
 #include "ext/eponymous_vtab.h"
 #include "ext/export_types.h"
 #include "ext/metadata_values.h"
@@ -238,8 +239,10 @@ Result<ChunkPageIndex> ReadChunkPageIndex(const FileReader& reader, int row_grou
 
 struct PageIndexCursor {
   sqlite3_vtab_cursor base;            // must come first
-  std::shared_ptr<FileReader> reader;  // the file of the current xFilter; null when no rows
+  std::shared_ptr<FileReader> reader;  // the file whose pages are being returned; null when none
   std::string path;                    // the path argument, returned by the hidden column
+  std::vector<std::string> files;      // the files it names (ExpandSource: globs, comma lists)
+  size_t next_file = 0;                // the next of `files` to open
   int row_group = 0;                   // the chunk whose index is loaded: row group ...
   int leaf = 0;                        // ... and leaf column
   ChunkPageIndex index;                // that chunk's index
@@ -274,6 +277,17 @@ Status LoadChunkFrom(PageIndexCursor* cursor, int row_group, int leaf) {
   return Status::OK();
 }
 
+// Opens the next files until one has an indexed page (positioned on it), or none is left (eof).
+Status LoadNextFile(PageIndexCursor* cursor, sqlite3_vtab* vtab) {
+  cursor->eof = true;
+  while (cursor->eof && cursor->next_file < cursor->files.size()) {
+    PQ_ASSIGN_OR_RETURN(cursor->reader, FileReader::Open(cursor->files[cursor->next_file++],
+                                                         ReaderOptionsOf<IndexFunction>(vtab)));
+    PQ_RETURN_IF_ERROR(LoadChunkFrom(cursor, 0, 0));
+  }
+  return Status::OK();
+}
+
 int PageIndexFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str, int argc,
                     sqlite3_value** argv) {
   auto* cursor = reinterpret_cast<PageIndexCursor*>(base);
@@ -289,11 +303,13 @@ int PageIndexFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str,
         CheckArguments(FunctionOf<IndexFunction>(vtab), idx_num, idx_str, argc, argv, &no_rows);
     if (!args.ok()) return SetVtabError(vtab, args);
     cursor->path = ArgumentText(argv[0]);
+    cursor->files.clear();
+    cursor->next_file = 0;
     if (no_rows) return SQLITE_OK;
-    auto reader = FileReader::Open(cursor->path, ReaderOptionsOf<IndexFunction>(vtab));
-    if (!reader.ok()) return SetVtabError(vtab, reader.status());
-    cursor->reader = std::move(reader).value();
-    return StatusToVtab(vtab, LoadChunkFrom(cursor, 0, 0));
+    auto files = ExpandSource(cursor->path);
+    if (!files.ok()) return SetVtabError(vtab, files.status());
+    cursor->files = std::move(files).value();
+    return StatusToVtab(vtab, LoadNextFile(cursor, vtab));
   });
 }
 
@@ -302,7 +318,9 @@ int PageIndexNext(sqlite3_vtab_cursor* base) {
   return Guarded(base->pVtab, [&]() -> int {
     ++cursor->rowid;
     if (++cursor->page < cursor->index.num_pages) return SQLITE_OK;
-    return StatusToVtab(base->pVtab, LoadChunkFrom(cursor, cursor->row_group, cursor->leaf + 1));
+    Status s = LoadChunkFrom(cursor, cursor->row_group, cursor->leaf + 1);
+    if (s.ok() && cursor->eof) s = LoadNextFile(cursor, base->pVtab);
+    return StatusToVtab(base->pVtab, s);
   });
 }
 
@@ -491,7 +509,9 @@ Result<std::optional<bool>> ProbeChunk(const FileReader& reader, int row_group, 
 
 struct BloomProbeCursor {
   sqlite3_vtab_cursor base;            // must come first
-  std::shared_ptr<FileReader> reader;  // the file of the current xFilter; null when no rows
+  std::shared_ptr<FileReader> reader;  // the file whose row groups are being returned; or null
+  std::vector<std::string> files;      // the files `path` names (ExpandSource: globs, commas)
+  size_t next_file = 0;                // the next of `files` to open
   std::string path;                    // the arguments, returned by the hidden columns ...
   std::string column;
   OwnedValue value;              // ... (a copy of the value as given)
@@ -515,6 +535,32 @@ Status LoadProbeRow(BloomProbeCursor* cursor) {
   return Status::OK();
 }
 
+// Opens the next files until one has a row group, finds the column in it and the hashes of the
+// value in the column's type (files may differ), and computes the first row; none left: eof.
+Status OpenNextProbeFile(BloomProbeCursor* cursor, sqlite3_vtab* vtab) {
+  cursor->row_group = 0;
+  cursor->num_row_groups = 0;
+  cursor->excludes.reset();
+  while (cursor->num_row_groups == 0 && cursor->next_file < cursor->files.size()) {
+    const std::string& path = cursor->files[cursor->next_file++];
+    PQ_ASSIGN_OR_RETURN(cursor->reader,
+                        FileReader::Open(path, ReaderOptionsOf<IndexFunction>(vtab)));
+    auto leaf = FindLeaf(*cursor->reader, cursor->column);
+    if (!leaf.ok()) return leaf.status().WithContext("parquet_bloom_probe");
+    cursor->leaf = *leaf;
+    const SchemaNode& node = cursor->reader->schema().leaf(cursor->leaf);
+    auto hashes = BloomProbeHashes(node, ToProbeValue(cursor->value.get()));
+    if (!hashes.ok()) {
+      return Status::InvalidArgument("parquet_bloom_probe: " + path + ", " + DescribeColumn(node) +
+                                     ": cannot probe for " + DescribeValue(cursor->value.get()) +
+                                     ": " + hashes.status().message());
+    }
+    cursor->hashes = std::move(hashes).value();
+    cursor->num_row_groups = cursor->reader->num_row_groups();
+  }
+  return LoadProbeRow(cursor);
+}
+
 int BloomProbeFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str, int argc,
                      sqlite3_value** argv) {
   auto* cursor = reinterpret_cast<BloomProbeCursor*>(base);
@@ -534,26 +580,14 @@ int BloomProbeFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str
     if (!args.ok()) return SetVtabError(vtab, args);
     cursor->path = ArgumentText(argv[0]);
     cursor->column = ArgumentText(argv[1]);
+    cursor->files.clear();
+    cursor->next_file = 0;
     if (no_rows) return SQLITE_OK;
     cursor->value = CopyValue(argv[2]);
-    auto reader = FileReader::Open(cursor->path, ReaderOptionsOf<IndexFunction>(vtab));
-    if (!reader.ok()) return SetVtabError(vtab, reader.status());
-    cursor->reader = std::move(reader).value();
-    auto leaf = FindLeaf(*cursor->reader, cursor->column);
-    if (!leaf.ok()) return SetVtabError(vtab, leaf.status().WithContext("parquet_bloom_probe"));
-    cursor->leaf = *leaf;
-    const SchemaNode& node = cursor->reader->schema().leaf(cursor->leaf);
-    auto hashes = BloomProbeHashes(node, ToProbeValue(cursor->value.get()));
-    if (!hashes.ok()) {
-      return SetVtabError(vtab,
-                          Status::InvalidArgument("parquet_bloom_probe: " + cursor->path + ", " +
-                                                  DescribeColumn(node) + ": cannot probe for " +
-                                                  DescribeValue(cursor->value.get()) + ": " +
-                                                  hashes.status().message()));
-    }
-    cursor->hashes = std::move(hashes).value();
-    cursor->num_row_groups = cursor->reader->num_row_groups();
-    return StatusToVtab(vtab, LoadProbeRow(cursor));
+    auto files = ExpandSource(cursor->path);
+    if (!files.ok()) return SetVtabError(vtab, files.status());
+    cursor->files = std::move(files).value();
+    return StatusToVtab(vtab, OpenNextProbeFile(cursor, vtab));
   });
 }
 
@@ -562,6 +596,9 @@ int BloomProbeNext(sqlite3_vtab_cursor* base) {
   return Guarded(base->pVtab, [&]() -> int {
     ++cursor->row_group;
     cursor->excludes.reset();
+    if (cursor->row_group >= cursor->num_row_groups) {
+      return StatusToVtab(base->pVtab, OpenNextProbeFile(cursor, base->pVtab));
+    }
     return StatusToVtab(base->pVtab, LoadProbeRow(cursor));
   });
 }

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ext/dataset.h"
 #include "ext/eponymous_vtab.h"
 #include "ext/metadata_values.h"
 #include "format/file/file_reader.h"
@@ -496,11 +497,13 @@ constexpr MetadataFunction kFunctions[] = {
 // The virtual table module
 
 struct MetadataCursor {
-  sqlite3_vtab_cursor base;  // must come first
-  OpenFile file;             // the file of the current xFilter (reader null before the first)
-  std::string path;          // the path argument, returned by the hidden column
-  int64_t row = 0;           // current row
-  int64_t num_rows = 0;      // rows of the current scan
+  sqlite3_vtab_cursor base;         // must come first
+  std::string path;                 // the path argument, returned by the hidden column
+  std::vector<std::string> files;   // the files it names (ExpandSource: globs, comma lists)
+  size_t next_file = 0;             // the next of `files` to open
+  OpenFile file;                    // the file whose rows are being returned (null: none yet)
+  int64_t row = 0;                  // current row of `file`
+  int64_t num_rows = 0;             // rows of `file`
 };
 
 // xBestIndex: the plan is all or nothing, since the only input is the path.
@@ -553,6 +556,23 @@ std::vector<const SchemaNode*> NodesByElement(const FileReader& reader) {
   return nodes;
 }
 
+// Opens the cursor's next file that has rows, if any (the rows of a file follow those of the one
+// before it). The error of a file that cannot be read names it.
+Status OpenNextFileWithRows(MetadataCursor* cursor, sqlite3_vtab* vtab) {
+  const MetadataFunction& function = FunctionOf<MetadataFunction>(vtab);
+  cursor->file = OpenFile{};
+  cursor->row = 0;
+  cursor->num_rows = 0;
+  while (cursor->num_rows == 0 && cursor->next_file < cursor->files.size()) {
+    const std::string& path = cursor->files[cursor->next_file++];
+    PQ_ASSIGN_OR_RETURN(cursor->file.reader,
+                        FileReader::Open(path, ReaderOptionsOf<MetadataFunction>(vtab)));
+    cursor->file.node_of_element = NodesByElement(*cursor->file.reader);
+    cursor->num_rows = function.row_count(cursor->file);
+  }
+  return Status::OK();
+}
+
 int VtabFilter(sqlite3_vtab_cursor* base, int idx_num, const char*, int argc,
                sqlite3_value** argv) {
   auto* cursor = reinterpret_cast<MetadataCursor*>(base);
@@ -561,6 +581,8 @@ int VtabFilter(sqlite3_vtab_cursor* base, int idx_num, const char*, int argc,
     const MetadataFunction& function = FunctionOf<MetadataFunction>(vtab);
     cursor->file = OpenFile{};
     cursor->path.clear();
+    cursor->files.clear();
+    cursor->next_file = 0;
     cursor->row = 0;
     cursor->num_rows = 0;
     if (idx_num != 1 || argc < 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL) {
@@ -581,18 +603,19 @@ int VtabFilter(sqlite3_vtab_cursor* base, int idx_num, const char*, int argc,
         return SQLITE_OK;
       }
     }
-    auto reader = FileReader::Open(cursor->path, ReaderOptionsOf<MetadataFunction>(vtab));
-    if (!reader.ok()) return SetVtabError(vtab, reader.status());
-    cursor->file.reader = std::move(reader).value();
-    cursor->file.node_of_element = NodesByElement(*cursor->file.reader);
-    cursor->num_rows = function.row_count(cursor->file);
-    return SQLITE_OK;
+    Result<std::vector<std::string>> files = ExpandSource(cursor->path);
+    if (!files.ok()) return SetVtabError(vtab, files.status());
+    cursor->files = std::move(files).value();
+    return SetVtabError(vtab, OpenNextFileWithRows(cursor, vtab));
   });
 }
 
 int VtabNext(sqlite3_vtab_cursor* base) {
-  ++reinterpret_cast<MetadataCursor*>(base)->row;
-  return SQLITE_OK;
+  auto* cursor = reinterpret_cast<MetadataCursor*>(base);
+  return Guarded(base->pVtab, [&]() -> int {
+    if (++cursor->row < cursor->num_rows) return SQLITE_OK;
+    return SetVtabError(base->pVtab, OpenNextFileWithRows(cursor, base->pVtab));
+  });
 }
 
 int VtabEof(sqlite3_vtab_cursor* base) {

@@ -31,10 +31,12 @@ int sqlite3_parquet_init(sqlite3* db, char** err, const sqlite3_api_routines* ap
   }
   // The connection's keys (parquet_add_key), read by its parquet tables and file functions.
   auto keys = std::make_shared<pq::crypto::KeyRegistry>();
-  int rc = pq::ext::RegisterParquetModule(db, keys);
+  // The column types of the connection's parquet tables, which parquet_export keeps.
+  auto source_types = std::make_shared<pq::ext::SourceTypeRegistry>();
+  int rc = pq::ext::RegisterParquetModule(db, keys, source_types);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterKeyFunctions(db, keys);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterMetadataFunctions(db, keys);
-  if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db, keys);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db, keys, source_types);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterIndexFunctions(db, keys);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterVersionFunction(db);
   if (rc != SQLITE_OK && err) *err = sqlite3_mprintf("parquet: cannot register: %s", sqlite3_errstr(rc));

@@ -15,7 +15,8 @@
 //
 // Options (module arguments after SOURCE, each key=value; unknown or repeated keys are errors):
 //   binary_as_string=0|1     unannotated BYTE_ARRAY as TEXT instead of BLOB
-//   decimal=real|text        DECIMAL as REAL (default) or exact TEXT
+//   decimal=real|text        DECIMAL as REAL or exact TEXT; default REAL up to precision 15, TEXT
+//                            beyond (no value changes silently)
 //   timestamp=text|integer   TIMESTAMP/INT96 as ISO text (default) or the stored integer
 //   variant=json|binary      VARIANT as JSON TEXT (default) or a BLOB of the Variant's metadata
 //                            then value (every value keeping its Variant type: what an export to a
@@ -73,7 +74,9 @@ const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decima
                                                       "verify_checksums", "union_by_name", "hive_partitioning",
                                                       // kDecryptionOptionNames (encryption_options.h)
                                                       "footer_key", "column_keys", "aad_prefix", "master_keys",
-                                                      "max_memory", "sort_memory", "threads", "page_cache"};
+                                                      "max_memory", "sort_memory", "threads", "page_cache",
+                                                      // the names of the hidden columns
+                                                      "filename", "file_row_number"};
 
 constexpr int64_t kDefaultMaxMemoryMiB = 4096;
 constexpr int64_t kMaxThreads = 64;
@@ -89,8 +92,11 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts,
   PQ_RETURN_IF_ERROR(opts.CheckKnown(kTableOptions, "parquet table"));
   TableConfig c;
   PQ_ASSIGN_OR_RETURN(c.values.binary_as_string, opts.GetBool("binary_as_string", false));
-  PQ_ASSIGN_OR_RETURN(std::string dec, opts.GetChoice("decimal", "real", {"real", "text"}));
-  c.values.decimal = dec == "text" ? ValueOptions::Decimal::kText : ValueOptions::Decimal::kReal;
+  // decimal= not given: REAL up to precision 15, exact TEXT beyond (ValueOptions::Decimal::kAuto).
+  if (opts.Has("decimal")) {
+    PQ_ASSIGN_OR_RETURN(std::string dec, opts.GetChoice("decimal", "real", {"real", "text"}));
+    c.values.decimal = dec == "text" ? ValueOptions::Decimal::kText : ValueOptions::Decimal::kReal;
+  }
   PQ_ASSIGN_OR_RETURN(std::string ts, opts.GetChoice("timestamp", "text", {"text", "integer"}));
   c.values.timestamp = ts == "integer" ? ValueOptions::Timestamp::kInteger : ValueOptions::Timestamp::kText;
   PQ_ASSIGN_OR_RETURN(std::string variant, opts.GetChoice("variant", "json", {"json", "binary"}));
@@ -133,21 +139,84 @@ struct ModuleState {
   std::shared_ptr<ScanStatsRegistry> registry;  // the connection's tables, for parquet_scan_stats
   bool limit_offset_exact = false;  // LimitOffsetCanBeApplied: this SQLite offers LIMIT/OFFSET safely
   std::shared_ptr<const crypto::KeyRegistry> keys;  // parquet_add_key's registry (key_functions.h)
+  std::shared_ptr<SourceTypeRegistry> source_types;  // the tables' column types, for parquet_export
 };
+
+// The Parquet type of each column of the files (source_types.h): the type every file holding the
+// column gives it, or none when they differ (union_by_name) or it has none.
+std::vector<SourceColumn> SourceColumnsOf(const ParquetTable& table) {
+  std::vector<SourceColumn> out;
+  for (size_t c = 0; c < table.columns.size(); ++c) {
+    SourceColumn column;
+    column.name = table.columns[c].name;
+    bool agreed = true;
+    for (const DatasetFile& f : table.data->files) {
+      const int field = f.columns.field_of_column[c];
+      if (field < 0) continue;
+      std::optional<ColumnType> type =
+          WriterTypeOfField(*f.reader->schema().fields()[static_cast<size_t>(field)], table.config.values);
+      if (!type || (column.type && ColumnTypeName(*column.type) != ColumnTypeName(*type))) {
+        agreed = false;
+        break;
+      }
+      column.type = std::move(type);
+    }
+    if (!agreed) column.type.reset();
+    out.push_back(std::move(column));
+  }
+  return out;
+}
 
 bool SameNameIgnoringCase(const std::string& a, const std::string& b) { return LowerAscii(a) == LowerAscii(b); }
 
+// The name of a hidden column (`filename`, `file_row_number`). Given by the option of the same
+// name, it must be free; by default it is the option's name, with '_' put before it until no
+// column of the files or partition key (`taken`) has it: a file with a column `filename` gets a
+// hidden `_filename`. (`filename=true` or `1`, as DuckDB spells "add the column", is the default.)
+Result<std::string> HiddenColumnName(const OptionList& opts, const std::string& option,
+                                     const std::vector<std::string>& taken) {
+  auto is_taken = [&taken](const std::string& name) {
+    for (const std::string& t : taken) {
+      if (SameNameIgnoringCase(t, name)) return true;
+    }
+    return false;
+  };
+  std::string given(TrimSpace(opts.GetString(option, "")));
+  const std::string lowered = LowerAscii(given);
+  if (!given.empty() && lowered != "true" && lowered != "1") {
+    if (lowered == "false" || lowered == "0") {
+      return Status::InvalidArgument("option '" + option + "' names the hidden column, which is always there: " +
+                                     option + "=NAME");
+    }
+    if (is_taken(given)) {
+      return Status::InvalidArgument("option '" + option + "': '" + given + "' is already a column of the table");
+    }
+    return given;
+  }
+  std::string name = option;
+  while (is_taken(name)) name = "_" + name;
+  return name;
+}
+
 // Module arguments: argv[0] module, argv[1] database, argv[2] table, argv[3] SOURCE, argv[4..] options.
 // `aux` is the connection's ModuleState (RegisterParquetModule).
-int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_vtab** out, char** err) {
+int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_vtab** out,
+                 char** err) {
   return Guarded(nullptr, [&]() -> int {
     auto fail = [err](const Status& s) {
       *err = SqliteStrdup(s.message());
       return SQLITE_ERROR;
     };
     if (argc < 4) {
-      return fail(Status::InvalidArgument("parquet: a file path is required, as in "
-                                          "USING parquet('file.parquet')"));
+      // `SELECT ... FROM parquet('x.parquet')`: SQLite connects the module as an eponymous table,
+      // without module arguments (the call's arguments would go to hidden columns).
+      const bool eponymous = argc == 3 && sqlite3_stricmp(argv[0], argv[2]) == 0;
+      return fail(Status::InvalidArgument(
+          eponymous ? "parquet: parquet(...) is not a table-valued function; create a table over "
+                      "the files first, then query it: CREATE VIRTUAL TABLE temp.t USING "
+                      "parquet('file.parquet'); SELECT count(*) FROM t;"
+                    : "parquet: a file path is required, as in CREATE VIRTUAL TABLE temp.t USING "
+                      "parquet('file.parquet')"));
     }
     std::string source = Dequote(argv[3]);
     if (source.find('=') != std::string::npos && !FileExists(source) &&
@@ -200,11 +269,16 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
                                               "' is also a column in the files ('" + c.field_name + "')"));
         }
       }
-      if (SameNameIgnoringCase(p.name, "filename") || SameNameIgnoringCase(p.name, "file_row_number")) {
-        return fail(Status::InvalidArgument("hive_partitioning: the partition key '" + p.name +
-                                            "' is the name of a hidden column"));
-      }
     }
+    // The hidden columns step aside for columns of the same names (HiddenColumnName).
+    std::vector<std::string> taken;
+    for (const DatasetColumn& c : table->columns) taken.push_back(c.name);
+    for (const PartitionColumn& p : table->partitions) taken.push_back(p.name);
+    auto filename = HiddenColumnName(opts, "filename", taken);
+    if (!filename.ok()) return fail(filename.status());
+    taken.push_back(*filename);
+    auto file_row_number = HiddenColumnName(opts, "file_row_number", taken);
+    if (!file_row_number.ok()) return fail(file_row_number.status());
     std::string sql = "CREATE TABLE x(";
     for (const DatasetColumn& c : table->columns) {
       sql += QuoteIdentifier(c.name) + (c.declared_type.empty() ? "" : " " + c.declared_type) + ", ";
@@ -214,7 +288,8 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
     table->first_partition_column = table->num_fields;
     table->filename_column = table->num_fields + static_cast<int>(table->partitions.size());
     table->file_row_number_column = table->filename_column + 1;
-    sql += "filename TEXT HIDDEN, file_row_number INTEGER HIDDEN)";
+    sql += QuoteIdentifier(*filename) + " TEXT HIDDEN, " + QuoteIdentifier(*file_row_number) +
+           " INTEGER HIDDEN)";
     int rc = sqlite3_declare_vtab(db, sql.c_str());
     if (rc != SQLITE_OK) {
       return fail(Status::InvalidArgument(std::string("cannot declare the table: ") + sqlite3_errmsg(db)));
@@ -226,15 +301,20 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
     table->registry = state->registry;
     table->stats = table->registry->Add(argv[1], argv[2]);
     table->limit_offset_exact = state->limit_offset_exact;
+    table->source_types = state->source_types;
+    if (table->source_types) table->source_types->Add(table.get(), argv[1], argv[2], SourceColumnsOf(*table));
     *out = &table.release()->base;
     return SQLITE_OK;
   });
 }
 
-// xCreate: xConnect, after refusing secrets in options a database file would keep (secret_options.h).
-int Create(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_vtab** out, char** err) {
+// xCreate and xConnect: the table, after refusing secrets in options a database file would keep
+// (secret_options.h). One function for both, so that SQLite makes `parquet` an eponymous table and
+// `SELECT ... FROM parquet('x.parquet')` reaches ConnectTable's explanation instead of "no such
+// table"; refusing stored secrets at connect too also covers a database file written elsewhere.
+int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_vtab** out, char** err) {
   const int rc = CheckSecretsNotStored(argc, argv, err);
-  return rc != SQLITE_OK ? rc : Connect(db, aux, argc, argv, out, err);
+  return rc != SQLITE_OK ? rc : ConnectTable(db, aux, argc, argv, out, err);
 }
 
 int Disconnect(sqlite3_vtab* vtab) {
@@ -266,7 +346,7 @@ int ReleaseF(sqlite3_vtab* v, int i) { return IsWriteTable(v) ? W().xRelease(v, 
 int RollbackToF(sqlite3_vtab* v, int i) { return IsWriteTable(v) ? W().xRollbackTo(v, i) : SQLITE_OK; }
 sqlite3_module kParquetModule = {
     /* iVersion */ 3,
-    /* xCreate */ Create,
+    /* xCreate */ Connect,
     /* xConnect */ Connect,
     /* xBestIndex */ BestIndex,
     /* xDisconnect */ Disconnect,
@@ -378,10 +458,12 @@ using parquet_vtab::kParquetModule;
 using parquet_vtab::LimitOffsetCanBeApplied;
 using parquet_vtab::ModuleState;
 
-int RegisterParquetModule(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys) {
+int RegisterParquetModule(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
+                          std::shared_ptr<SourceTypeRegistry> source_types) {
   // One state per connection, handed to every table it connects (Connect's aux).
   auto state = std::make_unique<ModuleState>();
   state->keys = std::move(keys);
+  state->source_types = std::move(source_types);
   state->registry = std::make_shared<ScanStatsRegistry>();
   state->limit_offset_exact = LimitOffsetCanBeApplied(db);
   std::shared_ptr<ScanStatsRegistry> registry = state->registry;

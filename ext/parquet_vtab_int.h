@@ -17,6 +17,7 @@
 #include "ext/dataset.h"
 #include "ext/export.h"
 #include "ext/scan_stats.h"
+#include "ext/source_types.h"
 #include "ext/sqlite_api.h"
 #include "format/file/file_reader.h"
 #include "format/predicate/predicate.h"
@@ -92,9 +93,12 @@ struct ParquetTable {
   std::shared_ptr<ScanStatsRegistry> registry;  // the connection's tables, for parquet_scan_stats
   std::shared_ptr<ScanRecord> stats;            // this table's entry there
   bool limit_offset_exact = false;              // ModuleState::limit_offset_exact
+  // The connection's source types (source_types.h), where this table's columns are listed.
+  std::shared_ptr<SourceTypeRegistry> source_types;
 
   ~ParquetTable() {
     if (registry && stats) registry->Remove(stats.get());
+    if (source_types) source_types->Remove(this);
   }
   bool IsPartitionColumn(int col) const { return col >= first_partition_column && col < filename_column; }
   const PartitionColumn& Partition(int col) const {

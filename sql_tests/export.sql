@@ -537,7 +537,7 @@ CREATE VIRTUAL TABLE bad2 USING parquet('$TMPDIR/bad2.parquet', schema='x INTEGE
 statement error option 'sorted_by': no column named 'y'
 CREATE VIRTUAL TABLE bad3 USING parquet('$TMPDIR/bad3.parquet', schema='x INTEGER', sorted_by=y);
 
-statement error does not exist or is not writable
+statement error the folder '$TMPDIR/no/folder' does not exist
 CREATE VIRTUAL TABLE bad4 USING parquet('$TMPDIR/no/folder/bad4.parquet', schema='x INTEGER');
 
 statement error no file in
@@ -685,3 +685,109 @@ query
 SELECT count(*), sum(row_count) FROM parquet_page_index('$TMPDIR/page_size_1m.parquet');
 ----
 1|2000
+
+# ---------------------------------------------------------------------------------------------
+# A query column that comes straight from a parquet table keeps the Parquet type it has in the file
+# (sqlite3_column_table_name / sqlite3_column_origin_name say which): no schema= needed to read a
+# file and write it again. Expressions get their declared or inferred types as before.
+statement ok
+CREATE VIRTUAL TABLE temp.typed_src USING parquet('$TESTDATA/types.parquet');
+
+query
+SELECT parquet_export('$TMPDIR/kept.parquet', 'SELECT id, u8, dec_i64, dec_flba, uuid, d, t, ts_ns, ts_tz, iv, js, f, bool, id + 0 AS expr, CAST(d AS TEXT) AS casted FROM typed_src');
+----
+3
+
+query
+SELECT name, type, logical_type FROM parquet_schema('$TMPDIR/kept.parquet') WHERE name <> 'schema';
+----
+id|INT32|IntType(bitWidth=32, isSigned=1)
+u8|INT32|IntType(bitWidth=8, isSigned=0)
+dec_i64|INT64|DecimalType(scale=3, precision=18)
+dec_flba|FIXED_LEN_BYTE_ARRAY|DecimalType(scale=10, precision=38)
+uuid|FIXED_LEN_BYTE_ARRAY|UUIDType()
+d|INT32|DateType()
+t|INT64|TimeType(isAdjustedToUTC=0, unit=TimeUnit(MICROS=MicroSeconds()))
+ts_ns|INT64|TimestampType(isAdjustedToUTC=0, unit=TimeUnit(NANOS=NanoSeconds()))
+ts_tz|INT64|TimestampType(isAdjustedToUTC=1, unit=TimeUnit(MICROS=MicroSeconds()))
+iv|FIXED_LEN_BYTE_ARRAY|NULL
+js|BYTE_ARRAY|JsonType()
+f|FLOAT|NULL
+bool|BOOLEAN|NULL
+expr|INT64|NULL
+casted|BYTE_ARRAY|StringType()
+
+# INTERVAL has no logical type; its converted type says it, as in the source.
+query
+SELECT type_length, converted_type FROM parquet_schema('$TMPDIR/kept.parquet') WHERE name = 'iv';
+----
+12|INTERVAL
+
+# The values are the same, exactly.
+statement ok
+CREATE VIRTUAL TABLE temp.kept USING parquet('$TMPDIR/kept.parquet');
+
+query
+SELECT count(*) FROM (SELECT id, u8, dec_i64, dec_flba, uuid, d, t, ts_ns, ts_tz, iv, js, f, bool FROM typed_src EXCEPT SELECT id, u8, dec_i64, dec_flba, uuid, d, t, ts_ns, ts_tz, iv, js, f, bool FROM kept);
+----
+0
+
+# Through a TEMP view, a subquery and a join the columns still come from the table.
+statement ok
+CREATE TEMP VIEW typed_view AS SELECT ts_tz AS at, dec_flba FROM typed_src;
+
+query
+SELECT parquet_export('$TMPDIR/kept2.parquet', 'SELECT v.at, s.d FROM (SELECT * FROM typed_view) v JOIN typed_src s ON s.dec_flba = v.dec_flba');
+----
+2
+
+query
+SELECT name, logical_type FROM parquet_schema('$TMPDIR/kept2.parquet') WHERE name <> 'schema';
+----
+at|TimestampType(isAdjustedToUTC=1, unit=TimeUnit(MICROS=MicroSeconds()))
+d|DateType()
+
+# A DECIMAL(38,4) a double cannot hold keeps every digit: it reads as exact TEXT by default, and
+# the export writes it as DECIMAL(38,4) again.
+query
+SELECT parquet_export('$TMPDIR/dec38.parquet', 'SELECT ''549757628845.2392'' AS amount UNION ALL SELECT ''-0.0001''', 'schema=''amount DECIMAL(38,4)''');
+----
+2
+
+statement ok
+CREATE VIRTUAL TABLE temp.dec38 USING parquet('$TMPDIR/dec38.parquet');
+
+query
+SELECT amount, typeof(amount) FROM dec38;
+----
+549757628845.2392|text
+-0.0001|text
+
+query
+SELECT parquet_export('$TMPDIR/dec38_again.parquet', 'SELECT * FROM dec38');
+----
+2
+
+statement ok
+CREATE VIRTUAL TABLE temp.dec38_again USING parquet('$TMPDIR/dec38_again.parquet');
+
+query
+SELECT amount, (SELECT logical_type FROM parquet_schema('$TMPDIR/dec38_again.parquet') WHERE name = 'amount') FROM dec38_again;
+----
+549757628845.2392|DecimalType(scale=4, precision=38)
+-0.0001|DecimalType(scale=4, precision=38)
+
+# Asked for as REAL (decimal=real), the values are doubles, so the column is exported as one: the
+# DECIMAL type is kept only where the table reads it exactly.
+statement ok
+CREATE VIRTUAL TABLE temp.dec38_real USING parquet('$TMPDIR/dec38.parquet', decimal=real);
+
+query
+SELECT parquet_export('$TMPDIR/dec38_real.parquet', 'SELECT * FROM dec38_real');
+----
+2
+
+query
+SELECT type, logical_type FROM parquet_schema('$TMPDIR/dec38_real.parquet') WHERE name = 'amount';
+----
+DOUBLE|NULL

@@ -264,7 +264,9 @@ WHERE column_id = 0;
 ----
 bar|null
 
-# Statistics by logical type: DECIMAL as REAL, dates, timestamps (nanoseconds kept) and UUIDs as TEXT.
+# Statistics by logical type, as the column's values read: DECIMAL as REAL up to precision 15
+# (int32_decimal is DECIMAL(4,2)) and as exact TEXT beyond (fixed_length_decimal is DECIMAL(25,2)),
+# dates, timestamps (nanoseconds kept) and UUIDs as TEXT.
 query
 SELECT stats_min, stats_max, typeof(stats_min)
 FROM parquet_metadata('$TESTDATA/parquet-testing/data/int32_decimal.parquet');
@@ -272,9 +274,9 @@ FROM parquet_metadata('$TESTDATA/parquet-testing/data/int32_decimal.parquet');
 1.0|24.0|real
 
 query
-SELECT stats_min, stats_max FROM parquet_metadata('$TESTDATA/parquet-testing/data/fixed_length_decimal.parquet');
+SELECT stats_min, stats_max, typeof(stats_min) FROM parquet_metadata('$TESTDATA/parquet-testing/data/fixed_length_decimal.parquet');
 ----
-2.0|24.0
+2.00|24.00|text
 
 query
 SELECT type, stats_min_value, logical_type
@@ -460,3 +462,44 @@ DROP VIEW file_rows;
 # Eponymous only: no CREATE VIRTUAL TABLE.
 statement error no such module: parquet_metadata
 CREATE VIRTUAL TABLE m USING parquet_metadata('x');
+
+# --------------------------------------------------------------------------------------------------
+# Globs and comma lists, as a table's SOURCE takes them: one set of rows per file, in the order of
+# the paths, file_name telling them apart.
+query
+SELECT file_name, num_rows FROM parquet_file_metadata('$TESTDATA/parquet-testing/data/alltypes_plain*.parquet');
+----
+$TESTDATA/parquet-testing/data/alltypes_plain.parquet|8
+$TESTDATA/parquet-testing/data/alltypes_plain.snappy.parquet|2
+
+query
+SELECT file_name, count(*) FROM parquet_metadata('$TESTDATA/parquet-testing/data/alltypes_plain.snappy.parquet, $TESTDATA/parquet-testing/data/alltypes_plain.parquet') GROUP BY file_name ORDER BY file_name;
+----
+$TESTDATA/parquet-testing/data/alltypes_plain.parquet|11
+$TESTDATA/parquet-testing/data/alltypes_plain.snappy.parquet|11
+
+query
+SELECT file_name, count(*) FROM parquet_schema('$TESTDATA/parquet-testing/data/alltypes_plain*.parquet') GROUP BY file_name;
+----
+$TESTDATA/parquet-testing/data/alltypes_plain.parquet|12
+$TESTDATA/parquet-testing/data/alltypes_plain.snappy.parquet|12
+
+query
+SELECT count(DISTINCT file_name), count(*) FROM parquet_kv_metadata('$TESTDATA/parquet-testing/data/*.parquet') WHERE key = 'pandas';
+----
+2|2
+
+query
+SELECT file_name, count(*) FROM parquet_page_index('$TESTDATA/parquet-testing/data/alltypes_tiny_pages*.parquet') GROUP BY file_name;
+----
+$TESTDATA/parquet-testing/data/alltypes_tiny_pages.parquet|5794
+$TESTDATA/parquet-testing/data/alltypes_tiny_pages_plain.parquet|5713
+
+query
+SELECT file_name, row_group_id, bloom_filter_excludes FROM parquet_bloom_probe('$TESTDATA/parquet-testing/data/data_index_bloom_encoding_*.parquet', 'String', 'Goodbye');
+----
+$TESTDATA/parquet-testing/data/data_index_bloom_encoding_stats.parquet|0|1
+$TESTDATA/parquet-testing/data/data_index_bloom_encoding_with_length.parquet|0|1
+
+statement error no file matches '$TESTDATA/parquet-testing/data/*.nothing'
+SELECT * FROM parquet_file_metadata('$TESTDATA/parquet-testing/data/*.nothing');

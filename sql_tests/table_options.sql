@@ -19,6 +19,10 @@ CREATE VIRTUAL TABLE t USING parquet('tests/data/types.parquet', binary_as_strin
 statement error a file path is required
 CREATE VIRTUAL TABLE t USING parquet;
 
+# parquet(...) is not a table-valued function (DuckDB's read_parquet is): the error says what to do.
+statement error parquet(...) is not a table-valued function; create a table over the files first, then query it: CREATE VIRTUAL TABLE temp.t USING parquet('file.parquet'); SELECT count(*) FROM t;
+SELECT count(*) FROM parquet('tests/data/types.parquet');
+
 # Files that are missing, empty, not Parquet, or a folder.
 statement error cannot open 'tests/data/missing.parquet': No such file or directory
 CREATE VIRTUAL TABLE t USING parquet('tests/data/missing.parquet');
@@ -47,6 +51,65 @@ query
 SELECT count(*) FROM pragma_table_info('p');
 ----
 11
+
+# A file whose columns are named like the hidden columns opens, and its columns read under their
+# names; the hidden columns step aside: '_' goes before their names until they are free.
+query
+SELECT parquet_export('$TMPDIR/named_like_hidden.parquet', 'SELECT ''a.csv'' AS filename, 7 AS file_row_number, 1 AS _filename UNION ALL SELECT ''b.csv'', 8, 2');
+----
+2
+
+statement ok
+CREATE VIRTUAL TABLE temp.nh USING parquet('$TMPDIR/named_like_hidden.parquet');
+
+query
+SELECT filename, file_row_number, _filename, __filename = '$TMPDIR/named_like_hidden.parquet', _file_row_number FROM nh;
+----
+a.csv|7|1|1|0
+b.csv|8|2|1|1
+
+query
+SELECT name, hidden FROM pragma_table_xinfo('nh');
+----
+filename|0
+file_row_number|0
+_filename|0
+__filename|1
+_file_row_number|1
+
+# Pushdown on the renamed hidden columns works as on the default ones.
+query
+SELECT filename FROM nh WHERE _file_row_number = 1;
+----
+b.csv
+
+# filename=NAME and file_row_number=NAME name them (DuckDB's read_parquet has filename= too; true
+# or 1 there means the default name).
+statement ok
+CREATE VIRTUAL TABLE temp.nh2 USING parquet('$TMPDIR/named_like_hidden.parquet', filename=source_file, file_row_number='row in file');
+
+query
+SELECT filename, source_file = '$TMPDIR/named_like_hidden.parquet', "row in file" FROM nh2;
+----
+a.csv|1|0
+b.csv|1|1
+
+statement ok
+CREATE VIRTUAL TABLE temp.p2 USING parquet('$TESTDATA/parquet-testing/data/alltypes_plain.parquet', filename=true);
+
+query
+SELECT count(filename) FROM p2;
+----
+8
+
+statement error option 'filename': 'file_row_number' is already a column of the table
+CREATE VIRTUAL TABLE temp.nh3 USING parquet('$TMPDIR/named_like_hidden.parquet', filename=file_row_number);
+
+statement error option 'file_row_number': 'SRC' is already a column of the table
+CREATE VIRTUAL TABLE temp.nh3 USING parquet('$TMPDIR/named_like_hidden.parquet', filename=src, file_row_number=SRC);
+
+statement error option 'filename' names the hidden column, which is always there: filename=NAME
+CREATE VIRTUAL TABLE temp.nh3 USING parquet('$TMPDIR/named_like_hidden.parquet', filename=0);
 
 # Several files in one table: a comma list, and a glob; rowid continues across files.
 statement ok
@@ -98,6 +161,34 @@ CREATE VIEW v AS SELECT id FROM p;
 
 statement error unsafe use of virtual table "p"
 SELECT * FROM v;
+
+# A TEMP view belongs to this connection, not to a database file, so it may read parquet tables:
+# those of any schema, as SQLite lets a TEMP view name them.
+statement ok
+CREATE TEMP VIEW tv AS SELECT id FROM p WHERE id > 3;
+
+query
+SELECT count(*), min(id) FROM tv;
+----
+4|4
+
+statement ok
+CREATE VIRTUAL TABLE temp.tp USING parquet('$TESTDATA/parquet-testing/data/alltypes_plain.parquet');
+
+statement ok
+CREATE TEMP VIEW tv2 AS SELECT a.id FROM tp AS a JOIN p AS b ON a.id = b.id;
+
+query
+SELECT count(*) FROM tv2;
+----
+8
+
+# A view in the main schema cannot name a temp table (SQLite resolves it in its own schema).
+statement ok
+CREATE VIEW v2 AS SELECT id FROM tp;
+
+statement error no such table: main.tp
+SELECT * FROM v2;
 
 # Self-joins: several cursors on one table at once.
 query

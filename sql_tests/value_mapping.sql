@@ -17,8 +17,8 @@ u64|INTEGER
 i8|INTEGER
 i16|INTEGER
 dec_i32|REAL
-dec_i64|REAL
-dec_flba|REAL
+dec_i64|TEXT
+dec_flba|TEXT
 uuid|TEXT
 d|TEXT
 t|TEXT
@@ -52,12 +52,33 @@ SELECT i8, i16, typeof(i8) FROM t WHERE id < 3 ORDER BY id;
 -128|-32768|integer
 127|32767|integer
 
-# DECIMAL on INT32, INT64 and FIXED_LEN_BYTE_ARRAY: REAL by default.
+# DECIMAL on INT32, INT64 and FIXED_LEN_BYTE_ARRAY. By default no value changes silently: REAL
+# where a double holds every value of the type exactly (precision up to 15: dec_i32 is
+# DECIMAL(4,2)), exact TEXT beyond (dec_i64 is DECIMAL(18,3), dec_flba DECIMAL(38,10)).
 query
-SELECT dec_i32, dec_i64, dec_flba, typeof(dec_flba) FROM t WHERE id < 3 ORDER BY id;
+SELECT dec_i32, dec_i64, dec_flba, typeof(dec_i32), typeof(dec_i64), typeof(dec_flba) FROM t WHERE id < 3 ORDER BY id;
+----
+12.34|-123456789012.345|12345678901234567890.1234567890|real|text|text
+-0.05|0.000|-0.0000000001|real|text|text
+
+# decimal=real and decimal=text force one mapping for every DECIMAL column.
+statement ok
+CREATE VIRTUAL TABLE temp.t_real USING parquet('tests/data/types.parquet', decimal=real);
+
+query
+SELECT dec_i32, dec_i64, dec_flba, typeof(dec_flba) FROM t_real WHERE id < 3 ORDER BY id;
 ----
 12.34|-123456789012.345|1.2345678901234567e+19|real
 -0.05|0.0|-1e-10|real
+
+statement ok
+CREATE VIRTUAL TABLE temp.t_text USING parquet('tests/data/types.parquet', decimal=text);
+
+query
+SELECT dec_i32, typeof(dec_i32), (SELECT type FROM pragma_table_info('t_text') WHERE name = 'dec_i32') FROM t_text WHERE id < 3 ORDER BY id;
+----
+12.34|text|TEXT
+-0.05|text|TEXT
 
 # UUID, DATE, TIME, TIMESTAMP in each unit (the fraction has the unit's digits, none when zero).
 query

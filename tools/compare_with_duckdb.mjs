@@ -38,7 +38,8 @@
 //   VARIANT) is parsed the same way.
 // - DuckDB: values are normalized by tools/duckdb_dump.mjs, with DECIMAL kept as exact text.
 // - Comparison follows DuckDB's column type: FLOAT compares as float32; DOUBLE exactly; DECIMAL exactly
-//   against decimal text (decimal=text) or within a relative 1e-15 against a REAL; integers exactly
+//   against decimal text (decimal=text, and by default beyond precision 15) or within a relative
+//   1e-15 against a REAL; integers exactly
 //   (a UINT64 above 2^63-1 read as REAL compares as a double); DATE and UUID as text; TIME and
 //   TIMESTAMP as instants (nanoseconds), so "12:00:00.5" equals "12:00:00.500000", ours truncated to
 //   DuckDB's unit when that is coarser (DuckDB reads INT96 as microseconds); BLOB as hex, or
@@ -413,7 +414,12 @@ function allowedSqliteTypes(type, tableOptions) {
     return id === DuckDBTypeId.UBIGINT ? ['integer', 'real'] : ['integer'];
   }
   if (id === DuckDBTypeId.FLOAT || id === DuckDBTypeId.DOUBLE) return ['real'];
-  if (id === DuckDBTypeId.DECIMAL) return /decimal\s*=\s*text/.test(tableOptions) ? ['text'] : ['real'];
+  if (id === DuckDBTypeId.DECIMAL) {
+    // decimal=text / decimal=real force one; by default REAL up to precision 15, exact TEXT beyond.
+    if (/decimal\s*=\s*text/.test(tableOptions)) return ['text'];
+    if (/decimal\s*=\s*real/.test(tableOptions)) return ['real'];
+    return type.width <= 15 ? ['real'] : ['text'];
+  }
   if (id === DuckDBTypeId.BLOB) {
     return /binary_as_string\s*=\s*(1|true|on)/.test(tableOptions) ? ['text'] : ['blob'];
   }

@@ -106,12 +106,24 @@ int64_t MtimeNs(const struct stat& st) { return int64_t{st.st_mtim.tv_sec} * 100
 }  // namespace
 
 // open(2), once more after closing descriptors held here when the process has none left.
+// O_NONBLOCK: opening a FIFO must not wait for a writer (the caller refuses anything but a regular
+// file, on which the flag changes nothing).
 int OpenReadOnly(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0 && (errno == EMFILE || errno == ENFILE) && OpenFileList::Get().ShedHalf()) {
-    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   }
   return fd;
+}
+
+// What a file that is not a regular file is, for messages.
+const char* FileKindName(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  return "not a regular file";
 }
 
 Result<std::unique_ptr<LocalFile>> LocalFile::Open(const std::string& path) {
@@ -123,9 +135,10 @@ Result<std::unique_ptr<LocalFile>> LocalFile::Open(const std::string& path) {
     ::close(fd);
     return Status::IOError("cannot stat '" + path + "': " + std::strerror(err));
   }
-  if (S_ISDIR(st.st_mode)) {
+  if (!S_ISREG(st.st_mode)) {
     ::close(fd);
-    return Status::IOError("'" + path + "' is a directory");
+    return Status::IOError("'" + path + "' is " + FileKindName(st.st_mode) +
+                           ", not a Parquet file");
   }
   std::unique_ptr<LocalFile> f(new LocalFile(fd, path, st.st_size, MtimeNs(st), static_cast<uint64_t>(st.st_dev),
                                              static_cast<uint64_t>(st.st_ino)));

@@ -133,9 +133,12 @@ Result<std::optional<Kind>> AnnotatedKind(const SchemaNode& leaf, const LogicalT
                                       " is beyond the supported +-" +
                                       std::to_string(kMaxDecimalScale));
         }
-        return std::optional<Kind>(options.decimal == ValueOptions::Decimal::kText
-                                       ? Kind::kDecimalText
-                                       : Kind::kDecimalReal);
+        const bool text =
+            options.decimal == ValueOptions::Decimal::kText ||
+            (options.decimal == ValueOptions::Decimal::kAuto &&
+             !(t.decimal_precision > 0 &&
+               t.decimal_precision <= ValueOptions::kMaxExactRealDecimalPrecision));
+        return std::optional<Kind>(text ? Kind::kDecimalText : Kind::kDecimalReal);
       }
       break;
     case LogicalKind::kDate:

@@ -13,10 +13,16 @@ struct ValueOptions {
   bool binary_as_string = false;
 
   enum class Decimal : uint8_t {
-    kReal,  // the double nearest to the exact decimal value (default)
+    // kReal for a precision up to kMaxExactRealDecimalPrecision, where a double holds every value
+    // of the type exactly as text (its shortest text is the decimal); kText beyond, so that no
+    // value changes silently (default)
+    kAuto,
+    kReal,  // the double nearest to the exact decimal value
     kText,  // the exact decimal as text, `scale` digits after the point
   };
-  Decimal decimal = Decimal::kReal;
+  Decimal decimal = Decimal::kAuto;
+  // DBL_DIG: every decimal of up to 15 significant digits reads back from its nearest double.
+  static constexpr int kMaxExactRealDecimalPrecision = 15;
 
   enum class Timestamp : uint8_t {
     kText,     // 'YYYY-MM-DD HH:MM:SS[.fraction]' (default)

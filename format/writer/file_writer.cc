@@ -314,6 +314,40 @@ Status FileWriter::EndRowGroup() {
   return Status::OK();
 }
 
+Result<FileWriter::Boundary> FileWriter::MarkBoundary() {
+  PQ_RETURN_IF_ERROR(EndRowGroup());
+  Status s = WritePendingBlooms();
+  if (!s.ok()) return Fail(std::move(s));
+  Boundary b;
+  b.row_groups = metadata_.row_groups.size();
+  b.position = file_->position();
+  return b;
+}
+
+Status FileWriter::TruncateTo(const Boundary& boundary) {
+  PQ_RETURN_IF_ERROR(CheckOpen());
+  if (boundary.row_groups > metadata_.row_groups.size() || boundary.position > file_->position()) {
+    return Status::InvalidArgument("'" + path_ + "': cannot take back to a place past the end");
+  }
+  writers_.clear();  // the current row group's chunks, in memory
+  metadata_.row_groups.resize(boundary.row_groups);
+  metadata_.num_rows = 0;
+  for (const RowGroup& rg : metadata_.row_groups) metadata_.num_rows += rg.num_rows;
+  indexes_.resize(boundary.row_groups);
+  // Filters still pending belong to the row groups taken back: MarkBoundary wrote the others.
+  std::vector<PendingBloom> kept;
+  pending_bloom_bytes_ = 0;
+  for (PendingBloom& b : blooms_) {
+    if (b.row_group >= boundary.row_groups) continue;
+    pending_bloom_bytes_ += static_cast<int64_t>(b.bytes.size());
+    kept.push_back(std::move(b));
+  }
+  blooms_ = std::move(kept);
+  Status s = file_->Truncate(boundary.position);
+  if (!s.ok()) return Fail(std::move(s));
+  return Status::OK();
+}
+
 Status FileWriter::FinishRowGroup() {
   const size_t rg_index = metadata_.row_groups.size();
   const std::string rg_context = "row group " + std::to_string(rg_index);

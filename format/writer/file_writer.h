@@ -1,10 +1,11 @@
 // FileWriter: writes one Parquet file, row group by row group, a column at a time: Open writes the
 // magic, WriteColumn takes the same records for every leaf, EndBatch ends a row group once it is
-// full, Close writes the Bloom filters, page indexes and footer after the row groups (the Parquet
-// spec, "File Layout") and fsyncs. Only the row group in progress is held, as encoded, compressed
-// pages (about row_group_bytes plus one batch); of the rest, only the metadata. The file is written
-// where asked: making it appear atomically is the caller's business (ext/export_writer.h). Values
-// are the types of values.h; statistics, the page index and encodings are statistics_builder.h,
+// full (MarkBoundary ends it early, for a caller that may cut the file back there with TruncateTo),
+// Close writes the Bloom filters, page indexes and footer after the row groups (the Parquet spec,
+// "File Layout") and fsyncs. Only the row group in progress is held, as encoded, compressed pages
+// (about row_group_bytes plus one batch); of the rest, only the metadata. The file is written where
+// asked: making it appear atomically is the caller's business (ext/export_writer.h). Values are the
+// types of values.h; statistics, the page index and encodings are statistics_builder.h,
 // page_index_builder.h and column_writer.h. Every leaf declares ColumnOrder TYPE_ORDER.
 #pragma once
 
@@ -141,6 +142,22 @@ class FileWriter {
   // Ends the current row group now (nothing happens when it is empty). InvalidArgument when the
   // columns disagree on their record counts.
   Status EndRowGroup();
+
+  // A place the file can be cut back to: the end of a row group, with the Bloom filters of every
+  // row group before it written out (so that none of theirs lies after it).
+  struct Boundary {
+    size_t row_groups = 0;  // row groups before it
+    int64_t position = 0;   // file offset
+  };
+  // Ends the current row group (EndRowGroup), writes the pending Bloom filters, and returns the
+  // place the file has reached.
+  Result<Boundary> MarkBoundary();
+  // Takes back everything written after `boundary` (a place MarkBoundary returned since the file
+  // was opened, not past the file's end): the row groups after it with their page indexes and
+  // Bloom filters, the rows of the current row group, and the file's bytes past it. The writer is
+  // then as it was when MarkBoundary returned, and goes on writing row group
+  // `boundary.row_groups`.
+  Status TruncateTo(const Boundary& boundary);
 
   // Ends the last row group, writes Bloom filters, page indexes and the footer, fsyncs and closes.
   // On failure the file is deleted. Once closed, every call but metadata() fails.

@@ -72,6 +72,27 @@ Status OutputFile::Append(ByteSpan data) {
   return Status::OK();
 }
 
+Status OutputFile::Truncate(int64_t position) {
+  if (!failure_.ok()) return failure_;
+  if (fd_ < 0) return Status::IOError("'" + path_ + "' is closed");
+  if (position < 0 || position > position_) {
+    return Status::InvalidArgument("cannot truncate '" + path_ + "' to " +
+                                   std::to_string(position) + " bytes: it has " +
+                                   std::to_string(position_));
+  }
+  PQ_RETURN_IF_ERROR(FlushBuffer());
+  int rc;
+  do {
+    rc = ::ftruncate(fd_, static_cast<off_t>(position));
+  } while (rc != 0 && errno == EINTR);
+  if (rc != 0 || ::lseek(fd_, static_cast<off_t>(position), SEEK_SET) < 0) {
+    failure_ = Status::IOError("cannot truncate '" + path_ + "': " + ErrnoText(errno));
+    return failure_;
+  }
+  position_ = position;
+  return Status::OK();
+}
+
 Status OutputFile::Close() {
   if (!failure_.ok()) return failure_;
   if (fd_ < 0) return Status::IOError("'" + path_ + "' is closed");

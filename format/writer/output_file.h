@@ -1,7 +1,8 @@
 // OutputFile: the file a FileWriter appends to, through a small buffer. Create() creates or
-// truncates the file. Close() writes out what is buffered, fsyncs and closes; only then is the
-// content durable. Remove() closes and unlinks (for a writer that gives up). The destructor of a
-// file neither closed nor removed closes it and leaves it on disk.
+// truncates the file; Truncate() cuts it back to an earlier position. Close() writes out what is
+// buffered, fsyncs and closes; only then is the content durable. Remove() closes and unlinks (for a
+// writer that gives up). The destructor of a file neither closed nor removed closes it and leaves
+// it on disk.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +26,9 @@ class OutputFile {
   Status Append(ByteSpan data);
   // Bytes appended so far: the offset the next Append writes at.
   int64_t position() const { return position_; }
+  // Cuts the file back to its first `position` bytes (at most position()); the next Append writes
+  // there. IOError naming the path when the system refuses; the file is then unusable.
+  Status Truncate(int64_t position);
   // Writes the buffer out, fsyncs and closes.
   Status Close();
   // Closes (if open) and deletes the file. Errors are ignored: this is the cleanup path.

@@ -1,9 +1,11 @@
 // The type names of the export and the writable table (ext/column_type.h), without SQLite: every
 // row of the type table, SQLite's affinity rules for other names, the errors for bad arguments and
-// bad nested types, names read back by ParseColumnType, and the schema elements a type becomes.
+// bad nested types, names read back by ParseColumnType, the schema elements a type becomes, and (through SQLite) that
+// every declared type is one SQLite takes.
 #include "ext/column_type.h"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <string>
 #include <vector>
@@ -208,6 +210,56 @@ TEST(ColumnTypeTest, NamesReadBack) {
   // As a column type of CREATE TABLE: nested names become SQL strings.
   EXPECT_EQ(DeclaredTypeText(Parse("DECIMAL(12,2)")), "DECIMAL(12,2)");
   EXPECT_EQ(DeclaredTypeText(Parse("STRUCT<\"it's\" TEXT>")), "'STRUCT<\"it''s\" TEXT>'");
+  // Names SQLite's typetoken grammar does not take (a word in parentheses) become SQL strings.
+  EXPECT_EQ(DeclaredTypeText(Parse("INTEGER")), "INTEGER");
+  EXPECT_EQ(DeclaredTypeText(Parse("TIMESTAMP")), "'TIMESTAMP(MICROS)'");
+  EXPECT_EQ(DeclaredTypeText(Parse("TIMETZ(MILLIS)")), "'TIMETZ(MILLIS)'");
+}
+
+// Instants are adjusted to UTC unless TIMESTAMP_NTZ or WITHOUT TIME ZONE says otherwise; times of
+// day are local unless TIMETZ or WITH TIME ZONE says otherwise.
+TEST(ColumnTypeTest, TimeZones) {
+  EXPECT_TRUE(Parse("TIMESTAMP").adjusted_to_utc);
+  EXPECT_TRUE(Parse("DATETIME").adjusted_to_utc);
+  EXPECT_TRUE(Parse("TIMESTAMPTZ").adjusted_to_utc);
+  EXPECT_TRUE(Parse("TIMESTAMP_NS").adjusted_to_utc);
+  EXPECT_FALSE(Parse("TIMESTAMP_NTZ(NANOS)").adjusted_to_utc);
+  EXPECT_EQ(Parse("TIMESTAMP_NTZ(NANOS)").unit, TimeUnit::kNanos);
+  EXPECT_FALSE(Parse("TIMESTAMP WITHOUT TIME ZONE").adjusted_to_utc);
+  EXPECT_FALSE(Parse("TIME").adjusted_to_utc);
+  EXPECT_TRUE(Parse("TIMETZ(MILLIS)").adjusted_to_utc);
+  EXPECT_TRUE(Parse("TIME WITH TIME ZONE").adjusted_to_utc);
+  EXPECT_FALSE(ToSchemaElement("t", Parse("TIMESTAMP_NTZ")).logical_type->is_adjusted_to_utc);
+  EXPECT_TRUE(ToSchemaElement("t", Parse("TIMETZ")).logical_type->is_adjusted_to_utc);
+}
+
+// Every type's declared text is a column type SQLite takes (so a write table can declare it), and
+// sqlite3_column_decltype gives back the type's name, which parses to the same type.
+TEST(ColumnTypeTest, DeclaredTypesAreAcceptedBySqlite) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(":memory:", &db), SQLITE_OK);
+  for (const char* name :
+       {"BOOLEAN", "TINYINT", "USMALLINT", "UBIGINT", "INTEGER", "REAL", "FLOAT4", "FLOAT16", "TEXT",
+        "BLOB", "JSON", "ENUM", "BSON", "INTERVAL", "DATE", "TIME", "TIME(MILLIS)", "TIMETZ(NANOS)",
+        "TIMETZ", "TIMESTAMP", "DATETIME", "TIMESTAMP(MILLIS)", "TIMESTAMP_NTZ(NANOS)",
+        "TIMESTAMP WITHOUT TIME ZONE", "TIMESTAMP_MS", "DECIMAL(5,2)", "NUMERIC(38,10)", "UUID",
+        "VARIANT", "GEOMETRY", "LIST<TIMESTAMP>", "MAP<TEXT, TIME(MILLIS)>",
+        "STRUCT<\"a b\" DECIMAL(3,1), c LIST<UUID>>"}) {
+    SCOPED_TRACE(name);
+    const ColumnType t = Parse(name);
+    const std::string sql = "CREATE TABLE x(c " + DeclaredTypeText(t) + ")";
+    char* err = nullptr;
+    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK)
+        << sql << ": " << (err ? err : "");
+    sqlite3_stmt* stmt = nullptr;
+    ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT c FROM x", -1, &stmt, nullptr), SQLITE_OK);
+    const char* decl = sqlite3_column_decltype(stmt, 0);
+    EXPECT_EQ(std::string(decl ? decl : ""), ColumnTypeName(t));
+    EXPECT_EQ(ColumnTypeName(Parse(decl ? decl : "")), ColumnTypeName(t));
+    sqlite3_finalize(stmt);
+    ASSERT_EQ(sqlite3_exec(db, "DROP TABLE x", nullptr, nullptr, nullptr), SQLITE_OK);
+  }
+  sqlite3_close(db);
 }
 
 TEST(ColumnTypeTest, SchemaElementsOfAPrimitive) {

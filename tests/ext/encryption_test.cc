@@ -367,16 +367,18 @@ TEST_F(MasterKeyTest, FileAndMaterialAppearTogetherOrNotAtAll) {
   EXPECT_NE(ReadBytes(material), material_before);
   ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE temp.r USING parquet('" + path + "')"), "");
   EXPECT_EQ(One("SELECT sum(id) FROM r"), "25005000");
-  // When the file cannot be renamed into place (a folder holds its name), the material it would have
-  // replaced is put back, and a material that did not exist before is removed.
+  // When a folder holds the file's name, the export fails before writing anything: no material
+  // appears, and one that was there is left as it was.
   const std::string blocked = Path("blocked.parquet");
   const std::string blocked_material = Path("_KEY_MATERIAL_FOR_blocked.parquet.json");
   fs::create_directory(blocked);
   std::ofstream(blocked + "/inside") << "x";
-  EXPECT_NE(Export(blocked, options).find("cannot rename the finished file"), std::string::npos);
+  EXPECT_NE(Export(blocked, options).find("cannot write '" + blocked + "': it is a folder"),
+            std::string::npos);
   EXPECT_FALSE(fs::exists(blocked_material));
   std::ofstream(blocked_material) << "old material";
-  EXPECT_NE(Export(blocked, options).find("cannot rename the finished file"), std::string::npos);
+  EXPECT_NE(Export(blocked, options).find("cannot write '" + blocked + "': it is a folder"),
+            std::string::npos);
   EXPECT_EQ(ReadBytes(blocked_material), "old material");
   EXPECT_EQ(FilesWith(".tmp-"), std::vector<std::string>{});
 }

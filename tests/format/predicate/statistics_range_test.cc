@@ -194,20 +194,27 @@ TEST(StatisticsRangeTest, DecimalsAsRealOnlyAndExact) {
   const OneLeaf d =
       MakeLeaf(Leaf("d", PhysicalType::kInt64, Repetition::kOptional, DecimalType(18, 2)));
   const Statistics s = MinMax(Plain<int64_t>(-150), Plain<int64_t>(12345));
-  ExpectBounds(RangeOf(d, s), SqlValue::Real(-1.5), SqlValue::Real(123.45));
+  ValueOptions real;
+  real.decimal = ValueOptions::Decimal::kReal;
+  ExpectBounds(RangeOf(d, s, real), SqlValue::Real(-1.5), SqlValue::Real(123.45));
   ValueOptions text;
   text.decimal = ValueOptions::Decimal::kText;
   EXPECT_FALSE(RangeOf(d, s, text).has_bounds);
+  // By default a precision above 15 reads as TEXT, so no bounds; up to 15, as REAL.
+  EXPECT_FALSE(RangeOf(d, s).has_bounds);
+  const OneLeaf d15 =
+      MakeLeaf(Leaf("d", PhysicalType::kInt64, Repetition::kOptional, DecimalType(15, 2)));
+  ExpectBounds(RangeOf(d15, s), SqlValue::Real(-1.5), SqlValue::Real(123.45));
   // Byte-array decimals: bounds from full-width values; the NULL count is not trusted (values
   // too long to convert read as NULL).
   const OneLeaf b =
       MakeLeaf(Leaf("b", PhysicalType::kByteArray, Repetition::kOptional, DecimalType(30, 1)));
-  const ValueRange r = RangeOf(b, MinMax(std::string("\xff", 1), std::string("\x01\x00", 2)));
+  const ValueRange r = RangeOf(b, MinMax(std::string("\xff", 1), std::string("\x01\x00", 2)), real);
   ExpectBounds(r, SqlValue::Real(-0.1), SqlValue::Real(25.6));
   EXPECT_EQ(r.null_count, -1);
   Statistics inexact = MinMax(std::string("\xff", 1), std::string("\x01\x00", 2));
   inexact.is_max_value_exact = false;
-  EXPECT_FALSE(RangeOf(b, inexact).has_bounds);
+  EXPECT_FALSE(RangeOf(b, inexact, real).has_bounds);
 }
 
 TEST(StatisticsRangeTest, TemporalTextOnlyWhereTextOrderIsTimeOrder) {

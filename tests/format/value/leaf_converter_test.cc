@@ -242,7 +242,14 @@ TEST_F(LeafConverterTest, DecimalOnInt32AndInt64) {
   ExpectText(text64.Convert(int64_t{0}, &scratch_), "0");
   ExpectText(text64.Convert(std::numeric_limits<int64_t>::min(), &scratch_),
              "-9223372036854775808");
-  auto real64 = Make(Leaf(PhysicalType::kInt64, Decimal(18, 4)));
+  // By default a precision above 15 reads as exact TEXT (a double cannot hold every such value);
+  // decimal=real asks for the REAL.
+  auto auto64 = Make(Leaf(PhysicalType::kInt64, Decimal(18, 4)));
+  EXPECT_EQ(auto64.declared_type(), "TEXT");
+  ExpectText(auto64.Convert(int64_t{-123456789}, &scratch_), "-12345.6789");
+  ValueOptions real;
+  real.decimal = ValueOptions::Decimal::kReal;
+  auto real64 = Make(Leaf(PhysicalType::kInt64, Decimal(18, 4)), real);
   ExpectReal(real64.Convert(int64_t{-123456789}, &scratch_), -12345.6789);
   EXPECT_EQ(Json(real64, int64_t{-123456789}), "-12345.6789");
 }
@@ -250,8 +257,12 @@ TEST_F(LeafConverterTest, DecimalOnInt32AndInt64) {
 TEST_F(LeafConverterTest, DecimalOnByteArrays) {
   ValueOptions text;
   text.decimal = ValueOptions::Decimal::kText;
+  ValueOptions real;
+  real.decimal = ValueOptions::Decimal::kReal;
   const std::string v16 = Hex("f6b64f090ffdccec3bb66faf21c70cb2");
-  auto flba = Make(Leaf(PhysicalType::kFixedLenByteArray, Decimal(38, 10), 16));
+  EXPECT_EQ(Make(Leaf(PhysicalType::kFixedLenByteArray, Decimal(38, 10), 16)).declared_type(),
+            "TEXT");  // the default above precision 15
+  auto flba = Make(Leaf(PhysicalType::kFixedLenByteArray, Decimal(38, 10), 16), real);
   EXPECT_EQ(flba.declared_type(), "REAL");
   ExpectReal(flba.Convert(Bytes(v16), &scratch_), -1.2345678901234569e+27);
   EXPECT_EQ(Json(flba, Bytes(v16)), "-1234567890123456789012345678.9012345678");
@@ -296,7 +307,8 @@ TEST_F(LeafConverterTest, DecimalScaleLeniencyAndLimits) {
   ExpectText(Make(Leaf(PhysicalType::kInt32, Decimal(3, -2)), text).Convert(int32_t{7}, &scratch_),
              "700");
   // Precision beyond the physical type's capacity is fine.
-  ExpectReal(Make(Leaf(PhysicalType::kInt32, Decimal(30, 0))).Convert(int32_t{7}, &scratch_), 7.0);
+  // (By default as TEXT, the declared precision being above 15.)
+  ExpectText(Make(Leaf(PhysicalType::kInt32, Decimal(30, 0))).Convert(int32_t{7}, &scratch_), "7");
   auto too_big = LeafConverter::Make(Leaf(PhysicalType::kInt64, Decimal(18, 5000)), {});
   ASSERT_FALSE(too_big.ok());
   EXPECT_TRUE(too_big.status().IsNotSupported());
