@@ -216,7 +216,8 @@ inline std::string BuildFile(const FileSpec& spec) {
     const GroupSpec& gs = spec.groups[g];
     RowGroup rg;
     rg.num_rows = gs.num_rows;
-    md.num_rows += gs.num_rows;
+    // Wrapping on purpose: hostile files claim counts whose sum passes 2^63 - 1.
+    md.num_rows = static_cast<int64_t>(static_cast<uint64_t>(md.num_rows) + static_cast<uint64_t>(gs.num_rows));
     for (size_t c = 0; c < gs.chunks.size(); ++c) {
       const ChunkSpec& cs = gs.chunks[c];
       ColumnMetaData meta;
