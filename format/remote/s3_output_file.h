@@ -4,6 +4,10 @@
 // Bytes are buffered up to a part size. A file that never fills a part is stored with one
 // PutObject at Close(); a larger one becomes a multipart upload: created when the first part is
 // full, each full part uploaded as it fills, the last part and CompleteMultipartUpload at Close().
+// Close() is Finish() (the last part uploaded; a file of less than a part stays buffered) then
+// Commit() (the completion or the PutObject): a writer that must not make the object appear before
+// something else succeeds (a transaction's commit, the other files of a partitioned export) calls
+// them apart.
 // Any failure aborts the upload at once (AbortMultipartUpload), so no parts are left behind, and
 // every later call returns that failure; Remove(), and the destructor of a file neither closed nor
 // removed, abort too. Until CompleteMultipartUpload (or the single PutObject) succeeds, no object
@@ -38,8 +42,17 @@ class S3OutputFile {
   int64_t position() const { return position_; }
   // Stores what is buffered and makes the object appear; on failure nothing appears.
   Status Close();
+  // Uploads the last part of a multipart upload; no more Append. The object does not appear yet.
+  Status Finish();
+  // Makes the object appear (Finish first if needed): CompleteMultipartUpload, or the PutObject of
+  // a file of less than a part. On failure nothing appears.
+  Status Commit();
   // Gives up: aborts the upload (errors ignored: this is the cleanup path); no object appears.
+  // Nothing once committed.
   void Remove();
+  // Deletes the object a Commit made (best effort: the cleanup of a partly published export).
+  void DeleteCommitted();
+  bool committed() const { return committed_; }
   // "s3://bucket/key".
   std::string path() const { return "s3://" + bucket_ + "/" + key_; }
   // Parts uploaded so far (0 for a file still in one buffer).
@@ -63,7 +76,9 @@ class S3OutputFile {
   std::string upload_id_;  // empty until the first part
   std::vector<std::string> etags_;
   Status failure_;
-  bool finished_ = false;  // closed or removed
+  bool finished_ = false;   // committed or removed: nothing more happens
+  bool committed_ = false;  // the object appeared
+  bool sealed_ = false;     // Finish done: no more Append
 };
 
 }  // namespace pq::remote
