@@ -31,6 +31,11 @@
 // the extra memory is two decompressed pages per column being read. A page read ahead that fails
 // is loaded again on the calling thread, so errors and what they say are the same either way.
 //
+// Bytes read ahead by the caller (Provide): a scan of a remote file reads the ranges several
+// readers will need in one RandomAccessFile::ReadRanges call (joined and fetched in parallel) and
+// hands each reader its part; a read that falls inside a provided range takes those bytes instead
+// of reading the file.
+//
 // Keeping pages for lookups (ReaderOptions::page_cache, page/page_cache.h): LoadBody first looks the
 // page up in the cache, and after a Seek keeps the first page of each run of pages it loads, so a
 // lookup that lands on the same page again neither verifies nor decompresses it.
@@ -111,6 +116,12 @@ class PageReader {
   // `offset` is outside the chunk. After a Seek, NextHeader no longer stops at the chunk's value
   // count (the caller knows where the pages are).
   Status Seek(int64_t offset, int64_t load_begin, int64_t load_end, int data_ordinal);
+  // File bytes [begin, begin + bytes->size()) read for this reader (see above; counted in
+  // bytes_read() here, charged to the memory budget by the caller).
+  void Provide(int64_t begin, BufferPtr bytes);
+  // Hands what was provided to `other` too (a second reader of the same chunk).
+  void ShareProvided(PageReader* other) const { other->provided_ = provided_; }
+
   // Whether file bytes [begin, end) are in memory (a Seek within them reads nothing).
   bool Contains(int64_t begin, int64_t end) const {
     return buffer_ && begin >= buffer_begin_ &&
@@ -159,6 +170,7 @@ class PageReader {
   bool bounds_known_ = false;
   int64_t chunk_begin_ = 0;
   int64_t chunk_end_ = 0;
+  std::vector<std::pair<int64_t, BufferPtr>> provided_;  // (file offset, bytes) read ahead by the caller
   BufferPtr buffer_;          // file bytes [buffer_begin_, buffer_begin_ + buffer_->size())
   int64_t buffer_begin_ = 0;
   int64_t pos_ = 0;           // file offset of the next page header

@@ -20,6 +20,13 @@
 // surviving rows: rows of a batch are not contiguous in the file, so RowNumber gives each one's
 // file-wide number.
 //
+// Remote files (RandomAccessFile::remote, where every read is a round trip): the byte ranges the
+// open row group needs (each column's planned ranges: the chunk, or the pages the plan's rows fall
+// in) are read in one RandomAccessFile::ReadRanges call, which joins neighbouring ranges and
+// fetches the others in parallel, and handed to the column readers. With a filter over a whole row
+// group, the filter's fields come first and the other fields' ranges follow together once a batch
+// of the row group has a surviving row.
+//
 // A filter field's values from dictionary-encoded pages stay dictionary indices (ColumnBatch): each
 // term is evaluated once per entry of the chunk's dictionary, rows are kept by a lookup of their
 // index in that answer, and only the surviving rows' values are ever gathered from the dictionary.
@@ -156,6 +163,10 @@ class TableScanner {
   TableScanner() = default;
   // Closes the current row group and opens the next one of the plan; false when none is left.
   Result<bool> OpenNextGroup();
+  // Reads the planned ranges of the open row group's readers of `which` fields in one call and
+  // hands each reader its bytes (remote files; see above).
+  enum class FieldSet { kAll, kFilter, kOthers };
+  Status FetchTogether(FieldSet which);
   void CloseGroup();
   // Decodes the next batch's filter fields and selects its rows (pending_); false at the end.
   Result<bool> FillBatch();
@@ -184,6 +195,7 @@ class TableScanner {
   int64_t group_rows_ = 0;      // its row count
   int64_t group_planned_rows_ = 0;  // its rows the plan reads
   size_t span_ = 0;             // its span being read
+  bool others_fetched_ = true;  // remote: the non-filter fields' ranges were read (FetchTogether)
   int64_t pos_ = 0;             // rows of it before this one are read or skipped
 
   // The batch being built or handed out. Decoded rows are the rows of the segments, in order.
