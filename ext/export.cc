@@ -17,6 +17,8 @@
 // trigger in an untrusted database) must not be able to call it.
 #include "ext/export.h"
 
+#include "ext/remote_options.h"
+
 #include <cctype>
 #include <cstring>
 #include <memory>
@@ -166,12 +168,14 @@ Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, const char* query, co
 
 // Runs the export; returns the row count.
 Result<int64_t> RunExport(sqlite3* db, const std::string& path, const std::string& query,
-                          const std::string& options_text) {
+                          const std::string& options_text,
+                          std::shared_ptr<const remote::SettingsRegistry> registry) {
   // partition_by is parquet_export's own option; the others are the writer's.
   PQ_ASSIGN_OR_RETURN(PartitionByOption partition_by, TakePartitionByOption(options_text));
   PQ_ASSIGN_OR_RETURN(OptionList opts, OptionList::ParseList(partition_by.other_options));
-  PQ_RETURN_IF_ERROR(opts.CheckKnown(kWriterOptionNames, "parquet_export"));
+  PQ_RETURN_IF_ERROR(opts.CheckKnown(ExportOptionNames(), "parquet_export"));
   PQ_ASSIGN_OR_RETURN(ExportOptions options, ParseExportOptions(opts));
+  options.remote = MakeRemoteAccess(db, std::move(registry), options.remote_settings);
   std::vector<std::string> partition_columns;
   if (partition_by.present) {
     PQ_ASSIGN_OR_RETURN(partition_columns, ParsePartitionColumns(partition_by.columns));
@@ -246,8 +250,9 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
       }
       options = ValueText(argv[2]);
     }
-    Result<int64_t> rows =
-        RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]), ValueText(argv[1]), options);
+    const auto* registry = static_cast<const std::shared_ptr<const remote::SettingsRegistry>*>(sqlite3_user_data(ctx));
+    Result<int64_t> rows = RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]), ValueText(argv[1]), options,
+                                     registry ? *registry : nullptr);
     if (!rows.ok()) {
       SetFunctionError(ctx, rows.status().WithContext("parquet_export"));
       return;
@@ -258,17 +263,20 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
 
 }  // namespace
 
-int RegisterExport(sqlite3* db) {
+int RegisterExport(sqlite3* db, std::shared_ptr<const remote::SettingsRegistry> remote) {
   const int flags = SQLITE_UTF8 | SQLITE_DIRECTONLY;
-  int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags, nullptr, ExportFunction,
-                                      nullptr, nullptr, nullptr);
+  using Handle = std::shared_ptr<const remote::SettingsRegistry>;
+  const auto free_handle = [](void* p) { delete static_cast<Handle*>(p); };
+  // Each registration owns a handle on the registry (freed by SQLite, also when it fails).
+  int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags, new Handle(remote), ExportFunction,
+                                      nullptr, nullptr, free_handle);
   if (rc == SQLITE_OK) {
     rc = sqlite3_create_function_v2(db, kRowPumpName, -1, flags, nullptr, nullptr, RowPumpStep,
                                     RowPumpFinal, nullptr);
   }
   if (rc == SQLITE_OK) {
-    rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags, nullptr, ExportFunction,
-                                    nullptr, nullptr, nullptr);
+    rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags, new Handle(remote), ExportFunction,
+                                    nullptr, nullptr, free_handle);
   }
   return rc;
 }

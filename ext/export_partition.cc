@@ -17,6 +17,7 @@
 
 #include "ext/options.h"
 #include "ext/dataset.h"
+#include "format/remote/remote_url.h"
 
 namespace pq::ext {
 
@@ -228,6 +229,31 @@ Result<std::unique_ptr<PartitionedExport>> PartitionedExport::Make(
                       ExportWriter::Make(folder + "/probe", e->data_types_, options));
   probe.reset();
 
+  if (remote::IsRemoteLocation(folder)) {
+    // On S3 the files go straight to their keys, each as an upload completed only at Publish.
+    remote::RemoteAccess* access = options.remote.get();
+    std::unique_ptr<remote::RemoteAccess> defaults;
+    if (access == nullptr) {
+      defaults = std::make_unique<remote::RemoteAccess>(nullptr, std::vector<remote::Setting>());
+      access = defaults.get();
+    }
+    PQ_ASSIGN_OR_RETURN(bool taken, access->AnyObjectUnder(folder + "/"));
+    if (taken) {
+      return Status::InvalidArgument("'" + folder +
+                                     "/' already holds objects; with partition_by the output is a new folder "
+                                     "(remove them or choose another path)");
+    }
+    e->remote_ = true;
+    e->target_ = std::move(folder);
+    e->columns_ = std::move(columns);
+    e->options_ = options;
+    e->options_.threads = 1;
+    e->types_known_ =
+        std::none_of(e->data_types_.begin(), e->data_types_.end(),
+                     [](const ExportColumn& c) { return c.type.kind == ColumnKind::kInfer; });
+    e->data_values_.resize(e->data_columns_.size());
+    return e;
+  }
   struct stat st;
   if (::stat(folder.c_str(), &st) == 0) {
     if (!S_ISDIR(st.st_mode)) {
@@ -277,6 +303,8 @@ void PartitionedExport::RemoveTemporary() {
     if (p.writer) p.writer->Abort();
     p.writer.reset();
   }
+  for (auto& w : finished_) w->Abort();  // S3: their uploads are aborted
+  finished_.clear();
   open_files_ = 0;
   if (!temp_folder_.empty()) {
     std::error_code ec;
@@ -382,10 +410,11 @@ Status PartitionedExport::OpenWriter(const std::string& folder, Partition* p) {
     if (oldest != partitions_.end())
       PQ_RETURN_IF_ERROR(CloseWriter(oldest->first, &oldest->second));
   }
-  PQ_RETURN_IF_ERROR(
-      MakeFolders(temp_folder_, folder).WithContext("cannot write '" + target_ + "'"));
-  const std::string file =
-      temp_folder_ + "/" + folder + "/data_" + std::to_string(p->next_file) + ".parquet";
+  if (!remote_) {
+    PQ_RETURN_IF_ERROR(MakeFolders(temp_folder_, folder).WithContext("cannot write '" + target_ + "'"));
+  }
+  const std::string file = (remote_ ? target_ : temp_folder_) + "/" + folder + "/data_" +
+                           std::to_string(p->next_file) + ".parquet";
   PQ_ASSIGN_OR_RETURN(p->writer, ExportWriter::Make(file, data_types_, options_));
   ++p->next_file;
   ++open_files_;
@@ -394,7 +423,11 @@ Status PartitionedExport::OpenWriter(const std::string& folder, Partition* p) {
 
 Status PartitionedExport::CloseWriter(const std::string& folder, Partition* p) {
   Status s = p->writer->Finish();
-  if (s.ok()) s = p->writer->Publish();
+  if (s.ok() && remote_) {
+    finished_.push_back(std::move(p->writer));  // completed at Publish, with the others
+  } else if (s.ok()) {
+    s = p->writer->Publish();
+  }
   p->writer.reset();
   --open_files_;
   if (!s.ok())
@@ -413,6 +446,7 @@ Status PartitionedExport::Finish() {
     Status s = CloseWriter(folder, &p);
     if (!s.ok()) return Fail(s);
   }
+  if (remote_) return Status::OK();
   for (const auto& [folder, p] : partitions_) SyncFolder(temp_folder_ + "/" + folder);
   SyncFolder(temp_folder_);
   return Status::OK();
@@ -420,6 +454,19 @@ Status PartitionedExport::Finish() {
 
 Status PartitionedExport::Publish() {
   if (failed_ || published_) return Status::InvalidArgument("the partitioned export is closed");
+  if (remote_) {
+    // Every object appears now; if one cannot, those that did are deleted and the rest aborted.
+    for (size_t i = 0; i < finished_.size(); ++i) {
+      Status s = finished_[i]->Publish();
+      if (!s.ok()) {
+        for (size_t j = 0; j < i; ++j) finished_[j]->RemovePublished();
+        return Fail(s);
+      }
+    }
+    finished_.clear();
+    published_ = true;
+    return Status::OK();
+  }
   // rename(2) replaces an empty folder, never one with files in it.
   if (::rename(temp_folder_.c_str(), target_.c_str()) != 0) {
     const int e = errno;

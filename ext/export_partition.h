@@ -26,7 +26,10 @@
 // Atomic like a single-file export: everything is written under a temporary folder
 // `.<name>.tmp-<pid>-<random hex>` beside PATH, which is renamed to PATH once every file is
 // complete and synced. PATH must not exist, or be an empty folder. Any error, or destroying the
-// export before Publish(), removes the temporary folder and everything in it.
+// export before Publish(), removes the temporary folder and everything in it. On S3 (PATH
+// s3://bucket/prefix: no object may be under prefix/ yet) each file is an upload to its final key
+// (export_writer.h), all completed at Publish(); any error before then aborts them all (no object,
+// no parts), and a completion that fails deletes the objects completed before it.
 #pragma once
 
 #include <cstdint>
@@ -95,6 +98,8 @@ class PartitionedExport {
 
   std::string target_;
   std::string temp_folder_;
+  bool remote_ = false;  // an s3:// folder
+  std::vector<std::unique_ptr<ExportWriter>> finished_;  // S3: files uploaded, completed at Publish
   std::vector<ExportColumn> columns_;     // the query's columns
   std::vector<int> partition_columns_;    // indexes into columns_, in partition_by order
   std::vector<int> data_columns_;         // the others, in query order

@@ -19,7 +19,10 @@
 
 #include "ext/encryption_options.h"
 #include "ext/options.h"
+#include "ext/remote_options.h"
 #include "format/codec/codec.h"
+#include "format/remote/remote_url.h"
+#include "format/writer/s3_output_file_adapter.h"
 #include "format/util/task_pool.h"
 
 namespace pq::ext {
@@ -31,6 +34,16 @@ const std::vector<std::string_view> kWriterOptionNames = {
     // kEncryptionOptionNames (encryption_options.h)
     "footer_key", "column_keys", "encryption_algorithm", "plaintext_footer", "aad_prefix",
     "store_aad_prefix", "footer_key_id", "column_key_ids"};
+
+const std::vector<std::string_view>& ExportOptionNames() {
+  // Built on first use: the remote names live in another file's list.
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> v = kWriterOptionNames;
+    v.insert(v.end(), kRemoteOptionNames.begin(), kRemoteOptionNames.end());
+    return v;
+  }();
+  return names;
+}
 
 namespace {
 
@@ -226,6 +239,7 @@ int DefaultExportThreads() {
 
 Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   ExportOptions o;
+  PQ_ASSIGN_OR_RETURN(o.remote_settings, RemoteSettingsFromOptions(opts));
   WriterOptions& w = o.writer;
   w.codec = CompressionCodec::kSnappy;
   if (opts.Has("compression")) {
@@ -469,8 +483,16 @@ Result<std::unique_ptr<ExportWriter>> ExportWriter::Make(std::string target,
       }
     }
   }
+  if (remote::IsRemoteLocation(target)) {
+    PQ_ASSIGN_OR_RETURN(remote::RemoteUrl url, remote::ParseRemoteUrl(target));
+    if (url.scheme != remote::UrlScheme::kS3) {
+      return Status::InvalidArgument("cannot write '" + remote::DisplayUrl(target) +
+                                     "': only s3:// locations can be written, not http(s) URLs");
+    }
+  }
   std::unique_ptr<ExportWriter> w(new ExportWriter());
   w->target_ = std::move(target);
+  w->remote_ = options.remote;
   w->options_ = options.writer;
   for (const auto& [name, enc] : options.encodings) {
     PQ_ASSIGN_OR_RETURN(int i, find("encoding", name));
@@ -527,6 +549,11 @@ void ExportWriter::Abort() {
     (void)::unlink(temp_path_.c_str());
     finished_ = false;
   }
+  if (object_ && !published_) object_->Remove();  // aborts the upload: no object, no parts
+}
+
+void ExportWriter::RemovePublished() {
+  if (object_) object_->DeleteCommitted();
 }
 
 Status ExportWriter::Fail(Status s) {
@@ -687,9 +714,18 @@ Status ExportWriter::OpenFile() {
   root.num_children = static_cast<int32_t>(columns_.size());
   schema.push_back(root);
   for (const ExportColumn& c : columns_) AppendSchemaElements(c.name, c.type, &schema);
-  temp_path_ = TemporaryPathFor(target_);
+  if (remote::IsRemoteLocation(target_)) {
+    if (!remote_) remote_ = std::make_shared<remote::RemoteAccess>(nullptr, std::vector<remote::Setting>());
+    PQ_ASSIGN_OR_RETURN(std::unique_ptr<remote::S3OutputFile> object, remote_->CreateOutput(target_));
+    object_ = std::move(object);
+  } else {
+    temp_path_ = TemporaryPathFor(target_);
+  }
   Result<std::unique_ptr<FileWriter>> file =
-      FileWriter::Open(temp_path_, std::move(schema), options_);
+      object_ ? FileWriter::Open(
+                    target_, [this]() -> Result<std::unique_ptr<OutputFile>> { return S3OutputFileAdapter(object_); },
+                    std::move(schema), options_)
+              : FileWriter::Open(temp_path_, std::move(schema), options_);
   if (!file.ok()) {
     if (file.status().code() == StatusCode::kIOError) {
       return Status::IOError("cannot write '" + target_ + "': " + file.status().message());
@@ -778,6 +814,15 @@ Status ExportWriter::Finish() {
 
 Status ExportWriter::Publish() {
   if (!finished_ || published_) return Status::InvalidArgument("the Parquet file is not finished");
+  if (object_) {
+    Status s = object_->Commit();
+    if (!s.ok()) {
+      Abort();
+      return s;
+    }
+    published_ = true;
+    return Status::OK();
+  }
   if (::rename(temp_path_.c_str(), target_.c_str()) != 0) {
     const int e = errno;
     Abort();

@@ -25,7 +25,11 @@
 // of that form are temporaries of this writer). Finish() completes and fsyncs it; Publish() renames
 // it over the target and fsyncs the folder (best effort: some file systems refuse). Abort(), a
 // failure, or destroying a writer not published removes the temporary: the target is then exactly
-// as it was.
+// as it was. An s3:// target is written as a multipart upload (remote/s3_output_file.h; parts of
+// s3_part_size MiB) straight to its key: Finish() uploads the last part, Publish() completes the
+// upload, which makes the object appear whole; Abort(), a failure, or destroying a writer not
+// published aborts the upload, leaving no object and no parts (an object already at the key stays
+// as it was).
 //
 // Writer options (ParseExportOptions; the same key=value spellings for both uses):
 //   compression=uncompressed|snappy|gzip|zstd|brotli|lz4_raw   default snappy
@@ -53,6 +57,7 @@
 //   schema='name TYPE, ...'    column types (export_types.h, nested LIST<..>, MAP<..>, STRUCT<..>
 //                              included); parquet_export: for the columns named;
 //                              the writable table: its columns
+//   s3_... and http_... settings  how an s3:// target is reached (remote_options.h)
 #pragma once
 
 #include <cstdint>
@@ -65,12 +70,16 @@
 #include "ext/export_types.h"
 #include "ext/options.h"
 #include "ext/sqlite_api.h"
+#include "format/remote/remote_access.h"
 #include "format/writer/file_writer.h"
 
 namespace pq::ext {
 
 // Every writer option key, `schema` included.
 extern const std::vector<std::string_view> kWriterOptionNames;
+// kWriterOptionNames and the remote settings (kRemoteOptionNames): what parquet_export and a
+// write table accept.
+const std::vector<std::string_view>& ExportOptionNames();
 
 struct ExportColumn {
   std::string name;
@@ -90,6 +99,10 @@ struct ExportOptions {
   std::vector<std::string> bloom_columns;                   // bloom_filter=
   std::vector<SortKey> sorted_by;                           // sorted_by=
   int threads = 1;                                          // threads=
+  std::vector<remote::Setting> remote_settings;             // s3_... and http_...
+  // How s3:// targets are reached: set by the caller from remote_settings and the connection's
+  // registry (MakeRemoteAccess); null: default settings.
+  std::shared_ptr<remote::RemoteAccess> remote;
 };
 
 // threads= when not given: the machine's hardware threads, at most 4 (1 when unknown). The file
@@ -131,6 +144,9 @@ class ExportWriter {
   Status Publish();
   // Removes the temporary (if any). The writer is unusable afterwards.
   void Abort();
+  // Deletes what Publish made appear on S3 (best effort; the cleanup of a partitioned export
+  // whose other files could not be completed). Nothing for a local file.
+  void RemovePublished();
 
   const std::string& target() const { return target_; }
   const std::string& temporary_path() const { return temp_path_; }
@@ -156,6 +172,8 @@ class ExportWriter {
 
   std::string target_;
   std::string temp_path_;
+  std::shared_ptr<remote::RemoteAccess> remote_;    // for an s3:// target
+  std::shared_ptr<remote::S3OutputFile> object_;    // an s3:// target being written
   std::vector<ExportColumn> columns_;
   WriterOptions options_;
   std::vector<std::pair<int, bool>> sort_keys_;  // column, descending

@@ -7,6 +7,7 @@
 #include "ext/key_functions.h"
 #include "ext/metadata_functions.h"
 #include "ext/parquet_vtab.h"
+#include "ext/remote_options.h"
 #include "ext/sqlite_api.h"
 #include "ext/version_function.h"
 
@@ -31,11 +32,14 @@ int sqlite3_parquet_init(sqlite3* db, char** err, const sqlite3_api_routines* ap
   }
   // The connection's keys (parquet_add_key), read by its parquet tables and file functions.
   auto keys = std::make_shared<pq::crypto::KeyRegistry>();
-  int rc = pq::ext::RegisterParquetModule(db, keys);
+  // Its remote settings (parquet_secret), read by its tables, file functions and exports.
+  auto remote = std::make_shared<pq::remote::SettingsRegistry>();
+  int rc = pq::ext::RegisterParquetModule(db, keys, remote);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterKeyFunctions(db, keys);
-  if (rc == SQLITE_OK) rc = pq::ext::RegisterMetadataFunctions(db, keys);
-  if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db);
-  if (rc == SQLITE_OK) rc = pq::ext::RegisterIndexFunctions(db, keys);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterSecretFunction(db, remote);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterMetadataFunctions(db, keys, remote);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db, remote);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterIndexFunctions(db, keys, remote);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterVersionFunction(db);
   if (rc != SQLITE_OK && err) *err = sqlite3_mprintf("parquet: cannot register: %s", sqlite3_errstr(rc));
   return rc;

@@ -35,6 +35,8 @@ constexpr CounterField kCounterFields[] = {
     {"rows_produced", &ScanCounters::rows_produced},
     {"bytes_read", &ScanCounters::bytes_read},
     {"values_decoded", &ScanCounters::values_decoded},
+    {"requests", &ScanCounters::requests},
+    {"bytes_fetched", &ScanCounters::bytes_fetched},
 };
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {

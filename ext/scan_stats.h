@@ -54,6 +54,8 @@ struct ScanCounters {
   int64_t rows_produced = 0;
   int64_t bytes_read = 0;      // column data, dictionaries, Bloom filters and page indexes read
   int64_t values_decoded = 0;  // values decoded, all projected columns
+  int64_t requests = 0;        // HTTP requests the scan sent (remote files; every try counts)
+  int64_t bytes_fetched = 0;   // body bytes those requests brought (coalesced gaps included)
 
   ScanCounters& operator+=(const ScanCounters& o);
 };
