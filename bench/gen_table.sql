@@ -10,7 +10,7 @@
 --   price     (i * 40503 mod 10000000) / 100.0          DECIMAL(12,2), 0.00..99999.99
 --   flag      i mod 3 = 0                               boolean
 --   maybe     NULL for even i, else 'm_NNN'             half-NULL string
--- The declared types are what parquet_export turns into Parquet types (README, "Writing"). The table
+-- The declared types are what parquet_export turns into Parquet types (docs/writing.md). The table
 -- has no index and no primary key: every filter on the native table is a full scan.
 PRAGMA journal_mode = OFF;
 PRAGMA synchronous = OFF;

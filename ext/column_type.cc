@@ -75,6 +75,11 @@ PhysicalType ColumnType::physical_type() const {
       return bit_width == 64 ? PhysicalType::kInt64 : PhysicalType::kInt32;
     case ColumnKind::kDouble:
       return PhysicalType::kDouble;
+    case ColumnKind::kFloat:
+      return PhysicalType::kFloat;
+    case ColumnKind::kFloat16:
+    case ColumnKind::kInterval:
+      return PhysicalType::kFixedLenByteArray;
     case ColumnKind::kInfer:
     case ColumnKind::kNull:
     case ColumnKind::kDate:
@@ -92,6 +97,11 @@ PhysicalType ColumnType::physical_type() const {
     case ColumnKind::kString:
     case ColumnKind::kBlob:
     case ColumnKind::kJson:
+    case ColumnKind::kEnum:
+    case ColumnKind::kBson:
+    case ColumnKind::kGeometry:
+    case ColumnKind::kGeography:
+    case ColumnKind::kVariant:
     case ColumnKind::kList:
     case ColumnKind::kMap:
     case ColumnKind::kStruct:
@@ -102,14 +112,97 @@ PhysicalType ColumnType::physical_type() const {
 
 int32_t ColumnType::type_length() const {
   if (kind == ColumnKind::kUuid) return 16;
+  if (kind == ColumnKind::kFloat16) return 2;
+  if (kind == ColumnKind::kInterval) return 12;
   if (kind == ColumnKind::kDecimal && precision > 18) return DecimalByteWidth(precision);
   return 0;
 }
 
 namespace {
 
+// The text of a quoted string starting at s[*i] (the opening quote, one of ' " ` or [ whose close
+// is ]), the closing quote doubled inside standing for itself (not for ]). *i ends after the
+// closing quote. False when the string is not closed.
+bool ReadQuoted(std::string_view s, size_t* i, std::string* out) {
+  const char open = s[*i];
+  const char close = open == '[' ? ']' : open;
+  out->clear();
+  for (++*i; *i < s.size(); ++*i) {
+    if (s[*i] == close) {
+      if (close != ']' && *i + 1 < s.size() && s[*i + 1] == close) {
+        out->push_back(close);
+        ++*i;
+        continue;
+      }
+      ++*i;
+      return true;
+    }
+    out->push_back(s[*i]);
+  }
+  return false;
+}
+
+// GEOMETRY[('crs')] and GEOGRAPHY[('crs')][, ALGORITHM]: `name` starts with one of the two words
+// (any case). The CRS keeps its case and may hold commas and parentheses: it is a quoted string
+// ('...' or "...", the quote doubled inside).
+Result<ColumnType> ParseGeoType(std::string_view name, ColumnKind kind) {
+  const std::string shown(TrimSpace(name));
+  auto error = [&](const std::string& why) {
+    return Status::InvalidArgument("type '" + shown + "': " + why);
+  };
+  ColumnType t = Make(kind);
+  std::string_view rest = TrimSpace(TrimSpace(name).substr(kind == ColumnKind::kGeometry ? 8 : 9));
+  if (rest.empty()) return t;
+  if (rest.front() != '(' || rest.back() != ')') return error("expected ('crs')");
+  rest = TrimSpace(rest.substr(1, rest.size() - 2));
+  if (!rest.empty() && (rest.front() == '\'' || rest.front() == '"')) {
+    size_t i = 0;
+    std::string crs;
+    if (!ReadQuoted(rest, &i, &crs)) return error("the CRS string is not closed");
+    t.crs = std::move(crs);
+    rest = TrimSpace(rest.substr(i));
+    if (!rest.empty()) {
+      if (rest.front() != ',') return error("expected ',' after the CRS");
+      rest = TrimSpace(rest.substr(1));
+      if (rest.empty()) return error("expected an edge interpolation algorithm after ','");
+    }
+  }
+  if (!rest.empty()) {
+    if (kind == ColumnKind::kGeometry) return error("GEOMETRY takes a CRS only");
+    std::string algo(rest);
+    for (char& c : algo) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    static constexpr std::pair<std::string_view, EdgeInterpolationAlgorithm> kAlgorithms[] = {
+        {"SPHERICAL", EdgeInterpolationAlgorithm::kSpherical},
+        {"VINCENTY", EdgeInterpolationAlgorithm::kVincenty},
+        {"THOMAS", EdgeInterpolationAlgorithm::kThomas},
+        {"ANDOYER", EdgeInterpolationAlgorithm::kAndoyer},
+        {"KARNEY", EdgeInterpolationAlgorithm::kKarney}};
+    for (const auto& [word, a] : kAlgorithms) {
+      if (algo == word) t.algorithm = a;
+    }
+    if (!t.algorithm) {
+      return error("unknown edge interpolation algorithm '" + std::string(rest) +
+                   "' (SPHERICAL, VINCENTY, THOMAS, ANDOYER, KARNEY)");
+    }
+  }
+  return t;
+}
+
+// True when `text` starts with `word` (any case) followed by nothing, white space or '('.
+bool StartsWithWord(std::string_view text, std::string_view word) {
+  text = TrimSpace(text);
+  if (text.size() < word.size()) return false;
+  for (size_t i = 0; i < word.size(); ++i) {
+    if (std::toupper(static_cast<unsigned char>(text[i])) != word[i]) return false;
+  }
+  return text.size() == word.size() || text[word.size()] == '(' ||
+         std::isspace(static_cast<unsigned char>(text[word.size()]));
+}
+
 // The primitive types of the table in column_type.h, and SQLite's affinity rules.
 Result<ColumnType> ParsePrimitiveType(std::string_view name) {
+  if (StartsWithWord(name, "GEOMETRY")) return ParseGeoType(name, ColumnKind::kGeometry);
+  if (StartsWithWord(name, "GEOGRAPHY")) return ParseGeoType(name, ColumnKind::kGeography);
   const std::string norm = Normalize(name);
   std::string base = norm;
   std::vector<std::string> args;
@@ -145,22 +238,33 @@ Result<ColumnType> ParsePrimitiveType(std::string_view name) {
       b == "FLOAT64") {
     return Make(ColumnKind::kDouble);
   }
+  if (b == "FLOAT4" || b == "FLOAT32") return Make(ColumnKind::kFloat);
+  if (b == "FLOAT16" || b == "HALF") return Make(ColumnKind::kFloat16);
+  if (b == "ENUM") return Make(ColumnKind::kEnum);
+  if (b == "BSON") return Make(ColumnKind::kBson);
+  if (b == "INTERVAL") return Make(ColumnKind::kInterval);
+  if (b == "VARIANT") return Make(ColumnKind::kVariant);
+  if (b == "UNKNOWN") return Make(ColumnKind::kNull);
   if (b == "JSON") return Make(ColumnKind::kJson);
   if (b == "UUID") return Make(ColumnKind::kUuid);
   if (b == "DATE") return Make(ColumnKind::kDate);
-  if (b == "TIME") {
+  if (b == "TIME" || b == "TIMETZ" || b == "TIME WITH TIME ZONE") {
     ColumnType t = Make(ColumnKind::kTime);
     PQ_ASSIGN_OR_RETURN(t.unit, ParseUnit(b, args));
+    t.adjusted_to_utc = b != "TIME";
     return t;
   }
   if (b == "TIMESTAMP" || b == "DATETIME" || b == "TIMESTAMPTZ" ||
-      b == "TIMESTAMP WITH TIME ZONE") {
+      b == "TIMESTAMP WITH TIME ZONE" || b == "TIMESTAMP_NTZ" ||
+      b == "TIMESTAMP WITHOUT TIME ZONE") {
     ColumnType t = Make(ColumnKind::kTimestamp);
     PQ_ASSIGN_OR_RETURN(t.unit, ParseUnit(b, args));
+    t.adjusted_to_utc = b != "TIMESTAMP_NTZ" && b != "TIMESTAMP WITHOUT TIME ZONE";
     return t;
   }
   if (b == "TIMESTAMP_MS" || b == "TIMESTAMP_US" || b == "TIMESTAMP_NS") {
     ColumnType t = Make(ColumnKind::kTimestamp);
+    t.adjusted_to_utc = true;
     t.unit = b == "TIMESTAMP_MS"   ? TimeUnit::kMillis
              : b == "TIMESTAMP_US" ? TimeUnit::kMicros
                                    : TimeUnit::kNanos;
@@ -204,8 +308,8 @@ bool IsIdentifierChar(char c) {
          static_cast<unsigned char>(c) >= 0x80;
 }
 
-// The keyword of a nested type at the start of `text` (LIST, MAP, STRUCT, any case) when '<'
-// follows it: its kind, and the position after the '<'.
+// The keyword of a nested type at the start of `text` (LIST, MAP, STRUCT, VARIANT, any case) when
+// '<' follows it: its kind, and the position after the '<'.
 bool NestedKeyword(std::string_view text, ColumnKind* kind, size_t* after) {
   size_t i = 0;
   while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
@@ -219,6 +323,8 @@ bool NestedKeyword(std::string_view text, ColumnKind* kind, size_t* after) {
     *kind = ColumnKind::kMap;
   } else if (word == "STRUCT") {
     *kind = ColumnKind::kStruct;
+  } else if (word == "VARIANT") {
+    *kind = ColumnKind::kVariant;
   } else {
     return false;
   }
@@ -319,7 +425,7 @@ class NestedTypeParser {
     if (text.empty()) return Error("a type is missing");
     if (i_ < s_.size() && s_[i_] == '<') {
       return Error("unknown type '" + std::string(text) +
-                   "<' (nested types are LIST, MAP, STRUCT)");
+                   "<' (nested types are LIST, MAP, STRUCT, VARIANT)");
     }
     Result<ColumnType> t = ParsePrimitiveType(text);
     if (!t.ok()) return Error(t.status().message());
@@ -332,21 +438,8 @@ class NestedTypeParser {
     if (i_ >= s_.size()) return Error("a field name is missing");
     const char open = s_[i_];
     if (open == '"' || open == '`' || open == '[') {
-      const char close = open == '[' ? ']' : open;
       std::string name;
-      for (++i_; i_ < s_.size(); ++i_) {
-        if (s_[i_] == close) {
-          if (close != ']' && i_ + 1 < s_.size() && s_[i_ + 1] == close) {
-            name.push_back(close);
-            ++i_;
-            continue;
-          }
-          break;
-        }
-        name.push_back(s_[i_]);
-      }
-      if (i_ >= s_.size()) return Error("unclosed quote in a field name");
-      ++i_;
+      if (!ReadQuoted(s_, &i_, &name)) return Error("unclosed quote in a field name");
       if (name.empty()) return Error("a field name is empty");
       return name;
     }
@@ -382,11 +475,81 @@ bool IsPlainIdentifier(std::string_view name) {
 
 }  // namespace
 
+namespace {
+
+// A type T of VARIANT<T>: what typed_value columns can hold (the Parquet type spec, "Shredded
+// Value Types"; variant_shredder.h).
+Status CheckShreddingType(const ColumnType& t, const std::string& shown) {
+  auto refuse = [&](const std::string& why) {
+    return Status::InvalidArgument("type '" + shown + "': " + why);
+  };
+  switch (t.kind) {
+    case ColumnKind::kBoolean:
+    case ColumnKind::kDouble:
+    case ColumnKind::kFloat:
+    case ColumnKind::kDecimal:
+    case ColumnKind::kDate:
+    case ColumnKind::kString:
+    case ColumnKind::kBlob:
+    case ColumnKind::kUuid:
+      return Status::OK();
+    case ColumnKind::kInteger:
+      if (t.is_signed) return Status::OK();
+      break;
+    case ColumnKind::kTime:
+      if (t.unit == TimeUnit::kMicros && !t.adjusted_to_utc) return Status::OK();
+      return refuse("a Variant time is TIME(MICROS)");
+    case ColumnKind::kTimestamp:
+      if (t.unit != TimeUnit::kMillis) return Status::OK();
+      return refuse("a Variant timestamp is in MICROS or NANOS");
+    case ColumnKind::kVariant:
+      if (t.children.empty()) return Status::OK();  // kept whole in `value`
+      return refuse("a field or element is shredded by its own type, not VARIANT<...>");
+    case ColumnKind::kList:
+    case ColumnKind::kStruct:
+      for (const ColumnType& c : t.children) PQ_RETURN_IF_ERROR(CheckShreddingType(c, shown));
+      return Status::OK();
+    default:
+      break;
+  }
+  return refuse(ColumnTypeName(t) + " is not a type a Variant value can be shredded as");
+}
+
+// The types a column of type `t` holds where they may stand: FLOAT16, BSON, INTERVAL, GEOMETRY,
+// GEOGRAPHY and VARIANT only at the top (the JSON of a nested column has no form for them), and the
+// shredding types of VARIANT<T>.
+Status CheckPlacement(const ColumnType& t, bool top, const std::string& shown) {
+  if (!top) {
+    switch (t.kind) {
+      case ColumnKind::kFloat16:
+      case ColumnKind::kBson:
+      case ColumnKind::kInterval:
+      case ColumnKind::kGeometry:
+      case ColumnKind::kGeography:
+      case ColumnKind::kVariant:
+        return Status::InvalidArgument("type '" + shown + "': " + ColumnTypeName(t) +
+                                       " can only be the type of a column, not inside LIST, "
+                                       "MAP or STRUCT");
+      default:
+        break;
+    }
+  }
+  if (t.kind == ColumnKind::kVariant) {
+    return t.children.empty() ? Status::OK() : CheckShreddingType(t.children[0], shown);
+  }
+  for (const ColumnType& c : t.children) PQ_RETURN_IF_ERROR(CheckPlacement(c, false, shown));
+  return Status::OK();
+}
+
+}  // namespace
+
 Result<ColumnType> ParseColumnType(std::string_view name) {
   ColumnKind kind;
   size_t after = 0;
-  if (NestedKeyword(TrimSpace(name), &kind, &after)) return NestedTypeParser(name).Parse();
-  return ParsePrimitiveType(name);
+  if (!NestedKeyword(TrimSpace(name), &kind, &after)) return ParsePrimitiveType(name);
+  PQ_ASSIGN_OR_RETURN(ColumnType t, NestedTypeParser(name).Parse());
+  PQ_RETURN_IF_ERROR(CheckPlacement(t, true, std::string(TrimSpace(name))));
+  return t;
 }
 
 std::string ColumnTypeName(const ColumnType& t) {
@@ -395,7 +558,7 @@ std::string ColumnTypeName(const ColumnType& t) {
     case ColumnKind::kInfer:
       return "";
     case ColumnKind::kNull:
-      return "NULL";
+      return "UNKNOWN";
     case ColumnKind::kBoolean:
       return "BOOLEAN";
     case ColumnKind::kInteger:
@@ -420,9 +583,43 @@ std::string ColumnTypeName(const ColumnType& t) {
     case ColumnKind::kDate:
       return "DATE";
     case ColumnKind::kTime:
-      return std::string("TIME(") + kUnit[static_cast<int>(t.unit)] + ")";
+      return std::string(t.adjusted_to_utc ? "TIMETZ(" : "TIME(") + kUnit[static_cast<int>(t.unit)] +
+             ")";
     case ColumnKind::kTimestamp:
-      return std::string("TIMESTAMP(") + kUnit[static_cast<int>(t.unit)] + ")";
+      return std::string(t.adjusted_to_utc ? "TIMESTAMP(" : "TIMESTAMP_NTZ(") +
+             kUnit[static_cast<int>(t.unit)] + ")";
+    case ColumnKind::kFloat:
+      return "FLOAT4";
+    case ColumnKind::kFloat16:
+      return "FLOAT16";
+    case ColumnKind::kEnum:
+      return "ENUM";
+    case ColumnKind::kBson:
+      return "BSON";
+    case ColumnKind::kInterval:
+      return "INTERVAL";
+    case ColumnKind::kGeometry:
+    case ColumnKind::kGeography: {
+      std::string out = t.kind == ColumnKind::kGeometry ? "GEOMETRY" : "GEOGRAPHY";
+      std::vector<std::string> args;
+      if (t.crs) {
+        std::string quoted = "'";
+        for (char c : *t.crs) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+        args.push_back(quoted + "'");
+      }
+      if (t.algorithm) {
+        static const char* const kAlgorithm[] = {"SPHERICAL", "VINCENTY", "THOMAS", "ANDOYER",
+                                                 "KARNEY"};
+        const auto a = static_cast<size_t>(*t.algorithm);
+        args.push_back(a < 5 ? kAlgorithm[a] : std::to_string(a));
+      }
+      if (args.empty()) return out;
+      out += "(" + args[0];
+      if (args.size() > 1) out += ", " + args[1];
+      return out + ")";
+    }
+    case ColumnKind::kVariant:
+      return t.children.empty() ? "VARIANT" : "VARIANT<" + ColumnTypeName(t.children[0]) + ">";
     case ColumnKind::kDecimal:
       return "DECIMAL(" + std::to_string(t.precision) + "," + std::to_string(t.scale) + ")";
     case ColumnKind::kUuid:
@@ -454,21 +651,111 @@ std::string ColumnTypeName(const ColumnType& t) {
 
 std::string DeclaredTypeText(const ColumnType& t) {
   const std::string name = ColumnTypeName(t);
-  if (!t.is_nested()) return name;
+  if (!t.is_group() && name.find('\'') == std::string::npos) return name;
   std::string out = "'";
   for (char c : name) out += c == '\'' ? std::string("''") : std::string(1, c);
   return out + "'";
 }
 
+namespace {
+
+// Leaves of the group holding value and (for a shredding type) typed_value.
+int ShreddedLeafCount(const ColumnType& typed) {
+  if (typed.kind == ColumnKind::kVariant) return 1;  // value only
+  int n = 1;                                          // value
+  if (typed.kind == ColumnKind::kList || typed.kind == ColumnKind::kStruct) {
+    for (const ColumnType& c : typed.children) n += ShreddedLeafCount(c);
+  } else {
+    n += 1;
+  }
+  return n;
+}
+
+}  // namespace
+
 int LeafCount(const ColumnType& t) {
+  if (t.kind == ColumnKind::kVariant) {
+    return 1 + (t.children.empty() ? 1 : ShreddedLeafCount(t.children[0]));  // metadata + ...
+  }
   if (!t.is_nested()) return 1;
   int n = 0;
   for (const ColumnType& c : t.children) n += LeafCount(c);
   return n;
 }
 
+namespace {
+
+SchemaElement GroupElement(const std::string& name, Repetition rep, size_t children,
+                           LogicalType::Kind logical = LogicalType::Kind::kNone) {
+  SchemaElement e;
+  e.name = name;
+  e.repetition_type = rep;
+  e.num_children = static_cast<int32_t>(children);
+  if (logical != LogicalType::Kind::kNone) {
+    LogicalType l;
+    l.kind = logical;
+    e.logical_type = l;
+  }
+  return e;
+}
+
+SchemaElement BinaryElement(const std::string& name, Repetition rep) {
+  SchemaElement e;
+  e.name = name;
+  e.repetition_type = rep;
+  e.type = PhysicalType::kByteArray;
+  return e;
+}
+
+// The typed_value of a shredding type (the Parquet type spec, "Variant Shredding"): a primitive,
+// a LIST of required element groups, or a group of required field groups; each group holds an
+// optional binary value and, unless its type is VARIANT, a typed_value.
+void AppendTypedValue(const ColumnType& t, std::vector<SchemaElement>* out);
+
+void AppendShreddedGroup(const std::string& name, const ColumnType& t,
+                         std::vector<SchemaElement>* out) {
+  const bool typed = t.kind != ColumnKind::kVariant;
+  out->push_back(GroupElement(name, Repetition::kRequired, typed ? 2 : 1));
+  out->push_back(BinaryElement("value", Repetition::kOptional));
+  if (typed) AppendTypedValue(t, out);
+}
+
+void AppendTypedValue(const ColumnType& t, std::vector<SchemaElement>* out) {
+  switch (t.kind) {
+    case ColumnKind::kList:
+      out->push_back(GroupElement("typed_value", Repetition::kOptional, 1, LogicalType::Kind::kList));
+      out->push_back(GroupElement("list", Repetition::kRepeated, 1));
+      AppendShreddedGroup("element", t.children.at(0), out);
+      break;
+    case ColumnKind::kStruct:
+      out->push_back(GroupElement("typed_value", Repetition::kOptional, t.children.size()));
+      for (size_t i = 0; i < t.children.size(); ++i) {
+        AppendShreddedGroup(t.field_names.at(i), t.children[i], out);
+      }
+      break;
+    default:
+      out->push_back(ToSchemaElement("typed_value", t));
+      break;
+  }
+}
+
+}  // namespace
+
 void AppendSchemaElements(const std::string& name, const ColumnType& t,
                           std::vector<SchemaElement>* out) {
+  if (t.kind == ColumnKind::kVariant) {
+    // The Parquet type spec, "VARIANT": metadata and value, value optional beside a typed_value.
+    const bool shredded = !t.children.empty();
+    SchemaElement group =
+        GroupElement(name, Repetition::kOptional, shredded ? 3 : 2, LogicalType::Kind::kVariant);
+    group.logical_type->variant_specification_version = 1;
+    out->push_back(std::move(group));
+    out->push_back(BinaryElement("metadata", Repetition::kRequired));
+    out->push_back(
+        BinaryElement("value", shredded ? Repetition::kOptional : Repetition::kRequired));
+    if (shredded) AppendTypedValue(t.children[0], out);
+    return;
+  }
   if (!t.is_nested()) {
     out->push_back(ToSchemaElement(name, t));
     return;
@@ -547,9 +834,28 @@ SchemaElement ToSchemaElement(const std::string& name, const ColumnType& t) {
       logical.kind =
           t.kind == ColumnKind::kTime ? LogicalType::Kind::kTime : LogicalType::Kind::kTimestamp;
       logical.unit = t.unit;
-      // Instants are UTC; a time of day is local (DuckDB reads an adjusted TIME as TIME WITH TIME
-      // ZONE).
-      logical.is_adjusted_to_utc = t.kind == ColumnKind::kTimestamp;
+      logical.is_adjusted_to_utc = t.adjusted_to_utc;
+      break;
+    case ColumnKind::kFloat:
+      break;
+    case ColumnKind::kFloat16:
+      logical.kind = LogicalType::Kind::kFloat16;
+      break;
+    case ColumnKind::kEnum:
+      logical.kind = LogicalType::Kind::kEnum;
+      break;
+    case ColumnKind::kBson:
+      logical.kind = LogicalType::Kind::kBson;
+      break;
+    case ColumnKind::kInterval:
+      e.converted_type = ConvertedType::kInterval;  // the format has no INTERVAL logical type
+      break;
+    case ColumnKind::kGeometry:
+    case ColumnKind::kGeography:
+      logical.kind = t.kind == ColumnKind::kGeometry ? LogicalType::Kind::kGeometry
+                                                      : LogicalType::Kind::kGeography;
+      logical.crs = t.crs;
+      logical.algorithm = t.algorithm;
       break;
     case ColumnKind::kDecimal:
       logical.kind = LogicalType::Kind::kDecimal;
@@ -561,6 +867,7 @@ SchemaElement ToSchemaElement(const std::string& name, const ColumnType& t) {
     case ColumnKind::kUuid:
       logical.kind = LogicalType::Kind::kUuid;
       break;
+    case ColumnKind::kVariant:
     case ColumnKind::kList:
     case ColumnKind::kMap:
     case ColumnKind::kStruct:

@@ -12,9 +12,13 @@
 #include <cstring>
 #include <set>
 #include <tuple>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "ext/options.h"
+#include "format/column/row_counts.h"
+#include "format/util/hex.h"
 #include "format/reader/table_scanner.h"
 #include "format/remote/key_glob.h"
 #include "format/remote/remote_access.h"
@@ -148,13 +152,6 @@ Result<std::vector<std::string>> Expand(const std::string& pattern, int64_t* nam
 // ---- Hive partitions
 // --------------------------------------------------------------------------------
 
-int HexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 bool IsDecimalInteger(std::string_view s, int64_t* out) {
   if (s.empty()) return false;
   const char* begin = s.data();
@@ -221,6 +218,35 @@ bool FieldIsFlat(const FileReader& file, int field) {
   const SchemaNode& node = *file.schema().fields()[static_cast<size_t>(field)];
   return node.is_leaf && !node.is_repeated();
 }
+
+// A field's name as an SQL column name: SQL text ends at a NUL byte, so each becomes '_'.
+std::string SqlColumnName(const std::string& field_name) {
+  std::string name = field_name;
+  std::replace(name.begin(), name.end(), '\0', '_');
+  return name;
+}
+
+// Column names made distinct ignoring case, as SQLite compares them: a name taken already gets the
+// first free suffix `_2`, `_3`... In time linear in the names: each name's next suffix to try is
+// kept, and names only ever become taken.
+class DistinctNames {
+ public:
+  std::string Add(const std::string& wanted) {
+    std::string name = wanted;
+    if (taken_.count(LowerAscii(name)) != 0) {
+      int& k = next_suffix_.try_emplace(LowerAscii(wanted), 2).first->second;
+      do {
+        name = wanted + "_" + std::to_string(k++);
+      } while (taken_.count(LowerAscii(name)) != 0);
+    }
+    taken_.insert(LowerAscii(name));
+    return name;
+  }
+
+ private:
+  std::unordered_set<std::string> taken_;                // lower-case names given
+  std::unordered_map<std::string, int> next_suffix_;     // by lower-case wanted name
+};
 
 }  // namespace
 
@@ -298,9 +324,9 @@ std::string HiveUnescape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '%' && i + 2 < text.size() && HexDigit(text[i + 1]) >= 0 &&
-        HexDigit(text[i + 2]) >= 0) {
-      out.push_back(static_cast<char>(HexDigit(text[i + 1]) * 16 + HexDigit(text[i + 2])));
+    if (text[i] == '%' && i + 2 < text.size() && HexDigitValue(text[i + 1]) >= 0 &&
+        HexDigitValue(text[i + 2]) >= 0) {
+      out.push_back(static_cast<char>(HexDigitValue(text[i + 1]) * 16 + HexDigitValue(text[i + 2])));
       i += 2;
     } else {
       out.push_back(text[i]);
@@ -311,15 +337,14 @@ std::string HiveUnescape(std::string_view text) {
 
 std::string HiveEscape(std::string_view text) {
   static constexpr std::string_view kSpecial = "\"#%'*/:=?[\\]^{}";
-  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
     const auto b = static_cast<unsigned char>(c);
     if (b < 0x20 || b == 0x7f || kSpecial.find(c) != std::string_view::npos) {
       out.push_back('%');
-      out.push_back(kHex[b >> 4]);
-      out.push_back(kHex[b & 15]);
+      out.push_back(kUpperHexDigits[b >> 4]);
+      out.push_back(kUpperHexDigits[b & 15]);
     } else {
       out.push_back(c);
     }
@@ -461,12 +486,14 @@ Result<FileColumns> FitColumns(const FileReader& file, const std::vector<Dataset
     return fit;
   }
   std::vector<int> field_named(columns.size(), -1);  // per column: the file's field of that name
+  std::unordered_map<std::string, size_t> column_named;  // by lower-case field name
+  for (size_t c = 0; c < columns.size(); ++c) column_named.emplace(LowerAscii(columns[c].field_name), c);
   for (size_t f = 0; f < fields.size(); ++f) {
     const std::string lower = LowerAscii(fields[f]->name);
     PQ_ASSIGN_OR_RETURN(std::string type, FieldType(file, static_cast<int>(f), values));
     fit.field_affinity[f] = AffinityOfDeclaredType(type);
-    size_t c = 0;
-    while (c < columns.size() && LowerAscii(columns[c].field_name) != lower) ++c;
+    const auto named = column_named.find(lower);
+    const size_t c = named == column_named.end() ? columns.size() : named->second;
     if (c == columns.size()) {
       return Status::InvalidArgument("it has a column " + Quoted(fields[f]->name) +
                                      " the table does not have");
@@ -504,18 +531,14 @@ Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileR
   if (!union_by_name) {
     // The first file defines the columns.
     const FileReader& first = *files[0];
-    std::vector<std::string> seen;
+    DistinctNames names;
     for (size_t f = 0; f < first.schema().fields().size(); ++f) {
       DatasetColumn c;
       c.field_name = first.schema().fields()[f]->name;
       PQ_ASSIGN_OR_RETURN(c.declared_type, FieldType(first, static_cast<int>(f), values));
       c.affinity = AffinityOfDeclaredType(c.declared_type);
       // SQLite column names are case-insensitive: make duplicates distinct.
-      c.name = c.field_name;
-      for (int k = 2; std::find(seen.begin(), seen.end(), LowerAscii(c.name)) != seen.end(); ++k) {
-        c.name = c.field_name + "_" + std::to_string(k);
-      }
-      seen.push_back(LowerAscii(c.name));
+      c.name = names.Add(SqlColumnName(c.field_name));
       out.columns.push_back(std::move(c));
     }
     for (const auto& file : files) {
@@ -536,28 +559,28 @@ Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileR
   }
   // The union: first-seen order and spelling; the file that decided each column's type.
   std::vector<size_t> type_from;
+  std::unordered_map<std::string, size_t> column_named;  // by lower-case field name
   for (size_t i = 0; i < files.size(); ++i) {
     const FileReader& file = *files[i];
     const auto& fields = file.schema().fields();
-    std::vector<std::string> names_here;
+    std::unordered_map<std::string, size_t> field_named;  // this file's, by lower-case name
     for (size_t f = 0; f < fields.size(); ++f) {
       const std::string& name = fields[f]->name;
       const std::string lower = LowerAscii(name);
-      for (size_t g = 0; g < f; ++g) {
-        if (LowerAscii(fields[g]->name) == lower) {
-          return Status::InvalidArgument("union_by_name: '" + file.path() +
-                                         "' has two columns named " + Quoted(fields[g]->name) +
-                                         " and " + Quoted(name) +
-                                         " (names are matched ignoring case)");
-        }
+      if (auto [twin, added] = field_named.emplace(lower, f); !added) {
+        return Status::InvalidArgument("union_by_name: '" + file.path() + "' has two columns named " +
+                                       Quoted(fields[twin->second]->name) + " and " + Quoted(name) +
+                                       " (names are matched ignoring case)");
       }
       PQ_ASSIGN_OR_RETURN(std::string type, FieldType(file, static_cast<int>(f), values));
       const bool flat = FieldIsFlat(file, static_cast<int>(f));
-      size_t c = 0;
-      while (c < out.columns.size() && LowerAscii(out.columns[c].field_name) != lower) ++c;
+      const auto named = column_named.find(lower);
+      const size_t c = named == column_named.end() ? out.columns.size() : named->second;
       if (c == out.columns.size()) {
+        column_named.emplace(lower, c);
         DatasetColumn column;
-        column.name = column.field_name = name;
+        column.field_name = name;
+        column.name = SqlColumnName(name);
         column.declared_type = type;
         column.flat = flat;
         out.columns.push_back(std::move(column));
@@ -579,7 +602,11 @@ Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileR
                                      "'; only INTEGER and REAL combine (as REAL)");
     }
   }
-  for (DatasetColumn& c : out.columns) c.affinity = AffinityOfDeclaredType(c.declared_type);
+  DistinctNames names;  // distinct already, unless two differ only where one holds a NUL byte
+  for (DatasetColumn& c : out.columns) {
+    c.affinity = AffinityOfDeclaredType(c.declared_type);
+    c.name = names.Add(c.name);
+  }
   for (const auto& file : files) {
     auto fit = FitColumns(*file, out.columns, values, true);
     if (!fit.ok()) return fit.status().WithContext(file->path());
@@ -588,24 +615,39 @@ Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileR
   return out;
 }
 
+// ---- Opening
+// ------------------------------------------------------------------------------------------
+
+Result<std::shared_ptr<const FileReader>> OpenTableFile(const std::string& path,
+                                                        const ReaderOptions& options) {
+  PQ_ASSIGN_OR_RETURN(std::shared_ptr<FileReader> reader, FileReader::Open(path, options));
+  PQ_RETURN_IF_ERROR(CheckRowCounts(*reader));
+  return std::shared_ptr<const FileReader>(std::move(reader));
+}
+
 // ---- Snapshots
 // ----------------------------------------------------------------------------------------
 
-void CountRows(DatasetSnapshot* d) {
+Status CountRows(DatasetSnapshot* d) {
   d->total_rows = 0;
   d->max_file_rows = 0;
   for (DatasetFile& f : d->files) {
-    // Row groups are the truth: some writers leave FileMetaData.num_rows at 0.
+    // Row groups are the truth: some writers leave FileMetaData.num_rows at 0. Their sum within a
+    // file was checked when it was opened (FileReader::Open).
     f.rows = 0;
     for (const RowGroup& rg : f.reader->metadata().row_groups) f.rows += rg.num_rows;
     f.first_row = d->total_rows;
-    d->total_rows += f.rows;
+    if (__builtin_add_overflow(d->total_rows, f.rows, &d->total_rows)) {
+      return Status::Corruption("'" + f.reader->path() + "' has " + std::to_string(f.rows) +
+                                " rows: the files' row counts sum past 2^63-1");
+    }
     d->max_file_rows = std::max(d->max_file_rows, f.rows);
   }
+  return Status::OK();
 }
 
-std::shared_ptr<const DatasetSnapshot> MakeSnapshot(std::vector<std::shared_ptr<const FileReader>> readers,
-                                                    std::vector<FileColumns> columns) {
+Result<std::shared_ptr<const DatasetSnapshot>> MakeSnapshot(std::vector<std::shared_ptr<const FileReader>> readers,
+                                                            std::vector<FileColumns> columns) {
   auto data = std::make_shared<DatasetSnapshot>();
   for (size_t i = 0; i < readers.size(); ++i) {
     DatasetFile file;
@@ -613,8 +655,8 @@ std::shared_ptr<const DatasetSnapshot> MakeSnapshot(std::vector<std::shared_ptr<
     file.columns = std::move(columns[i]);
     data->files.push_back(std::move(file));
   }
-  CountRows(data.get());
-  return data;
+  PQ_RETURN_IF_ERROR(CountRows(data.get()));
+  return std::shared_ptr<const DatasetSnapshot>(std::move(data));
 }
 
 Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<const DatasetSnapshot> data,
@@ -626,7 +668,7 @@ Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<c
     const DatasetFile& file = data->files[i];
     const std::string& path = file.reader->path();
     if (file.reader->file().Unchanged()) continue;
-    auto reader = FileReader::Open(file.reader->file().location(), options);
+    auto reader = OpenTableFile(file.reader->file().location(), options);
     if (!reader.ok()) {
       return Status::IOError("'" + path + "' changed since the table was created and cannot be read: " +
                              reader.status().message());
@@ -642,7 +684,7 @@ Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<c
     replaced.columns = std::move(fit).value();
   }
   if (!fresh) return data;
-  CountRows(fresh.get());
+  PQ_RETURN_IF_ERROR(CountRows(fresh.get()));
   return std::shared_ptr<const DatasetSnapshot>(std::move(fresh));
 }
 

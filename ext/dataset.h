@@ -145,6 +145,14 @@ Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileR
 Result<FileColumns> FitColumns(const FileReader& file, const std::vector<DatasetColumn>& columns,
                                const ValueOptions& values, bool union_by_name);
 
+// ---- Opening
+
+// A file of the table, opened with `options` and checked for what the table answers from its footer
+// alone: its row groups' counts must fit their column chunks (format/column/row_counts.h), or a
+// count(*) would answer (or walk) rows no scan can read.
+Result<std::shared_ptr<const FileReader>> OpenTableFile(const std::string& path,
+                                                        const ReaderOptions& options);
+
 // ---- Snapshots
 // ----------------------------------------------------------------------------------------
 
@@ -164,16 +172,17 @@ struct DatasetSnapshot {
   int64_t max_file_rows = 0;  // rows of the largest file: file_row_number is below it
 };
 
-// Sums the row counts; sets each file's first_row.
-void CountRows(DatasetSnapshot* d);
+// Sums the row counts; sets each file's first_row. Rowids are int64: counts that sum past it are
+// Corruption naming the file where they do.
+Status CountRows(DatasetSnapshot* d);
 
-// The snapshot of files just opened, with their mappings onto the table's columns (UnifyColumns's
-// DatasetSchema::files, one per reader, in order).
-std::shared_ptr<const DatasetSnapshot> MakeSnapshot(std::vector<std::shared_ptr<const FileReader>> readers,
-                                                    std::vector<FileColumns> columns);
+// The snapshot of files just opened (OpenTableFile), with their mappings onto the table's columns
+// (UnifyColumns's DatasetSchema::files, one per reader, in order); CountRows's error.
+Result<std::shared_ptr<const DatasetSnapshot>> MakeSnapshot(std::vector<std::shared_ptr<const FileReader>> readers,
+                                                            std::vector<FileColumns> columns);
 
 // Opens again every file of `data` that changed since its footer was read (RandomAccessFile::Unchanged),
-// with `options`, and fits it to `columns` (FitColumns): `data` itself when no file changed,
+// with `options` (OpenTableFile), and fits it to `columns` (FitColumns): `data` itself when no file changed,
 // else a new snapshot. A file that cannot be read any more, or whose columns no longer fit the
 // table, is an error naming it.
 Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<const DatasetSnapshot> data,

@@ -15,10 +15,13 @@
 //   column_keys='col:KEY,...'  keys of columns encrypted with their own key (dotted leaf paths)
 //   aad_prefix=TEXT            the AAD prefix of files that do not store theirs (checked against
 //                              the stored one otherwise)
+//   master_keys='id:KEY,...'   master keys by id, for files whose keys are PKMT1 key material
 // Keys registered with parquet_add_key(id, key) (key_functions.h) are found through the key ids
-// files name; an explicit option wins over them.
+// files name, and serve as master keys by id for PKMT1 key material (format/crypto/key_material.h:
+// internal or external, single or double wrapping); explicit options win over them. The keys of a
+// table outside temp cannot be options (secret_options.h).
 //
-// Writer options (kEncryptionOptionNames; all but footer_key need footer_key):
+// Writer options (kEncryptionOptionNames; all need footer_key or footer_master_key):
 //   footer_key=KEY             encrypt the file: the footer, and every column unless column_keys
 //   column_keys='col:KEY,...'  encrypt only these columns, each under its own key (a group's name
 //                              covers every leaf under it); the others stay plaintext
@@ -31,13 +34,21 @@
 //   store_aad_prefix=0|1       store the prefix in the file (default 1); 0: readers must give it
 //   footer_key_id=ID           store ID as the footer key's key_metadata
 //   column_key_ids='col:ID,...'  store ID as the key_metadata of a column of column_keys
+// or, instead of footer_key, column_keys and the key ids, master keys by id (PKMT1, as
+// parquet-java's PropertiesDrivenCryptoFactory writes; format/crypto/key_wrapper.h):
+//   footer_master_key=ID       fresh data keys for each file, the footer's wrapped with master ID
+//   column_master_keys='col:ID,...'  only these columns encrypted, each under a fresh key wrapped
+//                              with its master key (without: every column under the footer key)
+//   double_wrapping=0|1        1 (default): data keys under per-file KEKs wrapped by the master
+//                              keys; 0: data keys wrapped by the master keys directly
+//   key_material=internal|external  in each key's key_metadata (default), or in
+//                              `_KEY_MATERIAL_FOR_<file name>.json` beside the file (written and
+//                              published with it: export_writer.h)
+//   data_key_length=128|192|256  bits of the data keys drawn (default 128)
+//   master_keys='id:KEY,...'   master keys by id, before those of parquet_add_key
 // The file id and every nonce are fresh random bytes. A file with key ids opens wherever its keys
 // are registered under those ids (parquet_add_key); without ids, read it with footer_key= /
-// column_keys=.
-//
-// Security note: SQLite keeps the module arguments of CREATE VIRTUAL TABLE in the database schema,
-// so footer_key= on a table of a persistent database stores the key in the database file. Use a
-// temp table, or parquet_add_key (keys held in the connection's memory only).
+// column_keys=. A file with master keys opens wherever the master keys are registered.
 #pragma once
 
 #include <memory>
@@ -51,10 +62,9 @@
 
 namespace pq::ext {
 
-// footer_key, column_keys, aad_prefix: to add to the table's known options.
+// footer_key, column_keys, aad_prefix, master_keys: to add to the table's known options.
 extern const std::vector<std::string_view> kDecryptionOptionNames;
-// footer_key, column_keys, encryption_algorithm, plaintext_footer, aad_prefix, store_aad_prefix:
-// to add to the writer's known options.
+// The writer options above: to add to the writer's known options.
 extern const std::vector<std::string_view> kEncryptionOptionNames;
 
 // The keys for ReaderOptions::decryption from the table options and the connection's registry
@@ -64,9 +74,11 @@ extern const std::vector<std::string_view> kEncryptionOptionNames;
 Result<std::shared_ptr<const crypto::DecryptionConfig>> DecryptionFromOptions(
     const OptionList& opts, std::shared_ptr<const crypto::KeyRegistry> registry);
 
-// The encryption for WriterOptions::encryption from the writer options; null when footer_key is
-// not given (and then no other encryption option may be). InvalidArgument naming the option.
+// The encryption for WriterOptions::encryption from the writer options; null when neither
+// footer_key nor footer_master_key is given (and then no other encryption option may be).
+// Master key ids are looked up, when files are written, in master_keys and then `registry` (the
+// connection's; may be null). InvalidArgument naming the option.
 Result<std::shared_ptr<const crypto::EncryptionConfig>> EncryptionFromOptions(
-    const OptionList& opts);
+    const OptionList& opts, std::shared_ptr<const crypto::KeyRegistry> registry);
 
 }  // namespace pq::ext

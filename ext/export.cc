@@ -13,6 +13,15 @@
 // leaves an existing PATH untouched. With `partition_by=col,...` PATH is a new folder of hive
 // partitions instead (export_partition.h), written the same all-or-nothing way.
 //
+// Options of parquet_export alone (besides partition_by):
+//   file_size_bytes=N        PATH is a new folder of files data_0.parquet, data_1.parquet, ...
+//                            (in each partition with partition_by): a file ends with the row
+//                            group in which it reaches N bytes. N may end in KB, MB, GB (powers of
+//                            1000) or KiB, MiB, GiB (powers of 1024)
+//   row_groups_per_file=N    the same, a file ending after N row groups
+//   return_stats=0|1         1: the answer is a JSON summary of the files written (export_stats.h)
+//                            instead of the row count
+//
 // The function is SQLITE_DIRECTONLY: it writes files, so a schema someone else wrote (a view or a
 // trigger in an untrusted database) must not be able to call it.
 #include "ext/export.h"
@@ -20,12 +29,15 @@
 #include "ext/remote_options.h"
 
 #include <cctype>
+#include <charconv>
+#include <optional>
 #include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "ext/export_partition.h"
+#include "ext/export_stats.h"
 #include "ext/export_writer.h"
 
 namespace pq::ext {
@@ -126,6 +138,42 @@ sqlite3_stmt* PrepareRowPump(sqlite3* db, const char* query, const char* tail, i
   return stmt;
 }
 
+// The options parquet_export takes besides the writer's (export_writer.h) and partition_by.
+const std::vector<std::string_view> kExportOnlyOptionNames = {"file_size_bytes",
+                                                              "row_groups_per_file",
+                                                              "return_stats"};
+
+// file_size_bytes=: bytes, optionally with a unit (KB, MB, GB: powers of 1000; KiB, MiB, GiB:
+// powers of 1024; B), any case, white space allowed before the unit.
+Result<int64_t> ParseByteSize(std::string_view text) {
+  text = TrimSpace(text);
+  size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  int64_t n = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + digits, n);
+  std::string unit(TrimSpace(text.substr(digits)));
+  for (char& c : unit) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  static constexpr std::pair<std::string_view, int64_t> kUnits[] = {
+      {"", 1},          {"b", 1},
+      {"kb", 1000},     {"mb", 1000 * 1000},        {"gb", 1000 * 1000 * 1000},
+      {"kib", 1 << 10}, {"mib", 1 << 20},           {"gib", int64_t{1} << 30}};
+  if (digits == 0 || ec != std::errc() || p != text.data() + digits) {
+    return Status::InvalidArgument("option 'file_size_bytes': '" + std::string(text) +
+                                   "' is not a size (bytes, or a number with KB, MB, GB, KiB, "
+                                   "MiB, GiB)");
+  }
+  for (const auto& [name, factor] : kUnits) {
+    if (unit != name) continue;
+    if (n <= 0 || n > (int64_t{1} << 62) / factor) {
+      return Status::InvalidArgument("option 'file_size_bytes': '" + std::string(text) +
+                                     "' is out of range");
+    }
+    return n * factor;
+  }
+  return Status::InvalidArgument("option 'file_size_bytes': unknown unit '" + unit +
+                                 "' (KB, MB, GB, KiB, MiB, GiB)");
+}
+
 // Hands each row of the query to `writer` (an ExportWriter or a PartitionedExport), then finishes
 // and publishes what it wrote. Returns the row count. On failure the writer's destructor removes
 // everything it wrote.
@@ -166,16 +214,40 @@ Result<int64_t> WriteRows(sqlite3* db, sqlite3_stmt* stmt, const char* query, co
   return writer.rows();
 }
 
-// Runs the export; returns the row count.
-Result<int64_t> RunExport(sqlite3* db, const std::string& path, const std::string& query,
-                          const std::string& options_text,
-                          std::shared_ptr<const remote::SettingsRegistry> registry) {
-  // partition_by is parquet_export's own option; the others are the writer's.
+// What an export answers: the row count, or (return_stats=1) the JSON summary of its files.
+struct ExportAnswer {
+  int64_t rows = 0;
+  std::optional<std::string> stats;
+};
+
+// What parquet_export's registrations hold: the connection's key registry (master keys by id) and
+// remote settings (parquet_secret, for s3:// targets).
+struct ExportRegistries {
+  std::shared_ptr<const crypto::KeyRegistry> keys;
+  std::shared_ptr<const remote::SettingsRegistry> remote;
+};
+
+// Runs the export.
+Result<ExportAnswer> RunExport(sqlite3* db, const std::string& path, const std::string& query,
+                               const std::string& options_text, const ExportRegistries& registries) {
+  // partition_by, file_size_bytes, row_groups_per_file and return_stats are parquet_export's own
+  // options; the others are the writer's (and the remote settings).
   PQ_ASSIGN_OR_RETURN(PartitionByOption partition_by, TakePartitionByOption(options_text));
   PQ_ASSIGN_OR_RETURN(OptionList opts, OptionList::ParseList(partition_by.other_options));
-  PQ_RETURN_IF_ERROR(opts.CheckKnown(ExportOptionNames(), "parquet_export"));
-  PQ_ASSIGN_OR_RETURN(ExportOptions options, ParseExportOptions(opts));
-  options.remote = MakeRemoteAccess(db, std::move(registry), options.remote_settings);
+  std::vector<std::string_view> known = ExportOptionNames();
+  known.insert(known.end(), kExportOnlyOptionNames.begin(), kExportOnlyOptionNames.end());
+  PQ_RETURN_IF_ERROR(opts.CheckKnown(known, "parquet_export"));
+  PQ_ASSIGN_OR_RETURN(ExportOptions options, ParseExportOptions(opts, registries.keys));
+  options.remote = MakeRemoteAccess(db, registries.remote, options.remote_settings);
+  if (opts.Has("file_size_bytes")) {
+    PQ_ASSIGN_OR_RETURN(options.file_size_bytes,
+                        ParseByteSize(opts.GetString("file_size_bytes", "")));
+  }
+  PQ_ASSIGN_OR_RETURN(options.row_groups_per_file,
+                      opts.GetInt("row_groups_per_file", 0, 1, int64_t{1} << 40));
+  PQ_ASSIGN_OR_RETURN(const bool return_stats, opts.GetBool("return_stats", false));
+  const bool folder =
+      partition_by.present || options.file_size_bytes > 0 || options.row_groups_per_file > 0;
   std::vector<std::string> partition_columns;
   if (partition_by.present) {
     PQ_ASSIGN_OR_RETURN(partition_columns, ParsePartitionColumns(partition_by.columns));
@@ -212,6 +284,7 @@ Result<int64_t> RunExport(sqlite3* db, const std::string& path, const std::strin
     for (ExportColumn& c : columns) {
       if (sqlite3_stricmp(c.name.c_str(), s.name.c_str()) == 0) {
         c.type = s.type;
+        c.field_id = s.field_id;
         found = true;
       }
     }
@@ -220,14 +293,28 @@ Result<int64_t> RunExport(sqlite3* db, const std::string& path, const std::strin
                                      "'");
     }
   }
-  if (partition_by.present) {
+  ExportAnswer answer;
+  if (folder) {
     PQ_ASSIGN_OR_RETURN(std::unique_ptr<PartitionedExport> writer,
                         PartitionedExport::Make(path, columns, partition_columns, options));
-    return WriteRows(db, st.stmt, query.c_str(), tail, *writer);
+    PQ_ASSIGN_OR_RETURN(answer.rows, WriteRows(db, st.stmt, query.c_str(), tail, *writer));
+    std::string base = path;
+    while (base.size() > 1 && base.back() == '/') base.pop_back();
+    if (return_stats) answer.stats = ExportStatsJson(base, writer->files(), answer.rows);
+    return answer;
   }
   PQ_ASSIGN_OR_RETURN(std::unique_ptr<ExportWriter> writer,
                       ExportWriter::Make(path, columns, options));
-  return WriteRows(db, st.stmt, query.c_str(), tail, *writer);
+  PQ_ASSIGN_OR_RETURN(answer.rows, WriteRows(db, st.stmt, query.c_str(), tail, *writer));
+  if (return_stats) {
+    ExportedFile f;
+    f.path = path;
+    f.rows = answer.rows;
+    f.bytes = writer->file_bytes();
+    f.metadata = writer->metadata();
+    answer.stats = ExportStatsJson("", {f}, answer.rows);
+  }
+  return answer;
 }
 
 void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
@@ -250,33 +337,44 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
       }
       options = ValueText(argv[2]);
     }
-    const auto* registry = static_cast<const std::shared_ptr<const remote::SettingsRegistry>*>(sqlite3_user_data(ctx));
-    Result<int64_t> rows = RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]), ValueText(argv[1]), options,
-                                     registry ? *registry : nullptr);
-    if (!rows.ok()) {
-      SetFunctionError(ctx, rows.status().WithContext("parquet_export"));
+    const auto* registries = static_cast<const ExportRegistries*>(sqlite3_user_data(ctx));
+    Result<ExportAnswer> answer = RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]),
+                                            ValueText(argv[1]), options, *registries);
+    if (!answer.ok()) {
+      SetFunctionError(ctx, answer.status().WithContext("parquet_export"));
       return;
     }
-    sqlite3_result_int64(ctx, *rows);
+    if (answer->stats) {
+      sqlite3_result_text64(ctx, answer->stats->data(), answer->stats->size(), SQLITE_TRANSIENT,
+                            SQLITE_UTF8);
+    } else {
+      sqlite3_result_int64(ctx, answer->rows);
+    }
   });
 }
 
 }  // namespace
 
-int RegisterExport(sqlite3* db, std::shared_ptr<const remote::SettingsRegistry> remote) {
+namespace {
+
+void DeleteRegistries(void* p) { delete static_cast<ExportRegistries*>(p); }
+
+}  // namespace
+
+int RegisterExport(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
+                   std::shared_ptr<const remote::SettingsRegistry> remote) {
   const int flags = SQLITE_UTF8 | SQLITE_DIRECTONLY;
-  using Handle = std::shared_ptr<const remote::SettingsRegistry>;
-  const auto free_handle = [](void* p) { delete static_cast<Handle*>(p); };
-  // Each registration owns a handle on the registry (freed by SQLite, also when it fails).
-  int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags, new Handle(remote), ExportFunction,
-                                      nullptr, nullptr, free_handle);
+  // Each registration owns its handles on the registries (sqlite3_create_function_v2 frees them,
+  // also when the registration fails).
+  int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags, new ExportRegistries{keys, remote},
+                                      ExportFunction, nullptr, nullptr, DeleteRegistries);
   if (rc == SQLITE_OK) {
     rc = sqlite3_create_function_v2(db, kRowPumpName, -1, flags, nullptr, nullptr, RowPumpStep,
                                     RowPumpFinal, nullptr);
   }
   if (rc == SQLITE_OK) {
-    rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags, new Handle(remote), ExportFunction,
-                                    nullptr, nullptr, free_handle);
+    rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags, new ExportRegistries{keys, remote},
+                                    ExportFunction, nullptr, nullptr, DeleteRegistries);
   }
   return rc;
 }

@@ -1,6 +1,5 @@
 #include "ext/export_partition.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,12 +11,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <random>
 #include <system_error>
 
-#include "ext/options.h"
 #include "ext/dataset.h"
+#include "ext/options.h"
 #include "format/remote/remote_url.h"
+#include "format/writer/output_file.h"
 
 namespace pq::ext {
 
@@ -26,28 +25,6 @@ namespace {
 // As ExportWriter: types are inferred from the first batch of rows.
 constexpr size_t kInferRows = 8192;
 constexpr size_t kInferBytes = size_t{16} << 20;
-
-// Splits on commas outside quotes (' and "); drops empty items.
-std::vector<std::string_view> SplitTopLevel(std::string_view text) {
-  std::vector<std::string_view> items;
-  char quote = 0;
-  size_t start = 0;
-  for (size_t i = 0; i <= text.size(); ++i) {
-    const char c = i < text.size() ? text[i] : ',';
-    if (quote && i < text.size()) {
-      if (c == quote) quote = 0;
-      continue;
-    }
-    if (c == '\'' || c == '"') {
-      quote = c;
-    } else if (c == ',') {
-      std::string_view item = TrimSpace(text.substr(start, i - start));
-      if (!item.empty()) items.push_back(item);
-      start = i + 1;
-    }
-  }
-  return items;
-}
 
 // The position of the first '=' outside quotes, or npos.
 size_t EqualsOutsideQuotes(std::string_view item) {
@@ -64,24 +41,9 @@ size_t EqualsOutsideQuotes(std::string_view item) {
   return std::string_view::npos;
 }
 
-std::string RandomHex() {
-  std::random_device rd;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%08x%08x", rd(), rd());
-  return buf;
-}
-
-// fsync of a folder, so that renames in it are durable. Best effort.
-void SyncFolder(const std::string& folder) {
-  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  (void)::fsync(fd);
-  ::close(fd);
-}
-
-std::string ParentOf(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+// The file of a partition (its folder below the target; empty: no partitions): "a=1/data_N.parquet".
+std::string FileName(const std::string& folder, int n) {
+  return (folder.empty() ? "" : folder + "/") + "data_" + std::to_string(n) + ".parquet";
 }
 
 // Creates `base`/`relative` and the folders on the way (base exists).
@@ -106,7 +68,7 @@ Status MakeFolders(const std::string& base, const std::string& relative) {
 Result<PartitionByOption> TakePartitionByOption(std::string_view options_text) {
   PartitionByOption out;
   bool in_list = false;  // items without '=' continue partition_by's list
-  for (std::string_view item : SplitTopLevel(options_text)) {
+  for (std::string_view item : SplitList(options_text, "'\"", false)) {
     const size_t eq = EqualsOutsideQuotes(item);
     if (eq == std::string_view::npos) {
       if (in_list) {
@@ -139,7 +101,7 @@ Result<std::vector<std::string>> ParsePartitionColumns(std::string_view text) {
     text = whole;
   }
   std::vector<std::string> names;
-  for (std::string_view item : SplitTopLevel(text)) {
+  for (std::string_view item : SplitList(text, "'\"", false)) {
     std::string name = Dequote(item);
     if (name.empty()) continue;
     names.push_back(std::move(name));
@@ -224,6 +186,10 @@ Result<std::unique_ptr<PartitionedExport>> PartitionedExport::Make(
         "option 'partition_by': every column is a partition column; at least one "
         "must be left to store in the files");
   }
+  const char* why_folder = partition_by.empty()
+                               ? "with file_size_bytes or row_groups_per_file the output is a new "
+                                 "folder"
+                               : "with partition_by the output is a new folder";
   // The writer options (column names in encoding=, bloom_filter=, sorted_by=) name data columns.
   PQ_ASSIGN_OR_RETURN(std::unique_ptr<ExportWriter> probe,
                       ExportWriter::Make(folder + "/probe", e->data_types_, options));
@@ -239,15 +205,14 @@ Result<std::unique_ptr<PartitionedExport>> PartitionedExport::Make(
     }
     PQ_ASSIGN_OR_RETURN(bool taken, access->AnyObjectUnder(folder + "/"));
     if (taken) {
-      return Status::InvalidArgument("'" + folder +
-                                     "/' already holds objects; with partition_by the output is a new folder "
-                                     "(remove them or choose another path)");
+      return Status::InvalidArgument("'" + folder + "/' already holds objects; " + why_folder +
+                                     " (remove them or choose another path)");
     }
     e->remote_ = true;
     e->target_ = std::move(folder);
     e->columns_ = std::move(columns);
     e->options_ = options;
-    e->options_.threads = 1;
+    if (!partition_by.empty()) e->options_.threads = 1;
     e->types_known_ =
         std::none_of(e->data_types_.begin(), e->data_types_.end(),
                      [](const ExportColumn& c) { return c.type.kind == ColumnKind::kInfer; });
@@ -257,23 +222,16 @@ Result<std::unique_ptr<PartitionedExport>> PartitionedExport::Make(
   struct stat st;
   if (::stat(folder.c_str(), &st) == 0) {
     if (!S_ISDIR(st.st_mode)) {
-      return Status::InvalidArgument(
-          "'" + folder +
-          "' exists and is not a folder; with partition_by the output is a "
-          "new folder");
+      return Status::InvalidArgument("'" + folder + "' exists and is not a folder; " + why_folder);
     }
     std::error_code ec;
     const bool empty = std::filesystem::is_empty(folder, ec);
     if (ec || !empty) {
-      return Status::InvalidArgument("'" + folder +
-                                     "' exists and is not empty; with partition_by the output is a "
-                                     "new folder (remove it or choose another path)");
+      return Status::InvalidArgument("'" + folder + "' exists and is not empty; " + why_folder +
+                                     " (remove it or choose another path)");
     }
   }
-  const size_t slash = folder.rfind('/');
-  const std::string parent = slash == std::string::npos ? "" : folder.substr(0, slash + 1);
-  const std::string name = slash == std::string::npos ? folder : folder.substr(slash + 1);
-  e->temp_folder_ = parent + "." + name + ".tmp-" + std::to_string(::getpid()) + "-" + RandomHex();
+  e->temp_folder_ = TemporaryPathBeside(folder);
   if (::mkdir(e->temp_folder_.c_str(), 0777) != 0) {
     e->temp_folder_.clear();
     return Status::IOError("cannot write '" + folder +
@@ -283,8 +241,8 @@ Result<std::unique_ptr<PartitionedExport>> PartitionedExport::Make(
   e->columns_ = std::move(columns);
   e->options_ = options;
   // Many partition files are open at once: each writes on the calling thread (threads= is for
-  // one file).
-  e->options_.threads = 1;
+  // one file). Without partitions one file is open at a time and keeps threads=.
+  if (!partition_by.empty()) e->options_.threads = 1;
   e->types_known_ =
       std::none_of(e->data_types_.begin(), e->data_types_.end(),
                    [](const ExportColumn& c) { return c.type.kind == ColumnKind::kInfer; });
@@ -392,8 +350,9 @@ Status PartitionedExport::Route(sqlite3_value** values, int64_t row) {
   p.last_used = ++clock_;
   for (size_t k = 0; k < data_columns_.size(); ++k) data_values_[k] = values[data_columns_[k]];
   Status s = p.writer->AppendRow(data_values_.data());
-  if (!s.ok())
-    return s.WithContext("'" + folder + "/data_" + std::to_string(p.next_file - 1) + ".parquet'");
+  if (!s.ok()) return s.WithContext("'" + FileName(folder, p.next_file - 1) + "'");
+  // A full file (file_size_bytes, row_groups_per_file) ends here; the next rows start another.
+  if (p.writer->file_full()) return CloseWriter(folder, &p);
   return Status::OK();
 }
 
@@ -413,8 +372,7 @@ Status PartitionedExport::OpenWriter(const std::string& folder, Partition* p) {
   if (!remote_) {
     PQ_RETURN_IF_ERROR(MakeFolders(temp_folder_, folder).WithContext("cannot write '" + target_ + "'"));
   }
-  const std::string file = (remote_ ? target_ : temp_folder_) + "/" + folder + "/data_" +
-                           std::to_string(p->next_file) + ".parquet";
+  const std::string file = (remote_ ? target_ : temp_folder_) + "/" + FileName(folder, p->next_file);
   PQ_ASSIGN_OR_RETURN(p->writer, ExportWriter::Make(file, data_types_, options_));
   ++p->next_file;
   ++open_files_;
@@ -422,16 +380,32 @@ Status PartitionedExport::OpenWriter(const std::string& folder, Partition* p) {
 }
 
 Status PartitionedExport::CloseWriter(const std::string& folder, Partition* p) {
+  const std::string name = FileName(folder, p->next_file - 1);
   Status s = p->writer->Finish();
-  if (s.ok() && remote_) {
-    finished_.push_back(std::move(p->writer));  // completed at Publish, with the others
-  } else if (s.ok()) {
-    s = p->writer->Publish();
+  // On S3 the file's upload is completed at Publish, with the others.
+  if (s.ok() && !remote_) s = p->writer->Publish();
+  if (s.ok()) {
+    ExportedFile f;
+    f.path = name;
+    f.rows = p->writer->rows();
+    f.bytes = p->writer->file_bytes();
+    f.metadata = p->writer->metadata();
+    // The folder's col=value names, in partition_by order.
+    size_t start = 0;
+    while (start < folder.size()) {
+      size_t slash = folder.find('/', start);
+      if (slash == std::string::npos) slash = folder.size();
+      const std::string part = folder.substr(start, slash - start);
+      const size_t eq = part.find('=');
+      f.partition.emplace_back(part.substr(0, eq), eq == std::string::npos ? "" : part.substr(eq + 1));
+      start = slash + 1;
+    }
+    files_.push_back(std::move(f));
+    if (remote_) finished_.push_back(std::move(p->writer));
   }
   p->writer.reset();
   --open_files_;
-  if (!s.ok())
-    return s.WithContext("'" + folder + "/data_" + std::to_string(p->next_file - 1) + ".parquet'");
+  if (!s.ok()) return s.WithContext("'" + name + "'");
   return Status::OK();
 }
 
@@ -447,7 +421,9 @@ Status PartitionedExport::Finish() {
     if (!s.ok()) return Fail(s);
   }
   if (remote_) return Status::OK();
-  for (const auto& [folder, p] : partitions_) SyncFolder(temp_folder_ + "/" + folder);
+  for (const auto& [folder, p] : partitions_) {
+    if (!folder.empty()) SyncFolder(temp_folder_ + "/" + folder);
+  }
   SyncFolder(temp_folder_);
   return Status::OK();
 }
@@ -475,7 +451,7 @@ Status PartitionedExport::Publish() {
   }
   published_ = true;
   temp_folder_.clear();
-  SyncFolder(ParentOf(target_));
+  SyncFolder(FolderOf(target_));
   return Status::OK();
 }
 

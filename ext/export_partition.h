@@ -23,6 +23,11 @@
 // is up to that many writers' buffers (a batch and a row group each: keep row_group_size modest
 // when there are many partitions).
 //
+// Files split by size (parquet_export's file_size_bytes=, row_groups_per_file=; ExportWriter's
+// file_full): a file that is full is finished at the end of a row group and the partition's next
+// rows go to data_<N+1>.parquet. The same class writes a folder of such files without partitions
+// (partition_by empty): PATH/data_0.parquet, PATH/data_1.parquet, ...
+//
 // Atomic like a single-file export: everything is written under a temporary folder
 // `.<name>.tmp-<pid>-<random hex>` beside PATH, which is renamed to PATH once every file is
 // complete and synced. PATH must not exist, or be an empty folder. Any error, or destroying the
@@ -66,6 +71,7 @@ class PartitionedExport {
 
   // Resolves `partition_by` (names of `columns`, ignoring case; each once; not every column) and
   // checks that `folder` does not exist or is an empty folder. Creates the temporary folder.
+  // An empty `partition_by`: no partitions, the files directly in `folder`.
   static Result<std::unique_ptr<PartitionedExport>> Make(
       std::string folder, std::vector<ExportColumn> columns,
       const std::vector<std::string>& partition_by, const ExportOptions& options);
@@ -80,6 +86,9 @@ class PartitionedExport {
   // Renames the temporary folder to the target and fsyncs the folder holding it.
   Status Publish();
   int64_t rows() const { return rows_; }
+  // The files finished so far (all of them after Finish), in the order they were finished; paths
+  // relative to the folder.
+  const std::vector<ExportedFile>& files() const { return files_; }
 
  private:
   struct Partition {
@@ -113,6 +122,7 @@ class PartitionedExport {
   uint64_t clock_ = 0;
   std::vector<sqlite3_value*> data_values_;  // scratch: one row's data columns
   int64_t rows_ = 0;
+  std::vector<ExportedFile> files_;
   bool failed_ = false;
   bool published_ = false;
 };

@@ -7,11 +7,17 @@
 #include <limits>
 
 #include "ext/options.h"
-#include "format/value/json_reader.h"
+#include "format/geo/wkb.h"
+#include "format/geo/wkt.h"
+#include "format/util/json_reader.h"
+#include "format/value/float16.h"
 #include "format/value/temporal.h"
+#include "format/variant/variant_encoder.h"
+#include "format/variant/variant_from_json.h"
 #include "format/writer/file_writer.h"
 #include "format/writer/json_shredder.h"
 #include "format/writer/text_to_value.h"
+#include "format/writer/variant_shredder.h"
 
 namespace pq::ext {
 
@@ -102,6 +108,11 @@ std::string DescribeValue(sqlite3_value* v) {
 // ---------------------------------------------------------------------------------------------
 // ColumnBuilder
 
+struct ColumnBuilder::VariantColumn {
+  VariantEncoder encoder;
+  std::unique_ptr<VariantShredder> shredder;
+};
+
 ColumnBuilder::ColumnBuilder(ColumnType type) : type_(std::move(type)) {
   switch (type_.kind) {
     case ColumnKind::kInteger:
@@ -131,6 +142,7 @@ ColumnBuilder::ColumnBuilder(ColumnType type) : type_(std::move(type)) {
       row_bytes_ += 1;
       break;
     case PhysicalType::kInt32:
+    case PhysicalType::kFloat:
       row_bytes_ += 4;
       break;
     case PhysicalType::kInt64:
@@ -140,6 +152,18 @@ ColumnBuilder::ColumnBuilder(ColumnType type) : type_(std::move(type)) {
     default:
       row_bytes_ += sizeof(size_t);  // ends_
       break;
+  }
+  if (type_.kind == ColumnKind::kVariant) {
+    std::vector<SchemaElement> elements;
+    AppendSchemaElements("value", type_, &elements);
+    Result<std::unique_ptr<VariantShredder>> made = VariantShredder::Make(std::move(elements));
+    if (made.ok()) {
+      variant_ = std::make_unique<VariantColumn>();
+      variant_->shredder = std::move(made).value();
+    } else {
+      nested_error_ = made.status();
+    }
+    return;
   }
   if (!type_.is_nested()) return;
   std::vector<SchemaElement> elements;
@@ -157,11 +181,12 @@ ColumnBuilder::ColumnBuilder(ColumnBuilder&&) noexcept = default;
 ColumnBuilder& ColumnBuilder::operator=(ColumnBuilder&&) noexcept = default;
 
 int64_t ColumnBuilder::rows() const {
+  if (variant_) return variant_->shredder->rows();
   return nested_ ? nested_->rows() : static_cast<int64_t>(def_.size());
 }
 
 size_t ColumnBuilder::NestedBytes() const {
-  return nested_->bytes();
+  return variant_ ? variant_->shredder->bytes() : nested_->bytes();
 }
 
 void ColumnBuilder::PushInt(int64_t v) {
@@ -179,6 +204,7 @@ void ColumnBuilder::PushBytes(const void* p, size_t n) {
 
 Status ColumnBuilder::Append(sqlite3_value* v) {
   if (nested_ || type_.is_nested()) return AppendNested(v);
+  if (variant_ || type_.kind == ColumnKind::kVariant) return AppendVariant(v);
   const int cls = sqlite3_value_type(v);
   if (cls == SQLITE_NULL) {
     def_.push_back(0);
@@ -376,6 +402,72 @@ Status ColumnBuilder::AppendNested(sqlite3_value* v) {
   }
 }
 
+Status ColumnBuilder::AppendVariant(sqlite3_value* v) {
+  if (!variant_) return nested_error_;
+  VariantColumn& c = *variant_;
+  const int cls = sqlite3_value_type(v);
+  if (cls == SQLITE_NULL) return c.shredder->AppendNull();
+  c.encoder.Reset();
+  Status s;
+  if (cls == SQLITE_TEXT) {
+    const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+    s = AddJsonToVariant(std::string_view(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v))),
+                         &c.encoder);
+  } else if (cls == SQLITE_BLOB) {
+    // A Variant as binary: the metadata (whose header and offsets say where it ends), then the
+    // value.
+    const auto* p = static_cast<const uint8_t*>(sqlite3_value_blob(v));
+    const ByteSpan bytes(p, static_cast<size_t>(sqlite3_value_bytes(v)));
+    Result<VariantMetadata> metadata = VariantMetadata::Parse(bytes);
+    s = metadata.ok() ? c.encoder.AddVariant(*metadata, bytes.subspan(metadata->size()))
+                      : metadata.status();
+    if (!s.ok()) {
+      s = Status::InvalidArgument("is not a Variant (metadata then value): " + s.message());
+    }
+  } else {
+    return Status::InvalidArgument(DescribeValue(v) + " cannot be stored as " +
+                                   ColumnTypeName(type_) +
+                                   ", which takes JSON text or a Variant BLOB");
+  }
+  std::string_view metadata, value;
+  if (s.ok()) s = c.encoder.Finish(&metadata, &value);
+  if (!s.ok()) return Status::InvalidArgument(DescribeValue(v) + ": " + s.message());
+  return c.shredder->Append(AsBytes(metadata), AsBytes(value));
+}
+
+Status ColumnBuilder::AppendGeometry(sqlite3_value* v) {
+  const int cls = sqlite3_value_type(v);
+  std::string wkb;
+  ByteSpan bytes;
+  if (cls == SQLITE_BLOB) {
+    bytes = ByteSpan(static_cast<const uint8_t*>(sqlite3_value_blob(v)),
+                     static_cast<size_t>(sqlite3_value_bytes(v)));
+  } else if (cls == SQLITE_TEXT) {
+    const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+    Status s = geo::WktToWkb(std::string_view(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v))),
+                             &wkb);
+    if (!s.ok()) return Status::InvalidArgument(DescribeValue(v) + " is not " + s.message());
+    bytes = AsBytes(wkb);
+  } else {
+    return Status::InvalidArgument(DescribeValue(v) + " cannot be stored as " +
+                                   ColumnTypeName(type_) + ", which takes WKB BLOBs or WKT text");
+  }
+  geo::CoordinateBounds bounds;
+  Result<uint32_t> code = geo::ScanWkb(bytes, &bounds);
+  if (!code.ok()) return Status::InvalidArgument(DescribeValue(v) + " is not " + code.status().message());
+  if (type_.kind == ColumnKind::kGeography) {
+    using A = geo::CoordinateBounds::Axis;
+    if ((bounds.has(A::kX) && (bounds.min[A::kX] < -180 || bounds.max[A::kX] > 180)) ||
+        (bounds.has(A::kY) && (bounds.min[A::kY] < -90 || bounds.max[A::kY] > 90))) {
+      return Status::InvalidArgument(DescribeValue(v) +
+                                     " has coordinates outside x in [-180, 180], y in [-90, 90], "
+                                     "which GEOGRAPHY needs");
+    }
+  }
+  PushBytes(bytes.data(), bytes.size());
+  return Status::OK();
+}
+
 Status ColumnBuilder::AppendInteger(sqlite3_value* v) {
   const int bits = type_.bit_width;
   const bool is_signed = type_.is_signed;
@@ -499,8 +591,64 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
     case ColumnKind::kMap:
     case ColumnKind::kStruct:
       return AppendNested(v);
+    case ColumnKind::kVariant:
+      return AppendVariant(v);
+    case ColumnKind::kGeometry:
+    case ColumnKind::kGeography:
+      return AppendGeometry(v);
+    case ColumnKind::kFloat:
+    case ColumnKind::kFloat16: {
+      // A number, rounded to the nearest value of the type as a REAL column rounds what it takes.
+      double d = 0;
+      if (cls == SQLITE_INTEGER || cls == SQLITE_FLOAT) {
+        d = sqlite3_value_double(v);
+      } else if (!(cls == SQLITE_TEXT && ParseDoubleText(text(), &d))) {
+        return cannot("a number");
+      }
+      if (type_.kind == ColumnKind::kFloat) {
+        const auto f = static_cast<float>(d);
+        if (std::isinf(f) && !std::isinf(d)) return cannot("beyond the range of a 4-byte float");
+        f32_.push_back(f);
+      } else {
+        const uint16_t half = DoubleToHalf(d);
+        if ((half & 0x7fffu) == 0x7c00u && !std::isinf(d)) {
+          return cannot("beyond the range of FLOAT16, 65504");
+        }
+        const uint8_t le[2] = {static_cast<uint8_t>(half & 0xff), static_cast<uint8_t>(half >> 8)};
+        PushBytes(le, 2);
+      }
+      return Status::OK();
+    }
+    case ColumnKind::kBson: {
+      // One BSON document: an int32 (little endian) holding its own size, then its elements,
+      // then 0x00 (bsonspec.org, "document").
+      const int n = sqlite3_value_bytes(v);
+      const auto* p = static_cast<const uint8_t*>(sqlite3_value_blob(v));
+      if (cls != SQLITE_BLOB || n < 5 || p[n - 1] != 0 ||
+          static_cast<uint32_t>(p[0] | p[1] << 8 | p[2] << 16 | static_cast<uint32_t>(p[3]) << 24) !=
+              static_cast<uint32_t>(n)) {
+        return cannot("a BLOB holding one BSON document");
+      }
+      PushBytes(p, static_cast<size_t>(n));
+      return Status::OK();
+    }
+    case ColumnKind::kInterval: {
+      if (cls == SQLITE_BLOB && sqlite3_value_bytes(v) == 12) {
+        PushBytes(sqlite3_value_blob(v), 12);
+        return Status::OK();
+      }
+      uint8_t b[12];
+      if (cls != SQLITE_TEXT) return cannot("text {\"months\":m,\"days\":d,\"millis\":n}");
+      Status parsed = ParseIntervalText(text(), b);
+      if (!parsed.ok()) return Status::InvalidArgument(DescribeValue(v) + " " + parsed.message());
+      PushBytes(b, 12);
+      return Status::OK();
+    }
     case ColumnKind::kInfer:
     case ColumnKind::kNull:
+      if (type_.kind == ColumnKind::kNull && !type_.strict) {
+        return cannot("an UNKNOWN column holds only NULLs");
+      }
       return Status::InvalidArgument(
           DescribeValue(v) +
           " in a column that held only NULLs in the first rows, from which its "
@@ -555,6 +703,7 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
               : "a number");
     }
     case ColumnKind::kString:
+    case ColumnKind::kEnum:
     case ColumnKind::kJson: {
       if (cls == SQLITE_TEXT || (!type_.strict && (cls == SQLITE_INTEGER || cls == SQLITE_FLOAT))) {
         const std::string_view s = text();  // numbers as SQLite prints them
@@ -605,9 +754,13 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
         return Status::OK();
       }
       if (cls != SQLITE_TEXT) return cannot("text 'YYYY-MM-DD HH:MM:SS[.fraction]' or an integer");
-      Result<int64_t> t = ParseIsoTimestampUtc(TrimSpace(text()), type_.unit);
+      // A local timestamp has no time zone: one in the text is an error, not a conversion.
+      Result<int64_t> t = type_.adjusted_to_utc
+                              ? ParseIsoTimestampUtc(TrimSpace(text()), type_.unit)
+                              : ParseIsoTimestamp(TrimSpace(text()), type_.unit);
       if (!t.ok())
-        return cannot("text 'YYYY-MM-DD HH:MM:SS[.fraction][Z|+HH:MM|-HH:MM]' with at most " +
+        return cannot(std::string("text 'YYYY-MM-DD HH:MM:SS[.fraction]") +
+                      (type_.adjusted_to_utc ? "[Z|+HH:MM|-HH:MM]" : "") + "' with at most " +
                       std::to_string(FractionDigits(type_.unit)) + " fraction digits");
       i64_.push_back(*t);
       return Status::OK();
@@ -636,6 +789,10 @@ void ColumnBuilder::Truncate(int64_t rows) {
     nested_->Truncate(rows);
     return;
   }
+  if (variant_) {
+    variant_->shredder->Truncate(rows);
+    return;
+  }
   int64_t drop_values = 0;
   for (size_t i = static_cast<size_t>(rows); i < def_.size(); ++i) drop_values += def_[i];
   def_.resize(static_cast<size_t>(rows));
@@ -655,6 +812,9 @@ void ColumnBuilder::Truncate(int64_t rows) {
     case PhysicalType::kDouble:
       shrink(f64_);
       break;
+    case PhysicalType::kFloat:
+      shrink(f32_);
+      break;
     default:
       shrink(ends_);
       bytes_.resize(ends_.empty() ? 0 : ends_.back());
@@ -664,6 +824,7 @@ void ColumnBuilder::Truncate(int64_t rows) {
 
 Status ColumnBuilder::WriteTo(FileWriter* writer, int leaf) {
   if (nested_) return nested_->WriteTo(writer, leaf);
+  if (variant_) return variant_->shredder->WriteTo(writer, leaf);
   const int64_t n = rows();
   Status s;
   switch (type_.physical_type()) {
@@ -682,6 +843,10 @@ Status ColumnBuilder::WriteTo(FileWriter* writer, int leaf) {
     case PhysicalType::kDouble:
       s = writer->WriteColumn<double>(leaf, n, def_.data(), nullptr, f64_.data(),
                                       static_cast<int64_t>(f64_.size()));
+      break;
+    case PhysicalType::kFloat:
+      s = writer->WriteColumn<float>(leaf, n, def_.data(), nullptr, f32_.data(),
+                                     static_cast<int64_t>(f32_.size()));
       break;
     default: {
       arrays_.resize(ends_.size());

@@ -18,6 +18,24 @@
 //                    than s fraction digits (other than trailing zeros) or more than p digits is
 //                    an error, nothing is rounded
 //   UUID             TEXT 8-4-4-4-12 hex digits (either case), or a 16-byte BLOB
+//   FLOAT4           as DOUBLE, then rounded to the nearest 4-byte float (as such a column
+//                    holds it); a finite value beyond the float range is an error
+//   FLOAT16          the same, to the nearest half (largest finite 65504)
+//   ENUM             as STRING
+//   BSON             a BLOB that is one BSON document (its int32 length, the bytes, 0x00 last)
+//   INTERVAL         TEXT {"months":m,"days":d,"millis":n} as the reader gives it (members in
+//                    any order, missing ones 0, each 0..4294967295), or the 12-byte BLOB
+//   TIMETZ           as TIME (the time of day in UTC)
+//   TIMESTAMP_NTZ    as TIMESTAMP but that a time zone in the text is an error (a local
+//                    timestamp has none)
+//   GEOMETRY,        a BLOB of ISO WKB (format/geo/wkb.h; checked, stored as given) or TEXT of
+//   GEOGRAPHY        WKT (format/geo/wkt.h; stored as little-endian WKB); GEOGRAPHY also needs
+//                    every x in [-180, 180] and y in [-90, 90]
+//   VARIANT          TEXT holding JSON (format/variant/variant_from_json.h: the text null is the
+//                    Variant null, not NULL), or a BLOB holding a Variant's metadata followed by
+//                    its value, as a table with variant=binary reads it (copied value for value,
+//                    every primitive keeping its type); VARIANT<T> shreds it
+//                    (format/writer/variant_shredder.h)
 //   LIST, MAP, STRUCT  TEXT holding JSON (format/writer/json_shredder.h says what each type takes:
 //                    an array for LIST, an object for STRUCT, an object or an array of
 //                    {"key":..,"value":..} for MAP); the JSON text null is NULL
@@ -88,9 +106,13 @@ class ColumnBuilder {
   Status AppendNonNull(sqlite3_value* v);
   // bytes() of a nested column (the shredder's), else `flat`: keeps bytes() inline, it is called
   // for every value.
-  size_t nested_bytes_or(size_t flat) const { return nested_ ? NestedBytes() : flat; }
+  size_t nested_bytes_or(size_t flat) const {
+    return nested_ || variant_ ? NestedBytes() : flat;
+  }
   size_t NestedBytes() const;
   Status AppendNested(sqlite3_value* v);
+  Status AppendVariant(sqlite3_value* v);
+  Status AppendGeometry(sqlite3_value* v);
   Status AppendInteger(sqlite3_value* v);
   Status AppendDecimal(sqlite3_value* v);
   void PushInt(int64_t v);  // to i32_ or i64_ by physical type
@@ -106,12 +128,15 @@ class ColumnBuilder {
   std::vector<uint8_t> bools_;            // BOOLEAN
   std::vector<int32_t> i32_;              // INT32
   std::vector<int64_t> i64_;              // INT64
+  std::vector<float> f32_;                // FLOAT
   std::vector<double> f64_;               // DOUBLE
   std::string bytes_;                     // BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY values, back to back
   std::vector<size_t> ends_;              // end offset in bytes_ of each of those values
   std::vector<ByteArray> arrays_;         // scratch for WriteTo
   std::unique_ptr<JsonShredder> nested_;  // nested types
-  Status nested_error_;                   // why nested_ could not be made (not expected)
+  struct VariantColumn;                   // VARIANT: the encoder and shredder (export_types.cc)
+  std::unique_ptr<VariantColumn> variant_;
+  Status nested_error_;                   // why nested_/variant_ could not be made (not expected)
 };
 
 }  // namespace pq::ext

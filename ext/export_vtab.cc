@@ -302,6 +302,7 @@ bool IsWriteTableOptions(const OptionList& opts) {
 }
 
 int ConnectWriteTable(sqlite3* db, const std::string& path, const OptionList& opts,
+                      std::shared_ptr<const crypto::KeyRegistry> keys,
                       std::shared_ptr<const remote::SettingsRegistry> remote, sqlite3_vtab** out, char** err) {
   return Guarded(nullptr, [&]() -> int {
     auto fail = [err](const Status& s) {
@@ -310,7 +311,7 @@ int ConnectWriteTable(sqlite3* db, const std::string& path, const OptionList& op
     };
     Status known = opts.CheckKnown(ExportOptionNames(), "parquet table");
     if (!known.ok()) return fail(known);
-    Result<ExportOptions> options = ParseExportOptions(opts);
+    Result<ExportOptions> options = ParseExportOptions(opts, std::move(keys));
     if (!options.ok()) return fail(options.status());
     options->remote = MakeRemoteAccess(db, std::move(remote), options->remote_settings);
     if (path.empty()) return fail(Status::InvalidArgument("parquet: the output path is empty"));

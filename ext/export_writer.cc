@@ -1,6 +1,5 @@
 #include "ext/export_writer.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,16 +13,17 @@
 #include <cstring>
 #include <deque>
 #include <mutex>
-#include <random>
 #include <thread>
 
 #include "ext/encryption_options.h"
 #include "ext/options.h"
 #include "ext/remote_options.h"
 #include "format/codec/codec.h"
+#include "format/crypto/key_material.h"
 #include "format/remote/remote_url.h"
 #include "format/writer/s3_output_file_adapter.h"
 #include "format/util/task_pool.h"
+#include "format/writer/output_file.h"
 
 namespace pq::ext {
 
@@ -33,7 +33,8 @@ const std::vector<std::string_view> kWriterOptionNames = {
     "checksums", "sorted_by", "kv_metadata", "schema", "encoding_trial", "threads",
     // kEncryptionOptionNames (encryption_options.h)
     "footer_key", "column_keys", "encryption_algorithm", "plaintext_footer", "aad_prefix",
-    "store_aad_prefix", "footer_key_id", "column_key_ids"};
+    "store_aad_prefix", "footer_key_id", "column_key_ids", "footer_master_key",
+    "column_master_keys", "double_wrapping", "key_material", "data_key_length", "master_keys"};
 
 const std::vector<std::string_view>& ExportOptionNames() {
   // Built on first use: the remote names live in another file's list.
@@ -62,37 +63,12 @@ std::string Upper(std::string_view s) {
   return out;
 }
 
-// Splits on commas outside parentheses, angle brackets (nested types) and quotes; drops empty
-// items. An unclosed bracket or quote runs to the end of the text (the last item then says what is
-// wrong with it).
-std::vector<std::string> SplitList(std::string_view text) {
-  std::vector<std::string> items;
-  int depth = 0;
-  char quote = 0;
-  size_t start = 0;
-  for (size_t i = 0; i <= text.size(); ++i) {
-    const char c = i < text.size() ? text[i] : ',';
-    if (i == text.size()) {
-      quote = 0;
-      depth = 0;
-    }
-    if (quote) {
-      if (c == quote) quote = 0;
-      continue;
-    }
-    if (c == '"' || c == '\'' || c == '`') {
-      quote = c;
-    } else if (c == '(' || c == '<') {
-      ++depth;
-    } else if (c == ')' || c == '>') {
-      --depth;
-    } else if (c == ',' && depth <= 0) {
-      std::string_view item = TrimSpace(text.substr(start, i - start));
-      if (!item.empty()) items.emplace_back(item);
-      start = i + 1;
-    }
-  }
-  return items;
+// The items of a list of columns or types (SplitList, with backquotes and brackets), as strings: the
+// text may be a temporary.
+std::vector<std::string> ListItems(std::string_view text) {
+  std::vector<std::string> out;
+  for (std::string_view item : SplitList(text, "\"'`", true)) out.emplace_back(item);
+  return out;
 }
 
 // Splits "name rest" where name may be quoted ("a b" or [a b] or `a b`).
@@ -176,38 +152,32 @@ int CompareValues(sqlite3_value* a, sqlite3_value* b) {
   }
 }
 
-std::string RandomHex() {
-  std::random_device rd;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%08x%08x", rd(), rd());
-  return buf;
-}
-
-std::string TemporaryPathFor(const std::string& target) {
-  const size_t slash = target.rfind('/');
-  const std::string dir = slash == std::string::npos ? "" : target.substr(0, slash + 1);
-  const std::string name = slash == std::string::npos ? target : target.substr(slash + 1);
-  return dir + "." + name + ".tmp-" + std::to_string(::getpid()) + "-" + RandomHex();
-}
-
-// fsync of the folder holding `path`, so that a rename in it is durable. Best effort.
-void SyncFolderOf(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "."
-                          : slash == 0               ? "/"
-                                                     : path.substr(0, slash);
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  (void)::fsync(fd);
-  ::close(fd);
-}
-
 }  // namespace
 
 Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text) {
   std::vector<ExportColumn> columns;
-  for (const std::string& item : SplitList(text)) {
+  for (const std::string& item : ListItems(text)) {
     auto [name, type_text] = SplitName(item);
+    // A trailing "FIELD_ID n".
+    std::optional<int32_t> field_id;
+    {
+      const std::string upper = Upper(type_text);
+      const size_t at = upper.rfind("FIELD_ID");
+      if (at != std::string::npos && at > 0 &&
+          std::isspace(static_cast<unsigned char>(upper[at - 1])) &&
+          upper.find_first_of("'\"", at) == std::string::npos) {
+        const std::string_view number = TrimSpace(std::string_view(type_text).substr(at + 8));
+        int64_t id = -1;
+        auto [p, ec] = std::from_chars(number.data(), number.data() + number.size(), id);
+        if (number.empty() || ec != std::errc() || p != number.data() + number.size() || id < 0 ||
+            id > INT32_MAX) {
+          return OptionError("schema", "column '" + name +
+                                           "': FIELD_ID takes an integer from 0 to 2147483647");
+        }
+        field_id = static_cast<int32_t>(id);
+        type_text = std::string(TrimSpace(std::string_view(type_text).substr(0, at)));
+      }
+    }
     if (name.empty()) return OptionError("schema", "an entry has no column name");
     if (type_text.empty()) {
       return OptionError("schema",
@@ -225,8 +195,12 @@ Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text) {
     for (const ExportColumn& c : columns) {
       if (LowerAscii(c.name) == LowerAscii(name))
         return OptionError("schema", "column '" + name + "' is given twice");
+      if (field_id && c.field_id == field_id) {
+        return OptionError("schema", "columns '" + c.name + "' and '" + name +
+                                         "' have the same FIELD_ID " + std::to_string(*field_id));
+      }
     }
-    columns.push_back({name, *type});
+    columns.push_back({name, *type, field_id});
   }
   if (columns.empty()) return OptionError("schema", "no columns");
   return columns;
@@ -237,7 +211,8 @@ int DefaultExportThreads() {
   return n == 0 ? 1 : static_cast<int>(std::min(n, 4u));
 }
 
-Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
+Result<ExportOptions> ParseExportOptions(const OptionList& opts,
+                                         std::shared_ptr<const crypto::KeyRegistry> keys) {
   ExportOptions o;
   PQ_ASSIGN_OR_RETURN(o.remote_settings, RemoteSettingsFromOptions(opts));
   WriterOptions& w = o.writer;
@@ -280,7 +255,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
     }
     w.bloom_filter_fpp = fpp;
   }
-  for (const std::string& item : SplitList(opts.GetString("encoding", ""))) {
+  for (const std::string& item : ListItems(opts.GetString("encoding", ""))) {
     const size_t colon = item.rfind(':');
     if (colon == std::string::npos) {
       return OptionError("encoding", "'" + item + "' is not of the form column:ENCODING");
@@ -290,10 +265,10 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
     if (!enc.ok()) return OptionError("encoding", enc.status().message());
     o.encodings.emplace_back(column, *enc);
   }
-  for (const std::string& item : SplitList(opts.GetString("bloom_filter", ""))) {
+  for (const std::string& item : ListItems(opts.GetString("bloom_filter", ""))) {
     o.bloom_columns.push_back(Dequote(item));
   }
-  for (const std::string& item : SplitList(opts.GetString("sorted_by", ""))) {
+  for (const std::string& item : ListItems(opts.GetString("sorted_by", ""))) {
     auto [name, rest] = SplitName(item);
     const std::string dir = Upper(rest);
     if (!dir.empty() && dir != "ASC" && dir != "DESC") {
@@ -301,7 +276,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
     }
     o.sorted_by.push_back({name, dir == "DESC"});
   }
-  for (const std::string& item : SplitList(opts.GetString("kv_metadata", ""))) {
+  for (const std::string& item : ListItems(opts.GetString("kv_metadata", ""))) {
     const size_t colon = item.find(':');
     KeyValue kv;
     kv.key = std::string(TrimSpace(std::string_view(item).substr(0, colon)));
@@ -313,7 +288,7 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts) {
   if (opts.Has("schema")) {
     PQ_ASSIGN_OR_RETURN(o.schema, ParseSchemaOption(opts.GetString("schema", "")));
   }
-  PQ_ASSIGN_OR_RETURN(w.encryption, EncryptionFromOptions(opts));
+  PQ_ASSIGN_OR_RETURN(w.encryption, EncryptionFromOptions(opts, std::move(keys)));
   return o;
 }
 
@@ -510,7 +485,8 @@ Result<std::unique_ptr<ExportWriter>> ExportWriter::Make(std::string target,
   for (const SortKey& key : options.sorted_by) {
     PQ_ASSIGN_OR_RETURN(int i, find("sorted_by", key.column));
     const ExportColumn& c = columns[static_cast<size_t>(i)];
-    if (c.type.is_nested()) {
+    if (c.type.is_group() || c.type.kind == ColumnKind::kGeometry ||
+        c.type.kind == ColumnKind::kGeography || c.type.kind == ColumnKind::kInterval) {
       return OptionError("sorted_by", "column '" + c.name + "' is " + ColumnTypeName(c.type) +
                                           ", which has no sort order");
     }
@@ -522,6 +498,8 @@ Result<std::unique_ptr<ExportWriter>> ExportWriter::Make(std::string target,
     w->sort_keys_.emplace_back(i, key.descending);
   }
   w->threads_ = options.threads;
+  w->file_size_bytes_ = options.file_size_bytes;
+  w->row_groups_per_file_ = options.row_groups_per_file;
   w->columns_ = std::move(columns);
   w->types_known_ = std::none_of(w->columns_.begin(), w->columns_.end(), [](const ExportColumn& c) {
     return c.type.kind == ColumnKind::kInfer;
@@ -550,6 +528,10 @@ void ExportWriter::Abort() {
     finished_ = false;
   }
   if (object_ && !published_) object_->Remove();  // aborts the upload: no object, no parts
+  if (!published_ && !key_material_temp_.empty()) {
+    (void)::unlink(key_material_temp_.c_str());
+    key_material_temp_.clear();
+  }
 }
 
 void ExportWriter::RemovePublished() {
@@ -713,13 +695,17 @@ Status ExportWriter::OpenFile() {
   root.name = "schema";
   root.num_children = static_cast<int32_t>(columns_.size());
   schema.push_back(root);
-  for (const ExportColumn& c : columns_) AppendSchemaElements(c.name, c.type, &schema);
+  for (const ExportColumn& c : columns_) {
+    const size_t at = schema.size();
+    AppendSchemaElements(c.name, c.type, &schema);
+    schema[at].field_id = c.field_id;
+  }
   if (remote::IsRemoteLocation(target_)) {
     if (!remote_) remote_ = std::make_shared<remote::RemoteAccess>(nullptr, std::vector<remote::Setting>());
     PQ_ASSIGN_OR_RETURN(std::unique_ptr<remote::S3OutputFile> object, remote_->CreateOutput(target_));
     object_ = std::move(object);
   } else {
-    temp_path_ = TemporaryPathFor(target_);
+    temp_path_ = TemporaryPathBeside(target_);
   }
   Result<std::unique_ptr<FileWriter>> file =
       object_ ? FileWriter::Open(
@@ -733,6 +719,30 @@ Status ExportWriter::OpenFile() {
     return file.status();
   }
   file_ = std::move(file).value();
+  key_material_ = file_->external_key_material();
+  return Status::OK();
+}
+
+Status ExportWriter::WriteKeyMaterial() {
+  if (object_) {
+    return Status::InvalidArgument("cannot write '" + target_ +
+                                   "': external key material (key_material=external) is written beside a "
+                                   "local file only; use key_material=internal for s3:// targets");
+  }
+  const std::string target = crypto::KeyMaterialPathFor(target_);
+  key_material_temp_ = TemporaryPathBeside(target);
+  Result<std::unique_ptr<OutputFile>> out = OutputFile::Create(key_material_temp_);
+  if (!out.ok()) {
+    key_material_temp_.clear();
+    return Status::IOError("cannot write '" + target + "': " + out.status().message());
+  }
+  Status s = (*out)->Append(AsBytes(key_material_));
+  if (s.ok()) s = (*out)->Close();  // fsyncs
+  if (!s.ok()) {
+    (*out)->Remove();
+    key_material_temp_.clear();
+    return s;
+  }
   return Status::OK();
 }
 
@@ -794,6 +804,26 @@ Status ExportWriter::Flush() {
   }
   if (!s.ok()) return Fail(s);
   written_rows_ = rows_;
+  if (end_row_group) ++row_groups_;
+  if (row_groups_per_file_ > 0 && row_groups_ >= row_groups_per_file_) file_full_ = true;
+  if (file_size_bytes_ > 0 && !file_full_) {
+    // The file's size so far: the batch must be encoded to know it. Past the limit, the row group
+    // in progress ends here and the file is full.
+    if (pipeline_) {
+      s = pipeline_->Drain();
+      if (!s.ok()) return Fail(s);
+    }
+    if (file_->bytes_written() + file_->buffered_bytes() >= file_size_bytes_) {
+      if (!end_row_group) {
+        s = file_->EndRowGroup();
+        if (!s.ok()) return Fail(s);
+        row_group_rows_ = 0;
+        row_group_bytes_ = 0;
+        ++row_groups_;
+      }
+      file_full_ = true;
+    }
+  }
   return Status::OK();
 }
 
@@ -806,9 +836,17 @@ Status ExportWriter::Finish() {
     if (!drained.ok()) return Fail(drained);
   }
   Status s = file_->Close();
+  if (s.ok()) {
+    metadata_ = file_->metadata();
+    file_bytes_ = file_->bytes_written();
+  }
   file_.reset();
   if (!s.ok()) return Fail(s);  // Close removed the file
   finished_ = true;
+  if (!key_material_.empty()) {
+    s = WriteKeyMaterial();
+    if (!s.ok()) return Fail(s);  // removes the finished file too
+  }
   return Status::OK();
 }
 
@@ -823,14 +861,38 @@ Status ExportWriter::Publish() {
     published_ = true;
     return Status::OK();
   }
+  // With external key material, the material file goes into place first, and back out (the one it
+  // replaced restored) when the Parquet file cannot follow: both appear, or neither.
+  const std::string material = key_material_temp_.empty() ? "" : crypto::KeyMaterialPathFor(target_);
+  std::string backup;
+  if (!material.empty()) {
+    backup = TemporaryPathBeside(material);
+    if (::link(material.c_str(), backup.c_str()) != 0) backup.clear();  // none to keep (or no links)
+    if (::rename(key_material_temp_.c_str(), material.c_str()) != 0) {
+      const int e = errno;
+      if (!backup.empty()) (void)::unlink(backup.c_str());
+      Abort();
+      return Status::IOError("cannot rename the key material to '" + material +
+                             "': " + std::strerror(e));
+    }
+    key_material_temp_.clear();
+  }
   if (::rename(temp_path_.c_str(), target_.c_str()) != 0) {
     const int e = errno;
+    if (!material.empty()) {
+      if (backup.empty()) {
+        (void)::unlink(material.c_str());
+      } else {
+        (void)::rename(backup.c_str(), material.c_str());
+      }
+    }
     Abort();
     return Status::IOError("cannot rename the finished file to '" + target_ +
                            "': " + std::strerror(e));
   }
+  if (!backup.empty()) (void)::unlink(backup.c_str());
   published_ = true;
-  SyncFolderOf(target_);
+  SyncFolder(FolderOf(target_));
   return Status::OK();
 }
 

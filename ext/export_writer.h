@@ -25,14 +25,19 @@
 // of that form are temporaries of this writer). Finish() completes and fsyncs it; Publish() renames
 // it over the target and fsyncs the folder (best effort: some file systems refuse). Abort(), a
 // failure, or destroying a writer not published removes the temporary: the target is then exactly
-// as it was. An s3:// target is written as a multipart upload (remote/s3_output_file.h; parts of
+// as it was. With external key material (key_material=external), Finish() also writes and fsyncs
+// the material to a temporary beside `_KEY_MATERIAL_FOR_<name>.json`, and Publish() renames it into
+// place just before the file, putting back the material it replaced (kept by a hard link) if the
+// file's rename fails: both appear or neither. Only a crash between the two renames can leave the
+// new material beside the old file, which readers then refuse (its keys do not authenticate).
+// An s3:// target is written as a multipart upload (remote/s3_output_file.h; parts of
 // s3_part_size MiB) straight to its key: Finish() uploads the last part, Publish() completes the
 // upload, which makes the object appear whole; Abort(), a failure, or destroying a writer not
 // published aborts the upload, leaving no object and no parts (an object already at the key stays
-// as it was).
+// as it was). External key material is refused for s3:// targets.
 //
 // Writer options (ParseExportOptions; the same key=value spellings for both uses):
-//   compression=uncompressed|snappy|gzip|zstd|brotli|lz4_raw   default snappy
+//   compression=uncompressed|snappy|gzip|zstd|brotli|lz4_raw|lzo   default snappy
 //   compression_level=N        gzip 1..9, zstd 1..22, brotli 0..11
 //   row_group_size=ROWS        default 1000000; row_group_bytes=BYTES default 128 MiB (the
 //                              values' bytes before encoding, above)
@@ -52,16 +57,19 @@
 //   sorted_by='col [ASC|DESC], ...'  declares sorting_columns; rows that are not in that order
 //                              (as SQLite's ORDER BY would sort them) are an error
 //   kv_metadata='key:value,...'  footer key/value metadata (a value cannot hold a comma)
+//   encryption                 footer_key=, column_keys=, ... or footer_master_key=, ...
+//                              (encryption_options.h)
 //   threads=N                  1..64, default DefaultExportThreads(): N > 1 encodes and
 //                              compresses on N-1 more threads (above); the file is the same
-//   schema='name TYPE, ...'    column types (export_types.h, nested LIST<..>, MAP<..>, STRUCT<..>
-//                              included); parquet_export: for the columns named;
-//                              the writable table: its columns
+//   schema='name TYPE [FIELD_ID n], ...'  column types (column_type.h, nested LIST<..>, MAP<..>,
+//                              STRUCT<..>, VARIANT<..> included) and field ids; parquet_export:
+//                              for the columns named; the writable table: its columns
 //   s3_... and http_... settings  how an s3:// target is reached (remote_options.h)
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -70,6 +78,7 @@
 #include "ext/export_types.h"
 #include "ext/options.h"
 #include "ext/sqlite_api.h"
+#include "format/crypto/decryption_config.h"
 #include "format/remote/remote_access.h"
 #include "format/writer/file_writer.h"
 
@@ -84,6 +93,7 @@ const std::vector<std::string_view>& ExportOptionNames();
 struct ExportColumn {
   std::string name;
   ColumnType type;
+  std::optional<int32_t> field_id;  // schema='name TYPE FIELD_ID n': the element's field_id
 };
 
 struct SortKey {
@@ -94,6 +104,10 @@ struct SortKey {
 // Writer options as parsed; column names are resolved when an ExportWriter is made.
 struct ExportOptions {
   WriterOptions writer;  // everything but column_encodings, bloom_filter_columns, sorting_columns
+  // parquet_export's own (not ParseExportOptions'): a file is full (ExportWriter::file_full) once
+  // it holds this many bytes or row groups; 0: no limit.
+  int64_t file_size_bytes = 0;
+  int64_t row_groups_per_file = 0;
   std::vector<ExportColumn> schema;                         // schema=, in order
   std::vector<std::pair<std::string, Encoding>> encodings;  // encoding=
   std::vector<std::string> bloom_columns;                   // bloom_filter=
@@ -105,16 +119,31 @@ struct ExportOptions {
   std::shared_ptr<remote::RemoteAccess> remote;
 };
 
+// A file an export wrote: where (the target, or a path relative to the folder of a folder export),
+// its rows, its size, its footer, and for a partitioned export its partition values as their
+// folder names give them (col=value).
+struct ExportedFile {
+  std::string path;
+  int64_t rows = 0;
+  int64_t bytes = 0;
+  FileMetaData metadata;
+  std::vector<std::pair<std::string, std::string>> partition;
+};
+
 // threads= when not given: the machine's hardware threads, at most 4 (1 when unknown). The file
 // does not depend on it; on 2 cores, 2 threads took a 10-million-row export from 7.1 to 4.1 s.
 int DefaultExportThreads();
 
-// Parses the writer options of `opts` (the caller checks for keys it does not know). Errors name
-// the option: "option 'compression': unknown codec 'lzo'".
-Result<ExportOptions> ParseExportOptions(const OptionList& opts);
+// Parses the writer options of `opts` (the caller checks for keys it does not know). `keys` is the
+// connection's key registry (master keys by id; may be null). Errors name the option:
+// "option 'compression': unknown codec 'lzop'".
+Result<ExportOptions> ParseExportOptions(const OptionList& opts,
+                                         std::shared_ptr<const crypto::KeyRegistry> keys = nullptr);
 
-// Parses `schema=` text: "name TYPE, name TYPE(a,b), ..." (names may be quoted). Every type must be
-// known (ParseColumnType not kInfer). InvalidArgument naming the entry.
+// Parses `schema=` text: "name TYPE, name TYPE(a,b), ..." (names may be quoted), each type
+// optionally followed by FIELD_ID n (0 <= n <= 2^31 - 1, distinct): the column's field_id, as
+// Iceberg and other table formats match columns by. Every type must be known (ParseColumnType not
+// kInfer). InvalidArgument naming the entry.
 Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text);
 
 class ExportWriter {
@@ -148,6 +177,15 @@ class ExportWriter {
   // whose other files could not be completed). Nothing for a local file.
   void RemovePublished();
 
+  // True once the file holds options.file_size_bytes bytes or options.row_groups_per_file row
+  // groups: the row group in progress was ended, and the caller should Finish this file and start
+  // another. With file_size_bytes each batch's encoding is waited for (threads > 1), so the size is
+  // known: the bytes of the row groups written plus those the one in progress holds encoded.
+  bool file_full() const { return file_full_; }
+  // After Finish(): the footer written and the file's size.
+  const FileMetaData& metadata() const { return metadata_; }
+  int64_t file_bytes() const { return file_bytes_; }
+
   const std::string& target() const { return target_; }
   const std::string& temporary_path() const { return temp_path_; }
   const std::vector<ExportColumn>& columns() const { return columns_; }
@@ -157,6 +195,8 @@ class ExportWriter {
   Status Fail(Status s);
   Status DecideInferredTypes();
   Status OpenFile();
+  // Writes key_material_ to key_material_temp_ (fsynced).
+  Status WriteKeyMaterial();
   Status CheckSortOrder(sqlite3_value** values);
   class Pipeline;  // threads > 1
   Status Flush();
@@ -184,8 +224,16 @@ class ExportWriter {
   size_t pending_bytes_ = 0;                      // about what pending_ holds
   std::vector<sqlite3_value*> last_sort_values_;  // sort key values of the last row
   std::unique_ptr<FileWriter> file_;
+  std::string key_material_;       // the external key material file's JSON; empty: none
+  std::string key_material_temp_;  // its temporary, once written
   int threads_ = 1;
   std::unique_ptr<Pipeline> pipeline_;  // threads_ > 1, once the file is open
+  int64_t file_size_bytes_ = 0;         // ExportOptions::file_size_bytes
+  int64_t row_groups_per_file_ = 0;     // ExportOptions::row_groups_per_file
+  int64_t row_groups_ = 0;              // row groups ended
+  bool file_full_ = false;
+  FileMetaData metadata_;               // after Finish
+  int64_t file_bytes_ = 0;              // after Finish
   int64_t row_group_rows_ = 0;          // rows handed over in the current row group
   size_t row_group_bytes_ = 0;          // their bytes, as the builders held them
   int64_t rows_ = 0;

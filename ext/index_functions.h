@@ -1,5 +1,5 @@
 // Page-index and Bloom-filter inspection: two table-valued functions beside those of
-// metadata_functions.h (README, "Inspecting files").
+// metadata_functions.h (docs/functions.md).
 //
 //   SELECT * FROM parquet_page_index('t.parquet');                  -- one row per page
 //   SELECT row_group_id FROM parquet_bloom_probe('t.parquet', 'city', 'Oslo')

@@ -5,12 +5,15 @@
 //
 //   SELECT parquet_add_key('kf',  '0123456789012345');        -- footer key
 //   SELECT parquet_add_key('kc1', 'hex:31323334353637383930313233343530');
-//   CREATE VIRTUAL TABLE temp.t USING parquet('encrypted.parquet');   -- no keys in the schema
+//   CREATE VIRTUAL TABLE t USING parquet('encrypted.parquet');   -- no keys in the schema
 //
 // Every `parquet` table of the connection opened afterwards finds the keys its files name in this
-// registry (explicit footer_key= / column_keys= options win, encryption_options.h). A file whose
-// key metadata is key-management JSON material (double-wrapped keys) cannot be read this way: its
-// error says so. Keys live only in the connection's memory; replacing an id's key is allowed.
+// registry (explicit footer_key= / column_keys= options win, encryption_options.h). The same ids
+// name master keys: a file whose key metadata is PKMT1 key material (parquet-java's and Arrow's
+// key tools, single or double wrapping, internal or external material) opens when the master keys
+// it names are registered, and parquet_export / write tables wrap fresh keys with them
+// (footer_master_key=, column_master_keys=). Keys live only in the connection's memory, never in a
+// database file; they are wiped when replaced and when the connection closes.
 //
 // ID is TEXT or BLOB (its bytes are the key metadata as the file stores it). KEY is key text (hex,
 // base64, 16/24/32 characters, or "hex:"/"base64:"/"text:" forms; decryption_config.h) or a BLOB

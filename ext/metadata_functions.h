@@ -1,5 +1,5 @@
 // File-inspection table-valued functions: the footer of one Parquet file as rows, named and shaped
-// like DuckDB's functions of the same names (README, "Inspecting files").
+// like DuckDB's functions of the same names (docs/functions.md).
 //
 //   SELECT * FROM parquet_metadata('data/trips.parquet');        -- one row per column chunk
 //   SELECT * FROM parquet_schema('data/trips.parquet');          -- one row per schema element

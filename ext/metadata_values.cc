@@ -6,7 +6,7 @@
 
 #include "format/util/byte_reader.h"
 #include "format/value/float16.h"
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 #include "format/value/leaf_converter.h"
 
 namespace pq::ext {

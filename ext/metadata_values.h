@@ -4,7 +4,7 @@
 // Statistics (Statistics.min/max/min_value/max_value, the Parquet spec "Statistics") are PLAIN
 // encoded values of the column's physical type. They are shown as the value a `parquet` table
 // returns for that column with default options, converted by the table's own LeafConverter
-// (format/value/leaf_converter.h, the README's value-mapping table), so they compare with the column's
+// (format/value/leaf_converter.h, docs/reading.md "Value mapping"), so they compare with the column's
 // values in SQL: INTEGER for booleans (0/1) and integers (UINT64 above 2^63-1 as REAL), REAL for
 // FLOAT, DOUBLE, FLOAT16 and DECIMAL, TEXT for strings, dates, times, timestamps (INT96 too), UUIDs
 // and intervals, BLOB for unannotated binary, BSON and geospatial columns. Three differences,

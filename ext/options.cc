@@ -46,25 +46,44 @@ Status OptionList::Add(std::string_view kv) {
   return Status::OK();
 }
 
-Result<OptionList> OptionList::ParseList(std::string_view text) {
-  OptionList list;
-  size_t start = 0;
+std::vector<std::string_view> SplitList(std::string_view text, std::string_view quotes, bool brackets,
+                                        bool* unclosed) {
+  std::vector<std::string_view> items;
+  int depth = 0;
   char quote = 0;
+  size_t start = 0;
   for (size_t i = 0; i <= text.size(); ++i) {
-    char c = i < text.size() ? text[i] : ',';
-    if (quote) {
+    const bool end = i == text.size();
+    const char c = end ? ',' : text[i];
+    if (quote && !end) {
       if (c == quote) quote = 0;
       continue;
     }
-    if (c == '\'' || c == '"') {
+    if (!end && quotes.find(c) != std::string_view::npos) {
       quote = c;
-    } else if (c == ',') {
+    } else if (brackets && !end && (c == '(' || c == '<')) {
+      ++depth;
+    } else if (brackets && !end && (c == ')' || c == '>')) {
+      --depth;
+    } else if (c == ',' && (depth <= 0 || end)) {
       std::string_view item = TrimSpace(text.substr(start, i - start));
-      if (!item.empty()) PQ_RETURN_IF_ERROR(list.Add(item));
+      if (!item.empty()) items.push_back(item);
       start = i + 1;
     }
   }
-  if (quote) return Status::InvalidArgument("unterminated quote in options '" + std::string(text) + "'");
+  if (unclosed != nullptr) *unclosed = quote != 0;
+  return items;
+}
+
+Result<OptionList> OptionList::ParseList(std::string_view text) {
+  OptionList list;
+  bool unclosed = false;
+  std::vector<std::string_view> items = SplitList(text, "'\"", false, &unclosed);
+  // The item with the open quote is not an option: the options before it are, then the quote is
+  // the error.
+  if (unclosed) items.pop_back();
+  for (std::string_view item : items) PQ_RETURN_IF_ERROR(list.Add(item));
+  if (unclosed) return Status::InvalidArgument("unterminated quote in options '" + std::string(text) + "'");
   return list;
 }
 

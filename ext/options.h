@@ -19,6 +19,15 @@ std::string LowerAscii(std::string_view s);
 // Removes SQL quoting: 'a''b' -> a'b, "x" -> x, [x] -> x, `x` -> x; anything else is trimmed.
 std::string Dequote(std::string_view s);
 
+// The items of a comma-separated list, split at the commas outside quotes (each character of
+// `quotes` opens a quote that the same character closes) and, with `brackets`, outside parentheses
+// and angle brackets (type names such as DECIMAL(9,2) and MAP<TEXT, INTEGER>); each item trimmed,
+// empty ones dropped. A quote still open at the end runs to the end: the last item holds it, and
+// *unclosed (when given) is set. The one splitter of options, partition_by's names and the export's
+// column lists.
+std::vector<std::string_view> SplitList(std::string_view text, std::string_view quotes, bool brackets,
+                                        bool* unclosed = nullptr);
+
 // Parsed options in the order given, keys lower-cased.
 class OptionList {
  public:

@@ -38,7 +38,7 @@ int sqlite3_parquet_init(sqlite3* db, char** err, const sqlite3_api_routines* ap
   if (rc == SQLITE_OK) rc = pq::ext::RegisterKeyFunctions(db, keys);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterSecretFunction(db, remote);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterMetadataFunctions(db, keys, remote);
-  if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db, remote);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db, keys, remote);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterIndexFunctions(db, keys, remote);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterVersionFunction(db);
   if (rc != SQLITE_OK && err) *err = sqlite3_mprintf("parquet: cannot register: %s", sqlite3_errstr(rc));

@@ -17,6 +17,9 @@
 //   binary_as_string=0|1     unannotated BYTE_ARRAY as TEXT instead of BLOB
 //   decimal=real|text        DECIMAL as REAL (default) or exact TEXT
 //   timestamp=text|integer   TIMESTAMP/INT96 as ISO text (default) or the stored integer
+//   variant=json|binary      VARIANT as JSON TEXT (default) or a BLOB of the Variant's metadata
+//                            then value (every value keeping its Variant type: what an export to a
+//                            VARIANT column copies losslessly)
 //   verify_checksums=0|1     check page CRC-32s when present (default 1)
 //   max_memory=MIB           what the table's scans may hold at once in column chunk bytes and
 //                            decompressed pages (default 4096); more is an error, not an allocation
@@ -59,6 +62,7 @@
 #include "ext/options.h"
 #include "ext/parquet_vtab_int.h"
 #include "ext/remote_options.h"
+#include "ext/secret_options.h"
 #include "format/page/page_cache.h"
 
 namespace pq::ext::parquet_vtab {
@@ -69,11 +73,11 @@ namespace {
 // from other files' lists, which may not be built yet while globals are initialized.
 const std::vector<std::string_view>& TableOptionNames() {
   static const std::vector<std::string_view> names = [] {
-    std::vector<std::string_view> v = {"binary_as_string", "decimal", "timestamp", "verify_checksums",
-                                       "union_by_name", "hive_partitioning",
+    std::vector<std::string_view> v = {"binary_as_string", "decimal", "timestamp", "variant",
+                                       "verify_checksums", "union_by_name", "hive_partitioning",
                                        // kDecryptionOptionNames (encryption_options.h)
-                                       "footer_key", "column_keys", "aad_prefix", "max_memory",
-                                       "sort_memory", "threads", "page_cache"};
+                                       "footer_key", "column_keys", "aad_prefix", "master_keys",
+                                       "max_memory", "sort_memory", "threads", "page_cache"};
     v.insert(v.end(), kRemoteOptionNames.begin(), kRemoteOptionNames.end());  // remote_options.h
     return v;
   }();
@@ -98,6 +102,8 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts, std::shared_ptr<co
   c.values.decimal = dec == "text" ? ValueOptions::Decimal::kText : ValueOptions::Decimal::kReal;
   PQ_ASSIGN_OR_RETURN(std::string ts, opts.GetChoice("timestamp", "text", {"text", "integer"}));
   c.values.timestamp = ts == "integer" ? ValueOptions::Timestamp::kInteger : ValueOptions::Timestamp::kText;
+  PQ_ASSIGN_OR_RETURN(std::string variant, opts.GetChoice("variant", "json", {"json", "binary"}));
+  c.values.variant_binary = variant == "binary";
   PQ_ASSIGN_OR_RETURN(c.reader.verify_checksums, opts.GetBool("verify_checksums", true));
   // What the table's scans may hold at once in page buffers (MemoryBudget), in MiB.
   PQ_ASSIGN_OR_RETURN(int64_t max_memory_mib, opts.GetInt("max_memory", kDefaultMaxMemoryMiB, 1, int64_t{1} << 24));
@@ -168,7 +174,9 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
     }
     // With schema=, the table is created for writing (ext/export.cc).
     const auto* module_state = static_cast<const ModuleState*>(aux);
-    if (IsWriteTableOptions(opts)) return ConnectWriteTable(db, source, opts, module_state->remote, out, err);
+    if (IsWriteTableOptions(opts)) {
+      return ConnectWriteTable(db, source, opts, module_state->keys, module_state->remote, out, err);
+    }
     auto config = ParseTableOptions(opts, module_state->keys, db, module_state->remote);
     if (!config.ok()) return fail(config.status());
     auto paths = ExpandSource(source, config->reader.remote.get());
@@ -187,13 +195,15 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
     }
     std::vector<std::shared_ptr<const FileReader>> readers;
     for (const std::string& path : *paths) {
-      auto reader = FileReader::Open(path, table->config.reader);
+      auto reader = OpenTableFile(path, table->config.reader);
       if (!reader.ok()) return fail(reader.status());
       readers.push_back(std::move(reader).value());
     }
     auto schema = UnifyColumns(readers, table->config.values, table->config.union_by_name);
     if (!schema.ok()) return fail(schema.status());
-    table->data = MakeSnapshot(std::move(readers), std::move(schema->files));
+    auto data = MakeSnapshot(std::move(readers), std::move(schema->files));
+    if (!data.ok()) return fail(data.status());
+    table->data = std::move(data).value();
     table->columns = std::move(schema->columns);
 
     // Partition keys name columns of their own.
@@ -235,6 +245,12 @@ int Connect(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_v
   });
 }
 
+// xCreate: xConnect, after refusing secrets in options a database file would keep (secret_options.h).
+int Create(sqlite3* db, void* aux, int argc, const char* const* argv, sqlite3_vtab** out, char** err) {
+  const int rc = CheckSecretsNotStored(argc, argv, err);
+  return rc != SQLITE_OK ? rc : Connect(db, aux, argc, argv, out, err);
+}
+
 int Disconnect(sqlite3_vtab* vtab) {
   if (IsWriteTable(vtab)) return W().xDisconnect(vtab);
   delete reinterpret_cast<ParquetTable*>(vtab);
@@ -264,7 +280,7 @@ int ReleaseF(sqlite3_vtab* v, int i) { return IsWriteTable(v) ? W().xRelease(v, 
 int RollbackToF(sqlite3_vtab* v, int i) { return IsWriteTable(v) ? W().xRollbackTo(v, i) : SQLITE_OK; }
 sqlite3_module kParquetModule = {
     /* iVersion */ 3,
-    /* xCreate */ Connect,
+    /* xCreate */ Create,
     /* xConnect */ Connect,
     /* xBestIndex */ BestIndex,
     /* xDisconnect */ Disconnect,

@@ -34,8 +34,8 @@ struct ScanSetup {
   Predicate predicate;   // terms on flat columns (field = table column): pruning, and the engine's filter
   std::vector<PredicateTerm> filename_terms;  // kEq/kIs/kIn/kPrefix with TEXT values, on the path
   std::vector<PredicateTerm> partition_terms;  // field = partition column index (0 = the first)
-  PositionSet rowids;     // dataset rowids the rowid terms allow
-  PositionSet file_rows;  // file row numbers the file_row_number terms allow
+  RowRanges rowids;     // dataset rowids the rowid terms allow
+  RowRanges file_rows;  // file row numbers the file_row_number terms allow
   int64_t skip = 0;       // consumed OFFSET: rows still to skip
   int64_t take = -1;      // exact LIMIT: rows still to read; -1 when unbounded
   int64_t batch_rows = kBatchRows;
@@ -141,25 +141,12 @@ struct ParquetCursor {
   size_t checked_below = 0;  // every file before this index is checked
 };
 
-void AddScanStats(const ScanStats& s, ScanCounters* c) {
-  c->row_groups_read += s.row_groups_read;
-  c->pages_read += s.pages_read;
-  c->pages_skipped += s.pages_skipped;
-  c->pages_from_cache += s.pages_from_cache;
-  c->pages_read_ahead += s.pages_read_ahead;
-  c->bytes_read += s.bytes_read;
-  c->values_decoded += s.values_decoded;
-  c->rows_produced += s.rows_produced;
-  c->rows_skipped += s.rows_skipped;
-  c->rows_filtered += s.rows_filtered;
-}
-
 // Copies the cursor's counters to the table's record, unless a later scan has replaced this one.
 void PublishCounters(ParquetCursor* c) {
   ScanRecord& record = *c->table->stats;
   if (record.scan_id != c->scan_id) return;
   record.counters = c->counters;
-  if (c->scanner) AddScanStats(c->scanner->stats(), &record.counters);
+  if (c->scanner) record.counters += c->scanner->stats();
   // Rows SQLite stepped over in windows went to it (produced), though the scanner skipped them.
   record.counters.rows_produced += c->lazy_rows;
   record.counters.rows_skipped -= c->lazy_rows;
@@ -311,8 +298,8 @@ Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc,
   const DatasetSnapshot& d = *c->data;
   ScanSetup& s = c->setup;
   s = ScanSetup();
-  s.rowids = PositionSet::Span(0, d.total_rows);
-  s.file_rows = PositionSet::Span(0, d.max_file_rows);
+  s.rowids = RowRanges::Of(0, d.total_rows);
+  s.file_rows = RowRanges::Of(0, d.max_file_rows);
   int64_t limit = -1, offset = 0;
   if (static_cast<size_t>(argc) != plan.terms.size()) {
     return Status::InvalidArgument("internal error: xFilter has " + std::to_string(argc) + " arguments for " +
@@ -336,18 +323,18 @@ Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc,
     if (term.column == -1 || term.column == t.file_row_number_column) {
       const bool rowid = term.column == -1;
       const int64_t domain = rowid ? d.total_rows : d.max_file_rows;
-      PositionSet allowed;
+      RowRanges allowed;
       bool is_list = false;
       if (term.op == TermOp::kIn) {
         std::vector<int64_t> points;
         PQ_ASSIGN_OR_RETURN(is_list, ForEachInValue(arg, [&](sqlite3_value* v) {
-          PositionSet point = PositionsSatisfying(TermOp::kEq, v, domain);
-          if (!point.empty()) points.push_back(point.spans()[0].begin);
+          RowRanges point = PositionsSatisfying(TermOp::kEq, v, domain);
+          if (!point.empty()) points.push_back(point.ranges()[0].begin);
         }));
-        allowed = PositionSet::Points(std::move(points));
+        allowed = RowRanges::Points(std::move(points));
       }
       if (!is_list) allowed = PositionsSatisfying(term.op == TermOp::kIn ? TermOp::kEq : term.op, arg, domain);
-      PositionSet& target = rowid ? s.rowids : s.file_rows;
+      RowRanges& target = rowid ? s.rowids : s.file_rows;
       target = target.Intersect(allowed);
       continue;
     }
@@ -421,22 +408,6 @@ Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc,
   return Status::OK();
 }
 
-void AddPruneStats(const PruneStats& p, ScanCounters* c) {
-  c->row_groups_skipped_by_statistics += p.row_groups_skipped_by_statistics;
-  c->row_groups_skipped_by_dictionary += p.row_groups_skipped_by_dictionary;
-  c->row_groups_skipped_by_bloom_filter += p.row_groups_skipped_by_bloom_filter;
-  c->row_groups_skipped_by_page_index += p.row_groups_skipped_by_page_index;
-  c->pages_considered += p.pages_considered;
-  c->pages_skipped_by_page_index += p.pages_skipped_by_page_index;
-  c->bytes_read += p.bytes_read;
-}
-
-RowRanges ToRowRanges(const PositionSet& s) {
-  RowRanges r;
-  for (const RowRange& span : s.spans()) r.Add(span.begin, span.end);
-  return r;
-}
-
 // Plans the scan of file c->file_index: `filename` and partition terms, terms on columns the file
 // does not have, row positions, OFFSET/LIMIT, then the engine's pruning (PlanScan). Sets c->scanner,
 // or leaves it null when nothing in the file is read. Nothing past the footer is read for a file
@@ -482,15 +453,15 @@ Status OpenFile(ParquetCursor* c) {
     mapped.field = field;
     predicate.terms.push_back(std::move(mapped));
   }
-  PositionSet wanted = s.rowids.Slice(first, first + rows).Intersect(s.file_rows.Slice(0, rows));
+  RowRanges wanted = s.rowids.Slice(first, first + rows).Intersect(s.file_rows.Slice(0, rows));
   if (s.skip > 0) {
-    int64_t n = wanted.count();
+    int64_t n = wanted.row_count();
     wanted = wanted.DropFirst(s.skip);
     s.skip -= std::min(s.skip, n);
   }
   if (s.take >= 0) {
     wanted = wanted.KeepFirst(s.take);
-    s.take -= wanted.count();
+    s.take -= wanted.row_count();
   }
   if (wanted.empty()) return skip_file();
 
@@ -501,23 +472,23 @@ Status OpenFile(ParquetCursor* c) {
   std::vector<RowRanges> candidate_rows(groups.size());
   int64_t start = 0;
   for (size_t g = 0; g < groups.size(); ++g) {
-    PositionSet part = wanted.Slice(start, start + groups[g].num_rows);
+    RowRanges part = wanted.Slice(start, start + groups[g].num_rows);
     start += groups[g].num_rows;
     if (part.empty()) {
       ++k.row_groups_skipped_by_row_position;
       continue;
     }
     candidates.push_back(static_cast<int>(g));
-    candidate_rows[g] = ToRowRanges(part);
+    candidate_rows[g] = std::move(part);
   }
   ScanPlan plan;
   if (predicate.empty()) {
     for (int g : candidates) plan.row_groups.push_back({g, std::move(candidate_rows[static_cast<size_t>(g)])});
   } else {
-    PruneStats prune;
+    ScanCounters prune;
     PQ_ASSIGN_OR_RETURN(ScanPlan pruned, PlanScan(*file, predicate, columns.field_affinity, t.config.values,
                                                   candidates, &prune));
-    AddPruneStats(prune, &k);
+    k.AddPruning(prune);
     for (RowGroupPlan& g : pruned.row_groups) {
       RowRanges kept = g.rows.Intersect(candidate_rows[static_cast<size_t>(g.row_group)]);
       if (kept.empty()) {
@@ -685,7 +656,7 @@ Status AdvanceToRows(ParquetCursor* c) {
               .WithContext(c->data->files[c->file_index].reader->path());
         }
       }
-      AddScanStats(c->scanner->stats(), &c->counters);
+      c->counters += c->scanner->stats();
       c->counters.rows_produced += c->lazy_rows;
       c->counters.rows_skipped -= c->lazy_rows;
       c->lazy_rows = 0;

@@ -20,7 +20,7 @@
 #include "ext/sqlite_api.h"
 #include "format/file/file_reader.h"
 #include "format/predicate/predicate.h"
-#include "format/predicate/row_ranges.h"
+#include "format/util/row_ranges.h"
 #include "format/value/value_options.h"
 
 namespace pq::ext::parquet_vtab {
@@ -39,98 +39,8 @@ struct TableConfig {
 
 // ---------------------------------------------------------------------------------------------------
 // Row positions. Terms on rowid (the position in the dataset) and file_row_number (the position in
-// the file) are turned into sets of positions here, exactly as SQLite would evaluate them, so the
-// scan can read just those rows and SQLite need not check them again.
-
-// Positions as sorted, disjoint, non-adjacent half-open intervals.
-class PositionSet {
- public:
-  PositionSet() = default;
-  // [begin, end); empty when end <= begin.
-  static PositionSet Span(int64_t begin, int64_t end) {
-    PositionSet s;
-    if (begin < end) s.spans_.push_back({begin, end});
-    return s;
-  }
-  // The given positions, in any order, repeats allowed.
-  static PositionSet Points(std::vector<int64_t> points) {
-    std::sort(points.begin(), points.end());
-    PositionSet s;
-    for (int64_t p : points) {
-      if (!s.spans_.empty() && p <= s.spans_.back().end) {
-        s.spans_.back().end = std::max(s.spans_.back().end, p + 1);
-      } else {
-        s.spans_.push_back({p, p + 1});
-      }
-    }
-    return s;
-  }
-
-  PositionSet Intersect(const PositionSet& other) const {
-    PositionSet s;
-    size_t i = 0, j = 0;
-    while (i < spans_.size() && j < other.spans_.size()) {
-      const RowRange& a = spans_[i];
-      const RowRange& b = other.spans_[j];
-      int64_t begin = std::max(a.begin, b.begin);
-      int64_t end = std::min(a.end, b.end);
-      if (begin < end) s.spans_.push_back({begin, end});
-      if (a.end < b.end) {
-        ++i;
-      } else {
-        ++j;
-      }
-    }
-    return s;
-  }
-  // The positions in [begin, end), shifted down by `begin`.
-  PositionSet Slice(int64_t begin, int64_t end) const {
-    PositionSet s;
-    auto it = std::upper_bound(spans_.begin(), spans_.end(), begin,
-                               [](int64_t b, const RowRange& r) { return b < r.end; });
-    for (; it != spans_.end() && it->begin < end; ++it) {
-      int64_t b = std::max(it->begin, begin);
-      int64_t e = std::min(it->end, end);
-      if (b < e) s.spans_.push_back({b - begin, e - begin});
-    }
-    return s;
-  }
-  // Without the first n positions.
-  PositionSet DropFirst(int64_t n) const {
-    PositionSet s;
-    for (const RowRange& r : spans_) {
-      int64_t len = r.end - r.begin;
-      if (n >= len) {
-        n -= len;
-        continue;
-      }
-      s.spans_.push_back({r.begin + n, r.end});
-      n = 0;
-    }
-    return s;
-  }
-  // Only the first n positions.
-  PositionSet KeepFirst(int64_t n) const {
-    PositionSet s;
-    for (const RowRange& r : spans_) {
-      if (n <= 0) break;
-      int64_t len = std::min(r.end - r.begin, n);
-      s.spans_.push_back({r.begin, r.begin + len});
-      n -= len;
-    }
-    return s;
-  }
-  int64_t count() const {
-    int64_t n = 0;
-    for (const RowRange& r : spans_) n += r.end - r.begin;
-    return n;
-  }
-  bool empty() const { return spans_.empty(); }
-  const std::vector<RowRange>& spans() const { return spans_; }
-
- private:
-  std::vector<RowRange> spans_;
-};
+// the file) are turned into sets of positions here (RowRanges), exactly as SQLite would evaluate
+// them, so the scan can read just those rows and SQLite need not check them again.
 
 // What one xFilter argument is (see the idxStr table at BestIndex).
 enum class TermOp : uint8_t {
@@ -201,7 +111,7 @@ inline const sqlite3_module& W() { return WriteTableModule(); }
 
 // The planner (parquet_vtab_plan.cc): the terms, as the planner estimates them and the cursor
 // applies them, and the idxStr plan.
-PositionSet PositionsSatisfying(TermOp op, const sqlite3_value* literal, int64_t end);
+RowRanges PositionsSatisfying(TermOp op, const sqlite3_value* literal, int64_t end);
 SqlValue ToSqlValue(sqlite3_value* v);
 std::string PatternPrefix(TermOp op, std::string_view pattern);
 PredicateOp ToPredicateOp(TermOp op);

@@ -1,6 +1,6 @@
 // The `parquet` table's planner (parquet_vtab.cc is the module, parquet_vtab_int.h what the files share).
 //
-// Pushdown (README, "Pushdown"). xBestIndex takes the WHERE terms the engine
+// Pushdown (docs/pushdown.md). xBestIndex takes the WHERE terms the engine
 // can use and xFilter turns them into a pq::Predicate, row positions and a LIMIT/OFFSET:
 //   - terms on a top-level, non-nested column (=, <, <=, >, >=, !=, IS, IS NOT, IS NULL,
 //     IS NOT NULL, IN, and LIKE/GLOB with a literal prefix on a TEXT column) prune files, row
@@ -52,9 +52,9 @@ namespace pq::ext::parquet_vtab {
 // with a value: numeric affinity is applied to the literal first ('5' and 5.0 are 5); a number that
 // is not integral falls between positions; TEXT and BLOB sort after every number; NULL matches
 // nothing. `op` is one of =, IS, <, <=, >, >=.
-PositionSet PositionsSatisfying(TermOp op, const sqlite3_value* literal, int64_t end) {
+RowRanges PositionsSatisfying(TermOp op, const sqlite3_value* literal, int64_t end) {
   ValueCopy v(literal);
-  auto span = [end](int64_t b, int64_t e) { return PositionSet::Span(std::max<int64_t>(b, 0), std::min(e, end)); };
+  auto span = [end](int64_t b, int64_t e) { return RowRanges::Of(std::max<int64_t>(b, 0), std::min(e, end)); };
   switch (sqlite3_value_numeric_type(v.value)) {
     case SQLITE_NULL:
       return {};
@@ -77,7 +77,7 @@ PositionSet PositionsSatisfying(TermOp op, const sqlite3_value* literal, int64_t
       auto ceil = static_cast<int64_t>(std::ceil(d));
       switch (op) {
         case TermOp::kEq:
-        case TermOp::kIs: return floor == ceil ? span(floor, floor + 1) : PositionSet();
+        case TermOp::kIs: return floor == ceil ? span(floor, floor + 1) : RowRanges();
         case TermOp::kLt: return span(0, ceil);
         case TermOp::kLe: return span(0, floor + 1);
         case TermOp::kGt: return span(floor + 1, end);
@@ -85,7 +85,7 @@ PositionSet PositionsSatisfying(TermOp op, const sqlite3_value* literal, int64_t
       }
     }
     default:  // TEXT or BLOB: greater than any number
-      return op == TermOp::kLt || op == TermOp::kLe ? span(0, end) : PositionSet();
+      return op == TermOp::kLt || op == TermOp::kLe ? span(0, end) : RowRanges();
   }
 }
 
@@ -326,7 +326,7 @@ std::optional<PushedTerm> PushConstraint(const ParquetTable& t, sqlite3_index_in
       p.selectivity = std::min(1.0, 10 * per_value / n);
     } else if (sqlite3_vtab_rhs_value(info, i, &rhs) == SQLITE_OK && rhs != nullptr) {
       int64_t domain = rowid ? d.total_rows : d.max_file_rows;
-      double rows = static_cast<double>(PositionsSatisfying(op, rhs, domain).count()) * per_value;
+      double rows = static_cast<double>(PositionsSatisfying(op, rhs, domain).row_count()) * per_value;
       p.selectivity = std::min(1.0, std::max(rows, 1.0) / n);
     } else {
       p.selectivity = op == TermOp::kEq || op == TermOp::kIs ? std::min(1.0, per_value / n) : 0.05;

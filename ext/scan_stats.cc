@@ -7,38 +7,6 @@ namespace pq::ext {
 
 namespace {
 
-// The fields of ScanCounters with their JSON names, in document order.
-struct CounterField {
-  const char* name;
-  int64_t ScanCounters::*member;
-};
-
-constexpr CounterField kCounterFields[] = {
-    {"files_considered", &ScanCounters::files_considered},
-    {"files_skipped", &ScanCounters::files_skipped},
-    {"row_groups_considered", &ScanCounters::row_groups_considered},
-    {"row_groups_skipped_by_row_position", &ScanCounters::row_groups_skipped_by_row_position},
-    {"row_groups_skipped_by_statistics", &ScanCounters::row_groups_skipped_by_statistics},
-    {"row_groups_skipped_by_dictionary", &ScanCounters::row_groups_skipped_by_dictionary},
-    {"row_groups_skipped_by_bloom_filter", &ScanCounters::row_groups_skipped_by_bloom_filter},
-    {"row_groups_skipped_by_page_index", &ScanCounters::row_groups_skipped_by_page_index},
-    {"row_groups_read", &ScanCounters::row_groups_read},
-    {"pages_considered", &ScanCounters::pages_considered},
-    {"pages_skipped_by_page_index", &ScanCounters::pages_skipped_by_page_index},
-    {"pages_read", &ScanCounters::pages_read},
-    {"pages_skipped", &ScanCounters::pages_skipped},
-    {"pages_from_cache", &ScanCounters::pages_from_cache},
-    {"pages_read_ahead", &ScanCounters::pages_read_ahead},
-    {"rows_considered", &ScanCounters::rows_considered},
-    {"rows_skipped", &ScanCounters::rows_skipped},
-    {"rows_filtered", &ScanCounters::rows_filtered},
-    {"rows_produced", &ScanCounters::rows_produced},
-    {"bytes_read", &ScanCounters::bytes_read},
-    {"values_decoded", &ScanCounters::values_decoded},
-    {"requests", &ScanCounters::requests},
-    {"bytes_fetched", &ScanCounters::bytes_fetched},
-};
-
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
@@ -88,14 +56,9 @@ void DeleteRegistryHandle(void* p) {
 
 }  // namespace
 
-ScanCounters& ScanCounters::operator+=(const ScanCounters& o) {
-  for (const CounterField& f : kCounterFields) this->*f.member += o.*f.member;
-  return *this;
-}
-
 std::string ScanCountersJson(const ScanCounters& c) {
   std::string out = "{";
-  for (const CounterField& f : kCounterFields) {
+  for (const ScanCounterField& f : kScanCounterFields) {
     if (out.size() > 1) out += ',';
     out += '"';
     out += f.name;

@@ -19,46 +19,9 @@
 #include <vector>
 
 #include "ext/sqlite_api.h"
+#include "format/predicate/scan_counters.h"
 
 namespace pq::ext {
-
-// The counters of one scan, summed over the files it reached. The field names are the JSON keys of
-// parquet_scan_stats and are documented in README.md ("Pushdown"); keep them stable.
-//
-// Levels are counted top-down: a file the scan reached is "considered"; a file excluded as a whole
-// (by `filename`, rowid/file_row_number/OFFSET, or because every row group was pruned) is skipped.
-// Row groups of files not skipped are considered; each either is skipped by exactly one layer, or
-// is read, or is never reached because SQLite stopped the scan (LIMIT). Rows: every row of a file
-// the scan reached is considered; then it is skipped (never decoded: file, row group, page or row
-// range excluded), or filtered (decoded and rejected by the engine's predicate), or produced (handed
-// to SQLite in a batch), or never reached.
-struct ScanCounters {
-  int64_t files_considered = 0;
-  int64_t files_skipped = 0;
-  int64_t row_groups_considered = 0;
-  int64_t row_groups_skipped_by_row_position = 0;  // rowid / file_row_number / OFFSET
-  int64_t row_groups_skipped_by_statistics = 0;    // ColumnChunk min/max/null counts
-  int64_t row_groups_skipped_by_dictionary = 0;    // no dictionary entry satisfies the predicate
-  int64_t row_groups_skipped_by_bloom_filter = 0;  // no value of = / IN is in the filter
-  int64_t row_groups_skipped_by_page_index = 0;    // every page excluded by the ColumnIndex
-  int64_t row_groups_read = 0;
-  int64_t pages_considered = 0;             // data pages listed by the page indexes consulted
-  int64_t pages_skipped_by_page_index = 0;  // of those, excluded by ColumnIndex bounds
-  int64_t pages_read = 0;                   // data pages read and decoded, all projected columns
-  int64_t pages_skipped = 0;  // data pages of the column chunks read, passed over unread (ranges)
-  int64_t pages_from_cache = 0;  // pages the table's page cache supplied already decompressed
-  int64_t pages_read_ahead = 0;  // pages a worker thread loaded ahead of the scan (threads > 1)
-  int64_t rows_considered = 0;
-  int64_t rows_skipped = 0;
-  int64_t rows_filtered = 0;
-  int64_t rows_produced = 0;
-  int64_t bytes_read = 0;      // column data, dictionaries, Bloom filters and page indexes read
-  int64_t values_decoded = 0;  // values decoded, all projected columns
-  int64_t requests = 0;        // HTTP requests the scan sent (remote files; every try counts)
-  int64_t bytes_fetched = 0;   // body bytes those requests brought (coalesced gaps included)
-
-  ScanCounters& operator+=(const ScanCounters& o);
-};
 
 // The JSON object for `c`: {"files_considered":0,...}, keys in the order of the struct.
 std::string ScanCountersJson(const ScanCounters& c);

@@ -4,7 +4,7 @@
 
 #include "format/codec/codec.h"
 #include "format/crypto/aes_cipher.h"
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 
 namespace pq::ext {
 namespace {

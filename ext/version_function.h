@@ -3,7 +3,8 @@
 //
 //   SELECT parquet_version();
 //   -- {"parquet":"0.1.0","sqlite":"3.40.1","zstd":"1.5.4","lz4":"1.9.4","snappy":"1.1.9",
-//   --  "zlib":"1.2.13","brotli":"1.0.9","openssl":"3.0.17"}
+//   --  "zlib":"1.2.13","brotli":"1.0.9","lzo":"2.10",
+//   --  "openssl":"3.0.17"}
 //   SELECT json_extract(parquet_version(), '$.parquet');   -- 0.1.0
 //
 // "sqlite" is the library the extension was loaded into (sqlite3_libversion), the others are the

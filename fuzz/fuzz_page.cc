@@ -14,7 +14,7 @@ namespace {
 constexpr pq::CompressionCodec kCodecs[] = {
     pq::CompressionCodec::kUncompressed, pq::CompressionCodec::kSnappy, pq::CompressionCodec::kGzip,
     pq::CompressionCodec::kBrotli,       pq::CompressionCodec::kZstd,   pq::CompressionCodec::kLz4,
-    pq::CompressionCodec::kLz4Raw};
+    pq::CompressionCodec::kLz4Raw,       pq::CompressionCodec::kLzo};
 constexpr pq::Encoding kEncodings[] = {
     pq::Encoding::kPlain,           pq::Encoding::kRle,
     pq::Encoding::kDeltaBinaryPacked, pq::Encoding::kDeltaLengthByteArray,

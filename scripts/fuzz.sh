@@ -52,11 +52,22 @@ PY
         python3 -c 'import sys,struct; m=open(sys.argv[1],"rb").read(); v=open(sys.argv[2],"rb").read(); sys.stdout.buffer.write(struct.pack("<H", len(m)) + m + v)' \
           "$m" "$v" > "$dir/$(basename "${m%.metadata}")"
       done ;;
+    fuzz_structure)
+      # Choices, not files: a few byte strings pick bases and mutations; the fuzzer finds the rest.
+      python3 - "$dir" <<'PY'
+import os, sys
+for i in range(10):
+    open(os.path.join(sys.argv[1], 'choices-%d' % i), 'wb').write(bytes((i * 37 + k * 11) % 256 for k in range(64)))
+PY
+      ;;
     fuzz_page)
       # Control bytes (codec, type, encoding, level) + a little plain data; the fuzzer finds the rest.
       for i in 0 1 2 3 4 5 6 7; do
         printf "\x00\x0$i\x00\x01\x04\x00\x00\x00\x02\x03\x04\x05\x06\x07\x08\x09" > "$dir/plain-$i"
-      done ;;
+      done
+      # An LZO page (codec 7 of the target's list) in hadoop-lzo's framing, claiming 64 bytes:
+      # [u32 BE 64][u32 BE 68] then one LZO1X block of 64 literal bytes (17 + 64) and its end marker.
+      python3 -c 'import sys; body = bytes(range(64)); sys.stdout.buffer.write(bytes([7, 1, 0, 0, 4, 0]) + (64).to_bytes(4, "big") + (68).to_bytes(4, "big") + bytes([17 + 64]) + body + bytes([0x11, 0, 0]))' > "$dir/lzo-framed" ;;
   esac
 }
 

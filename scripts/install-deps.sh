@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, and nothing that is already there.
-#   Debian packages: compiler toolchain, SQLite, the codecs, xxHash, OpenSSL, libcurl with the system's
-#   CA certificates, GoogleTest, and nginx (the remote tests serve files with it on 127.0.0.1; they
-#   make a test certificate with the openssl command).
-#   npm (test peers only), under tools/node_modules: @duckdb/node-api, to cross-check values, and
-#   three other writers (parquet-wasm with apache-arrow, nodejs-polars, hyparquet-writer) whose files
-#   tools/other_writers_check.mjs reads; s3rver (an S3-compatible server the remote tests start on
-#   127.0.0.1) and aws4 (an independent Signature Version 4 signer they compare with).
+#   Debian packages: compiler toolchain, SQLite, the codecs (liblzo2 for LZO included), xxHash, OpenSSL,
+#   libcurl with the system's CA certificates, GoogleTest, python3, and nginx (the remote tests serve
+#   files with it on 127.0.0.1; they make a test certificate with the openssl command).
+#   npm (test peers only), under tools/node_modules: @duckdb/node-api, to cross-check values, three
+#   other writers (parquet-wasm with apache-arrow, nodejs-polars, hyparquet-writer) whose files
+#   tools/other_writers_check.mjs reads, hyparquet with lzo-wasm (FFmpeg's LZO1X decoder), the
+#   independent reader of LZO pages (tools/lzo_check.mjs), s3rver (an S3-compatible server the remote
+#   tests start on 127.0.0.1), aws4 (an independent Signature Version 4 signer they compare with), and
+#   better-sqlite3, which runs the README's Node snippet (tests/tools/load_snippets.py).
 # Run by `make deps`, which `make test` and `make demo` call first. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config sqlite3 libsqlite3-dev libzstd-dev libsnappy-dev zlib1g-dev
-          liblz4-dev libbrotli-dev libxxhash-dev libssl-dev libcurl4-openssl-dev ca-certificates openssl
-          googletest libgtest-dev nodejs npm nginx)
+          liblz4-dev libbrotli-dev liblzo2-dev libxxhash-dev libssl-dev libcurl4-openssl-dev ca-certificates
+          openssl googletest libgtest-dev nodejs npm nginx python3)
 if [ "${1:-}" = "--with-clang" ]; then packages+=(clang libclang-rt-14-dev); shift; fi
 
 missing=()
@@ -42,8 +44,8 @@ fi
 # Every package of tools/package.json must be there (a checkout from before one was added has the
 # others): npm install adds what is missing.
 npm_missing=0
-for p in @duckdb/node-api apache-arrow parquet-wasm nodejs-polars nodejs-polars-linux-x64-gnu hyparquet-writer \
-         s3rver aws4; do
+for p in @duckdb/node-api apache-arrow parquet-wasm nodejs-polars nodejs-polars-linux-x64-gnu hyparquet \
+         hyparquet-writer lzo-wasm s3rver aws4 better-sqlite3; do
   [ -d "tools/node_modules/$p" ] || npm_missing=1
 done
 if [ "${SKIP_NPM:-0}" != 1 ] && [ "$npm_missing" = 1 ]; then

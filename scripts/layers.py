@@ -28,6 +28,7 @@ LAYERS = [
     "schema",     # the schema tree
     "value",      # physical values to SQL values (and back as text)
     "variant",    # the Variant logical type
+    "geo",        # geometries: WKB, WKT and the geospatial statistics of GEOMETRY/GEOGRAPHY
     "bloom",      # split-block Bloom filters and their hashing
     "file",       # the open file: byte ranges, footer, memory, chunk cache, Bloom filter and page index
     "page",       # page headers, checksums, decryption, decompression

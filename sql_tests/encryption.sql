@@ -92,6 +92,32 @@ SELECT path_in_schema, stats_min, stats_max FROM parquet_metadata('$TESTDATA/par
 int64_field|0|99000000000000
 double_field|NULL|NULL
 
+# Keys wrapped by master keys: PKMT1 key material, as the key tools of parquet-java, Spark and Arrow
+# write it. external_key_material_java keeps its material in
+# _KEY_MATERIAL_FOR_external_key_material_java.parquet.encrypted.json beside it: its data keys are
+# double-wrapped by the master keys kf (footer), kc1 (column integers) and kc2 (column strings),
+# whose values are the keys above. It holds 100 rows: integers 0..99, strings 'a0', 'b1', ... 'j99'.
+# No master key is registered yet: the error names the first one needed and its KMS instance.
+statement error cannot unwrap the footer key: master key 'kf' (KMS instance 'DEFAULT') is not registered: register it by its id (parquet_add_key) or give it (master_keys)
+CREATE VIRTUAL TABLE temp.kms0 USING parquet('$TESTDATA/parquet-testing/data/external_key_material_java.parquet.encrypted');
+
+# Master keys may be options of a temp table: master_keys='id:KEY, ...'. Without kc1, only the
+# column under it fails, naming it.
+statement ok
+CREATE VIRTUAL TABLE temp.kms1 USING parquet('$TESTDATA/parquet-testing/data/external_key_material_java.parquet.encrypted', master_keys='kf:0123456789012345, kc2:1234567890123451');
+
+query
+SELECT count(*), min(strings), max(strings) FROM kms1;
+----
+100|a0|j99
+
+statement error column 'integers' is encrypted with a key that cannot be unwrapped: master key 'kc1' (KMS instance 'DEFAULT') is not registered
+SELECT sum(integers) FROM kms1;
+
+# A wrong master key does not authenticate the key it wraps.
+statement error authentication failed for a key wrapped by master key 'kf' (KMS instance 'DEFAULT') (wrong master key, or the key material was altered)
+CREATE VIRTUAL TABLE temp.kms2 USING parquet('$TESTDATA/parquet-testing/data/external_key_material_java.parquet.encrypted', master_keys='kf:1234567890123450');
+
 # Keys by id: parquet_add_key(ID, KEY) returns 1; tables opened afterwards find the keys their files
 # name. KEY may be text, hex:/base64: text, or a BLOB of key bytes.
 query
@@ -162,9 +188,31 @@ NULL
 statement error parquet_add_key: key of 5 characters
 SELECT parquet_add_key('k', 'short');
 
-# Key-management material (keys wrapped by a key service) cannot be unwrapped here.
-statement error key-management key material, which this engine cannot unwrap
-CREATE VIRTUAL TABLE temp.kms USING parquet('$TESTDATA/parquet-testing/data/external_key_material_java.parquet.encrypted');
+# The same ids are master keys: with kf, kc1 and kc2 registered, the file with external key
+# material opens like any other (no key in the table's options, so it may live in any database).
+statement ok
+CREATE VIRTUAL TABLE kms USING parquet('$TESTDATA/parquet-testing/data/external_key_material_java.parquet.encrypted');
+
+query
+SELECT count(*), sum(integers), sum(strings = char(97 + integers % 10) || integers), min(strings), max(strings) FROM kms;
+----
+100|4950|100|a0|j99
+
+query
+SELECT count(*) FROM kms WHERE integers > 1000;
+----
+0
+
+query
+SELECT json_extract(parquet_scan_stats('kms'), '$.row_groups_skipped_by_statistics');
+----
+1
+
+query
+SELECT path_in_schema, stats_min, stats_max FROM parquet_metadata('$TESTDATA/parquet-testing/data/external_key_material_java.parquet.encrypted');
+----
+integers|0|99
+strings|NULL|NULL
 
 # parquet_add_key is SQLITE_DIRECTONLY: a view or trigger of the schema cannot call it.
 statement ok
@@ -387,3 +435,122 @@ SELECT count(*), max(id) FROM es_nokey;
 
 statement error column 'hc' is encrypted and no key was given for it
 SELECT max(hc) FROM es_nokey;
+
+# --------------------------------------------------------------------------------------------------
+# Writing with master keys (kf, kc1, kc2 registered above): footer_master_key and column_master_keys
+# name them; every file gets fresh random data keys, wrapped as PKMT1 key material, double wrapping
+# (data keys under a per-file key-encryption key per master key) by default. key_material=external
+# writes _KEY_MATERIAL_FOR_<file name>.json beside the file. Every mode reads back with the master
+# keys alone.
+query
+SELECT count(*), sum(parquet_export('$TMPDIR/mk_w' || w || '_' || m || '_' || c || '.parquet', 'SELECT value AS id, ''s'' || value AS s, value * 0.5 AS h FROM nums', 'row_group_size=1000, footer_master_key=kf, double_wrapping=' || w || ', key_material=' || m || CASE c WHEN 'cols' THEN ', column_master_keys=''s:kc1, h:kc2''' ELSE '' END)) FROM (SELECT column1 AS w FROM (VALUES (0), (1))), (SELECT column1 AS m FROM (VALUES ('internal'), ('external'))), (SELECT column1 AS c FROM (VALUES ('all'), ('cols')));
+----
+8|24000
+
+statement ok
+CREATE VIRTUAL TABLE temp.mk USING parquet('$TMPDIR/mk_*.parquet');
+
+query
+SELECT count(*), count(DISTINCT filename), sum(id), sum(s = 's' || id), sum(h * 2 = id) FROM mk;
+----
+24000|8|36012000|24000|24000
+
+query
+SELECT count(*) FROM mk WHERE id > 2990;
+----
+80
+
+# data_key_length=192|256 draws longer data keys (128 bits by default, as the key tools).
+query
+SELECT parquet_export('$TMPDIR/mk256.parquet', 'SELECT value AS id FROM nums', 'footer_master_key=kf, data_key_length=256');
+----
+3000
+
+statement ok
+CREATE VIRTUAL TABLE temp.mk256 USING parquet('$TMPDIR/mk256.parquet');
+
+query
+SELECT count(*), sum(id) FROM mk256;
+----
+3000|4501500
+
+statement error option 'data_key_length'
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'footer_master_key=kf, data_key_length=512');
+
+# A wrong master key, and a missing one, are named; options are checked.
+statement error authentication failed for a key wrapped by master key 'kf'
+CREATE VIRTUAL TABLE temp.mk_wrong USING parquet('$TMPDIR/mk_w1_external_all.parquet', master_keys='kf:abcdefghijklmnop');
+
+statement error master key 'nokey' (KMS instance 'DEFAULT') is not registered
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'footer_master_key=nokey');
+
+statement error option 'footer_master_key': cannot be given with footer_key
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'footer_key=0123456789012345, footer_master_key=kf');
+
+statement error option 'column_keys': cannot be given with footer_master_key
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'footer_master_key=kf, column_keys=''a:0123456789012345''');
+
+statement error option 'double_wrapping': needs footer_master_key
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'footer_key=0123456789012345, double_wrapping=0');
+
+statement error option 'key_material'
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'footer_master_key=kf, key_material=elsewhere');
+
+statement error column_keys: no column named 'b'
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'footer_master_key=kf, column_master_keys=''b:kc1''');
+
+# A write table with master keys holds no secret, so it may live in any database; the file appears
+# (with its external key material) when the transaction commits.
+statement ok
+CREATE VIRTUAL TABLE wmk USING parquet('$TMPDIR/wmk.parquet', schema='a INTEGER, b TEXT', footer_master_key=kf, column_master_keys='b:kc1', key_material=external, plaintext_footer=1);
+
+statement ok
+INSERT INTO wmk VALUES (1, 'one'), (2, 'two');
+
+statement ok
+CREATE VIRTUAL TABLE rwmk USING parquet('$TMPDIR/wmk.parquet');
+
+query
+SELECT a, b FROM rwmk ORDER BY a;
+----
+1|one
+2|two
+
+# --------------------------------------------------------------------------------------------------
+# Secrets never land in a database file. SQLite keeps a table's options in its database's schema,
+# so a table outside temp whose options hold a key (footer_key, column_keys, master_keys) is refused;
+# in temp it is fine, and with the keys registered (parquet_add_key, this connection's memory only)
+# no option needs to hold one.
+statement error parquet table 'sec': option 'footer_key' holds a secret, and SQLite keeps a table's options in its database's schema, where anyone who can read the database file would find it: register keys with parquet_add_key and leave them out of the options, or create the table in temp (CREATE VIRTUAL TABLE temp.sec USING parquet(...))
+CREATE VIRTUAL TABLE sec USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted', footer_key='0123456789012345');
+
+statement ok
+ATTACH '$TMPDIR/secrets.db' AS disk;
+
+statement error option 'column_keys' holds a secret
+CREATE VIRTUAL TABLE disk.sec USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted', column_keys='double_field:1234567890123450');
+
+statement error option 'master_keys' holds a secret
+CREATE VIRTUAL TABLE disk.sec USING parquet('$TESTDATA/parquet-testing/data/external_key_material_java.parquet.encrypted', MASTER_KEYS='kf:0123456789012345');
+
+statement error option 'footer_key' holds a secret
+CREATE VIRTUAL TABLE disk.wsec USING parquet('$TMPDIR/wsec.parquet', schema='a INTEGER', footer_key='0123456789012345');
+
+statement ok
+CREATE VIRTUAL TABLE temp.sec USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted', footer_key='0123456789012345');
+
+statement ok
+CREATE VIRTUAL TABLE disk.sec2 USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted');
+
+query
+SELECT count(*), round(sum(double_field), 4) FROM disk.sec2;
+----
+50|1361.1111
+
+query
+SELECT count(*), sum(instr(sql, '0123456789012345') > 0) FROM disk.sqlite_schema;
+----
+1|0
+
+statement ok
+DETACH disk;

@@ -294,7 +294,7 @@ SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS s', 'schema=''s STRUCT<a
 statement error option 'schema': column 's': type 'STRUCT<a>': a type is missing
 SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS s', 'schema=''s STRUCT<a>''');
 
-statement error option 'schema': column 'l': type 'LIST<ARRAY<INTEGER>>': unknown type 'ARRAY<' (nested types are LIST, MAP, STRUCT)
+statement error option 'schema': column 'l': type 'LIST<ARRAY<INTEGER>>': unknown type 'ARRAY<' (nested types are LIST, MAP, STRUCT, VARIANT)
 SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS l', 'schema=''l LIST<ARRAY<INTEGER>>''');
 
 statement error option 'schema': column 'l': type 'LIST<DECIMAL(40,2)>': type 'DECIMAL(40,2)': the precision must be between 1 and 38

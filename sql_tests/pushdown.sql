@@ -1,7 +1,7 @@
 # Pushdown: WHERE terms, rowid/file_row_number ranges and LIMIT/OFFSET handed to the engine.
 # Pushdown changes speed, never results: every answer here is checked against a native SQLite table
 # holding the same rows with the same declared types, and parquet_scan_stats('t') shows what the
-# engine skipped (README.md, "Pushdown").
+# engine skipped (docs/pushdown.md).
 
 # ---------------------------------------------------------------------------------------------
 # The data: 100 rows with NULLs, mixed-case text, text that starts with digits or looks like a
@@ -623,7 +623,7 @@ SELECT json_extract(parquet_scan_stats('sorted'), '$.row_groups_skipped_by_row_p
 [5,1,1]
 
 # LIMIT with OFFSET. When the SQLite library offers LIMIT/OFFSET only with every WHERE term (see
-# README, "Pushdown"), the engine skips the OFFSET rows itself; this library (3.40) also offers them
+# docs/pushdown.md), the engine skips the OFFSET rows itself; this library (3.40) also offers them
 # with terms it hides from the table, so here SQLite skips them. Either way no row before row n is
 # decoded: SQLite steps over the OFFSET rows without asking for a column, and the table hands out
 # rows it has not decoded until a column is asked for, then skips to that row by row groups and
@@ -736,7 +736,7 @@ SELECT rowid, id FROM pm WHERE rowid IN (2, 77) AND i IS NOT NULL;
 77|78
 
 # The plan as EXPLAIN QUERY PLAN shows it: idxNum (bit k: argument k is a literal), then idxStr
-# (README.md, "Pushdown"): columns 0, 1 and 3 decoded; i = literal, s LIKE literal, rowid < literal.
+# (docs/pushdown.md): columns 0, 1 and 3 decoded; i = literal, s LIKE literal, rowid < literal.
 query
 EXPLAIN QUERY PLAN SELECT id, i FROM p WHERE i = 5 AND s LIKE 'a%' AND rowid < 50;
 ----

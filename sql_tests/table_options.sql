@@ -203,7 +203,7 @@ SELECT parquet_export('$TMPDIR/threads_enc.parquet', 'SELECT * FROM tn', 'compre
 60000
 
 statement ok
-CREATE VIRTUAL TABLE th_enc USING parquet('$TMPDIR/threads_enc.parquet', threads=2, footer_key='00112233445566778899aabbccddeeff');
+CREATE VIRTUAL TABLE temp.th_enc USING parquet('$TMPDIR/threads_enc.parquet', threads=2, footer_key='00112233445566778899aabbccddeeff');
 
 query
 SELECT count(*), count(s), sum(id), sum(hc) FROM th_enc;
@@ -234,7 +234,7 @@ statement ok
 CREATE VIRTUAL TABLE pc_none USING parquet('$TMPDIR/threads.parquet', page_cache=0);
 
 statement ok
-CREATE VIRTUAL TABLE pc_enc USING parquet('$TMPDIR/threads_enc.parquet', footer_key='00112233445566778899aabbccddeeff');
+CREATE VIRTUAL TABLE temp.pc_enc USING parquet('$TMPDIR/threads_enc.parquet', footer_key='00112233445566778899aabbccddeeff');
 
 query
 SELECT count(*), sum(t.hc), sum(t.d), count(t.s), group_concat(t.s, '') = (SELECT group_concat(n.s, '') FROM probes p JOIN tn n ON n.id = p.id)

@@ -1,4 +1,4 @@
-# The Parquet-to-SQLite value mapping (README "Value mapping"), one type at a time.
+# The Parquet-to-SQLite value mapping (docs/reading.md, "Value mapping"), one type at a time.
 # tests/data/types.parquet was written by DuckDB (tools/make_fixtures.mjs) from known literals:
 # row 1 holds typical values, row 2 edge values, row 3 NULL in every column.
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // compare_with_duckdb: reads Parquet files through the project's extension (the stock sqlite3 shell with
-// `.load build/parquet`) and through DuckDB, normalizes both to the value mapping of the README,
+// `.load build/parquet`) and through DuckDB, normalizes both to the value mapping of docs/reading.md,
 // and compares them row by row in file order.
 //
 // Usage:

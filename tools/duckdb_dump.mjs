@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // duckdb_dump: reads a Parquet file with DuckDB, an independent reader, and prints every row as one JSON
-// line, with values normalized to the project's Parquet-to-SQLite value mapping (the README's table), so
+// line, with values normalized to the project's Parquet-to-SQLite value mapping (docs/reading.md), so
 // its output can be compared with what the extension returns.
 //
 // Usage:

@@ -25,7 +25,7 @@
 // 3. For every file, DuckDB (@duckdb/node-api):
 //    - reads every value; each must equal what SQLite holds (read back from the source database: the
 //      truth is what SQLite had, not what the generator meant; doubles compared by their bits), after
-//      the README's conversions;
+//      the conversions of docs/writing.md;
 //    - reports parquet_metadata(file): the codec of every chunk, each requested encoding among the
 //      chunk's encodings, no dictionary with dictionary=0; per row group and column, stats_null_count
 //      must equal the true null count and stats_min_value / stats_max_value the true min / max in the

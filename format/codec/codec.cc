@@ -61,7 +61,7 @@ using codec_internal::CodecImpl;
 
 constexpr size_t kMaxPageBytes = INT32_MAX;  // page sizes are i32 in the PageHeader
 
-// The implementation of `codec`; NotSupported for LZO and numbers Parquet does not define.
+// The implementation of `codec`; NotSupported for numbers Parquet does not define.
 Result<const CodecImpl*> FindCodec(CompressionCodec codec) {
   switch (codec) {
     case CompressionCodec::kUncompressed:
@@ -71,7 +71,7 @@ Result<const CodecImpl*> FindCodec(CompressionCodec codec) {
     case CompressionCodec::kGzip:
       return &codec_internal::kGzipCodec;
     case CompressionCodec::kLzo:
-      return Status::NotSupported("LZO compression is not supported");
+      return &codec_internal::kLzoCodec;
     case CompressionCodec::kBrotli:
       return &codec_internal::kBrotliCodec;
     case CompressionCodec::kLz4:
@@ -196,13 +196,14 @@ Result<CompressionCodec> ParseCodecName(std::string_view name) {
       {"zstd", CompressionCodec::kZstd},
       {"lz4_raw", CompressionCodec::kLz4Raw},
       {"lz4", CompressionCodec::kLz4Raw},  // the framed LZ4 codec is never written
+      {"lzo", CompressionCodec::kLzo},
   };
   for (const NamedCodec& n : kNames) {
     if (EqualsIgnoringCase(name, n.name)) return n.codec;
   }
   return Status::InvalidArgument(
       "unknown compression '" + std::string(name) +
-      "' (expected uncompressed, snappy, gzip, brotli, zstd or lz4_raw)");
+      "' (expected uncompressed, snappy, gzip, brotli, zstd, lz4_raw or lzo)");
 }
 
 }  // namespace pq

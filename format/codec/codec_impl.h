@@ -44,6 +44,7 @@ struct CodecImpl {
 extern const CodecImpl kUncompressedCodec;  // codec.cc
 extern const CodecImpl kSnappyCodec;        // snappy_codec.cc
 extern const CodecImpl kGzipCodec;          // gzip_codec.cc
+extern const CodecImpl kLzoCodec;           // lzo_codec.cc
 extern const CodecImpl kBrotliCodec;        // brotli_codec.cc
 extern const CodecImpl kLz4HadoopCodec;     // lz4_codec.cc (codec 5)
 extern const CodecImpl kZstdCodec;          // zstd_codec.cc

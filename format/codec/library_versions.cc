@@ -1,6 +1,7 @@
 // Versions of the compression libraries the engine runs with (codec.h, CodecLibraryVersions).
 #include <brotli/decode.h>
 #include <lz4.h>
+#include <lzo/lzoconf.h>
 #include <snappy-stubs-public.h>
 #include <zlib.h>
 #include <zstd.h>
@@ -30,6 +31,7 @@ std::vector<std::pair<std::string, std::string>> CodecLibraryVersions() {
                      std::to_string(SNAPPY_PATCHLEVEL)},
       {"zlib", zlibVersion()},
       {"brotli", BrotliVersionText(BrotliDecoderVersion())},
+      {"lzo", lzo_version_string()},
   };
 }
 

@@ -3,17 +3,15 @@
 // LZ4_RAW is one bare LZ4 block (the Parquet spec "Compression / LZ4_RAW").
 //
 // Codec 5 carries the framing of Hadoop's block compressor, which the Parquet spec calls
-// undocumented ("Compression / LZ4"). The page is a sequence of blocks, each
-//     u32 big-endian uncompressed size U
-//     one or more chunks, each: u32 big-endian compressed size C, then C bytes of LZ4 block
-// where the chunks' LZ4 blocks together decompress to U bytes. Writers in practice (parquet-mr,
-// parquet-cpp) emit exactly one chunk per block, but Hadoop itself splits large blocks into several
-// chunks, and reading that general form costs nothing. The blocks' sizes must add up to the page's
-// uncompressed size. Some old writers put a bare LZ4 block under codec 5 instead, so when the
-// framing does not parse the whole page is retried as LZ4_RAW.
+// undocumented ("Compression / LZ4"): blocks of LZ4 blocks behind big-endian lengths
+// (hadoop_framing.h). Writers in practice (parquet-mr, parquet-cpp) emit exactly one chunk per
+// block, but Hadoop itself splits large blocks into several chunks, and reading that general form
+// costs nothing. Some old writers put a bare LZ4 block under codec 5 instead, so when the framing
+// does not parse the whole page is retried as LZ4_RAW.
 #include <lz4.h>
 
 #include "format/codec/codec_impl.h"
+#include "format/codec/hadoop_framing.h"
 
 namespace pq::codec_internal {
 namespace {
@@ -41,36 +39,8 @@ Status Lz4RawDecompress(ByteSpan input, std::span<uint8_t> output) {
   return Status::OK();
 }
 
-// Decodes the Hadoop framing described above, filling `output` exactly.
-Status DecodeHadoopFraming(ByteSpan input, std::span<uint8_t> output) {
-  ByteReader reader(input);
-  size_t filled = 0;
-  while (!reader.empty()) {
-    PQ_ASSIGN_OR_RETURN(uint32_t block_size, reader.ReadU32BigEndian());
-    if (block_size > output.size() - filled) {
-      return Status::Corruption("a frame states " + std::to_string(block_size) + " bytes, only " +
-                                std::to_string(output.size() - filled) + " remain in the page");
-    }
-    const size_t block_end = filled + block_size;
-    // At least one chunk, even for an empty block (the parquet-cpp form always has its header);
-    // each chunk consumes at least 4 input bytes, so the loop ends.
-    do {
-      PQ_ASSIGN_OR_RETURN(uint32_t chunk_size, reader.ReadU32BigEndian());
-      PQ_ASSIGN_OR_RETURN(ByteSpan chunk, reader.ReadBytes(chunk_size));
-      PQ_ASSIGN_OR_RETURN(size_t produced,
-                          DecodeBlock(chunk, output.subspan(filled, block_end - filled)));
-      filled += produced;
-    } while (filled < block_end);
-  }
-  if (filled != output.size()) {
-    return Status::Corruption("frames hold " + std::to_string(filled) +
-                              " bytes, the page header says " + std::to_string(output.size()));
-  }
-  return Status::OK();
-}
-
 Status Lz4HadoopDecompress(ByteSpan input, std::span<uint8_t> output) {
-  Status framed = DecodeHadoopFraming(input, output);
+  Status framed = DecodeHadoopFraming(input, output, DecodeBlock);
   if (framed.ok()) return framed;
   // Not Hadoop framing: perhaps a bare block from an old writer. The failed attempt may have
   // written into `output`; the retry overwrites all of it or fails.

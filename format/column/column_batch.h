@@ -16,6 +16,7 @@
 
 #include "format/encoding/values.h"
 #include "format/metadata/metadata.h"
+#include "format/file/memory_budget.h"
 #include "format/util/pod_vector.h"
 
 namespace pq {
@@ -45,6 +46,10 @@ struct ColumnBatch {
   PodVector<uint32_t> dict_indices;
   const void* dictionary = nullptr;
   int64_t dictionary_size = 0;
+
+  // What the arrays above hold (their capacity stays across Clear), charged by the column reader
+  // that fills them to the table's max_memory before they grow.
+  BudgetCharge charge;
 
   void Clear() {
     num_records = num_levels = num_values = 0;

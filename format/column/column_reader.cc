@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "format/encoding/decoder.h"
@@ -16,6 +17,9 @@ namespace {
 
 // A page may not claim more level entries than this; a few bytes of RLE can describe billions.
 constexpr int64_t kMaxPageValues = int64_t{1} << 28;
+// What the scan holds for one leaf besides its reader (its batch, converter, context strings,
+// the buffers of its first page): charged with each reader.
+constexpr int64_t kLeafStateBytes = 2048;
 
 // The number of entries of levels[0, n) equal to `level`. Blocks of a fixed length with a narrow
 // counter are what the compiler vectorizes at -O2; a page's levels are counted once per page.
@@ -51,7 +55,11 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     page_reader_ = &pages_;
     max_def_ = leaf->max_definition_level;
     max_rep_ = leaf->max_repetition_level;
+    levels_charge_ = BudgetCharge(budget());
+    indices_charge_ = BudgetCharge(budget());
   }
+
+  int64_t footprint() const override { return static_cast<int64_t>(sizeof(*this)); }
 
   Result<int64_t> ReadRecords(int64_t max_records, ColumnBatch* batch) override {
     return Consume(max_records, batch);
@@ -65,7 +73,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     return Consume(n, nullptr);
   }
 
-  Status PlanReads(std::span<const RowSpan> rows) override {
+  Status PlanReads(std::span<const RowRange> rows) override {
     if (index_tried_ || io_started_ || position_ != 0) return Status::OK();
     const bool all = num_rows_ <= 0 ||
                      (rows.size() == 1 && rows[0].begin <= 0 && rows[0].end >= num_rows_);
@@ -107,38 +115,43 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     return std::move(s).WithContext(context_ + ", page " + std::to_string(page_.ordinal));
   }
 
-  // Loads the chunk's OffsetIndex and, when it is usable, switches to reading pages by location.
-  // `rows` (unless all_rows) are the rows that will be read: their pages are read in runs.
-  Status TryOffsetIndex(std::span<const RowSpan> rows, bool all_rows) {
-    index_tried_ = true;
-    if (!chunk_->offset_index_offset || !chunk_->offset_index_length) return Status::OK();
-    // Read once per file (ChunkIndexReader keeps it in the FileReader's cache), then checked here as
-    // if just read. One that is out of the file or does not parse is not used: the pages are found
-    // by their headers. An encrypted index that fails authentication was altered (or the key is
-    // wrong): an error, not a reason to fall back to the headers.
+  // The chunk's OffsetIndex, read once per file (ChunkIndexReader keeps it in the FileReader's
+  // cache, parsed within PageIndexMemoryLimit) and checked here against the chunk as if just read:
+  // null when the chunk has none, or one that is out of the file, does not parse or does not
+  // describe the chunk's pages (OffsetIndexProblem). Such an index is not used: pages are found by
+  // their headers. An encrypted index that fails authentication was altered (or the key is wrong):
+  // an error, not a reason to fall back to the headers.
+  Result<std::shared_ptr<const OffsetIndex>> LoadOffsetIndex() {
+    using Index = std::shared_ptr<const OffsetIndex>;
+    if (!chunk_->offset_index_offset || !chunk_->offset_index_length) return Index();
     auto read = ChunkIndexReader(*file_, row_group_, leaf_index_, decryptor_, &extra_bytes_read_).ReadOffsetIndex();
     if (!read.ok()) {
       const StatusCode code = read.status().code();
       if (code == StatusCode::kCrypto) return std::move(read).TakeStatus().WithContext(context_);
-      if (code == StatusCode::kIOError || code == StatusCode::kInterrupted) return std::move(read).TakeStatus().WithContext(context_ + ", OffsetIndex");
-      return Status::OK();
+      if (code == StatusCode::kIOError || code == StatusCode::kInterrupted) {
+        return std::move(read).TakeStatus().WithContext(context_ + ", OffsetIndex");
+      }
+      return Index();
     }
-    if (*read == nullptr) return Status::OK();
-    const OffsetIndex& index = **read;
+    Index cached = std::move(read).value();
+    if (cached == nullptr) return Index();
     PQ_RETURN_IF_ERROR(pages_.EnsureBounds());
-    const std::vector<PageLocation>& locs = index.page_locations;
-    if (locs.empty() || locs.size() > static_cast<size_t>(kMaxPageValues)) return Status::OK();
-    int64_t prev_end = pages_.chunk_begin();
-    for (size_t i = 0; i < locs.size(); ++i) {
-      const PageLocation& loc = locs[i];
-      const bool placed = loc.offset >= prev_end && loc.compressed_page_size > 0 &&
-                          loc.offset < pages_.chunk_end() &&
-                          loc.compressed_page_size <= pages_.chunk_end() - loc.offset;
-      const bool rows_ok = i == 0 ? loc.first_row_index == 0
-                                  : loc.first_row_index > locs[i - 1].first_row_index;
-      if (!placed || !rows_ok || loc.first_row_index > num_rows_) return Status::OK();
-      prev_end = loc.offset + loc.compressed_page_size;
+    if (cached->page_locations.size() > static_cast<size_t>(kMaxPageValues) ||
+        !OffsetIndexProblem(*cached, *meta_, pages_.chunk_begin(), pages_.chunk_end(), num_rows_,
+                            &dictionary_first_)
+             .empty()) {
+      return std::shared_ptr<const OffsetIndex>();
     }
+    return cached;
+  }
+
+  // Loads the chunk's OffsetIndex and, when it is usable, switches to reading pages by location.
+  // `rows` (unless all_rows) are the rows that will be read: their pages are read in runs.
+  Status TryOffsetIndex(std::span<const RowRange> rows, bool all_rows) {
+    index_tried_ = true;
+    PQ_ASSIGN_OR_RETURN(std::shared_ptr<const OffsetIndex> loaded, LoadOffsetIndex());
+    if (loaded == nullptr) return Status::OK();
+    const std::vector<PageLocation>& locs = loaded->page_locations;
     const size_t n = locs.size();
     page_offset_.resize(n);
     page_size_.resize(n);
@@ -163,24 +176,41 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     return Status::OK();
   }
 
+  Status DictionaryError(Status s) const {
+    return std::move(s).WithContext(context_ + ", dictionary page");
+  }
+
   Status LoadDictionary(const Page& page) {
     if (page.encoding != Encoding::kPlain && page.encoding != Encoding::kPlainDictionary) {
-      return PageError(Status::NotSupported("dictionary page encoding " +
-                                            EncodingName(page.encoding) + " is not supported"));
+      return DictionaryError(Status::NotSupported("dictionary page encoding " +
+                                                  EncodingName(page.encoding) + " is not supported"));
     }
-    if (page.num_values > static_cast<int64_t>(page.body.size()) * 8) {
-      return PageError(Status::Corruption("dictionary claims " + std::to_string(page.num_values) +
-                                          " values in " + std::to_string(page.body.size()) +
-                                          " bytes"));
+    // A PLAIN entry takes at least this many bits (a BYTE_ARRAY its 4-byte length): a claim the
+    // bytes cannot hold is refused before anything is allocated for it.
+    int64_t entry_bits = 8 * static_cast<int64_t>(sizeof(T));
+    if constexpr (std::is_same_v<T, uint8_t>) entry_bits = 1;
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      entry_bits = leaf_->physical_type == PhysicalType::kFixedLenByteArray
+                       ? 8 * std::max<int64_t>(leaf_->type_length, 1)
+                       : 32;
     }
+    if (page.num_values > static_cast<int64_t>(page.body.size()) * 8 / entry_bits) {
+      return DictionaryError(Status::Corruption(
+          "dictionary claims " + std::to_string(page.num_values) + " values in " +
+          std::to_string(page.body.size()) + " bytes"));
+    }
+    Status charged = dictionary_charge_.Set(budget(), page.num_values * static_cast<int64_t>(sizeof(T)),
+                                            "a decoded dictionary");
+    if (!charged.ok()) return DictionaryError(std::move(charged));
     PQ_ASSIGN_OR_RETURN(auto decoder, MakeDecoder<T>(leaf_->physical_type, Encoding::kPlain,
                                                      leaf_->type_length));
-    PQ_RETURN_IF_ERROR(decoder->SetData(page.body, page.num_values));
+    Status s = decoder->SetData(page.body, page.num_values);
+    if (!s.ok()) return DictionaryError(std::move(s));
     dictionary_.resize(static_cast<size_t>(page.num_values));
     auto n = decoder->Decode(dictionary_.data(), page.num_values);
-    if (!n.ok()) return PageError(std::move(n).TakeStatus().WithContext("dictionary"));
+    if (!n.ok()) return DictionaryError(std::move(n).TakeStatus());
     if (*n != page.num_values) {
-      return PageError(Status::Corruption("dictionary page holds fewer values than its header says"));
+      return DictionaryError(Status::Corruption("dictionary page holds fewer values than its header says"));
     }
     dictionary_owner_ = page.owner2 ? page.owner2 : page.owner;
     has_dictionary_ = true;
@@ -196,10 +226,20 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
       PQ_RETURN_IF_ERROR(pages_.LoadBody(&dict_page_));
       return LoadDictionary(dict_page_);
     }
-    const int64_t begin = pages_.chunk_begin();
-    if (!indexed_ || page_offset_[0] <= begin) {
+    if (!indexed_ || page_offset_[0] <= pages_.chunk_begin()) {
       return PageError(Status::Corruption("dictionary-encoded page but the chunk has no dictionary"));
     }
+    PQ_RETURN_IF_ERROR(ReadLeadingDictionaryHeader());
+    dict_pending_ = false;
+    PQ_RETURN_IF_ERROR(pages_.LoadBody(&dict_page_));
+    return LoadDictionary(dict_page_);
+  }
+
+  // Reading by the OffsetIndex: parses the header of the page before the first indexed page into
+  // dict_page_ (dict_pending_: its body not loaded), which must be the one dictionary page there.
+  Status ReadLeadingDictionaryHeader() {
+    if (dict_pending_) return Status::OK();
+    const int64_t begin = pages_.chunk_begin();
     // The dictionary page sits between the chunk's start and its first data page. When those bytes
     // are not in memory, a reader of its own reads them, so that the pages in memory stay there.
     std::unique_ptr<PageReader> own;
@@ -216,10 +256,20 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     if (own) extra_bytes_read_ += own->bytes_read();
     if (!found.ok()) return std::move(found).TakeStatus();
     if (!*found || dict_page_.type != PageType::kDictionaryPage) {
-      return PageError(Status::Corruption("dictionary-encoded page but the chunk has no dictionary"));
+      return PageError(Status::Corruption(
+          "the chunk's first bytes, before the first page of its OffsetIndex, are no dictionary page"));
     }
-    PQ_RETURN_IF_ERROR(reader->LoadBody(&dict_page_));
-    return LoadDictionary(dict_page_);
+    // Nothing but the dictionary page lies before the first data page: a second dictionary page
+    // there is refused here as it is by a scan that walks the pages.
+    const int64_t dictionary_end = dict_page_.end;
+    if (dictionary_end != page_offset_[0]) {
+      return DictionaryError(Status::Corruption(
+          "the dictionary page ends at offset " + std::to_string(dictionary_end) +
+          ", not where the first data page starts (" + std::to_string(page_offset_[0]) +
+          "): a second dictionary page, or bytes that are no page"));
+    }
+    dict_pending_ = true;
+    return Status::OK();
   }
 
   // Moves on to a data page with at least one level entry and starts it. When `skip` > 0 (skipping
@@ -245,20 +295,45 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
         if (level_pos_ < page_levels_) return true;
       }
     }
+    if (!check_loaded_) {
+      // Walking the pages in order: a usable OffsetIndex is checked against every page met, so
+      // that a scan refuses the index's contradictions as a lookup through it does.
+      check_loaded_ = true;
+      PQ_ASSIGN_OR_RETURN(check_index_, LoadOffsetIndex());
+    }
     while (true) {
       if (skip > 0 && left == 0) return true;
       PQ_ASSIGN_OR_RETURN(bool more, pages_.NextHeader(&page_));
-      if (!more) return false;
+      if (!more) {
+        if (check_index_ && check_pages_ != check_index_->page_locations.size()) {
+          return Status::Corruption("the chunk has " + std::to_string(check_pages_) +
+                                    " data pages, its OffsetIndex " +
+                                    std::to_string(check_index_->page_locations.size()))
+              .WithContext(context_);
+        }
+        return false;
+      }
       if (page_.type == PageType::kDictionaryPage) {
         if (seen_data_page_) {
           return PageError(Status::Corruption("dictionary page after a data page"));
         }
+        if (dict_seen_) {
+          return DictionaryError(Status::Corruption("a second dictionary page in the column chunk"));
+        }
+        dict_seen_ = true;
         dict_page_ = page_;
         dict_pending_ = true;
         has_dictionary_ = false;
         continue;
       }
       seen_data_page_ = true;
+      if (check_index_) {
+        ++check_pages_;
+        PQ_RETURN_IF_ERROR(CheckIndexedPlace());
+        // A flat page holds one row per level entry; a nested page's rows are counted from its
+        // repetition levels once read (StartPage).
+        if (max_rep_ == 0 || page_.num_values == 0) PQ_RETURN_IF_ERROR(CheckIndexedRows(page_.num_values));
+      }
       if (page_.num_values == 0) {
         ++pages_read_;
         continue;
@@ -279,6 +354,12 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   // Reads data page `i` of the OffsetIndex and starts it; with the pages planned after it, in one
   // read. The page must hold exactly the rows the index gives it, starting on a row boundary.
   Status OpenIndexedPage(size_t i) {
+    if (dictionary_first_) {
+      // Bytes before the first indexed page that the chunk's metadata does not call a dictionary:
+      // they must be one, or the index left a data page out.
+      dictionary_first_ = false;
+      PQ_RETURN_IF_ERROR(ReadLeadingDictionaryHeader());
+    }
     const size_t n = page_offset_.size();
     size_t last = i;
     if (planned_[i]) {
@@ -307,12 +388,40 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
         for (int64_t k = 0; k < page_levels_; ++k) page_rows += rep[k] == 0;
       }
     }
-    if (page_rows != rows) {
-      return PageError(Status::Corruption("page holds " + std::to_string(page_rows) +
-                                          " rows, its OffsetIndex entry says " +
-                                          std::to_string(rows)));
+    if (page_rows != rows) return RowsDisagree(page_rows, rows);
+    return Status::OK();
+  }
+
+  Status RowsDisagree(int64_t page_rows, int64_t index_rows) const {
+    return PageError(Status::Corruption("page holds " + std::to_string(page_rows) +
+                                        " rows, its OffsetIndex entry says " +
+                                        std::to_string(index_rows)));
+  }
+
+  // Walking in order with check_index_: page_ (data page number page_.ordinal) is where the index
+  // puts that page.
+  Status CheckIndexedPlace() const {
+    const std::vector<PageLocation>& locs = check_index_->page_locations;
+    const size_t i = static_cast<size_t>(page_.ordinal);
+    if (i >= locs.size()) {
+      return PageError(Status::Corruption("the OffsetIndex lists " + std::to_string(locs.size()) +
+                                          " data pages, the chunk has more"));
+    }
+    if (page_.offset != locs[i].offset) {
+      return PageError(Status::Corruption("page at offset " + std::to_string(page_.offset) +
+                                          ", its OffsetIndex entry says " +
+                                          std::to_string(locs[i].offset)));
     }
     return Status::OK();
+  }
+
+  // ... and holds the rows the index gives it.
+  Status CheckIndexedRows(int64_t page_rows) const {
+    const std::vector<PageLocation>& locs = check_index_->page_locations;
+    const size_t i = static_cast<size_t>(page_.ordinal);
+    const int64_t end = i + 1 < locs.size() ? locs[i + 1].first_row_index : num_rows_;
+    const int64_t rows = end - locs[i].first_row_index;
+    return page_rows == rows ? Status::OK() : RowsDisagree(page_rows, rows);
   }
 
   // Reads the body of page_ (a data page with entries) and prepares its levels and value decoder.
@@ -322,6 +431,11 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
       return PageError(Status::OutOfMemory("page claims " + std::to_string(n) +
                                            " values, over the limit"));
     }
+    // The page's levels are decoded at once: charged first (a few bytes of RLE may claim 2^28).
+    const int64_t level_arrays = (max_rep_ > 0 ? 1 : 0) + (max_def_ > 0 ? 1 : 0);
+    Status charged = levels_charge_.AtLeast(level_arrays * n * static_cast<int64_t>(sizeof(int16_t)),
+                                            "decoded levels");
+    if (!charged.ok()) return PageError(std::move(charged));
     PQ_RETURN_IF_ERROR(pages_.LoadBody(&page_));
     ByteSpan values;
     level_pos_ = 0;
@@ -357,9 +471,16 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
       }
       values = page_.body;
     }
-    if (max_rep_ > 0 && (!started_ || indexed_) && page_rep_[0] != 0) {
-      return PageError(Status::Corruption(indexed_ ? "page of an OffsetIndex does not start a row"
-                                                   : "first repetition level of the column chunk is not 0"));
+    if (max_rep_ > 0 && (!started_ || indexed_ || check_index_) && page_rep_[0] != 0) {
+      return PageError(Status::Corruption(indexed_ || check_index_
+                                              ? "page of an OffsetIndex does not start a row"
+                                              : "first repetition level of the column chunk is not 0"));
+    }
+    if (max_rep_ > 0 && check_index_ && !indexed_) {
+      int64_t rows = 0;
+      const int16_t* rep = page_rep_.data();
+      for (int64_t k = 0; k < n; ++k) rows += rep[k] == 0;
+      PQ_RETURN_IF_ERROR(CheckIndexedRows(rows));
     }
     int64_t non_null = n;
     if (max_def_ > 0) {
@@ -445,6 +566,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
         return PageError(Status::Corruption("levels promise more values than the page holds"));
       }
       if (batch) {
+        PQ_RETURN_IF_ERROR(ChargeBatch(batch, batch->num_levels + take, batch->num_values + non_null));
         PQ_RETURN_IF_ERROR(AppendLevels(batch, take));
         PQ_RETURN_IF_ERROR(DecodeValues(batch, non_null));
       } else {
@@ -457,6 +579,19 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     if (batch) batch->num_records += records;
     position_ += records;
     return records;
+  }
+
+  // Charges what `batch` holds once it has `levels` level entries and `values` values (in its
+  // arrays of levels, value slots, values and dictionary indices): a record of a nested column may
+  // hold any number of them.
+  Status ChargeBatch(ColumnBatch* batch, int64_t levels, int64_t values) {
+    const int64_t level_bytes = (max_def_ > 0 ? 2 : 0) + (max_rep_ > 0 ? 2 : 0) +
+                                (max_def_ > 0 && max_rep_ == 0 ? 4 : 0);
+    const int64_t value_bytes = static_cast<int64_t>(sizeof(T)) + 4;
+    const int64_t bytes = levels * level_bytes + values * value_bytes;
+    if (bytes <= batch->charge.bytes() && batch->charge.budget() == budget()) return Status::OK();
+    Status s = batch->charge.Set(budget(), 2 * bytes, "holding a batch of levels and values");
+    return s.ok() ? s : PageError(std::move(s));
   }
 
   Status AppendLevels(ColumnBatch* batch, int64_t take) {
@@ -507,6 +642,8 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     PodVector<T>& out = batch->values<T>();
     T* dst = out.extend(static_cast<size_t>(n));
     if (use_dictionary_) {
+      Status charged = indices_charge_.AtLeast(n * static_cast<int64_t>(sizeof(uint32_t)), "dictionary indices");
+      if (!charged.ok()) return PageError(std::move(charged));
       indices_.resize(static_cast<size_t>(n));
       auto got = index_decoder_.Decode(indices_.data(), n, static_cast<uint32_t>(dictionary_.size()));
       if (!got.ok()) return PageError(std::move(got).TakeStatus());
@@ -581,6 +718,11 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   // Pages by location (OffsetIndex), once indexed_.
   bool index_tried_ = false;
   bool indexed_ = false;
+  // Pages in order: the chunk's usable OffsetIndex (null: none), which every page met must agree
+  // with, and the data pages met so far.
+  bool check_loaded_ = false;
+  std::shared_ptr<const OffsetIndex> check_index_;
+  size_t check_pages_ = 0;
   std::vector<int64_t> page_offset_;
   std::vector<int32_t> page_size_;
   std::vector<int64_t> page_first_row_;  // one more entry: the row group's row count
@@ -589,6 +731,8 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   // Dictionary of the chunk, decoded once, when a page first needs it.
   Page dict_page_;
   bool dict_pending_ = false;  // dict_page_ met in order, body not read yet
+  bool dict_seen_ = false;     // a dictionary page was met in order
+  bool dictionary_first_ = false;  // OffsetIndexProblem's: check the bytes before the first page
   bool has_dictionary_ = false;
   PodVector<T> dictionary_;
   BufferPtr dictionary_owner_;
@@ -598,6 +742,10 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   // One decoder per encoding, made on first use.
   std::array<std::unique_ptr<TypedDecoder<T>>, 11> decoders_;
   TypedDecoder<T>* decoder_ = nullptr;
+  // What the arrays above hold, charged to the table's max_memory (FileReader's ReaderOptions).
+  BudgetCharge levels_charge_;      // page_def_, page_rep_
+  BudgetCharge dictionary_charge_;  // dictionary_
+  BudgetCharge indices_charge_;     // indices_
 };
 
 }  // namespace
@@ -672,6 +820,11 @@ Result<std::unique_ptr<ColumnChunkReader>> ColumnChunkReader::Make(
       break;
   }
   if (!r) return Status::Corruption("unknown physical type").WithContext(context);
+  // What a reader holds whatever its pages: itself, its batch, the scan's state for its leaf. A
+  // struct of a hundred thousand leaves opens as many readers.
+  Status charged = r->footprint_charge_.Set(file->options().memory, r->footprint() + kLeafStateBytes,
+                                            "a column reader");
+  if (!charged.ok()) return std::move(charged).WithContext(context);
   return r;
 }
 

@@ -31,15 +31,10 @@
 #include "format/column/column_batch.h"
 #include "format/file/file_reader.h"
 #include "format/schema/schema.h"
+#include "format/util/row_ranges.h"
 #include "format/util/status.h"
 
 namespace pq {
-
-// Rows [begin, end) of a row group (0 is the row group's first row).
-struct RowSpan {
-  int64_t begin = 0;
-  int64_t end = 0;
-};
 
 class ColumnChunkReader {
  public:
@@ -60,7 +55,7 @@ class ColumnChunkReader {
   // are read from the file, neighbouring ones in one read. Reading outside the spans stays correct.
   // An OffsetIndex that contradicts the chunk (offsets outside it or out of order, rows not
   // starting at 0 or going backwards) is ignored and pages are found by their headers instead.
-  virtual Status PlanReads(std::span<const RowSpan> rows) = 0;
+  virtual Status PlanReads(std::span<const RowRange> rows) = 0;
 
   // The file ranges this reader will read for the rows PlanReads named (all rows without a call),
   // before it has read anything: the chunk, or with the OffsetIndex the runs of pages holding those
@@ -95,6 +90,11 @@ class ColumnChunkReader {
   int64_t position() const { return position_; }
 
  protected:
+  // The bytes this reader object takes (charged to the table's max_memory by Make).
+  virtual int64_t footprint() const = 0;
+  // The budget of the file's ReaderOptions (max_memory), which may be null.
+  const std::shared_ptr<MemoryBudget>& budget() const { return file_->options().memory; }
+
   ColumnChunkReader(std::shared_ptr<const FileReader> file, const SchemaNode* leaf)
       : file_(std::move(file)), leaf_(leaf) {}
   std::shared_ptr<const FileReader> file_;
@@ -105,6 +105,7 @@ class ColumnChunkReader {
   int64_t pages_read_ = 0;
   int64_t position_ = 0;
   bool keep_dictionary_indices_ = false;
+  BudgetCharge footprint_charge_;
 };
 
 // "file.parquet, row group 1, column 'a.b'" for messages.

@@ -291,4 +291,9 @@ std::string OpenSslVersion() {
   return OpenSSL_version(OPENSSL_VERSION_STRING);
 }
 
+void WipeSecret(std::string* secret) {
+  if (!secret->empty()) OPENSSL_cleanse(secret->data(), secret->size());
+  secret->clear();
+}
+
 }  // namespace pq::crypto

@@ -94,4 +94,8 @@ Status RandomBytes(uint8_t* out, size_t n);
 // The version of the OpenSSL library the ciphers run on, as it reports itself ("3.0.17").
 std::string OpenSslVersion();
 
+// Overwrites the bytes of `secret` with zeros in a way the compiler cannot drop (OPENSSL_cleanse),
+// then empties it: for keys about to be freed, so that no copy lingers in released memory.
+void WipeSecret(std::string* secret);
+
 }  // namespace pq::crypto

@@ -73,18 +73,22 @@ Status ColumnDecryptor::DecryptOffsetIndex(ByteSpan module, std::vector<uint8_t>
   return Decrypt(ModuleType::kOffsetIndex, Cipher::kGcm, module, true, 0, plaintext, nullptr);
 }
 
-Status ColumnDecryptor::ReadColumnIndex(ByteSpan module, ColumnIndex* index) const {
+Status ColumnDecryptor::ReadColumnIndex(ByteSpan module, ColumnIndex* index,
+                                        int64_t max_memory) const {
   std::vector<uint8_t> plaintext;
   PQ_RETURN_IF_ERROR(DecryptColumnIndex(module, &plaintext));
-  Status s = pq::ReadColumnIndex(ByteSpan(plaintext.data(), plaintext.size()), index);
+  Status s = pq::ReadColumnIndex(ByteSpan(plaintext.data(), plaintext.size()), index, nullptr,
+                                 max_memory);
   if (!s.ok()) return std::move(s).WithContext("decrypted " + Describe(ModuleType::kColumnIndex, 0));
   return Status::OK();
 }
 
-Status ColumnDecryptor::ReadOffsetIndex(ByteSpan module, OffsetIndex* index) const {
+Status ColumnDecryptor::ReadOffsetIndex(ByteSpan module, OffsetIndex* index,
+                                        int64_t max_memory) const {
   std::vector<uint8_t> plaintext;
   PQ_RETURN_IF_ERROR(DecryptOffsetIndex(module, &plaintext));
-  Status s = pq::ReadOffsetIndex(ByteSpan(plaintext.data(), plaintext.size()), index);
+  Status s = pq::ReadOffsetIndex(ByteSpan(plaintext.data(), plaintext.size()), index, nullptr,
+                                 max_memory);
   if (!s.ok()) return std::move(s).WithContext("decrypted " + Describe(ModuleType::kOffsetIndex, 0));
   return Status::OK();
 }

@@ -32,6 +32,7 @@
 #include "format/crypto/aes_cipher.h"
 #include "format/crypto/module_aad.h"
 #include "format/metadata/metadata.h"
+#include "format/metadata/metadata_io.h"
 #include "format/util/byte_reader.h"
 #include "format/util/status.h"
 
@@ -47,6 +48,11 @@ class ColumnDecryptor {
  public:
   ColumnDecryptor(std::string key, std::string file_aad, Cipher page_cipher,
                   int64_t row_group_ordinal, int64_t column_ordinal, std::string column_name);
+  ColumnDecryptor(const ColumnDecryptor&) = default;
+  ColumnDecryptor(ColumnDecryptor&&) = default;
+  ColumnDecryptor& operator=(const ColumnDecryptor&) = default;
+  ColumnDecryptor& operator=(ColumnDecryptor&&) = default;
+  ~ColumnDecryptor() { WipeSecret(&key_); }
 
   // --- Pages ---------------------------------------------------------------------------------
 
@@ -76,8 +82,11 @@ class ColumnDecryptor {
   // column_index_offset / offset_index_offset.
   Status DecryptColumnIndex(ByteSpan module, std::vector<uint8_t>* plaintext) const;
   Status DecryptOffsetIndex(ByteSpan module, std::vector<uint8_t>* plaintext) const;
-  Status ReadColumnIndex(ByteSpan module, ColumnIndex* index) const;
-  Status ReadOffsetIndex(ByteSpan module, OffsetIndex* index) const;
+  // `max_memory` as for metadata_io.h's readers.
+  Status ReadColumnIndex(ByteSpan module, ColumnIndex* index,
+                         int64_t max_memory = kDefaultMetadataMemory) const;
+  Status ReadOffsetIndex(ByteSpan module, OffsetIndex* index,
+                         int64_t max_memory = kDefaultMetadataMemory) const;
 
   // The Bloom filter at bloom_filter_offset is a header module followed by a bitset module. Both
   // take `data` starting at their module (it may run on) and give the module's size in the file.

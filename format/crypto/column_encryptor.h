@@ -22,6 +22,11 @@ class ColumnEncryptor {
  public:
   ColumnEncryptor(std::string key, std::string file_aad, Cipher page_cipher,
                   int64_t row_group_ordinal, int64_t column_ordinal);
+  ColumnEncryptor(const ColumnEncryptor&) = default;
+  ColumnEncryptor(ColumnEncryptor&&) = default;
+  ColumnEncryptor& operator=(const ColumnEncryptor&) = default;
+  ColumnEncryptor& operator=(ColumnEncryptor&&) = default;
+  ~ColumnEncryptor() { WipeSecret(&key_); }
 
   // `serialized_header` is the Thrift PageHeader (compressed_page_size = the page module's size).
   Status EncryptPageHeader(ByteSpan serialized_header, bool dictionary, int64_t data_page_ordinal,

@@ -1,68 +1,16 @@
 #include "format/crypto/decryption_config.h"
 
+#include "format/crypto/aes_cipher.h"
+#include "format/crypto/key_material.h"
+#include "format/crypto/key_unwrapper.h"
+#include "format/util/base64.h"
+#include "format/util/hex.h"
+
 namespace pq::crypto {
 namespace {
 
 bool IsKeySize(size_t n) {
   return n == 16 || n == 24 || n == 32;
-}
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-std::optional<std::string> DecodeHex(std::string_view text) {
-  if (text.size() % 2 != 0) return std::nullopt;
-  std::string out;
-  out.reserve(text.size() / 2);
-  for (size_t i = 0; i < text.size(); i += 2) {
-    int hi = HexValue(text[i]);
-    int lo = HexValue(text[i + 1]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    out.push_back(static_cast<char>((hi << 4) | lo));
-  }
-  return out;
-}
-
-int Base64Value(char c) {
-  if (c >= 'A' && c <= 'Z') return c - 'A';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-  if (c >= '0' && c <= '9') return c - '0' + 52;
-  if (c == '+') return 62;
-  if (c == '/') return 63;
-  return -1;
-}
-
-// Standard base64; '=' padding optional but, when present, must complete the last quantum.
-std::optional<std::string> DecodeBase64(std::string_view text) {
-  size_t end = text.size();
-  size_t padding = 0;
-  while (end > 0 && text[end - 1] == '=' && padding < 2) {
-    --end;
-    ++padding;
-  }
-  if (padding > 0 && text.size() % 4 != 0) return std::nullopt;
-  if (end % 4 == 1) return std::nullopt;  // a lone 6-bit group encodes no byte
-  std::string out;
-  out.reserve(end / 4 * 3 + 2);
-  uint32_t acc = 0;
-  int bits = 0;
-  for (size_t i = 0; i < end; ++i) {
-    int v = Base64Value(text[i]);
-    if (v < 0) return std::nullopt;
-    acc = (acc << 6) | static_cast<uint32_t>(v);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push_back(static_cast<char>((acc >> bits) & 0xFF));
-    }
-  }
-  // Leftover bits must be zero (canonical encoding).
-  if (bits > 0 && (acc & ((1u << bits) - 1)) != 0) return std::nullopt;
-  return out;
 }
 
 Status BadKey(std::string_view form, size_t bytes) {
@@ -86,10 +34,12 @@ Result<std::string> ParseKeyText(std::string_view text) {
     return std::move(*bytes);
   }
   if (text.starts_with("base64:")) {
-    auto bytes = DecodeBase64(text.substr(7));
-    if (!bytes) return Status::InvalidArgument("key given as base64: is not base64");
-    if (!IsKeySize(bytes->size())) return BadKey("base64", bytes->size());
-    return std::move(*bytes);
+    std::string bytes;
+    if (!DecodeBase64(text.substr(7), &bytes)) {
+      return Status::InvalidArgument("key given as base64: is not base64");
+    }
+    if (!IsKeySize(bytes.size())) return BadKey("base64", bytes.size());
+    return bytes;
   }
   if (text.starts_with("text:")) {
     std::string_view raw = text.substr(5);
@@ -99,37 +49,43 @@ Result<std::string> ParseKeyText(std::string_view text) {
   if (text.size() == 32 || text.size() == 48 || text.size() == 64) {
     if (auto bytes = DecodeHex(text)) return std::move(*bytes);
   }
-  if (auto bytes = DecodeBase64(text); bytes && IsKeySize(bytes->size())) return std::move(*bytes);
+  if (std::string bytes; DecodeBase64(text, &bytes) && IsKeySize(bytes.size())) return bytes;
   if (IsKeySize(text.size())) return std::string(text);
   return Status::InvalidArgument("key of " + std::to_string(text.size()) +
                                  " characters is neither 32/48/64 hex digits, base64 of 16/24/32 "
                                  "bytes, nor 16/24/32 bytes of text");
 }
 
-Result<std::map<std::string, std::string, std::less<>>> ParseColumnKeys(std::string_view text) {
+Result<std::map<std::string, std::string, std::less<>>> ParseColumnKeys(std::string_view text,
+                                                                        std::string_view option,
+                                                                        std::string_view item_name) {
   std::map<std::string, std::string, std::less<>> keys;
   if (Trim(text).empty()) return keys;
+  const std::string opt(option);
+  const std::string what(item_name);
   size_t start = 0;
   while (start <= text.size()) {
     size_t comma = text.find(',', start);
     if (comma == std::string_view::npos) comma = text.size();
     std::string_view item = Trim(text.substr(start, comma - start));
     start = comma + 1;
-    if (item.empty()) return Status::InvalidArgument("column_keys has an empty item");
+    if (item.empty()) return Status::InvalidArgument(opt + " has an empty item");
     size_t colon = item.find(':');
     if (colon == std::string_view::npos) {
       // The item is not echoed: it may be a key whose column was forgotten.
-      return Status::InvalidArgument("column_keys item " + std::to_string(keys.size() + 1) +
-                                     " has no ':' (expected column:key)");
+      return Status::InvalidArgument(opt + " item " + std::to_string(keys.size() + 1) +
+                                     " has no ':' (expected " + what + ":key)");
     }
     std::string column(Trim(item.substr(0, colon)));
-    if (column.empty()) return Status::InvalidArgument("column_keys item has an empty column name");
+    if (column.empty()) {
+      return Status::InvalidArgument(opt + " item has an empty " + what + " name");
+    }
     auto key = ParseKeyText(Trim(item.substr(colon + 1)));
     if (!key.ok())
-      return Status::InvalidArgument("column_keys, column '" + column +
+      return Status::InvalidArgument(opt + ", " + what + " '" + column +
                                      "': " + key.status().message());
     if (!keys.emplace(column, std::move(key).value()).second) {
-      return Status::InvalidArgument("column_keys gives column '" + column + "' twice");
+      return Status::InvalidArgument(opt + " gives " + what + " '" + column + "' twice");
     }
   }
   return keys;
@@ -149,6 +105,15 @@ Result<DecryptionConfig> DecryptionConfig::FromOptions(std::string_view footer_k
   return config;
 }
 
+DecryptionConfig::~DecryptionConfig() {
+  WipeSecret(&footer_key);
+  for (auto& [path, key] : column_keys) WipeSecret(&key);
+}
+
+KeyRegistry::~KeyRegistry() {
+  for (auto& [id, key] : keys_) WipeSecret(&key);
+}
+
 Status KeyRegistry::Add(std::string id, std::string key) {
   if (!IsKeySize(key.size())) {
     return Status::InvalidArgument("key for id " + DescribeKeyMetadata(id) + " is " +
@@ -156,7 +121,9 @@ Status KeyRegistry::Add(std::string id, std::string key) {
                                    " bytes; an AES key must be 16, 24 or 32 bytes");
   }
   std::lock_guard<std::mutex> lock(mu_);
-  keys_[std::move(id)] = std::move(key);
+  std::string& slot = keys_[std::move(id)];
+  WipeSecret(&slot);
+  slot = std::move(key);
   return Status::OK();
 }
 
@@ -173,13 +140,8 @@ KeyRetriever KeyRegistry::RetrieverFor(std::shared_ptr<const KeyRegistry> regist
   };
 }
 
-bool IsKeyManagementMaterial(std::string_view key_metadata) {
-  return key_metadata.starts_with("{") &&
-         key_metadata.find("\"keyMaterialType\"") != std::string_view::npos;
-}
-
 std::string DescribeKeyMetadata(std::string_view key_metadata) {
-  if (IsKeyManagementMaterial(key_metadata)) return "key-management key material";
+  if (IsKeyMaterialJson(key_metadata)) return "PKMT1 key material";
   bool printable = !key_metadata.empty() && key_metadata.size() <= 64;
   for (char c : key_metadata) {
     if (c < 0x20 || c > 0x7E || c == '\'') printable = false;

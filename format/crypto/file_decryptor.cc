@@ -6,28 +6,11 @@
 namespace pq::crypto {
 namespace {
 
-// " (key id 'kf')" when the file names the key, else "".
+// " (key id 'kf')" when the file names the key by id, else "" (key material explains itself when
+// it cannot be unwrapped).
 std::string KeyIdSuffix(const std::optional<std::string>& key_metadata) {
-  if (!key_metadata || key_metadata->empty()) return "";
-  if (IsKeyManagementMaterial(*key_metadata)) {
-    return " (its key metadata is key-management key material, which this engine cannot unwrap)";
-  }
+  if (!key_metadata || key_metadata->empty() || IsKeyMaterialJson(*key_metadata)) return "";
   return " (key id " + DescribeKeyMetadata(*key_metadata) + ")";
-}
-
-// The retriever's key for `key_metadata`, or "" when there is none. A registered key of a bad size
-// is InvalidArgument.
-Result<std::string> Retrieve(const DecryptionConfig& config,
-                             const std::optional<std::string>& key_metadata) {
-  if (!key_metadata || !config.key_retriever) return std::string();
-  std::optional<std::string> key = config.key_retriever(*key_metadata);
-  if (!key) return std::string();
-  Status size_ok = CheckKeySize(key->size());
-  if (!size_ok.ok()) {
-    return Status::InvalidArgument("key registered for id " + DescribeKeyMetadata(*key_metadata) +
-                                   ": " + size_ok.message());
-  }
-  return std::move(*key);
 }
 
 std::string ChunkName(const ColumnChunk& chunk) {
@@ -73,28 +56,71 @@ Status FileDecryptor::InitAlgorithm(const EncryptionAlgorithm& algorithm) {
   return Status::OK();
 }
 
-Status FileDecryptor::ResolveFooterKey(const std::optional<std::string>& key_metadata) {
+FileDecryptor::~FileDecryptor() {
+  WipeSecret(&footer_key_);
+}
+
+Result<std::string> FileDecryptor::KeyByMetadata(const std::optional<std::string>& key_metadata,
+                                                 std::string_view what) const {
+  if (!key_metadata) return std::string();
+  if (IsKeyMaterialJson(*key_metadata)) {
+    if (!file_keys_) {
+      return Status::Crypto(std::string(what) +
+                            " is wrapped by a master key (PKMT1 key material) and no key "
+                            "management is configured to unwrap it");
+    }
+    return file_keys_->DataKey(*key_metadata);
+  }
+  if (!config_.key_retriever) return std::string();
+  std::optional<std::string> key = config_.key_retriever(*key_metadata);
+  if (!key) return std::string();
+  Status size_ok = CheckKeySize(key->size());
+  if (!size_ok.ok()) {
+    WipeSecret(&*key);
+    return Status::InvalidArgument("key registered for id " + DescribeKeyMetadata(*key_metadata) +
+                                   ": " + size_ok.message());
+  }
+  return std::move(*key);
+}
+
+Status FileDecryptor::ResolveFooterKey(const std::optional<std::string>& key_metadata,
+                                       bool required) {
   footer_key_description_ = KeyIdSuffix(key_metadata);
+  if (config_.key_unwrapper) {
+    file_keys_ = config_.key_unwrapper->ForFile(file_path_, key_metadata);
+  }
   if (!config_.footer_key.empty()) {
     Status s = CheckKeySize(config_.footer_key.size());
     if (!s.ok()) return Status::InvalidArgument("footer key: " + s.message());
     footer_key_ = config_.footer_key;
     return Status::OK();
   }
-  PQ_ASSIGN_OR_RETURN(footer_key_, Retrieve(config_, key_metadata));
+  Result<std::string> key = KeyByMetadata(key_metadata, "the footer key");
+  if (!key.ok()) {
+    Status failure = key.status();
+    if (key_metadata && IsKeyMaterialJson(*key_metadata) && file_keys_) {
+      failure = Status(failure.code(), "cannot unwrap the footer key: " + failure.message());
+    }
+    if (required) return failure;
+    footer_key_failure_ = std::move(failure);  // a plaintext footer opens unverified
+    return Status::OK();
+  }
+  footer_key_ = std::move(key).value();
   return Status::OK();
 }
 
 Result<std::unique_ptr<FileDecryptor>> FileDecryptor::ForEncryptedFooter(
-    ByteSpan footer, const DecryptionConfig& config, std::vector<uint8_t>* file_metadata) {
+    ByteSpan footer, const DecryptionConfig& config, std::vector<uint8_t>* file_metadata,
+    std::string_view file_path) {
   std::unique_ptr<FileDecryptor> d(new FileDecryptor());
   d->config_ = config;
+  d->file_path_ = std::string(file_path);
   FileCryptoMetaData crypto;
   size_t consumed = 0;
   Status s = ReadFileCryptoMetaData(footer, &crypto, &consumed);
   if (!s.ok()) return std::move(s).WithContext("encrypted footer's FileCryptoMetaData");
   PQ_RETURN_IF_ERROR(d->InitAlgorithm(crypto.encryption_algorithm));
-  PQ_RETURN_IF_ERROR(d->ResolveFooterKey(crypto.key_metadata));
+  PQ_RETURN_IF_ERROR(d->ResolveFooterKey(crypto.key_metadata, /*required=*/true));
   if (d->footer_key_.empty()) {
     return Status::Crypto("the file has an encrypted footer and its key was not given" +
                           d->footer_key_description_ +
@@ -110,7 +136,8 @@ Result<std::unique_ptr<FileDecryptor>> FileDecryptor::ForEncryptedFooter(
 }
 
 Result<std::unique_ptr<FileDecryptor>> FileDecryptor::ForPlaintextFooter(
-    ByteSpan footer, const FileMetaData& metadata, const DecryptionConfig& config) {
+    ByteSpan footer, const FileMetaData& metadata, const DecryptionConfig& config,
+    std::string_view file_path) {
   if (!metadata.encryption_algorithm) {
     return Status::InvalidArgument(
         "the plaintext footer has no encryption_algorithm: the file is not encrypted");
@@ -121,8 +148,9 @@ Result<std::unique_ptr<FileDecryptor>> FileDecryptor::ForPlaintextFooter(
   }
   std::unique_ptr<FileDecryptor> d(new FileDecryptor());
   d->config_ = config;
+  d->file_path_ = std::string(file_path);
   PQ_RETURN_IF_ERROR(d->InitAlgorithm(*metadata.encryption_algorithm));
-  PQ_RETURN_IF_ERROR(d->ResolveFooterKey(metadata.footer_signing_key_metadata));
+  PQ_RETURN_IF_ERROR(d->ResolveFooterKey(metadata.footer_signing_key_metadata, /*required=*/false));
   if (!d->footer_key_.empty()) {
     const size_t signed_size = footer.size() - kFooterSignatureLength;
     PQ_RETURN_IF_ERROR(
@@ -140,6 +168,11 @@ Result<std::string> FileDecryptor::ColumnKey(const ColumnChunk& chunk) const {
   const ColumnCryptoMetaData& crypto = *chunk.crypto_metadata;
   switch (crypto.kind) {
     case ColumnCryptoMetaData::Kind::kFooterKey:
+      if (footer_key_.empty() && !footer_key_failure_.ok()) {
+        return Status(footer_key_failure_.code(), "column '" + ChunkName(chunk) +
+                                                      "' is encrypted with the footer key: " +
+                                                      footer_key_failure_.message());
+      }
       if (footer_key_.empty()) {
         return Status::Crypto("column '" + ChunkName(chunk) +
                               "' is encrypted with the footer key, which was not given" +
@@ -154,7 +187,17 @@ Result<std::string> FileDecryptor::ColumnKey(const ColumnChunk& chunk) const {
         if (!s.ok()) return Status::InvalidArgument("key of column '" + path + "': " + s.message());
         return it->second;
       }
-      PQ_ASSIGN_OR_RETURN(std::string key, Retrieve(config_, crypto.key_metadata));
+      Result<std::string> by_metadata = KeyByMetadata(crypto.key_metadata, "its key");
+      if (!by_metadata.ok()) {
+        const Status& s = by_metadata.status();
+        if (!file_keys_ || !crypto.key_metadata || !IsKeyMaterialJson(*crypto.key_metadata)) {
+          return Status(s.code(), "column '" + path + "': " + s.message());
+        }
+        return Status(s.code(), "column '" + path +
+                                    "' is encrypted with a key that cannot be unwrapped: " +
+                                    s.message());
+      }
+      std::string key = std::move(by_metadata).value();
       if (key.empty()) {
         return Status::Crypto("column '" + path + "' is encrypted and no key was given for it" +
                               KeyIdSuffix(crypto.key_metadata) +

@@ -18,7 +18,13 @@
 // readers. DecryptColumnMetaData returns the real one in every case; ForColumn gives the
 // ColumnDecryptor for its pages, page index and Bloom filter.
 //
-// Thread-safe after construction (const methods only). No message holds key bytes.
+// Keys whose key_metadata is PKMT1 key material are unwrapped through config.key_unwrapper
+// (key_unwrapper.h); `file_path` locates external key material beside the file. A footer key that
+// cannot be unwrapped is an error for an encrypted footer; under a plaintext footer the file still
+// opens unverified, and the reason is given when a column under the footer key is read.
+//
+// Thread-safe after construction (const methods only). No message holds key bytes; keys are wiped
+// when the decryptor goes.
 #pragma once
 
 #include <memory>
@@ -28,6 +34,7 @@
 #include "format/crypto/aes_cipher.h"
 #include "format/crypto/column_decryptor.h"
 #include "format/crypto/decryption_config.h"
+#include "format/crypto/key_unwrapper.h"
 #include "format/metadata/metadata.h"
 #include "format/util/byte_reader.h"
 #include "format/util/status.h"
@@ -42,7 +49,8 @@ class FileDecryptor {
   // algorithm; Crypto for a missing footer key, a missing required AAD prefix, an AAD prefix that
   // differs from the stored one, or a failed authentication (wrong key or altered footer).
   static Result<std::unique_ptr<FileDecryptor>> ForEncryptedFooter(
-      ByteSpan footer, const DecryptionConfig& config, std::vector<uint8_t>* file_metadata);
+      ByteSpan footer, const DecryptionConfig& config, std::vector<uint8_t>* file_metadata,
+      std::string_view file_path = "");
 
   // A "PAR1" file whose FileMetaData (`metadata`, parsed from `footer`) has encryption_algorithm.
   // `footer`: all footer_length bytes, FileMetaData then the 28-byte signature. Verifies the
@@ -51,7 +59,9 @@ class FileDecryptor {
   // false.
   static Result<std::unique_ptr<FileDecryptor>> ForPlaintextFooter(ByteSpan footer,
                                                                    const FileMetaData& metadata,
-                                                                   const DecryptionConfig& config);
+                                                                   const DecryptionConfig& config,
+                                                                   std::string_view file_path = "");
+  ~FileDecryptor();
 
   EncryptionAlgorithm::Kind algorithm() const { return algorithm_; }
   Cipher page_cipher() const {
@@ -87,14 +97,22 @@ class FileDecryptor {
   FileDecryptor() = default;
   // Sets algorithm_ and file_aad_ from the algorithm and the supplied prefix.
   Status InitAlgorithm(const EncryptionAlgorithm& algorithm);
-  // Resolves the footer key from config_ (explicit, then retriever(key_metadata)); may stay empty.
-  Status ResolveFooterKey(const std::optional<std::string>& key_metadata);
+  // Resolves the footer key from config_ (explicit, then by key metadata); may stay empty.
+  Status ResolveFooterKey(const std::optional<std::string>& key_metadata, bool required);
+  // The key `key_metadata` names: unwrapped PKMT1 material (its failure as FileKeys reports it),
+  // or the retriever's key for an id; "" when there is no metadata or no key registered for the
+  // id. `what` names the key for messages ("the footer key").
+  Result<std::string> KeyByMetadata(const std::optional<std::string>& key_metadata,
+                                    std::string_view what) const;
 
   DecryptionConfig config_;
+  std::string file_path_;  // where external key material is looked for
   EncryptionAlgorithm::Kind algorithm_ = EncryptionAlgorithm::Kind::kNone;
   std::string file_aad_;
   std::string footer_key_;              // empty when not known
   std::string footer_key_description_;  // " (key id 'kf')" or "" when the file names none
+  Status footer_key_failure_;           // why a plaintext footer's key could not be unwrapped
+  std::shared_ptr<FileKeys> file_keys_;  // PKMT1 keys of this file; null without an unwrapper
   bool encrypted_footer_ = false;
   bool footer_verified_ = false;
 };

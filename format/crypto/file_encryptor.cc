@@ -18,7 +18,18 @@ void AppendFooterTail(size_t footer_length, const char* magic, std::string* out)
 
 }  // namespace
 
+ColumnKeySpec::~ColumnKeySpec() {
+  WipeSecret(&key);
+}
+
+EncryptionConfig::~EncryptionConfig() {
+  WipeSecret(&footer_key);
+}
+
 Result<std::unique_ptr<FileEncryptor>> FileEncryptor::Make(EncryptionConfig config) {
+  if (config.key_wrapping) {
+    return Status::InvalidArgument("the data keys are to be drawn and wrapped first (WrapFileKeys)");
+  }
   if (config.algorithm != EncryptionAlgorithm::Kind::kAesGcmV1 &&
       config.algorithm != EncryptionAlgorithm::Kind::kAesGcmCtrV1) {
     return Status::InvalidArgument("unknown encryption algorithm");

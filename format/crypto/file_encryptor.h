@@ -12,6 +12,8 @@
 //   4. WriteFooter(metadata) appends the footer, its length and the final magic.
 // Columns: with no column_keys every column is encrypted with the footer key ("uniform"); with
 // column_keys only those columns are encrypted (each with its own key), the rest stay plaintext.
+// Keys are given, or (key_wrapping set) drawn fresh per file and wrapped with master keys into
+// PKMT1 key material by WrapFileKeys (key_wrapper.h) before Make.
 #pragma once
 
 #include <map>
@@ -27,19 +29,30 @@
 
 namespace pq::crypto {
 
+struct KeyWrapping;  // key_wrapper.h
+
 struct ColumnKeySpec {
-  std::string key;           // 16, 24 or 32 bytes
-  std::string key_metadata;  // stored in ColumnCryptoMetaData when not empty (e.g. key id "kc1")
+  std::string key;            // 16, 24 or 32 bytes
+  std::string key_metadata;   // stored in ColumnCryptoMetaData when not empty (e.g. key id "kc1")
+  std::string master_key_id;  // with key_wrapping: the master key that wraps the drawn key
+
+  ~ColumnKeySpec();  // wipes the key
 };
 
 struct EncryptionConfig {
   EncryptionAlgorithm::Kind algorithm = EncryptionAlgorithm::Kind::kAesGcmV1;
-  std::string footer_key;           // 16, 24 or 32 bytes; required
+  std::string footer_key;           // 16, 24 or 32 bytes; required (unless key_wrapping)
   std::string footer_key_metadata;  // stored when not empty (e.g. key id "kf")
+  // Set: the footer key and the column keys are drawn for each file and wrapped with these master
+  // keys (footer_master_key_id, ColumnKeySpec::master_key_id) as PKMT1 key material.
+  std::shared_ptr<const KeyWrapping> key_wrapping;
+  std::string footer_master_key_id;
   bool encrypted_footer = true;     // false: plaintext footer signed with the footer key
   std::map<std::string, ColumnKeySpec, std::less<>> column_keys;  // dotted path -> key
   std::optional<std::string> aad_prefix;
   bool store_aad_prefix = true;  // false: readers must supply the prefix (supply_aad_prefix)
+
+  ~EncryptionConfig();  // wipes the footer key
 };
 
 class FileEncryptor {

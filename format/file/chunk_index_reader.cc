@@ -49,26 +49,28 @@ ByteSpan SpanOf(const BufferPtr& b) { return ByteSpan(b->data(), b->size()); }
 
 // Parses (and decrypts) one page index structure from the start of `bytes`. Read without a stored
 // length, the bytes run past an encrypted module: its length field says where it ends.
+// What the parsed structure may take in memory is `max_memory` (a list of empty strings is a byte
+// each in the file and dozens in memory): OutOfMemory past it.
 Status ParseIndex(ByteSpan bytes, bool exact, const std::optional<crypto::ColumnDecryptor>& decryptor,
-                  OffsetIndex* out) {
-  if (!decryptor) return ReadOffsetIndex(bytes, out);
+                  int64_t max_memory, OffsetIndex* out) {
+  if (!decryptor) return ReadOffsetIndex(bytes, out, nullptr, max_memory);
   if (!exact) {
     auto size = crypto::ModuleSizeAt(bytes, "page index");
     if (size.ok() && *size < bytes.size()) bytes = bytes.first(*size);
   }
-  return decryptor->ReadOffsetIndex(bytes, out);
+  return decryptor->ReadOffsetIndex(bytes, out, max_memory);
 }
 Status ParseIndex(ByteSpan bytes, bool exact, const std::optional<crypto::ColumnDecryptor>& decryptor,
-                  ColumnIndex* out) {
+                  int64_t max_memory, ColumnIndex* out) {
   Status s;
   if (!decryptor) {
-    s = ReadColumnIndex(bytes, out);
+    s = ReadColumnIndex(bytes, out, nullptr, max_memory);
   } else {
     if (!exact) {
       auto size = crypto::ModuleSizeAt(bytes, "page index");
       if (size.ok() && *size < bytes.size()) bytes = bytes.first(*size);
     }
-    s = decryptor->ReadColumnIndex(bytes, out);
+    s = decryptor->ReadColumnIndex(bytes, out, max_memory);
   }
   if (!s.ok()) return s;
   const size_t n = out->null_pages.size();
@@ -199,8 +201,15 @@ Result<std::shared_ptr<const SplitBlockBloomFilter>> ChunkIndexReader::ReadBloom
   using Filter = std::shared_ptr<const SplitBlockBloomFilter>;
   if (!meta.bloom_filter_offset || !BloomFiltersUsable(file_.metadata().created_by)) return Filter();
   if (Filter cached = file_.bloom_filter_cache().Find(row_group_, leaf_)) return cached;
-  std::optional<SplitBlockBloomFilter> filter;
-  PQ_ASSIGN_OR_RETURN(filter, decryptor_ ? ReadEncryptedBloomFilter(meta) : ReadPlainBloomFilter(meta));
+  auto read = decryptor_ ? ReadEncryptedBloomFilter(meta) : ReadPlainBloomFilter(meta);
+  // A filter is an optional aid: one that is out of the file, does not parse or states a size it
+  // cannot have is not used (by pruning or parquet_bloom_probe), as such a page index is not. A
+  // failed read and a failed authentication stay errors.
+  if (!read.ok() && read.status().code() != StatusCode::kIOError &&
+      read.status().code() != StatusCode::kCrypto) {
+    return Filter();
+  }
+  PQ_ASSIGN_OR_RETURN(std::optional<SplitBlockBloomFilter> filter, std::move(read));
   if (!filter) return Filter();
   const int64_t bytes = filter->num_bytes();
   auto stored = std::make_shared<const SplitBlockBloomFilter>(std::move(*filter));
@@ -344,6 +353,7 @@ Result<std::shared_ptr<const T>> ChunkIndexReader::ReadIndex(const char* what, c
   using Index = std::shared_ptr<const T>;
   if (!offset) return Index();
   const int64_t cap = file_.options().limits.max_footer_size;
+  const int64_t max_memory = PageIndexMemoryLimit(file_.options());
   const std::optional<int64_t> stored_length = length ? std::optional<int64_t>(*length) : std::nullopt;
   PQ_RETURN_IF_ERROR(CheckStored(what, *offset, stored_length, file_.file().size(), cap));
   auto parsed = std::make_shared<T>();
@@ -353,8 +363,8 @@ Result<std::shared_ptr<const T>> ChunkIndexReader::ReadIndex(const char* what, c
     if (stored == nullptr) {
       PQ_ASSIGN_OR_RETURN(stored, Read(*offset, *length));
     }
-    Status s = ParseIndex(SpanOf(stored), true, decryptor_, parsed.get());
-    if (!s.ok()) return std::move(s).WithContext(what);
+    Status s = ParseIndex(SpanOf(stored), true, decryptor_, max_memory, parsed.get());
+    if (!s.ok()) return OverMetadataLimit(std::move(s), file_.options()).WithContext(what);
     cache.Store(at, parsed, 3 * int64_t{*length});
     return Index(std::move(parsed));
   }
@@ -365,9 +375,11 @@ Result<std::shared_ptr<const T>> ChunkIndexReader::ReadIndex(const char* what, c
     const int64_t n = std::min({window, cap, available});
     PQ_ASSIGN_OR_RETURN(BufferPtr bytes, Read(*offset, n));
     *parsed = T{};
-    Status s = ParseIndex(SpanOf(bytes), false, decryptor_, parsed.get());
+    Status s = ParseIndex(SpanOf(bytes), false, decryptor_, max_memory, parsed.get());
     if (s.ok()) return Index(std::move(parsed));
-    if (n == available || n == cap) return std::move(s).WithContext(what);
+    if (s.code() == StatusCode::kOutOfMemory || n == available || n == cap) {
+      return OverMetadataLimit(std::move(s), file_.options()).WithContext(what);
+    }
   }
 }
 

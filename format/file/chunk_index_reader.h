@@ -57,15 +57,17 @@ class ChunkIndexReader {
   // uses (none stored, one of a writer whose filters are not trusted, one larger than any filter may
   // be, one of an algorithm, hash or compression not known here). Read with bloom_filter_length when
   // the footer gives it, else its header first (a short probe, then up to 4 KiB when the header is
-  // longer), then the bitset it announces. Corruption for offsets, lengths and sizes that do not fit
-  // the file, Crypto when a module fails authentication. Kept in the file's BloomFilterCache.
+  // longer), then the bitset it announces. A filter whose offset, length, header or size does not
+  // fit is not used either (null): it is optional. IOError for a failed read, Crypto when a module
+  // fails authentication. Kept in the file's BloomFilterCache.
   Result<std::shared_ptr<const SplitBlockBloomFilter>> ReadBloomFilter(const ColumnMetaData& meta) const;
 
   // The chunk's OffsetIndex / ColumnIndex: null when the footer points to none. Read with the length
   // the footer gives, else (no length) from 64 KiB up to limits.max_footer_size, more each time the
   // parse runs out of bytes. Corruption for an offset outside the file, a length that is not positive
   // or runs past its end, a structure that does not parse (or a ColumnIndex whose lists differ in
-  // length); NotSupported over limits.max_footer_size; Crypto when a module fails authentication.
+  // length); NotSupported over limits.max_footer_size; OutOfMemory when, parsed, it would take more
+  // than PageIndexMemoryLimit (naming the setting); Crypto when a module fails authentication.
   // A structure read with a known length is kept in the file's OffsetIndexCache / ColumnIndexCache.
   Result<std::shared_ptr<const OffsetIndex>> ReadOffsetIndex() const;
   Result<std::shared_ptr<const ColumnIndex>> ReadColumnIndex() const;

@@ -87,18 +87,19 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
   if (encrypted_footer) {
     // FileCryptoMetaData, then FileMetaData as one module under the footer key.
     std::vector<uint8_t> plain;
-    auto decryptor = crypto::FileDecryptor::ForEncryptedFooter(footer_bytes, keys, &plain);
+    auto decryptor = crypto::FileDecryptor::ForEncryptedFooter(footer_bytes, keys, &plain, path);
     if (!decryptor.ok()) return fail(std::move(decryptor).TakeStatus());
     reader->decryptor_ = std::move(decryptor).value();
-    Status s = ReadFileMetaData(ByteSpan(plain.data(), plain.size()), &reader->metadata_);
-    if (!s.ok()) return fail(std::move(s).WithContext("decrypted footer"));
+    Status s = ReadFileMetaData(ByteSpan(plain.data(), plain.size()), &reader->metadata_, nullptr,
+                                MetadataMemoryLimit(options));
+    if (!s.ok()) return fail(OverMetadataLimit(std::move(s), options).WithContext("decrypted footer"));
   } else {
-    Status s = ReadFileMetaData(footer_bytes, &reader->metadata_);
-    if (!s.ok()) return fail(std::move(s).WithContext("footer"));
+    Status s = ReadFileMetaData(footer_bytes, &reader->metadata_, nullptr, MetadataMemoryLimit(options));
+    if (!s.ok()) return fail(OverMetadataLimit(std::move(s), options).WithContext("footer"));
     if (reader->metadata_.encryption_algorithm) {
       // A plaintext footer followed by its signature: checked when the footer key is known.
       auto decryptor =
-          crypto::FileDecryptor::ForPlaintextFooter(footer_bytes, reader->metadata_, keys);
+          crypto::FileDecryptor::ForPlaintextFooter(footer_bytes, reader->metadata_, keys, path);
       if (!decryptor.ok()) return fail(std::move(decryptor).TakeStatus());
       reader->decryptor_ = std::move(decryptor).value();
     }
@@ -108,6 +109,7 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
   reader->schema_ = std::move(schema).value();
   const FileMetaData& md = reader->metadata_;
   if (WrittenByOldParquetMr(md.created_by)) reader->chunk_size_slack_ = kOldParquetMrSlack;
+  int64_t total_rows = 0;
   for (size_t rg = 0; rg < md.row_groups.size(); ++rg) {
     const RowGroup& g = md.row_groups[rg];
     if (g.columns.size() != static_cast<size_t>(reader->schema_->num_leaves())) {
@@ -117,6 +119,12 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
     }
     if (g.num_rows < 0) {
       return fail(Status::Corruption("row group " + std::to_string(rg) + " has a negative row count"));
+    }
+    // Row numbers of the file are int64: the row groups' counts must sum within it.
+    if (__builtin_add_overflow(total_rows, g.num_rows, &total_rows)) {
+      return fail(Status::Corruption("row group " + std::to_string(rg) + " claims " +
+                                     std::to_string(g.num_rows) +
+                                     " rows: the row groups' counts sum past 2^63-1"));
     }
   }
   reader->DecryptColumnMetadata();

@@ -15,6 +15,9 @@
 //     A chunk that cannot be decrypted (no key for it, wrong key) keeps its failure: Open succeeds,
 //     the plaintext columns and the columns whose keys were given read as usual, and ColumnMeta /
 //     ChunkDecryptor of that chunk return the failure, so only reading that column fails.
+// Keys given as PKMT1 key material are unwrapped with master keys (ReaderOptions::decryption's
+// key_unwrapper); external material is read from `_KEY_MATERIAL_FOR_<file name>.json` beside the
+// file's path.
 // The column and page layers decrypt pages, page indexes and Bloom filters with ChunkDecryptor().
 // No message ever holds key bytes.
 #pragma once

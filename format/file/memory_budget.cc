@@ -1,6 +1,7 @@
 #include "format/file/memory_budget.h"
 
 #include <string>
+#include <utility>
 
 namespace pq {
 
@@ -10,8 +11,8 @@ Status MemoryBudget::Reserve(int64_t bytes, std::string_view what) {
     used_.fetch_sub(bytes, std::memory_order_relaxed);
     return Status::OutOfMemory(std::string(what) + " of " + std::to_string(bytes) +
                                " bytes would make the table's scans hold " + std::to_string(now) +
-                               " bytes, over its limit of " + std::to_string(limit_) +
-                               " (table option max_memory, in MiB)");
+                               " bytes, over its limit of " + std::to_string(limit_) + " (" +
+                               setting_ + ")");
   }
   int64_t peak = peak_.load(std::memory_order_relaxed);
   while (now > peak && !peak_.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
@@ -28,6 +29,29 @@ BufferPtr ChargedBuffer(BufferPtr buffer, std::shared_ptr<MemoryBudget> budget, 
     owned.reset();
     budget->Release(bytes);
   });
+}
+
+BudgetCharge& BudgetCharge::operator=(BudgetCharge&& other) noexcept {
+  if (this != &other) {
+    if (budget_) budget_->Release(bytes_);
+    budget_ = std::move(other.budget_);
+    bytes_ = std::exchange(other.bytes_, 0);
+  }
+  return *this;
+}
+
+Status BudgetCharge::Set(const std::shared_ptr<MemoryBudget>& budget, int64_t bytes, std::string_view what) {
+  if (budget != budget_) {
+    if (budget_) budget_->Release(bytes_);
+    budget_ = budget;
+    bytes_ = 0;
+  }
+  if (budget_) {
+    if (bytes > bytes_) PQ_RETURN_IF_ERROR(budget_->Reserve(bytes - bytes_, what));
+    if (bytes < bytes_) budget_->Release(bytes_ - bytes);
+  }
+  bytes_ = bytes;
+  return Status::OK();
 }
 
 }  // namespace pq

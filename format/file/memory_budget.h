@@ -1,16 +1,24 @@
-// MemoryBudget: a cap on the bytes the readers of one table hold at once in page buffers.
+// MemoryBudget: a cap on the bytes the readers of one table hold at once.
 //
-// PageReader charges every buffer it allocates by size (the column chunk bytes it reads, decrypted
-// and decompressed pages) before allocating it, and the charge is returned when the buffer is freed,
-// so `used` is what the table's scans hold right now. A charge that would pass the limit is refused
-// with OutOfMemory: a file whose pages claim more than the table may hold fails with a clear error
-// instead of being allocated. Thread-safe.
+// Everything a scan holds that grows with what a file claims is charged here before it is
+// allocated, and the charge is returned when it is freed, so `used` is what the table's scans hold
+// right now: PageReader charges the column chunk bytes it reads and the pages it decrypts and
+// decompresses; the column readers their pages' levels, the batches they fill and the dictionaries
+// they decode; record assembly the JSON it builds (page/, column/, record/). A charge that would
+// pass the limit is refused with OutOfMemory naming what was charged and the setting that limits
+// it, so a file whose pages claim more than the table may hold fails with a clear error instead of
+// being allocated. Thread-safe.
+//
+// BudgetCharge holds one such charge and follows what its holder holds (Set), returning it on
+// destruction.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include "format/encoding/values.h"
 #include "format/util/status.h"
@@ -19,19 +27,24 @@ namespace pq {
 
 class MemoryBudget {
  public:
-  // `limit_bytes` <= 0: no limit (the charges are still counted).
-  explicit MemoryBudget(int64_t limit_bytes) : limit_(limit_bytes) {}
+  // `limit_bytes` <= 0: no limit (the charges are still counted). `setting` names what the user
+  // changes to allow more, for messages: "(table option max_memory, in MiB)".
+  explicit MemoryBudget(int64_t limit_bytes, std::string setting = "table option max_memory, in MiB")
+      : limit_(limit_bytes), setting_(std::move(setting)) {}
 
-  // Counts `bytes` as held; OutOfMemory naming `what` and the limit when that passes the limit.
+  // Counts `bytes` as held; OutOfMemory naming `what`, the limit and the setting when that passes
+  // the limit.
   Status Reserve(int64_t bytes, std::string_view what);
   void Release(int64_t bytes) { used_.fetch_sub(bytes, std::memory_order_relaxed); }
 
   int64_t used() const { return used_.load(std::memory_order_relaxed); }
   int64_t peak() const { return peak_.load(std::memory_order_relaxed); }
   int64_t limit() const { return limit_; }
+  const std::string& setting() const { return setting_; }
 
  private:
   int64_t limit_;
+  std::string setting_;
   std::atomic<int64_t> used_{0};
   std::atomic<int64_t> peak_{0};
 };
@@ -39,5 +52,37 @@ class MemoryBudget {
 // `buffer`, charged to `budget` (which may be null: then `buffer` itself) until its last owner
 // lets go. The charge is `bytes` (-1: buffer->size()), reserved before this is called (Reserve).
 BufferPtr ChargedBuffer(BufferPtr buffer, std::shared_ptr<MemoryBudget> budget, int64_t bytes = -1);
+
+// Bytes charged to a MemoryBudget for as long as their holder lives. Without a budget (null) it
+// only counts. Movable, not copyable.
+class BudgetCharge {
+ public:
+  BudgetCharge() = default;
+  explicit BudgetCharge(std::shared_ptr<MemoryBudget> budget) : budget_(std::move(budget)) {}
+  BudgetCharge(const BudgetCharge&) = delete;
+  BudgetCharge& operator=(const BudgetCharge&) = delete;
+  BudgetCharge(BudgetCharge&& other) noexcept
+      : budget_(std::move(other.budget_)), bytes_(std::exchange(other.bytes_, 0)) {}
+  BudgetCharge& operator=(BudgetCharge&& other) noexcept;
+  ~BudgetCharge() {
+    if (budget_) budget_->Release(bytes_);
+  }
+  // Makes the charge `bytes` (to `budget`, replacing an earlier budget); OutOfMemory, with the
+  // charge unchanged, when the budget refuses the growth.
+  Status Set(const std::shared_ptr<MemoryBudget>& budget, int64_t bytes, std::string_view what);
+  // The same on the budget this charge already has.
+  Status Set(int64_t bytes, std::string_view what) { return Set(budget_, bytes, what); }
+  // Grows the charge to at least `bytes`, to twice that when it grows, so that a holder growing
+  // a little at a time asks the budget only now and then.
+  Status AtLeast(int64_t bytes, std::string_view what) {
+    return bytes <= bytes_ ? Status::OK() : Set(budget_, 2 * bytes, what);
+  }
+  int64_t bytes() const { return bytes_; }
+  const std::shared_ptr<MemoryBudget>& budget() const { return budget_; }
+
+ private:
+  std::shared_ptr<MemoryBudget> budget_;
+  int64_t bytes_ = 0;
+};
 
 }  // namespace pq

@@ -3,11 +3,14 @@
 // of page buffers, keys for encrypted files, read-ahead workers and the page cache.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "format/crypto/decryption_config.h"
 #include "format/file/memory_budget.h"
+#include "format/util/status.h"
 #include "format/util/task_pool.h"
 
 namespace pq {
@@ -22,6 +25,9 @@ struct ReaderLimits {
   int64_t max_footer_size = int64_t{256} << 20;  // FileMetaData bytes
   int64_t max_page_size = int64_t{1} << 30;      // compressed or uncompressed bytes of one page
   int64_t max_dictionary_size = int64_t{1} << 30;
+  // What a parsed footer may take in memory when ReaderOptions::memory sets no limit (the
+  // metadata functions); with a limit, that limit (MetadataMemoryLimit).
+  int64_t max_metadata_memory = int64_t{256} << 20;
 };
 
 struct ReaderOptions {
@@ -50,5 +56,35 @@ struct ReaderOptions {
   // settings (the AWS environment and files, no interrupt).
   std::shared_ptr<remote::RemoteAccess> remote;
 };
+
+// The most a file's footer may take in memory once parsed: the limit of options.memory when it
+// has one (kMinMetadataMemory at least, so that a table with a tiny max_memory still opens its
+// files), else options.limits.max_metadata_memory. A page index may take a quarter of it, and at
+// most kMaxPageIndexMemory (PageIndexMemoryLimit). Footers and page indexes are not charged to
+// the budget (they are held per file, not per scan); these limits bound each of them instead.
+inline constexpr int64_t kMaxPageIndexMemory = int64_t{64} << 20;
+inline constexpr int64_t kMinMetadataMemory = int64_t{16} << 20;
+
+inline int64_t MetadataMemoryLimit(const ReaderOptions& options) {
+  if (options.memory && options.memory->limit() > 0) {
+    return std::max(options.memory->limit(), kMinMetadataMemory);
+  }
+  return options.limits.max_metadata_memory;
+}
+
+inline int64_t PageIndexMemoryLimit(const ReaderOptions& options) {
+  return std::min(kMaxPageIndexMemory, MetadataMemoryLimit(options) / 4);
+}
+
+// `s` (a parser's OutOfMemory over one of those limits) with the setting that limits it named.
+inline Status OverMetadataLimit(Status s, const ReaderOptions& options) {
+  if (s.code() != StatusCode::kOutOfMemory) return s;
+  const std::string setting =
+      options.memory && options.memory->limit() > 0
+          ? options.memory->setting()
+          : "the limit of " + std::to_string(options.limits.max_metadata_memory >> 20) +
+                " MiB for a file's metadata outside a table";
+  return Status(s.code(), s.message() + " (" + setting + ")");
+}
 
 }  // namespace pq

@@ -40,9 +40,10 @@ constexpr CompactType kStruct = CompactType::kStruct;
 constexpr bool kRequired = true;
 constexpr bool kOptional = false;
 
-// A list reserves at most this many elements up front; longer lists grow as their elements are
-// read, so memory stays proportional to the bytes actually parsed.
-constexpr size_t kMaxReserve = size_t{1} << 16;
+// A list's vector grows as its elements are read, doubling from this many, each growth charged to
+// the reader's memory allowance before it is made (CompactReader::ChargeMemory): memory stays
+// proportional to the elements actually parsed, and within the caller's limit.
+constexpr size_t kFirstReserve = 4;
 
 // One field of a Thrift struct (parquet.thrift).
 struct FieldSpec {
@@ -80,7 +81,7 @@ bool TypeMatches(CompactType expected, CompactType actual) {
 // it). On success every required field of `spec` has been seen.
 template <size_t N, typename OnField>
 Status ReadStruct(CompactReader& r, const StructSpec<N>& spec, OnField&& on_field,
-                  int16_t* unknown_id = nullptr) {
+                  int16_t* unknown_id = nullptr, bool* missing_required = nullptr) {
   PQ_RETURN_IF_ERROR(r.BeginStruct());
   uint32_t seen = 0;
   int16_t last_id = 0;
@@ -106,6 +107,10 @@ Status ReadStruct(CompactReader& r, const StructSpec<N>& spec, OnField&& on_fiel
   r.EndStruct();
   for (size_t i = 0; i < N; ++i) {
     if (spec.fields[i].required && (seen & (uint32_t{1} << i)) == 0) {
+      if (missing_required != nullptr) {
+        *missing_required = true;
+        return Status::OK();
+      }
       return Status::Corruption(std::string(spec.name) + "." + spec.fields[i].name + " missing");
     }
   }
@@ -184,7 +189,6 @@ requires std::is_enum_v<E> Status ReadValue(CompactReader& r, E* v) {
 
 // Every struct of metadata.h that appears inside another one.
 Status ReadValue(CompactReader& r, SizeStatistics* out);
-Status ReadValue(CompactReader& r, BoundingBox* out);
 Status ReadValue(CompactReader& r, GeospatialStatistics* out);
 Status ReadValue(CompactReader& r, Statistics* out);
 Status ReadValue(CompactReader& r, LogicalType* out);
@@ -234,9 +238,14 @@ Status ReadValue(CompactReader& r, std::vector<T>* out) {
   PQ_ASSIGN_OR_RETURN(ListHeader h, r.ReadListHeader());
   PQ_RETURN_IF_ERROR(CheckListType(h, WireTypeOf<T>()));
   out->clear();
-  // h.size is already bounded by the bytes left (ReadListHeader).
-  out->reserve(std::min<size_t>(h.size, kMaxReserve));
   for (uint32_t i = 0; i < h.size; ++i) {
+    if (out->size() == out->capacity()) {
+      // h.size is already bounded by the bytes left (ReadListHeader).
+      const size_t grown = std::min<size_t>(h.size, std::max(kFirstReserve, 2 * out->capacity()));
+      Status charged = r.ChargeMemory((grown - out->capacity()) * sizeof(T));
+      if (!charged.ok()) return std::move(charged).WithContext("element " + std::to_string(i));
+      out->reserve(grown);
+    }
     out->emplace_back();
     Status st = ReadValue(r, &out->back());
     if (!st.ok()) return std::move(st).WithContext("element " + std::to_string(i));
@@ -247,6 +256,7 @@ Status ReadValue(CompactReader& r, std::vector<T>* out) {
 Status ReadValue(CompactReader& r, std::vector<bool>* out) {
   PQ_ASSIGN_OR_RETURN(ListHeader h, r.ReadListHeader());
   PQ_RETURN_IF_ERROR(CheckListType(h, kBool));
+  PQ_RETURN_IF_ERROR(r.ChargeMemory(h.size / 8 + 1));
   out->assign(h.size, false);  // one byte per element, checked by ReadListHeader
   for (uint32_t i = 0; i < h.size; ++i) {
     PQ_ASSIGN_OR_RETURN(bool b, r.ReadBoolElement());
@@ -289,37 +299,43 @@ constexpr StructSpec<8> kBoundingBoxSpec{"BoundingBox",
                                           {7, kDouble, kOptional, "mmin"},
                                           {8, kDouble, kOptional, "mmax"}}};
 
-Status ReadValue(CompactReader& r, BoundingBox* out) {
-  return ReadStruct(r, kBoundingBoxSpec, [&](const FieldHeader& f) -> Status {
-    switch (f.id) {
-      case 1:
-        return ReadValue(r, &out->xmin);
-      case 2:
-        return ReadValue(r, &out->xmax);
-      case 3:
-        return ReadValue(r, &out->ymin);
-      case 4:
-        return ReadValue(r, &out->ymax);
-      case 5:
-        return ReadValue(r, &out->zmin);
-      case 6:
-        return ReadValue(r, &out->zmax);
-      case 7:
-        return ReadValue(r, &out->mmin);
-      default:
-        return ReadValue(r, &out->mmax);
-    }
-  });
+Status ReadBoundingBoxField(CompactReader& r, const FieldHeader& f, BoundingBox* out) {
+  switch (f.id) {
+    case 1:
+      return ReadValue(r, &out->xmin);
+    case 2:
+      return ReadValue(r, &out->xmax);
+    case 3:
+      return ReadValue(r, &out->ymin);
+    case 4:
+      return ReadValue(r, &out->ymax);
+    case 5:
+      return ReadValue(r, &out->zmin);
+    case 6:
+      return ReadValue(r, &out->zmax);
+    case 7:
+      return ReadValue(r, &out->mmin);
+    default:
+      return ReadValue(r, &out->mmax);
+  }
 }
 
 constexpr StructSpec<2> kGeospatialStatisticsSpec{
     "GeospatialStatistics",
     {{1, kStruct, kOptional, "bbox"}, {2, kList, kOptional, "geospatial_types"}}};
 
+// GeospatialStatistics are optional: a bounding box that lacks a required coordinate (or holds
+// one of another wire type) is left out, as if the writer had written none, instead of making the
+// whole footer unreadable. Bytes that do not parse as a struct at all still fail.
 Status ReadValue(CompactReader& r, GeospatialStatistics* out) {
   return ReadStruct(r, kGeospatialStatisticsSpec, [&](const FieldHeader& f) -> Status {
-    if (f.id == 1) return ReadValue(r, &out->bbox);
-    return ReadValue(r, &out->geospatial_types);
+    if (f.id == 2) return ReadValue(r, &out->geospatial_types);
+    bool incomplete = false;
+    out->bbox.emplace();
+    auto field = [&](const FieldHeader& g) { return ReadBoundingBoxField(r, g, &*out->bbox); };
+    PQ_RETURN_IF_ERROR(ReadStruct(r, kBoundingBoxSpec, field, nullptr, &incomplete));
+    if (incomplete) out->bbox.reset();
+    return Status::OK();
   });
 }
 
@@ -1040,9 +1056,10 @@ Status ReadValue(CompactReader& r, FileCryptoMetaData* out) {
 }
 
 template <typename T>
-Status ReadTopLevel(ByteSpan data, T* out, size_t* consumed) {
-  CompactReader r(data);
+Status ReadTopLevel(ByteSpan data, T* out, size_t* consumed, int64_t max_memory) {
+  CompactReader r(data, max_memory);
   *out = T{};
+  PQ_RETURN_IF_ERROR(r.ChargeMemory(sizeof(T)));
   PQ_RETURN_IF_ERROR(ReadValue(r, out));
   if (consumed != nullptr) *consumed = r.position();
   return Status::OK();
@@ -1489,26 +1506,26 @@ void WriteTopLevel(const T& in, std::string* out) {
 
 }  // namespace
 
-Status ReadFileMetaData(ByteSpan data, FileMetaData* out, size_t* consumed) {
-  return ReadTopLevel(data, out, consumed);
+Status ReadFileMetaData(ByteSpan data, FileMetaData* out, size_t* consumed, int64_t max_memory) {
+  return ReadTopLevel(data, out, consumed, max_memory);
 }
 Status ReadPageHeader(ByteSpan data, PageHeader* out, size_t* consumed) {
-  return ReadTopLevel(data, out, consumed);
+  return ReadTopLevel(data, out, consumed, kDefaultMetadataMemory);
 }
-Status ReadColumnIndex(ByteSpan data, ColumnIndex* out, size_t* consumed) {
-  return ReadTopLevel(data, out, consumed);
+Status ReadColumnIndex(ByteSpan data, ColumnIndex* out, size_t* consumed, int64_t max_memory) {
+  return ReadTopLevel(data, out, consumed, max_memory);
 }
-Status ReadOffsetIndex(ByteSpan data, OffsetIndex* out, size_t* consumed) {
-  return ReadTopLevel(data, out, consumed);
+Status ReadOffsetIndex(ByteSpan data, OffsetIndex* out, size_t* consumed, int64_t max_memory) {
+  return ReadTopLevel(data, out, consumed, max_memory);
 }
 Status ReadBloomFilterHeader(ByteSpan data, BloomFilterHeader* out, size_t* consumed) {
-  return ReadTopLevel(data, out, consumed);
+  return ReadTopLevel(data, out, consumed, kDefaultMetadataMemory);
 }
 Status ReadFileCryptoMetaData(ByteSpan data, FileCryptoMetaData* out, size_t* consumed) {
-  return ReadTopLevel(data, out, consumed);
+  return ReadTopLevel(data, out, consumed, kDefaultMetadataMemory);
 }
-Status ReadColumnMetaData(ByteSpan data, ColumnMetaData* out, size_t* consumed) {
-  return ReadTopLevel(data, out, consumed);
+Status ReadColumnMetaData(ByteSpan data, ColumnMetaData* out, size_t* consumed, int64_t max_memory) {
+  return ReadTopLevel(data, out, consumed, max_memory);
 }
 
 void WriteFileMetaData(const FileMetaData& in, std::string* out) {

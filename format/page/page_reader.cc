@@ -120,26 +120,67 @@ Status PageReader::Fail(Status s, int page_ordinal) const {
   return std::move(s).WithContext(context_ + ", page " + std::to_string(page_ordinal));
 }
 
-Status PageReader::EnsureBounds() {
-  if (bounds_known_) return Status::OK();
-  int64_t start = meta_.data_page_offset;
+Status ChunkByteRange(const ColumnMetaData& meta, int64_t file_size, int64_t slack, int64_t* begin,
+                      int64_t* end) {
+  int64_t start = meta.data_page_offset;
   // The dictionary page, when there is one, comes first. Some writers store 0 for "no dictionary".
-  if (meta_.dictionary_page_offset && *meta_.dictionary_page_offset > 0 &&
-      *meta_.dictionary_page_offset < start) {
-    start = *meta_.dictionary_page_offset;
+  if (meta.dictionary_page_offset && *meta.dictionary_page_offset > 0 &&
+      *meta.dictionary_page_offset < start) {
+    start = *meta.dictionary_page_offset;
   }
-  int64_t length = meta_.total_compressed_size;
-  if (slack_ > 0 && start >= 0 && length >= 0 && start <= file_.size() && length <= file_.size() - start) {
-    length = std::min(length + slack_, file_.size() - start);
+  int64_t length = meta.total_compressed_size;
+  if (slack > 0 && start >= 0 && length >= 0 && start <= file_size && length <= file_size - start) {
+    length = std::min(length + slack, file_size - start);
   }
-  if (start < 0 || length < 0 || start > file_.size() || length > file_.size() - start) {
+  if (start < 0 || length < 0 || start > file_size || length > file_size - start) {
     return Status::Corruption("column chunk range [" + std::to_string(start) + ", +" +
                               std::to_string(length) + ") is outside the file (size " +
-                              std::to_string(file_.size()) + ")")
-        .WithContext(context_);
+                              std::to_string(file_size) + ")");
   }
-  chunk_begin_ = start;
-  chunk_end_ = start + length;
+  *begin = start;
+  *end = start + length;
+  return Status::OK();
+}
+
+std::string OffsetIndexProblem(const OffsetIndex& index, const ColumnMetaData& meta,
+                               int64_t chunk_begin, int64_t chunk_end, int64_t num_rows,
+                               bool* dictionary_first) {
+  const std::vector<PageLocation>& locs = index.page_locations;
+  if (locs.empty()) return "it lists no page";
+  // parquet-mr (1.11 at least) gives no dictionary_page_offset and points data_page_offset at the
+  // dictionary page: its first data page comes after that.
+  const bool after_dictionary = meta.data_page_offset == chunk_begin && !meta.dictionary_page_offset &&
+                                locs[0].offset > chunk_begin;
+  if (dictionary_first != nullptr) *dictionary_first = after_dictionary;
+  if (locs[0].offset != meta.data_page_offset && !after_dictionary) {
+    return "its first page is at offset " + std::to_string(locs[0].offset) +
+           ", the chunk's first data page at " + std::to_string(meta.data_page_offset);
+  }
+  int64_t expected = locs[0].offset;
+  for (size_t i = 0; i < locs.size(); ++i) {
+    const PageLocation& loc = locs[i];
+    if (loc.offset != expected || loc.compressed_page_size <= 0 || loc.offset < chunk_begin ||
+        loc.offset >= chunk_end || loc.compressed_page_size > chunk_end - loc.offset) {
+      return "page " + std::to_string(i) + " at [" + std::to_string(loc.offset) + ", +" +
+             std::to_string(loc.compressed_page_size) + ") is not where the page before it ends (" +
+             std::to_string(expected) + ") inside the chunk [" + std::to_string(chunk_begin) + ", " +
+             std::to_string(chunk_end) + ")";
+    }
+    expected = loc.offset + loc.compressed_page_size;
+    const bool rows_ok = i == 0 ? loc.first_row_index == 0
+                                : loc.first_row_index > locs[i - 1].first_row_index &&
+                                      loc.first_row_index < num_rows;
+    if (!rows_ok) {
+      return "page " + std::to_string(i) + " starts at row " + std::to_string(loc.first_row_index);
+    }
+  }
+  return "";
+}
+
+Status PageReader::EnsureBounds() {
+  if (bounds_known_) return Status::OK();
+  Status s = ChunkByteRange(meta_, file_.size(), slack_, &chunk_begin_, &chunk_end_);
+  if (!s.ok()) return std::move(s).WithContext(context_);
   bounds_known_ = true;
   return Status::OK();
 }
@@ -298,6 +339,7 @@ Result<bool> PageReader::NextHeader(Page* page) {
     page->type = h.type;
     page->header_ordinal = ordinal;
     page->offset = header_offset;
+    page->end = pos_;
     page->body_owned = false;
     page->owner = buffer_;
     page->owner2.reset();

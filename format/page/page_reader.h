@@ -81,7 +81,32 @@ struct Page {
   bool body_owned = false;   // LoadBody put the body in a buffer of its own (decompressed or decrypted)
   int header_ordinal = 0;  // all pages counted from 0 within the chunk, for messages
   int64_t offset = -1;     // file offset of the page header
+  int64_t end = -1;        // file offset just past the page (header and stored bytes)
 };
+
+// The file bytes column chunk `meta` may occupy, [*begin, *end): from its dictionary page (when it
+// has one before its first data page) or first data page, total_compressed_size bytes, `slack`
+// more when the file has them (FileReader::chunk_size_slack). Corruption when that is not inside a
+// file of `file_size` bytes.
+Status ChunkByteRange(const ColumnMetaData& meta, int64_t file_size, int64_t slack, int64_t* begin,
+                      int64_t* end);
+
+// What is wrong with `index` as the OffsetIndex of the chunk at [chunk_begin, chunk_end) of a row
+// group of `num_rows` rows, or "" when nothing is. An index that is used must
+// describe the chunk's data pages one after another (the Parquet spec, "Page Index"): at least one
+// page, the first at the chunk's data_page_offset (or after it when data_page_offset is the chunk's
+// start and no dictionary_page_offset is given, as parquet-mr writes a dictionary page there: then
+// *dictionary_first is set, and a reader must find exactly one dictionary page before the first
+// indexed page before it reads through the index), each next one where the one before ends, all
+// inside the chunk; the first row 0, then strictly increasing, each below num_rows. An index that
+// leaves out a page, or places one where none is, would make a lookup read other rows than a scan
+// that walks the pages: such an index is not used at all (by pruning or by lookups), so that every
+// query reads the chunk the same way. What this cannot see without reading every page (a page
+// holding other rows than its entry says, pages after the last entry) the column reader checks on
+// every page it reads (column_reader.h).
+std::string OffsetIndexProblem(const OffsetIndex& index, const ColumnMetaData& meta,
+                               int64_t chunk_begin, int64_t chunk_end, int64_t num_rows,
+                               bool* dictionary_first = nullptr);
 
 class PageReader {
  public:

@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "format/bloom/split_block_bloom_filter.h"
+#include "format/value/decimal.h"
 #include "format/value/temporal.h"
+#include "format/value/uuid_text.h"
 
 namespace pq {
 namespace {
@@ -26,27 +28,13 @@ std::optional<int64_t> ExactInteger(const SqlValue& v) {
   return std::nullopt;
 }
 
-int HexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  return -1;  // upper case is not how the column prints a UUID, so it never equals one
-}
-
-// 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx' in lower case to its 16 bytes.
-bool ParseUuidText(std::string_view t, uint8_t out[16]) {
-  if (t.size() != 36) return false;
-  size_t pos = 0;
-  for (int i = 0; i < 16; ++i) {
-    if (pos == 8 || pos == 13 || pos == 18 || pos == 23) {
-      if (t[pos] != '-') return false;
-      ++pos;
-    }
-    const int hi = HexDigit(t[pos]), lo = HexDigit(t[pos + 1]);
-    if (hi < 0 || lo < 0) return false;
-    out[i] = static_cast<uint8_t>(hi << 4 | lo);
-    pos += 2;
+// UUID text in the canonical lower-case form the column prints, to its 16 bytes; text of any other
+// form (upper case included) never equals a UUID value.
+bool ParseLowerCaseUuid(std::string_view t, uint8_t out[16]) {
+  for (char c : t) {
+    if (c >= 'A' && c <= 'F') return false;
   }
-  return true;
+  return ParseUuidText(t, out);
 }
 
 }  // namespace
@@ -135,7 +123,7 @@ std::optional<uint64_t> BloomHashOfLiteral(const SqlValue& literal, const LeafCo
     }
     case Kind::kUuid: {
       uint8_t bytes[16];
-      if (v.type != CellType::kText || !ParseUuidText(v.bytes, bytes)) return std::nullopt;
+      if (v.type != CellType::kText || !ParseLowerCaseUuid(v.bytes, bytes)) return std::nullopt;
       return BloomHash(ByteSpan(bytes, 16));
     }
     default:
@@ -146,8 +134,6 @@ std::optional<uint64_t> BloomHashOfLiteral(const SqlValue& literal, const LeafCo
 // ---- parquet_bloom_probe -----------------------------------------------------------------------
 
 namespace {
-
-__extension__ typedef __int128 Int128;
 
 constexpr double kTwoPow63 = 9223372036854775808.0;
 constexpr double kTwoPow64 = 18446744073709551616.0;
@@ -222,65 +208,20 @@ Result<Int128> ParseUnscaledDecimal(std::string_view text, int32_t scale) {
   auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
   while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-  size_t i = 0;
-  bool negative = false;
-  if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
-  std::string digits;  // the mantissa's digits, leading zeros dropped
-  int64_t fraction_digits = 0;
-  bool any_digit = false;
-  bool seen_point = false;
-  for (; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '.' && !seen_point) {
-      seen_point = true;
-    } else if (c >= '0' && c <= '9') {
-      any_digit = true;
-      if (seen_point) ++fraction_digits;
-      if (!digits.empty() || c != '0') {
-        if (digits.size() > 1000) return Status::InvalidArgument("too many digits");
-        digits.push_back(c);
-      }
-    } else {
-      break;
-    }
-  }
-  if (!any_digit) return Status::InvalidArgument("not a decimal number");
-  int64_t exponent = 0;
-  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-    ++i;
-    bool exponent_negative = false;
-    if (i < text.size() && (text[i] == '+' || text[i] == '-')) {
-      exponent_negative = text[i++] == '-';
-    }
-    const size_t start = i;
-    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
-      if (exponent > 100000) return Status::InvalidArgument("exponent out of range");
-      exponent = exponent * 10 + (text[i] - '0');
-    }
-    if (i == start) return Status::InvalidArgument("not a decimal number");
-    if (exponent_negative) exponent = -exponent;
-  }
-  if (i != text.size()) return Status::InvalidArgument("not a decimal number");
-  if (digits.empty()) return Int128{0};
-  // Fraction digits in the mantissa count, so `digits` stand for digits * 10^-fraction_digits.
-  int64_t shift = exponent + int64_t{scale} - fraction_digits;
-  if (shift < 0) {
-    const size_t dropped = static_cast<size_t>(std::min<int64_t>(-shift, int64_t(digits.size())));
-    if (digits.find_first_not_of('0', digits.size() - dropped) != std::string::npos) {
-      return Status::InvalidArgument("has more fraction digits than the scale " +
-                                     std::to_string(scale));
-    }
-    digits.resize(digits.size() - dropped);
-    if (digits.empty()) return Int128{0};
-    shift = 0;
-  }
-  if (static_cast<int64_t>(digits.size()) + shift > 38) {
-    return Status::InvalidArgument("has more than 38 digits at the scale " + std::to_string(scale));
-  }
+  DecimalText d;
+  if (!ReadDecimalText(text, &d)) return Status::InvalidArgument("not a decimal number");
+  if (d.digits.size() > 1001) return Status::InvalidArgument("too many digits");
+  if (d.long_exponent) return Status::InvalidArgument("exponent out of range");
   Int128 unscaled = 0;
-  for (char c : digits) unscaled = unscaled * 10 + (c - '0');
-  for (int64_t k = 0; k < shift; ++k) unscaled *= 10;
-  return negative ? -unscaled : unscaled;
+  switch (UnscaleDecimal(std::move(d), scale, 38, &unscaled)) {
+    case UnscaleFailure::kFractionDigits:
+      return Status::InvalidArgument("has more fraction digits than the scale " + std::to_string(scale));
+    case UnscaleFailure::kTooManyDigits:
+      return Status::InvalidArgument("has more than 38 digits at the scale " + std::to_string(scale));
+    case UnscaleFailure::kNone:
+      break;
+  }
+  return unscaled;
 }
 
 // `value` as big-endian two's complement in `width` bytes; false when it does not fit.
@@ -371,32 +312,6 @@ Result<Hashes> FloatingHashes(const SchemaNode& leaf, const ProbeValue& v) {
   return Hashes{BloomHash(d)};
 }
 
-// 8-4-4-4-12 hex digits to 16 bytes.
-std::optional<std::string> ParseUuid(std::string_view text) {
-  if (text.size() != 36) return std::nullopt;
-  std::string out;
-  int high = -1;
-  for (size_t k = 0; k < text.size(); ++k) {
-    const char c = text[k];
-    if (k == 8 || k == 13 || k == 18 || k == 23) {
-      if (c != '-') return std::nullopt;
-      continue;
-    }
-    int nibble = c >= '0' && c <= '9'   ? c - '0'
-                 : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                 : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                        : -1;
-    if (nibble < 0) return std::nullopt;
-    if (high < 0) {
-      high = nibble;
-    } else {
-      out.push_back(static_cast<char>(high * 16 + nibble));
-      high = -1;
-    }
-  }
-  return out;
-}
-
 // The width of a fixed-width physical type's PLAIN encoding; 0 for BYTE_ARRAY and BOOLEAN.
 size_t FixedWidth(const SchemaNode& leaf) {
   switch (leaf.physical_type) {
@@ -463,9 +378,9 @@ Result<std::vector<uint64_t>> BloomProbeHashes(const SchemaNode& leaf, const Pro
       if (type != CellType::kText) return Status::InvalidArgument("not TEXT or a BLOB");
       const std::string_view text = v.bytes;
       if (kind == LogicalType::Kind::kUuid) {
-        std::optional<std::string> uuid = ParseUuid(text);
-        if (!uuid) return Status::InvalidArgument("not a UUID (8-4-4-4-12 hex digits)");
-        return Hashes{BloomHash(AsBytes(*uuid))};
+        uint8_t uuid[kUuidBytes];
+        if (!ParseUuidText(text, uuid)) return Status::InvalidArgument("not a UUID (8-4-4-4-12 hex digits)");
+        return Hashes{BloomHash(ByteSpan(uuid, kUuidBytes))};
       }
       if (text.size() != static_cast<size_t>(leaf.type_length)) {
         return Status::InvalidArgument("TEXT must have the type's " +

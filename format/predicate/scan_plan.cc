@@ -43,7 +43,7 @@ bool IsEqualityTerm(const PredicateTerm& t) {
 // One row group being planned: the file, the row group, and messages that name both.
 class RowGroupPlanner {
  public:
-  RowGroupPlanner(const FileReader& file, int row_group, PruneStats* stats)
+  RowGroupPlanner(const FileReader& file, int row_group, ScanCounters* stats)
       : file_(file),
         row_group_(row_group),
         group_(file.metadata().row_groups[static_cast<size_t>(row_group)]),
@@ -106,7 +106,7 @@ class RowGroupPlanner {
   const FileReader& file_;
   int row_group_;
   const RowGroup& group_;
-  PruneStats* stats_;
+  ScanCounters* stats_;
 };
 
 Result<BufferPtr> RowGroupPlanner::Read(int leaf, int64_t offset, int64_t length,
@@ -167,7 +167,8 @@ Result<bool> RowGroupPlanner::DictionaryHasMatch(const TermColumn& t,
   const SchemaNode& leaf = file_.schema().leaf(t.leaf);
   auto decoder = MakeDecoder<T>(leaf.physical_type, Encoding::kPlain, leaf.type_length);
   if (!decoder.ok()) return Fail(t.leaf, std::move(decoder).TakeStatus().WithContext("dictionary"));
-  PQ_RETURN_IF_ERROR((*decoder)->SetData(page.body, page.num_values));
+  Status set = (*decoder)->SetData(page.body, page.num_values);
+  if (!set.ok()) return Fail(t.leaf, std::move(set).WithContext("dictionary page"));
   const LeafConverter& converter = t.mapper->converter();
   T values[kDictionaryBatch];
   std::string scratch;
@@ -229,6 +230,21 @@ Result<bool> RowGroupPlanner::DictionaryMaySatisfy(const TermColumn& t) const {
     if (!*got || page.type != PageType::kDictionaryPage) return true;
     if (page.encoding != Encoding::kPlain && page.encoding != Encoding::kPlainDictionary) {
       return true;
+    }
+    // The dictionary a scan decodes: the only page before the first data page, which is no
+    // dictionary page either. Anything else there (a second dictionary page, which the scan
+    // refuses) and the dictionary says nothing.
+    if (page.end != meta->data_page_offset) return true;
+    if (!decryptor) {
+      const int64_t probe = std::min(kPageHeaderProbe, file_.file().size() - meta->data_page_offset);
+      if (probe <= 0) return true;
+      PQ_ASSIGN_OR_RETURN(BufferPtr next, Read(t.leaf, meta->data_page_offset, probe, "page header"));
+      PageHeader header;
+      size_t header_size = 0;
+      if (!ReadPageHeader(ByteSpan(next->data(), next->size()), &header, &header_size).ok() ||
+          header.type == PageType::kDictionaryPage) {
+        return true;
+      }
     }
     auto entry = std::make_shared<CachedDictionary>();
     // The body may point into a buffer the reader shares with the stored bytes: keep that buffer.
@@ -330,14 +346,17 @@ Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn
       ci.max_values.size() != n) {
     return std::optional<RowRanges>();
   }
-  // Pages start at row 0 and each a row further on (every data page of an indexed chunk begins a
-  // row: page 0 at row 0, then strictly increasing, all within the row group).
-  const int64_t rows = num_rows();
-  for (size_t i = 0; i < n; ++i) {
-    const int64_t first = pages[i].first_row_index;
-    const bool ordered = i == 0 ? first == 0 : first > pages[i - 1].first_row_index;
-    if (!ordered || first > rows || (first == rows && rows > 0)) return std::optional<RowRanges>();
+  // The OffsetIndex must describe the chunk's pages as the column reader requires before it reads
+  // through it (page_reader.h, OffsetIndexProblem): an index it would not use does not prune
+  // either, so that the rows a query finds do not depend on whether its plan used the index.
+  const ColumnMetaData* meta = Meta(t.leaf);
+  int64_t chunk_begin = 0, chunk_end = 0;
+  if (meta == nullptr ||
+      !ChunkByteRange(*meta, file_.file().size(), file_.chunk_size_slack(), &chunk_begin, &chunk_end).ok() ||
+      !OffsetIndexProblem(oi, *meta, chunk_begin, chunk_end, num_rows()).empty()) {
+    return std::optional<RowRanges>();
   }
+  const int64_t rows = num_rows();
   RowRanges keep;
   for (size_t i = 0; i < n; ++i) {
     const int64_t begin = pages[i].first_row_index;
@@ -468,8 +487,8 @@ Status RowGroupPlanner::ReadEncryptedPageHeader(int leaf, const crypto::ColumnDe
 
 Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
                           const std::vector<Affinity>& affinity, const ValueOptions& options,
-                          const std::vector<int>& row_groups, PruneStats* stats) {
-  PruneStats local;
+                          const std::vector<int>& row_groups, ScanCounters* stats) {
+  ScanCounters local;
   if (stats == nullptr) stats = &local;
   const Schema& schema = file.schema();
   const int num_fields = static_cast<int>(schema.fields().size());

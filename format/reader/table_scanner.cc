@@ -13,6 +13,7 @@ namespace pq {
 struct TableScanner::FieldState {
   const SchemaNode* node = nullptr;
   bool nested = false;
+  bool variant_blob = false;  // a VARIANT read as binary (ValueOptions::variant_binary): BLOB cells
   bool filter = false;  // a term of the filter reads it: decoded first, for every decoded row
   int first_leaf = 0;
   int num_leaves = 0;
@@ -31,6 +32,12 @@ namespace {
 
 bool IsNestedField(const SchemaNode& node) { return !node.is_leaf || node.is_repeated(); }
 
+// A field that reads as a BLOB of Variant binaries under these options.
+bool IsVariantBlob(const SchemaNode& node, const ValueOptions& opts) {
+  return opts.variant_binary && !node.is_leaf && !node.is_repeated() &&
+         node.logical_type.kind == LogicalType::Kind::kVariant;
+}
+
 // Survivors are few enough that reading the other fields run by run (skipping between runs) beats
 // decoding the whole batch: each run costs a call per leaf, each skipped value a little less than
 // a decoded one.
@@ -43,7 +50,7 @@ bool ReadRunByRun(size_t runs, int64_t decoded, int64_t survivors) {
 Result<std::string> TableScanner::DeclaredType(const Schema& schema, int field,
                                                const ValueOptions& opts) {
   const SchemaNode& node = *schema.fields()[field];
-  if (IsNestedField(node)) return std::string("TEXT");
+  if (IsNestedField(node)) return std::string(IsVariantBlob(node, opts) ? "BLOB" : "TEXT");
   PQ_ASSIGN_OR_RETURN(LeafConverter c, LeafConverter::Make(node, opts));
   return std::string(c.declared_type());
 }
@@ -99,11 +106,22 @@ Result<std::unique_ptr<TableScanner>> TableScanner::Make(std::shared_ptr<const F
     st->num_leaves = count;
     st->batches.resize(static_cast<size_t>(count));
     for (int i = 0; i < count; ++i) {
-      PQ_ASSIGN_OR_RETURN(LeafConverter c, LeafConverter::Make(schema.leaf(first + i), value_options));
-      st->converters.push_back(std::move(c));
+      auto c = LeafConverter::Make(schema.leaf(first + i), value_options);
+      if (!c.ok()) {
+        return std::move(c).TakeStatus().WithContext(s->file_->path() + ", column '" +
+                                                     schema.leaf(first + i).DottedPath() + "'");
+      }
+      st->converters.push_back(std::move(c).value());
     }
     if (st->nested) {
-      PQ_ASSIGN_OR_RETURN(st->assembler, NestedJsonAssembler::Make(schema, *st->node));
+      st->variant_blob = IsVariantBlob(*st->node, value_options);
+      auto assembler = NestedJsonAssembler::Make(schema, *st->node, s->file_->options().memory,
+                                                 st->variant_blob);
+      if (!assembler.ok()) {
+        return std::move(assembler).TakeStatus().WithContext(s->file_->path() + ", column '" +
+                                                             st->node->DottedPath() + "'");
+      }
+      st->assembler = std::move(assembler).value();
     }
     s->fields_.push_back(std::move(st));
   }
@@ -158,7 +176,7 @@ Result<bool> TableScanner::OpenNextGroup() {
   span_ = 0;
   pos_ = 0;
   group_planned_rows_ = 0;
-  for (const RowSpan& s : g.spans) group_planned_rows_ += s.end - s.begin;
+  for (const RowRange& s : g.spans) group_planned_rows_ += s.end - s.begin;
   // Masks belong to the closed group's dictionaries (a new one may reuse their memory).
   for (Term& t : terms_) t.mask_dictionary = nullptr;
   for (auto& f : fields_) {
@@ -235,7 +253,7 @@ void TableScanner::CloseGroup() {
   group_ = nullptr;
 }
 
-const ScanStats& TableScanner::stats() const {
+const ScanCounters& TableScanner::stats() const {
   live_stats_ = stats_;
   for (const auto& f : fields_) {
     for (const auto& r : f->readers) {
@@ -250,10 +268,10 @@ const ScanStats& TableScanner::stats() const {
   return live_stats_;
 }
 
-Status TableScanner::ReadField(FieldState& f, std::span<const RowSpan> spans) {
+Status TableScanner::ReadField(FieldState& f, std::span<const RowRange> spans) {
   for (ColumnBatch& b : f.batches) b.Clear();
   int64_t records = 0;
-  for (const RowSpan& s : spans) {
+  for (const RowRange& s : spans) {
     const int64_t gap = s.begin - f.next_row;
     const int64_t want = s.end - s.begin;
     for (int i = 0; i < f.num_leaves; ++i) {
@@ -306,13 +324,13 @@ Status TableScanner::ReadField(FieldState& f, std::span<const RowSpan> spans) {
 namespace {
 
 // The cell of row k of a field's batches (k indexes the rows read, not the batch's rows).
-Cell FieldCell(const SchemaNode& node, bool nested, const std::vector<ColumnBatch>& batches,
-               const std::vector<LeafConverter>& converters, const JsonColumn& json, int64_t k,
-               std::string* scratch) {
+Cell FieldCell(const SchemaNode& node, bool nested, bool blob,
+               const std::vector<ColumnBatch>& batches, const std::vector<LeafConverter>& converters,
+               const JsonColumn& json, int64_t k, std::string* scratch) {
   if (nested) {
     if (json.is_null[static_cast<size_t>(k)]) return Cell{};
     Cell c;
-    c.type = CellType::kText;
+    c.type = blob ? CellType::kBlob : CellType::kText;
     c.bytes = json.at(k);
     return c;
   }
@@ -360,7 +378,7 @@ Result<bool> TableScanner::FillBatch() {
       if (!opened) return false;
       continue;
     }
-    const RowSpan& s = group_->spans[span_];
+    const RowRange& s = group_->spans[span_];
     const int64_t begin = std::max(pos_, s.begin);
     if (begin >= s.end) {
       ++span_;
@@ -424,7 +442,7 @@ Result<bool> TableScanner::FillBatch() {
       size_t kept = 0;
       for (size_t i = 0; i < n; ++i) {
         const int32_t row = sel[i];
-        Cell c = FieldCell(*f.node, f.nested, f.batches, f.converters, f.json, row, &filter_scratch_);
+        Cell c = FieldCell(*f.node, f.nested, f.variant_blob, f.batches, f.converters, f.json, row, &filter_scratch_);
         if (t.matcher.Matches(c)) sel[kept++] = row;
       }
       n = kept;
@@ -536,7 +554,7 @@ Result<int64_t> TableScanner::SkipRows(int64_t n) {
       while (next_group_ < groups_.size()) {
         const GroupPlan& g = groups_[next_group_];
         int64_t wanted = 0;
-        for (const RowSpan& s : g.spans) wanted += s.end - s.begin;
+        for (const RowRange& s : g.spans) wanted += s.end - s.begin;
         if (wanted > n - skipped) break;
         skipped += wanted;
         stats_.rows_skipped += file_->metadata().row_groups[static_cast<size_t>(g.row_group)].num_rows;
@@ -547,7 +565,7 @@ Result<int64_t> TableScanner::SkipRows(int64_t n) {
       if (!opened) break;
       continue;
     }
-    const RowSpan& s = group_->spans[span_];
+    const RowRange& s = group_->spans[span_];
     const int64_t begin = std::max(pos_, s.begin);
     if (begin >= s.end) {
       ++span_;
@@ -618,7 +636,7 @@ TableScanner::BytesColumn TableScanner::Bytes(int slot) const {
 Cell TableScanner::GetCell(int slot, int64_t row, std::string* scratch) const {
   const FieldState& f = *fields_[static_cast<size_t>(slot)];
   if (f.row_map) row = f.row_map[row];
-  return FieldCell(*f.node, f.nested, f.batches, f.converters, f.json, row, scratch);
+  return FieldCell(*f.node, f.nested, f.variant_blob, f.batches, f.converters, f.json, row, scratch);
 }
 
 }  // namespace pq

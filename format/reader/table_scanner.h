@@ -48,21 +48,6 @@
 
 namespace pq {
 
-// What a scan did. rows_produced + rows_skipped + rows_filtered is the row count of the row groups
-// the scan got to (a row group skipped whole counts all its rows as skipped).
-struct ScanStats {
-  int64_t row_groups_read = 0;  // row groups whose column chunks were opened
-  int64_t pages_read = 0;       // data pages whose body was read (CRC, decompression, levels)
-  int64_t pages_skipped = 0;    // data pages of opened chunks passed over without reading the body
-  int64_t pages_from_cache = 0;  // pages the page cache supplied already decompressed
-  int64_t pages_read_ahead = 0;  // pages a worker thread loaded ahead of the scan
-  int64_t bytes_read = 0;       // file bytes read: pages, OffsetIndexes
-  int64_t values_decoded = 0;   // non-null values decoded
-  int64_t rows_produced = 0;    // rows handed out by NextBatch
-  int64_t rows_skipped = 0;     // rows passed over: outside the plan's ranges, or by SkipRows
-  int64_t rows_filtered = 0;    // rows decoded and dropped by the filter
-};
-
 // Everything a scan reads. `fields` are indexes into schema().fields() and give the slots of
 // GetCell in order. The filter is copied; only its terms on fields in `fields` are applied, the
 // others ignored. `affinity[f]` is the affinity of top-level field f's declared type (as PlanScan
@@ -139,7 +124,7 @@ class TableScanner {
   static Result<std::string> DeclaredType(const Schema& schema, int field, const ValueOptions& opts);
 
   // Counters so far, the row group being read included.
-  const ScanStats& stats() const;
+  const ScanCounters& stats() const;
 
  private:
   struct FieldState;
@@ -157,7 +142,7 @@ class TableScanner {
   // One row group of the plan: its rows to read as sorted, disjoint, non-empty spans.
   struct GroupPlan {
     int row_group = -1;
-    std::vector<RowSpan> spans;
+    std::vector<RowRange> spans;
   };
 
   TableScanner() = default;
@@ -178,7 +163,7 @@ class TableScanner {
   Status Materialize();
   // Reads rows `spans` (row group rows, sorted, at or after the field's position) of field `f`
   // into its batches, replacing what they held, and assembles JSON for a nested field.
-  Status ReadField(FieldState& f, std::span<const RowSpan> spans);
+  Status ReadField(FieldState& f, std::span<const RowRange> spans);
   int64_t PendingRows() const;
 
   std::shared_ptr<const FileReader> file_;
@@ -199,22 +184,22 @@ class TableScanner {
   int64_t pos_ = 0;             // rows of it before this one are read or skipped
 
   // The batch being built or handed out. Decoded rows are the rows of the segments, in order.
-  std::vector<RowSpan> segments_;      // row group rows decoded for the batch
+  std::vector<RowRange> segments_;      // row group rows decoded for the batch
   std::vector<int64_t> segment_first_; // decoded row index of each segment's first row
   int64_t decoded_ = 0;
   PodVector<int32_t> selection_;       // decoded rows that passed the filter, increasing
   bool selected_all_ = true;           // every decoded row passed (selection_ unused)
   size_t selection_begin_ = 0;         // selection_ entries SkipRows consumed
   bool pending_ = false;               // filled but not yet handed out
-  std::vector<RowSpan> runs_;          // surviving rows as row group spans, for Materialize
+  std::vector<RowRange> runs_;          // surviving rows as row group spans, for Materialize
   int64_t batch_size_ = 0;
   int64_t batch_first_row_ = 0;
   const int32_t* batch_selection_ = nullptr;  // batch row -> decoded row; null: the same
   int64_t batch_group_first_row_ = 0;  // file row number of the batch's row group's row 0
   std::string filter_scratch_;
 
-  ScanStats stats_;  // closed row groups, and rows
-  mutable ScanStats live_stats_;
+  ScanCounters stats_;  // closed row groups, and rows
+  mutable ScanCounters live_stats_;
 };
 
 }  // namespace pq

@@ -4,51 +4,11 @@
 #include <limits>
 #include <utility>
 
+#include "format/util/json_writer.h"
+
 namespace pq {
 
 namespace {
-
-// Appends `text` as a JSON string literal (quotes included) with ", \ and control characters
-// escaped. Bytes >= 0x80 are copied as they are.
-void AppendJsonString(std::string_view text, std::string* out) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out->push_back('"');
-  for (char ch : text) {
-    const auto u = static_cast<unsigned char>(ch);
-    switch (ch) {
-      case '"':
-        out->append("\\\"");
-        break;
-      case '\\':
-        out->append("\\\\");
-        break;
-      case '\n':
-        out->append("\\n");
-        break;
-      case '\r':
-        out->append("\\r");
-        break;
-      case '\t':
-        out->append("\\t");
-        break;
-      case '\b':
-        out->append("\\b");
-        break;
-      case '\f':
-        out->append("\\f");
-        break;
-      default:
-        if (u < 0x20) {
-          out->append("\\u00");
-          out->push_back(kHex[u >> 4]);
-          out->push_back(kHex[u & 0xF]);
-        } else {
-          out->push_back(ch);
-        }
-    }
-  }
-  out->push_back('"');
-}
 
 // Collects, by leaf number and by shape id, what the assembler looks up on the hot path.
 void IndexShape(const NestedShape& s, std::vector<const NestedShape*>* leaves,
@@ -95,8 +55,9 @@ NestedJsonAssembler::NestedJsonAssembler(NestedShape shape) : shape_(std::move(s
   }
 }
 
-Result<std::unique_ptr<NestedJsonAssembler>> NestedJsonAssembler::Make(const Schema& schema,
-                                                                       const SchemaNode& field) {
+Result<std::unique_ptr<NestedJsonAssembler>> NestedJsonAssembler::Make(
+    const Schema& schema, const SchemaNode& field, std::shared_ptr<MemoryBudget> budget,
+    bool variant_as_binary) {
   if (field.parent != &schema.root()) {
     return Status::InvalidArgument("'" + field.name + "' is not a top-level field of the schema");
   }
@@ -108,6 +69,9 @@ Result<std::unique_ptr<NestedJsonAssembler>> NestedJsonAssembler::Make(const Sch
   }
   std::unique_ptr<NestedJsonAssembler> assembler(new NestedJsonAssembler(std::move(shape)));
   PQ_RETURN_IF_ERROR(assembler->IndexVariants(assembler->shape_, false));
+  assembler->budget_ = std::move(budget);
+  assembler->variant_as_binary_ =
+      variant_as_binary && assembler->shape_.kind == NestedShape::Kind::kVariant;
   return assembler;
 }
 
@@ -186,12 +150,15 @@ Status NestedJsonAssembler::ValidateLevels(std::span<const LeafLevels> leaves) {
     }
     cursors_[i] =
         LeafCursor{in.def_levels, in.rep_levels, 0, n, 0, &in.append_value_json, &in.value_bytes};
-    if (in.rep_levels != nullptr && in.def_levels != nullptr) DropEntriesOfClosedLists(static_cast<int>(i));
+    if (in.rep_levels != nullptr && in.def_levels != nullptr) {
+      Status dropped = DropEntriesOfClosedLists(static_cast<int>(i));
+      if (!dropped.ok()) return std::move(dropped).WithContext(where);
+    }
   }
   return Status::OK();
 }
 
-void NestedJsonAssembler::DropEntriesOfClosedLists(int i) {
+Status NestedJsonAssembler::DropEntriesOfClosedLists(int i) {
   // The levels were checked to be within the leaf's maxima, so rep[j] indexes open_def.
   const std::vector<int16_t>& open_def = open_def_[static_cast<size_t>(i)];
   LeafCursor& c = cursors_[static_cast<size_t>(i)];
@@ -204,13 +171,19 @@ void NestedJsonAssembler::DropEntriesOfClosedLists(int i) {
   };
   int64_t first = 0;
   while (first < c.end && !closed(first)) ++first;
-  if (first == c.end) return;  // the usual case: nothing to drop
+  if (first == c.end) return Status::OK();  // the usual case: nothing to drop
   if (kept_def_.size() < cursors_.size()) {
     kept_def_.resize(cursors_.size());
     kept_rep_.resize(cursors_.size());
   }
   std::vector<int16_t>& def = kept_def_[static_cast<size_t>(i)];
   std::vector<int16_t>& rep = kept_rep_[static_cast<size_t>(i)];
+  int64_t kept_bytes = 0;
+  for (size_t k = 0; k < kept_def_.size(); ++k) {
+    kept_bytes += static_cast<int64_t>((kept_def_[k].capacity() + kept_rep_[k].capacity()) * sizeof(int16_t));
+  }
+  kept_bytes += 2 * c.end * static_cast<int64_t>(sizeof(int16_t));
+  PQ_RETURN_IF_ERROR(kept_charge_.Set(budget_, kept_bytes, "copied levels"));
   def.assign(c.def, c.def + first);
   rep.assign(c.rep, c.rep + first);
   for (int64_t j = first; j < c.end; ++j) {
@@ -221,6 +194,7 @@ void NestedJsonAssembler::DropEntriesOfClosedLists(int i) {
   c.def = def.data();
   c.rep = rep.data();
   c.end = static_cast<int64_t>(def.size());
+  return Status::OK();
 }
 
 Status NestedJsonAssembler::Assemble(std::span<const LeafLevels> leaves, int64_t num_records,
@@ -236,6 +210,9 @@ Status NestedJsonAssembler::Assemble(std::span<const LeafLevels> leaves, int64_t
   }
   PQ_RETURN_IF_ERROR(ValidateLevels(leaves));
 
+  arena_charge_ = &out->charge;
+  arena_limit_ = budget_ ? static_cast<size_t>(std::max<int64_t>(out->charge.bytes(), 0))
+                         : std::numeric_limits<uint32_t>::max();
   const size_t arena_before = out->arena.size();
   const size_t size_before = out->is_null.size();
   out->offsets.reserve(size_before + 1 + static_cast<size_t>(num_records));
@@ -265,11 +242,7 @@ Status NestedJsonAssembler::Assemble(std::span<const LeafLevels> leaves, int64_t
     const bool null_record = cursors_[shape_.first_leaf].Def() < shape_.def_level;
     const bool ok =
         null_record ? SkipEntry(shape_, 0, shape_.def_level) : WriteValue(shape_, 0, &out->arena);
-    if (!ok) return fail(std::move(error_));
-    if (out->arena.size() > std::numeric_limits<uint32_t>::max()) {
-      return fail(Status::OutOfMemory("column '" + shape_.node->name +
-                                      "': assembled JSON passes 4 GiB in one batch"));
-    }
+    if (!ok || !ArenaFits(&out->arena)) return fail(std::move(error_));
     out->offsets.push_back(static_cast<uint32_t>(out->arena.size()));
     out->is_null.push_back(null_record ? 1 : 0);
   }
@@ -297,7 +270,7 @@ bool NestedJsonAssembler::WriteValue(const NestedShape& s, int16_t parent_def, s
     case NestedShape::Kind::kLeaf:
       (*c.append)(c.next_value++, out);
       ++c.pos;
-      return true;
+      return ArenaFits(out);
     case NestedShape::Kind::kStruct: {
       out->push_back('{');
       bool first = true;
@@ -327,7 +300,7 @@ bool NestedJsonAssembler::WriteValue(const NestedShape& s, int16_t parent_def, s
         if (!first) out->push_back(',');
         const bool ok =
             is_list ? WriteValue(s.element(), s.element_def_level, out) : WriteMapEntry(s, out);
-        if (!ok) return false;
+        if (!ok || !ArenaFits(out)) return false;
         int16_t rep;
         if (!NextRepetition(s, &rep)) return false;
         if (rep < s.rep_level) break;
@@ -337,14 +310,92 @@ bool NestedJsonAssembler::WriteValue(const NestedShape& s, int16_t parent_def, s
       return true;
     }
     case NestedShape::Kind::kVariant:
-      return WriteVariant(s, out);
+      return variant_as_binary_ && &s == &shape_ ? WriteVariantAsBinary(s, out)
+                                                 : WriteVariant(s, out);
     case NestedShape::Kind::kShredded:
       break;  // only inside a VARIANT, written by WriteShredded
   }
   return Fail(s.first_leaf, "unknown shape");
 }
 
-bool NestedJsonAssembler::WriteVariant(const NestedShape& s, std::string* out) {
+// Where the walk of a Variant writes (the Sink of WriteShredded and the functions below): JSON
+// text, or the Variant rebuilt in binary form. Both take the same calls in the same order; the
+// JSON sink writes separators and member names, the binary one keeps field names and values.
+class NestedJsonAssembler::JsonSink {
+ public:
+  JsonSink(NestedJsonAssembler* owner, std::string* out) : owner_(owner), out_(out) {}
+  void BeginArray() { out_->push_back('['); }
+  Status EndArray() {
+    out_->push_back(']');
+    return Status::OK();
+  }
+  void BeginObject() { out_->push_back('{'); }
+  Status EndObject() {
+    out_->push_back('}');
+    return Status::OK();
+  }
+  void Separator() { out_->push_back(','); }
+  // `json_prefix`: the member name already as "\"name\":", or null.
+  Status Key(std::string_view name, const std::string* json_prefix) {
+    if (json_prefix != nullptr) {
+      out_->append(*json_prefix);
+    } else {
+      AppendJsonString(name, out_);
+      out_->push_back(':');
+    }
+    return Status::OK();
+  }
+  void Null() { out_->append("null", 4); }
+  // Where a member starts, and taking it back (a field that turned out to be missing).
+  size_t Mark() const { return out_->size(); }
+  void Unwind(size_t mark) { out_->resize(mark); }
+  Status Typed(const ShreddedLeafType& type, ByteSpan raw) { return type.AppendJson(raw, out_); }
+  // A Variant value's text may be far longer than its bytes: the decoder stops at the arena's
+  // limit (OutOfMemory, *out_ unchanged) and, with more of the budget granted, writes it again.
+  Status Binary(const VariantMetadata& metadata, ByteSpan value) {
+    while (true) {
+      owner_->variant_decoder_.set_output_limit(owner_->arena_limit_);
+      Status s = owner_->variant_decoder_.AppendJson(metadata, value, out_);
+      if (s.code() != StatusCode::kOutOfMemory) return s;
+      PQ_RETURN_IF_ERROR(owner_->ReserveArena(out_, owner_->arena_limit_ + 1));
+    }
+  }
+  // After an element: the arena within what the budget granted.
+  Status Fits() {
+    if (out_->size() <= owner_->arena_limit_) return Status::OK();
+    return owner_->ReserveArena(out_, out_->size());
+  }
+
+ private:
+  NestedJsonAssembler* owner_;
+  std::string* out_;
+};
+
+class NestedJsonAssembler::BinarySink {
+ public:
+  explicit BinarySink(VariantEncoder* encoder) : encoder_(encoder) {}
+  void BeginArray() { encoder_->BeginArray(); }
+  Status EndArray() { return encoder_->EndArray(); }
+  void BeginObject() { encoder_->BeginObject(); }
+  Status EndObject() { return encoder_->EndObject(); }
+  void Separator() {}
+  Status Key(std::string_view name, const std::string*) { return encoder_->Key(name); }
+  void Null() { encoder_->AddNull(); }
+  size_t Mark() const { return 0; }
+  void Unwind(size_t) { encoder_->CancelKey(); }
+  Status Typed(const ShreddedLeafType& type, ByteSpan raw) {
+    return type.AddToVariant(raw, encoder_);
+  }
+  Status Binary(const VariantMetadata& metadata, ByteSpan value) {
+    return encoder_->AddVariant(metadata, value);
+  }
+  Status Fits() { return Status::OK(); }
+
+ private:
+  VariantEncoder* encoder_;
+};
+
+bool NestedJsonAssembler::ReadVariantMetadata(const NestedShape& s) {
   const NestedShape& metadata = s.children[s.metadata_child];
   LeafCursor& c = cursors_[metadata.first_leaf];
   if (c.pos >= c.end) return RanOut(metadata.first_leaf);
@@ -356,15 +407,37 @@ bool NestedJsonAssembler::WriteVariant(const NestedShape& s, std::string* out) {
   Result<VariantMetadata> parsed = VariantMetadata::Parse(bytes);
   if (!parsed.ok()) return Fail(metadata.first_leaf, parsed.status());
   variant_metadata_ = *parsed;
-  bool missing = false;
-  if (!WriteShredded(s, s.def_level, out, &missing)) return false;
-  // "If a Variant is missing in a context where a value is required, readers must return a
-  // Variant null".
-  if (missing) out->append("null", 4);
   return true;
 }
 
-bool NestedJsonAssembler::WriteShredded(const NestedShape& p, int16_t parent_def, std::string* out,
+bool NestedJsonAssembler::WriteVariant(const NestedShape& s, std::string* out) {
+  if (!ReadVariantMetadata(s)) return false;
+  JsonSink sink(this, out);
+  bool missing = false;
+  if (!WriteShredded(s, s.def_level, sink, &missing)) return false;
+  // "If a Variant is missing in a context where a value is required, readers must return a
+  // Variant null".
+  if (missing) sink.Null();
+  return true;
+}
+
+bool NestedJsonAssembler::WriteVariantAsBinary(const NestedShape& s, std::string* out) {
+  if (!ReadVariantMetadata(s)) return false;
+  variant_encoder_.Reset();
+  BinarySink sink(&variant_encoder_);
+  bool missing = false;
+  if (!WriteShredded(s, s.def_level, sink, &missing)) return false;
+  if (missing) sink.Null();
+  std::string_view metadata, value;
+  Status st = variant_encoder_.Finish(&metadata, &value);
+  if (!st.ok()) return Fail(s.first_leaf, st);
+  out->append(metadata);
+  out->append(value);
+  return ArenaFits(out);
+}
+
+template <typename Sink>
+bool NestedJsonAssembler::WriteShredded(const NestedShape& p, int16_t parent_def, Sink& sink,
                                         bool* missing) {
   *missing = false;
   if (p.nullable && p.kind == NestedShape::Kind::kShredded) {
@@ -393,12 +466,16 @@ bool NestedJsonAssembler::WriteShredded(const NestedShape& p, int16_t parent_def
     }
     ++c.pos;
   }
+  auto binary = [&]() {
+    Status s = sink.Binary(variant_metadata_, value);
+    return s.ok() || Fail(p.children[p.value_child].first_leaf, s);
+  };
   if (p.typed_child < 0) {
     if (!has_value) {
       *missing = true;
       return true;
     }
-    return WriteVariantBinary(p.children[p.value_child].first_leaf, value, out);
+    return binary();
   }
   const NestedShape& typed = p.children[p.typed_child];
   LeafCursor& c = cursors_[typed.first_leaf];
@@ -411,14 +488,14 @@ bool NestedJsonAssembler::WriteShredded(const NestedShape& p, int16_t parent_def
       *missing = true;
       return true;
     }
-    return WriteVariantBinary(p.children[p.value_child].first_leaf, value, out);
+    return binary();
   }
   switch (typed.kind) {
     case NestedShape::Kind::kLeaf: {
       if (has_value) {
         return Fail(typed.first_leaf, "invalid variant: conflicting value and typed_value");
       }
-      Status s = typed_leaf_type_[typed.first_leaf]->AppendJson((*c.bytes)(c.next_value++), out);
+      Status s = sink.Typed(*typed_leaf_type_[typed.first_leaf], (*c.bytes)(c.next_value++));
       ++c.pos;
       return s.ok() || Fail(typed.first_leaf, s);
     }
@@ -426,36 +503,40 @@ bool NestedJsonAssembler::WriteShredded(const NestedShape& p, int16_t parent_def
       if (has_value) {
         return Fail(typed.first_leaf, "invalid variant: conflicting value and typed_value");
       }
-      return WriteShreddedArray(typed, out);
+      return WriteShreddedArray(typed, sink);
     case NestedShape::Kind::kStruct:
-      return WriteShreddedObject(typed, has_value ? &value : nullptr, out);
+      return WriteShreddedObject(typed, has_value ? &value : nullptr, sink);
     default:
       return Fail(typed.first_leaf, "unknown shape of typed_value");
   }
 }
 
-bool NestedJsonAssembler::WriteShreddedArray(const NestedShape& list, std::string* out) {
+template <typename Sink>
+bool NestedJsonAssembler::WriteShreddedArray(const NestedShape& list, Sink& sink) {
+  sink.BeginArray();
   if (cursors_[list.first_leaf].Def() < list.element_def_level) {
-    out->append("[]", 2);
+    Status s = sink.EndArray();
+    if (!s.ok()) return Fail(list.first_leaf, s);
     return SkipEntry(list, list.def_level, list.element_def_level);
   }
-  out->push_back('[');
   for (bool first = true;; first = false) {
-    if (!first) out->push_back(',');
+    if (!first) sink.Separator();
     bool missing = false;
-    if (!WriteShredded(list.element(), list.element_def_level, out, &missing)) return false;
-    if (missing) out->append("null", 4);  // an array element cannot be missing: Variant null
+    if (!WriteShredded(list.element(), list.element_def_level, sink, &missing)) return false;
+    if (missing) sink.Null();  // an array element cannot be missing: Variant null
+    if (Status fits = sink.Fits(); !fits.ok()) return Fail(list.first_leaf, fits);
     int16_t rep;
     if (!NextRepetition(list, &rep)) return false;
     if (rep < list.rep_level) break;
     if (rep > list.rep_level) return NotOpen(list.first_leaf, rep);
   }
-  out->push_back(']');
-  return true;
+  Status s = sink.EndArray();
+  return s.ok() || Fail(list.first_leaf, s);
 }
 
+template <typename Sink>
 bool NestedJsonAssembler::WriteShreddedObject(const NestedShape& object, const ByteSpan* residual,
-                                              std::string* out) {
+                                              Sink& sink) {
   // The fields of `value` go on a stack shared with nested shredded objects: indexes, not
   // pointers, since nested calls may grow it.
   const size_t base = residual_.size();
@@ -476,16 +557,16 @@ bool NestedJsonAssembler::WriteShreddedObject(const NestedShape& object, const B
       std::sort(begin, residual_.end(), by_name);
     }
   }
-  out->push_back('{');
+  sink.BeginObject();
   size_t next = base;  // next field of `value` to write, in name order
   bool first = true;
   auto write_residual = [&]() {
-    if (!first) out->push_back(',');
+    if (!first) sink.Separator();
     first = false;
-    AppendJsonString(residual_[next].name, out);
-    out->push_back(':');
-    const ByteSpan v = residual_[next++].value;
-    return WriteVariantBinary(object.first_leaf, v, out);
+    const VariantField field = residual_[next++];
+    Status s = sink.Key(field.name, nullptr);
+    if (s.ok()) s = sink.Binary(variant_metadata_, field.value);
+    return s.ok() || Fail(object.first_leaf, s);
   };
   for (int index : fields_by_name_[object.id]) {
     const NestedShape& field = object.children[static_cast<size_t>(index)];
@@ -498,13 +579,14 @@ bool NestedJsonAssembler::WriteShreddedObject(const NestedShape& object, const B
       return fail(Fail(field.first_leaf,
                        "invalid variant: field '" + name + "' is both shredded and in value"));
     }
-    const size_t mark = out->size();
-    if (!first) out->push_back(',');
-    out->append(member_prefix_[field.id]);
+    const size_t mark = sink.Mark();
+    if (!first) sink.Separator();
+    Status s = sink.Key(name, &member_prefix_[field.id]);
+    if (!s.ok()) return fail(Fail(field.first_leaf, s));
     bool missing = false;
-    if (!WriteShredded(field, object.def_level, out, &missing)) return fail(false);
+    if (!WriteShredded(field, object.def_level, sink, &missing)) return fail(false);
     if (missing) {
-      out->resize(mark);  // a missing field is left out
+      sink.Unwind(mark);  // a missing field is left out
     } else {
       first = false;
     }
@@ -512,14 +594,28 @@ bool NestedJsonAssembler::WriteShreddedObject(const NestedShape& object, const B
   while (next < residual_.size()) {
     if (!write_residual()) return fail(false);
   }
-  out->push_back('}');
   residual_.resize(base);
-  return true;
+  Status s = sink.EndObject();
+  return s.ok() || Fail(object.first_leaf, s);
 }
 
-bool NestedJsonAssembler::WriteVariantBinary(int leaf, ByteSpan value, std::string* out) {
-  Status s = variant_decoder_.AppendJson(variant_metadata_, value, out);
-  return s.ok() || Fail(leaf, s);
+Status NestedJsonAssembler::ReserveArena(std::string* out, size_t need) {
+  constexpr size_t kMaxArena = std::numeric_limits<uint32_t>::max();  // offsets are 32-bit
+  if (need > kMaxArena || (!budget_ && need > arena_limit_)) {
+    return Status::OutOfMemory("assembled JSON passes " + std::to_string(arena_limit_) +
+                               " bytes in one batch");
+  }
+  if (!budget_) return Status::OK();
+  const size_t grown = std::min(kMaxArena, std::max(2 * arena_limit_, need + (size_t{1} << 20)));
+  PQ_RETURN_IF_ERROR(arena_charge_->Set(budget_, static_cast<int64_t>(grown), "assembled JSON"));
+  out->reserve(grown);
+  arena_limit_ = grown;
+  return Status::OK();
+}
+
+bool NestedJsonAssembler::GrowArena(std::string* out, size_t need) {
+  Status s = ReserveArena(out, need);
+  return s.ok() || Fail(shape_.first_leaf, s);
 }
 
 // The common list of primitives, without the generic walk: one level entry per element.
@@ -537,6 +633,7 @@ bool NestedJsonAssembler::WriteLeafElements(const NestedShape& list, std::string
       (*c.append)(c.next_value++, out);
     }
     ++c.pos;
+    if (!ArenaFits(out)) return false;
     // The leaf's levels never exceed its maximum, which is this list's level: rep <=
     // list.rep_level.
     if (c.NextRep() < list.rep_level) return true;

@@ -38,17 +38,24 @@
 //
 // Entries that continue a list that is null or empty (repetition level r >= 1, and both this entry
 // and the one before it with a definition level below the one at which the r-th repeated field
-// holds an element) are dropped before the walk. They stand for no value, and the spec has no place for them, but DuckDB writes one for
-// each position of a NULL fixed-size ARRAY (a NULL INT[3] is (r 0, d 0), (r 1, d 0), (r 1, d 0)),
-// and other readers skip them too.
+// holds an element) are dropped before the walk. They stand for no value, and the spec has no place
+// for them, but DuckDB writes one for each position of a NULL fixed-size ARRAY (a NULL INT[3] is (r
+// 0, d 0), (r 1, d 0), (r 1, d 0)), and other readers skip them too.
 //
-// Levels are untrusted: every other inconsistency (a level above the leaf's maximum, a repetition level
-// that continues no open list, leaves that disagree about where a value is null or where a list
-// continues, a leaf with levels for fewer or more records than asked) is a Corruption, never a
+// Levels are untrusted: every other inconsistency (a level above the leaf's maximum, a repetition
+// level that continues no open list, leaves that disagree about where a value is null or where a
+// list continues, a leaf with levels for fewer or more records than asked) is a Corruption, never a
 // crash.
 //
 // One assembler per field and per scan; buffers are kept across Assemble calls so that steady-state
 // assembly allocates only when the output arena grows.
+//
+// Memory. One record may hold any number of values (a list of 2^28 elements takes a few bytes of
+// RLE), and one value's text may be far longer than its bytes (a dictionary entry repeated, a
+// Variant key named by every object). The arena grows only as far as its charge to the budget
+// given to Make (the table's max_memory), which is asked for more before it grows; without a
+// budget it may not pass 4 GiB. Either refusal is OutOfMemory naming the column and the record,
+// checked while a value is written, not after.
 #pragma once
 
 #include <cstdint>
@@ -61,12 +68,14 @@
 #include <vector>
 
 #include "format/encoding/values.h"
+#include "format/file/memory_budget.h"
 #include "format/record/nested_shape.h"
 #include "format/schema/schema.h"
 #include "format/util/byte_reader.h"
 #include "format/util/status.h"
 #include "format/variant/shredded_leaf.h"
 #include "format/variant/variant_decoder.h"
+#include "format/variant/variant_encoder.h"
 
 namespace pq {
 
@@ -106,6 +115,7 @@ struct JsonColumn {
   std::string arena;
   std::vector<uint32_t> offsets{0};  // size() + 1 entries
   std::vector<uint8_t> is_null;      // 1 = SQL NULL (its arena range is empty)
+  BudgetCharge charge;               // what the arena may hold (its capacity stays across Clear)
 
   // Empties the column, keeping capacity.
   void Clear() {
@@ -125,13 +135,22 @@ class NestedJsonAssembler {
   // `field` is a top-level field of `schema` (a child of its root), usually a group or a repeated
   // field; a plain leaf is accepted too and renders as its value. Errors: those of
   // BuildNestedShape, and InvalidArgument when `field` is not a top-level field of `schema`.
+  // `budget` (may be null) is what the arena and the assembler's copies of levels are charged to.
+  // With `variant_as_binary`, a `field` that is a VARIANT group gives, instead of JSON text, each
+  // record's Variant as binary: its metadata followed by its value (the metadata's header and
+  // offsets say where it ends), rebuilt from typed_value columns where it was shredded
+  // (ShreddedLeafType::AddToVariant: every primitive keeps its Variant type). Field names are then
+  // UTF-8 checked as the encoder does (variant_encoder.h). Other fields read as JSON as ever.
   static Result<std::unique_ptr<NestedJsonAssembler>> Make(const Schema& schema,
-                                                           const SchemaNode& field);
+                                                           const SchemaNode& field,
+                                                           std::shared_ptr<MemoryBudget> budget = nullptr,
+                                                           bool variant_as_binary = false);
 
   // leaves[i] holds the levels of leaf Schema::LeafRange(field).first + i; all cover the same
   // `num_records` records. Appends num_records entries to *out. On error *out is left as it was.
   // InvalidArgument for a wrong number of leaves or negative counts, OutOfMemory when the arena
-  // would pass 4 GiB (offsets are 32-bit), Corruption for inconsistent levels.
+  // would pass 4 GiB (offsets are 32-bit) or what the budget grants, Corruption for inconsistent
+  // levels.
   Status Assemble(std::span<const LeafLevels> leaves, int64_t num_records, JsonColumn* out);
 
   const NestedShape& shape() const { return shape_; }
@@ -162,15 +181,30 @@ class NestedJsonAssembler {
   // The elements of a non-empty list whose element is a leaf (the caller wrote the '[').
   bool WriteLeafElements(const NestedShape& list, std::string* out);
   bool WriteMapEntry(const NestedShape& map, std::string* out);
-  // VARIANT (see the header): the kVariant group `s`, present.
+  // VARIANT (see the header): the kVariant group `s`, present, as JSON or (Make's
+  // variant_as_binary) as metadata and value binaries.
   bool WriteVariant(const NestedShape& s, std::string* out);
+  bool WriteVariantAsBinary(const NestedShape& s, std::string* out);
+  // Reads the record's metadata of kVariant group `s` into variant_metadata_.
+  bool ReadVariantMetadata(const NestedShape& s);
+  // What the Variant walk writes to: JSON text or a VariantEncoder (json_assembler.cc).
+  class JsonSink;
+  class BinarySink;
   // The Variant held by `p` (kVariant or kShredded) whose parent is present at `parent_def`, or
   // nothing and *missing when both its value and typed_value are null (or its group is).
-  bool WriteShredded(const NestedShape& p, int16_t parent_def, std::string* out, bool* missing);
-  bool WriteShreddedArray(const NestedShape& list, std::string* out);
+  template <typename Sink>
+  bool WriteShredded(const NestedShape& p, int16_t parent_def, Sink& sink, bool* missing);
+  template <typename Sink>
+  bool WriteShreddedArray(const NestedShape& list, Sink& sink);
   // `residual`: the `value` beside the shredded object, or null.
-  bool WriteShreddedObject(const NestedShape& object, const ByteSpan* residual, std::string* out);
-  bool WriteVariantBinary(int leaf, ByteSpan value, std::string* out);
+  template <typename Sink>
+  bool WriteShreddedObject(const NestedShape& object, const ByteSpan* residual, Sink& sink);
+  // The arena must hold `need` bytes, past arena_limit_: charges more of the budget for it
+  // (OutOfMemory when refused). Called where values are written, so that one record cannot grow
+  // it unchecked; GrowArena is the same, recording the failure in error_.
+  Status ReserveArena(std::string* out, size_t need);
+  bool GrowArena(std::string* out, size_t need);
+  bool ArenaFits(std::string* out) { return out->size() <= arena_limit_ || GrowArena(out, out->size()); }
   // Fills the per-leaf and per-shape tables of VARIANT groups under `s`.
   Status IndexVariants(const NestedShape& s, bool in_variant);
 
@@ -190,7 +224,7 @@ class NestedJsonAssembler {
   Status ValidateLevels(std::span<const LeafLevels> leaves);
   // Points cursor i at a copy of its levels without the entries that continue a null or empty list
   // (see the header), when it has any.
-  void DropEntriesOfClosedLists(int i);
+  Status DropEntriesOfClosedLists(int i);
 
   NestedShape shape_;
   std::vector<const NestedShape*>
@@ -211,10 +245,16 @@ class NestedJsonAssembler {
   std::vector<std::vector<int>> fields_by_name_;
   VariantMetadata variant_metadata_;  // of the record being assembled
   VariantDecoder variant_decoder_;
+  bool variant_as_binary_ = false;      // Make's variant_as_binary, for a VARIANT field
+  VariantEncoder variant_encoder_;      // the record's Variant, when read as binary
   std::vector<VariantField> residual_;  // stack of the `value` fields of shredded objects
   int64_t record_ = 0;                  // record being assembled, for messages
   int64_t num_records_ = 0;             // records asked for, for messages
   Status error_;
+  std::shared_ptr<MemoryBudget> budget_;
+  BudgetCharge* arena_charge_ = nullptr;  // of the JsonColumn being filled
+  size_t arena_limit_ = 0;                // the arena may grow this far before GrowArena
+  BudgetCharge kept_charge_;              // kept_def_, kept_rep_
 };
 
 }  // namespace pq

@@ -120,8 +120,17 @@ Result<ByteSpan> CompactReader::ReadBinary() {
   return in_.ReadBytes(length);
 }
 
+Status CompactReader::OverMemoryLimit(size_t bytes) const {
+  return Status::OutOfMemory("what it holds would take more than " + std::to_string(memory_limit_) +
+                             " bytes in memory once parsed (" + std::to_string(memory_charged_) +
+                             " so far, " + std::to_string(bytes) + " more at offset " +
+                             std::to_string(in_.position()) + ")");
+}
+
 Status CompactReader::ReadString(std::string* out) {
   PQ_ASSIGN_OR_RETURN(ByteSpan bytes, ReadBinary());
+  // Short strings live inside the std::string object, which the caller already counted.
+  if (bytes.size() >= sizeof(std::string) / 2) PQ_RETURN_IF_ERROR(ChargeMemory(bytes.size() + 1));
   out->assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   return Status::OK();
 }

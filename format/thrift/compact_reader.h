@@ -12,6 +12,12 @@
 // The common cases (one-byte field headers, varints of up to 4 or 9 bytes with the end of the input
 // not in reach) are decoded inline; everything else, including every error, goes through
 // ByteReader.
+//
+// Memory. Checking sizes against the bytes left bounds what a caller allocates by the input's
+// length, but not by much: an element of three bytes may become a struct of hundreds. So the
+// reader also keeps an allowance for what the caller builds from the input (ChargeMemory, which
+// ReadString and the metadata readers call before they allocate): once the charges pass
+// memory_limit(), they fail with OutOfMemory, before the allocation is made.
 #pragma once
 
 #include <cstddef>
@@ -77,7 +83,8 @@ class CompactReader {
   // Nesting beyond this many structs/containers is Corruption.
   static constexpr int kMaxDepth = 64;
 
-  explicit CompactReader(ByteSpan data) : in_(data) {}
+  explicit CompactReader(ByteSpan data, int64_t memory_limit = INT64_MAX)
+      : in_(data), memory_limit_(memory_limit) {}
 
   size_t position() const { return in_.position(); }
   size_t remaining() const { return in_.remaining(); }
@@ -132,7 +139,8 @@ class CompactReader {
   // binary/string: a varint length, checked against the bytes left, then the bytes. The span points
   // into the input and lives as long as it.
   Result<ByteSpan> ReadBinary();
-  // ReadBinary into a string (reuses its capacity).
+  // ReadBinary into a string (reuses its capacity); charges the bytes a string holds beyond its
+  // own object (ChargeMemory).
   Status ReadString(std::string* out);
   // 16 raw bytes.
   Result<ByteSpan> ReadUuid();
@@ -143,6 +151,16 @@ class CompactReader {
   Result<ListHeader> ReadListHeader();
   // A map header, sizes checked the same way (a pair takes at least two bytes).
   Result<MapHeader> ReadMapHeader();
+
+  // Counts `bytes` the caller is about to allocate for what it parses; OutOfMemory when the total
+  // would pass memory_limit().
+  Status ChargeMemory(size_t bytes) {
+    if (bytes > static_cast<uint64_t>(memory_limit_ - memory_charged_)) return OverMemoryLimit(bytes);
+    memory_charged_ += static_cast<int64_t>(bytes);
+    return Status::OK();
+  }
+  int64_t memory_charged() const { return memory_charged_; }
+  int64_t memory_limit() const { return memory_limit_; }
 
   // Skips one value of `type` (as met in a field header; kBoolTrue/kBoolFalse take no bytes),
   // recursing into structs and containers up to kMaxDepth.
@@ -174,6 +192,7 @@ class CompactReader {
   }
   Result<FieldHeader> ReadFieldHeaderSlow(int16_t previous_id);
   Status TooDeep() const;
+  Status OverMemoryLimit(size_t bytes) const;
   Status SkipStruct();
   Status SkipList();
   Status SkipMap();
@@ -181,6 +200,8 @@ class CompactReader {
 
   ByteReader in_;
   int depth_ = 0;
+  int64_t memory_limit_;
+  int64_t memory_charged_ = 0;
 };
 
 }  // namespace pq::thrift

@@ -1,12 +1,15 @@
-// AppendUtf8: a Unicode code point as UTF-8 bytes.
+// UTF-8: encoding a code point (AppendUtf8) and checking well-formedness (IsValidUtf8).
 //
-// The caller has checked the code point (at most 0x10FFFF, not a surrogate). One home for the
-// encoder: the XML reader's character references use it; the copies in writer/statistics_builder.cc
-// and writer/json_shredder.cc are to move here.
+// AppendUtf8's caller has checked the code point (at most 0x10FFFF, not a surrogate). One home for
+// the encoder: the XML reader's character references and the Variant JSON reader use it; the
+// copies in writer/statistics_builder.cc and writer/json_shredder.cc are to move here. Where text
+// must be UTF-8 by a format's rules (Variant strings and field names), the writer checks it with
+// IsValidUtf8 rather than storing bytes that readers may refuse.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace pq {
 
@@ -27,5 +30,9 @@ inline void AppendUtf8(uint32_t cp, std::string* out) {
     out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
   }
 }
+
+// True when `s` is well-formed UTF-8: no overlong forms, no surrogates (U+D800..U+DFFF), nothing
+// above U+10FFFF, no truncated sequence.
+bool IsValidUtf8(std::string_view s);
 
 }  // namespace pq

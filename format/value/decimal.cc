@@ -217,4 +217,66 @@ bool DecimalToDouble(std::string_view big_endian, int32_t scale, double* out) {
   return true;
 }
 
+bool ReadDecimalText(std::string_view text, DecimalText* out) {
+  *out = DecimalText();
+  size_t i = 0;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) out->negative = text[i++] == '-';
+  bool any_digit = false, point = false;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c >= '0' && c <= '9') {
+      any_digit = true;
+      if (point) ++out->fraction_digits;
+      if (!(out->digits.empty() && c == '0')) out->digits.push_back(c);
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      break;
+    }
+  }
+  if (!any_digit) return false;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    bool negative = false;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
+    const size_t start = i;
+    int64_t exact = 0;  // the exponent as written, until it passes 100000
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+      const int d = text[i] - '0';
+      if (exact > 100000) {
+        out->long_exponent = true;
+      } else {
+        exact = exact * 10 + d;
+      }
+      if (out->exponent < 100000) out->exponent = out->exponent * 10 + d;  // saturates: no overflow
+    }
+    if (i == start) return false;
+    if (negative) out->exponent = -out->exponent;
+  }
+  return i == text.size();
+}
+
+UnscaleFailure UnscaleDecimal(DecimalText d, int32_t scale, int max_digits, Int128* out) {
+  *out = 0;
+  std::string& digits = d.digits;
+  if (digits.empty()) return UnscaleFailure::kNone;
+  // value = digits * 10^(exponent - fraction_digits); unscaled = value * 10^scale.
+  int64_t shift = d.exponent - d.fraction_digits + scale;
+  if (shift < 0) {
+    // The digits dropped must be zeros.
+    const uint64_t drop = static_cast<uint64_t>(-shift);
+    const size_t keep = drop >= digits.size() ? 0 : digits.size() - static_cast<size_t>(drop);
+    if (digits.find_first_not_of('0', keep) != std::string::npos) return UnscaleFailure::kFractionDigits;
+    digits.resize(keep);
+    shift = 0;
+  }
+  if (digits.empty()) return UnscaleFailure::kNone;
+  if (static_cast<int64_t>(digits.size()) + shift > max_digits) return UnscaleFailure::kTooManyDigits;
+  Int128 v = 0;
+  for (char c : digits) v = v * 10 + (c - '0');
+  for (int64_t k = 0; k < shift; ++k) v *= 10;
+  *out = d.negative ? -v : v;
+  return UnscaleFailure::kNone;
+}
+
 }  // namespace pq

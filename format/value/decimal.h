@@ -1,4 +1,5 @@
-// DECIMAL values: an unscaled integer times 10^-scale, to exact text or to the nearest double.
+// DECIMAL values: an unscaled integer times 10^-scale, to exact text or to the nearest double, and
+// exact decimal text read back (ReadDecimalText, UnscaleDecimal: the writer's and the Bloom probe's).
 //
 // The unscaled integer is an INT32, an INT64, or the big-endian two's complement bytes of a
 // FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY of any length, the most significant byte first; an empty byte
@@ -40,5 +41,27 @@ bool AppendDecimalText(std::string_view big_endian, int32_t scale, std::string* 
 double DecimalToDouble(int64_t unscaled, int32_t scale);
 // The same for big-endian two's complement bytes. False (*out untouched) above kMaxDecimalBytes.
 bool DecimalToDouble(std::string_view big_endian, int32_t scale, double* out);
+
+__extension__ typedef __int128 Int128;
+
+// Exact decimal text: [sign] digits [. [digits]] [(e|E) [sign] digits], or [sign] . digits, with
+// nothing around it. Its value is digits * 10^(exponent - fraction_digits).
+struct DecimalText {
+  bool negative = false;
+  std::string digits;           // the significant digits, leading zeros dropped ("" for zero)
+  int64_t fraction_digits = 0;  // digits written after the point
+  int64_t exponent = 0;         // stops growing once its magnitude reaches 100000
+  bool long_exponent = false;   // a digit of the exponent came after its magnitude passed 100000
+};
+
+// Reads `text` as above; false when it is not such a number.
+bool ReadDecimalText(std::string_view text, DecimalText* out);
+
+// Why UnscaleDecimal failed.
+enum class UnscaleFailure { kNone, kFractionDigits, kTooManyDigits };
+
+// The unscaled integer of `d` at `scale`: kFractionDigits when a digit other than zero lies beyond
+// the scale (nothing is rounded), kTooManyDigits when it needs more than `max_digits` (at most 38).
+UnscaleFailure UnscaleDecimal(DecimalText d, int32_t scale, int max_digits, Int128* out);
 
 }  // namespace pq

@@ -6,6 +6,7 @@
 // infinities stay infinite and NaNs stay NaN.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -37,6 +38,28 @@ inline double HalfToDouble(uint16_t bits) {
 // The half stored in two little-endian bytes.
 inline double HalfToDouble(const uint8_t* le_bytes) {
   return HalfToDouble(static_cast<uint16_t>(le_bytes[0] | (le_bytes[1] << 8)));
+}
+
+// The half nearest to `d` (ties to even), as its bit pattern: magnitudes from 65520 on become
+// infinite, those below half the smallest subnormal zero (signs kept); a NaN stays a quiet NaN.
+inline uint16_t DoubleToHalf(double d) {
+  const uint16_t sign = std::signbit(d) ? 0x8000u : 0;
+  if (std::isnan(d)) return sign | 0x7e00u;
+  const double a = std::fabs(d);
+  if (a >= 65520.0) return sign | 0x7c00u;  // past the largest half (65504) by half a step
+  if (a < 6.103515625e-05) {                // below 2^-14: subnormal, steps of 2^-24
+    return static_cast<uint16_t>(sign | static_cast<uint16_t>(std::nearbyint(a * 16777216.0)));
+  }
+  int e = 0;
+  std::frexp(a, &e);                                                   // a = m * 2^e, m in [0.5, 1)
+  uint32_t mantissa = static_cast<uint32_t>(std::nearbyint(std::ldexp(a, 11 - e)));  // [1024, 2048]
+  int exponent = e - 1 + 15;
+  if (mantissa == 2048) {
+    mantissa = 1024;
+    ++exponent;
+  }
+  if (exponent >= 31) return sign | 0x7c00u;
+  return static_cast<uint16_t>(sign | (exponent << 10) | (mantissa - 1024));
 }
 
 }  // namespace pq

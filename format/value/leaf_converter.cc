@@ -6,8 +6,9 @@
 
 #include "format/value/decimal.h"
 #include "format/value/float16.h"
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 #include "format/value/temporal.h"
+#include "format/value/uuid_text.h"
 
 namespace pq {
 namespace {
@@ -20,7 +21,6 @@ constexpr int32_t kFloat16Length = 2;
 constexpr int32_t kIntervalLength = 12;
 // '{"months":4294967295,"days":4294967295,"millis":4294967295}'
 constexpr size_t kMaxIntervalTextLength = 64;
-constexpr size_t kUuidTextLength = 36;
 
 bool IsBinary(PhysicalType t) {
   return t == PhysicalType::kByteArray || t == PhysicalType::kFixedLenByteArray;
@@ -194,16 +194,6 @@ Cell DecimalTextCell(Int unscaled, int32_t scale, std::string* scratch) {
   scratch->clear();
   AppendDecimalText(unscaled, scale, scratch);
   return Cell::Text(*scratch);
-}
-
-char* WriteUuid(const uint8_t* bytes, char* p) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  for (int i = 0; i < kUuidLength; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) *p++ = '-';
-    *p++ = kHex[bytes[i] >> 4];
-    *p++ = kHex[bytes[i] & 0xf];
-  }
-  return p;
 }
 
 char* WriteInterval(const uint8_t* bytes, char* p) {
@@ -385,7 +375,7 @@ Cell LeafConverter::ConvertSlow(ByteArray v, std::string* scratch) const {
       // the value.
       assert(v.len == kUuidLength);
       if (v.len != kUuidLength) return Cell::Null();
-      return ScratchText(scratch, WriteUuid(v.ptr, ScratchBuffer(scratch, kUuidTextLength)));
+      return ScratchText(scratch, WriteUuidText(v.ptr, ScratchBuffer(scratch, kUuidTextLength)));
     case Kind::kFloat16:
       assert(v.len == kFloat16Length);
       if (v.len != kFloat16Length) return Cell::Null();
@@ -490,7 +480,7 @@ void LeafConverter::AppendJson(ByteArray v, std::string* out) const {
     case Kind::kUuid: {
       if (v.len != kUuidLength) return AppendJsonNull(out);
       char buf[kUuidTextLength];
-      return AppendQuoted(buf, WriteUuid(v.ptr, buf), out);
+      return AppendQuoted(buf, WriteUuidText(v.ptr, buf), out);
     }
     case Kind::kFloat16:
       if (v.len != kFloat16Length) return AppendJsonNull(out);

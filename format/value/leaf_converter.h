@@ -5,7 +5,7 @@
 // which conversion applies, so converting a value is one switch; the common cases (plain integers,
 // doubles, strings, blobs) are inline and do nothing but wrap the value.
 //
-// Mapping (the value-mapping table of the README; "declared" is declared_type(), whose SQLite
+// Mapping (the value-mapping table of docs/reading.md; "declared" is declared_type(), whose SQLite
 // affinity keeps the values as they are):
 //
 //   Parquet                                  SQLite value                               declared

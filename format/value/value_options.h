@@ -1,8 +1,8 @@
 // ValueOptions: the table options that change how Parquet values are presented to SQLite.
 //
-// They are the `binary_as_string`, `decimal=` and `timestamp=` options of the virtual table
-// (README, "Reading"). Parsing the option text is the SQLite layer's job; this
-// struct holds the parsed result and is all the value layer sees.
+// They are the `binary_as_string`, `decimal=`, `timestamp=` and `variant=` options of the virtual
+// table (docs/reading.md). Parsing the option text is the SQLite layer's job; this struct holds
+// the parsed result and is all the value layer sees.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +24,11 @@ struct ValueOptions {
     kInteger,  // the stored integer (INT96: nanoseconds since the epoch)
   };
   Timestamp timestamp = Timestamp::kText;
+
+  // A top-level VARIANT column: TEXT holding its JSON (false), or a BLOB holding the Variant's
+  // metadata followed by its value, rebuilt from the shredded columns where it was shredded, so
+  // every value keeps its Variant type (json_assembler.h, variant_as_binary).
+  bool variant_binary = false;
 };
 
 }  // namespace pq

@@ -1,7 +1,10 @@
 #include "format/variant/shredded_leaf.h"
 
+#include <cstring>
+
 #include "format/value/decimal.h"
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
+#include "format/variant/variant_encoder.h"
 #include "format/variant/variant_text.h"
 
 namespace pq {
@@ -95,6 +98,7 @@ Result<ShreddedLeafType> ShreddedLeafType::Of(const SchemaNode& leaf) {
     case PhysicalType::kInt32:
       if (lt.kind == LK::kNone || (lt.kind == LK::kInteger && lt.is_signed && lt.bit_width <= 32)) {
         t.kind_ = Kind::kInt32;
+        t.bit_width_ = lt.kind == LK::kInteger ? lt.bit_width : 32;
         return t;
       }
       if (lt.kind == LK::kDate) {
@@ -115,6 +119,7 @@ Result<ShreddedLeafType> ShreddedLeafType::Of(const SchemaNode& leaf) {
           (lt.unit == TimeUnit::kMicros || lt.unit == TimeUnit::kNanos)) {
         t.kind_ = Kind::kTimestamp;
         t.unit_ = lt.unit;
+        t.adjusted_to_utc_ = lt.is_adjusted_to_utc;
         return t;
       }
       break;
@@ -163,7 +168,7 @@ Result<ShreddedLeafType> ShreddedLeafType::Of(const SchemaNode& leaf) {
   return NotAVariantType(leaf, what);
 }
 
-Status ShreddedLeafType::AppendJson(ByteSpan raw, std::string* out) const {
+Status ShreddedLeafType::CheckSize(ByteSpan raw) const {
   size_t want = 0;
   switch (kind_) {
     case Kind::kBoolean:
@@ -195,6 +200,11 @@ Status ShreddedLeafType::AppendJson(ByteSpan raw, std::string* out) const {
     return Status::Corruption("shredded variant value has " + std::to_string(raw.size()) +
                               " bytes where its type needs " + std::to_string(want));
   }
+  return Status::OK();
+}
+
+Status ShreddedLeafType::AppendJson(ByteSpan raw, std::string* out) const {
+  PQ_RETURN_IF_ERROR(CheckSize(raw));
   const uint8_t* p = raw.data();
   switch (kind_) {
     case Kind::kBoolean:
@@ -242,6 +252,68 @@ Status ShreddedLeafType::AppendJson(ByteSpan raw, std::string* out) const {
       break;
     case Kind::kUuid:
       variant::AppendUuidJson(p, out);
+      break;
+  }
+  return Status::OK();
+}
+
+Status ShreddedLeafType::AddToVariant(ByteSpan raw, VariantEncoder* encoder) const {
+  PQ_RETURN_IF_ERROR(CheckSize(raw));
+  const uint8_t* p = raw.data();
+  switch (kind_) {
+    case Kind::kBoolean:
+      encoder->AddBoolean(p[0] != 0);
+      break;
+    case Kind::kInt32:
+      encoder->AddIntegerAs(bit_width_ == 8    ? variant::kInt8
+                            : bit_width_ == 16 ? variant::kInt16
+                                               : variant::kInt32,
+                            LoadLE<int32_t>(p));
+      break;
+    case Kind::kInt64:
+      encoder->AddIntegerAs(variant::kInt64, LoadLE<int64_t>(p));
+      break;
+    case Kind::kFloat:
+      encoder->AddFloat(LoadLE<float>(p));
+      break;
+    case Kind::kDouble:
+      encoder->AddDouble(LoadLE<double>(p));
+      break;
+    case Kind::kDecimal32:
+      encoder->AddDecimal4(LoadLE<int32_t>(p), static_cast<uint8_t>(scale_));
+      break;
+    case Kind::kDecimal64:
+      encoder->AddDecimal8(LoadLE<int64_t>(p), static_cast<uint8_t>(scale_));
+      break;
+    case Kind::kDecimalBytes: {
+      // Big-endian two's complement of any length up to 16 bytes, sign-extended to decimal16.
+      if (raw.size() > 16) {
+        return Status::Corruption("shredded variant decimal of " + std::to_string(raw.size()) +
+                                  " bytes does not fit decimal16");
+      }
+      uint8_t wide[16];
+      const uint8_t fill = !raw.empty() && (raw[0] & 0x80) ? 0xFF : 0x00;
+      std::memset(wide, fill, sizeof wide);
+      if (!raw.empty()) std::memcpy(wide + 16 - raw.size(), raw.data(), raw.size());
+      encoder->AddDecimal16(wide, static_cast<uint8_t>(scale_));
+      break;
+    }
+    case Kind::kDate:
+      encoder->AddDate(LoadLE<int32_t>(p));
+      break;
+    case Kind::kTime:
+      encoder->AddTime(LoadLE<int64_t>(p));
+      break;
+    case Kind::kTimestamp:
+      encoder->AddTimestamp(LoadLE<int64_t>(p), unit_, adjusted_to_utc_);
+      break;
+    case Kind::kBinary:
+      encoder->AddBinary(AsStringView(raw));
+      break;
+    case Kind::kString:
+      return encoder->AddString(AsStringView(raw));
+    case Kind::kUuid:
+      encoder->AddUuid(p);
       break;
   }
   return Status::OK();

@@ -35,6 +35,8 @@
 
 namespace pq {
 
+class VariantEncoder;
+
 class ShreddedLeafType {
  public:
   enum class Kind : uint8_t {
@@ -63,12 +65,19 @@ class ShreddedLeafType {
   // (0 or 1), INT32/FLOAT four and INT64/DOUBLE eight little-endian bytes, byte arrays as stored.
   // Corruption when raw has the wrong size for the type (a UUID not 16 bytes, ...).
   Status AppendJson(ByteSpan raw, std::string* out) const;
+  // Adds the value as the Variant primitive it stands for (the table above; an INT(8) or INT(16)
+  // column gives int8 or int16, a timestamp keeps its unit and UTC flag, a decimal on bytes is a
+  // decimal16) to `encoder`. Errors as AppendJson's.
+  Status AddToVariant(ByteSpan raw, VariantEncoder* encoder) const;
 
  private:
   ShreddedLeafType() = default;
+  Status CheckSize(ByteSpan raw) const;
   Kind kind_ = Kind::kBoolean;
+  int bit_width_ = 32;                 // kInt32: 8, 16 or 32
   int32_t scale_ = 0;                  // decimals
   TimeUnit unit_ = TimeUnit::kMicros;  // timestamps
+  bool adjusted_to_utc_ = true;        // timestamps
 };
 
 }  // namespace pq

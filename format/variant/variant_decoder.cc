@@ -4,40 +4,12 @@
 #include <cstring>
 
 #include "format/value/decimal.h"
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 #include "format/variant/variant_text.h"
 
 namespace pq {
 
 namespace {
-
-// Primitive type ids ("Variant primitive types" table).
-enum PrimitiveId : uint8_t {
-  kNull = 0,
-  kTrue = 1,
-  kFalse = 2,
-  kInt8 = 3,
-  kInt16 = 4,
-  kInt32 = 5,
-  kInt64 = 6,
-  kDouble = 7,
-  kDecimal4 = 8,
-  kDecimal8 = 9,
-  kDecimal16 = 10,
-  kDate = 11,
-  kTimestampMicros = 12,
-  kTimestampNtzMicros = 13,
-  kFloat = 14,
-  kBinary = 15,
-  kString = 16,
-  kTimeNtzMicros = 17,
-  kTimestampNanos = 18,
-  kTimestampNtzNanos = 19,
-  kUuid = 20,
-};
-
-// The largest scale a Variant decimal may have.
-constexpr uint8_t kMaxVariantDecimalScale = 38;
 
 // An unsigned little-endian integer of 1 to 4 bytes at p (bounds checked by the caller).
 inline uint32_t LoadUnsigned(const uint8_t* p, int size) {
@@ -62,36 +34,36 @@ Status Truncated(const char* what, uint64_t need, size_t left) {
 // checked that value holds at least 5 bytes for them.
 int64_t PrimitivePayloadSize(uint8_t id, ByteSpan value) {
   switch (id) {
-    case kNull:
-    case kTrue:
-    case kFalse:
+    case variant::kNull:
+    case variant::kTrue:
+    case variant::kFalse:
       return 0;
-    case kInt8:
+    case variant::kInt8:
       return 1;
-    case kInt16:
+    case variant::kInt16:
       return 2;
-    case kInt32:
-    case kDate:
-    case kFloat:
+    case variant::kInt32:
+    case variant::kDate:
+    case variant::kFloat:
       return 4;
-    case kInt64:
-    case kDouble:
-    case kTimestampMicros:
-    case kTimestampNtzMicros:
-    case kTimeNtzMicros:
-    case kTimestampNanos:
-    case kTimestampNtzNanos:
+    case variant::kInt64:
+    case variant::kDouble:
+    case variant::kTimestampMicros:
+    case variant::kTimestampNtzMicros:
+    case variant::kTimeNtzMicros:
+    case variant::kTimestampNanos:
+    case variant::kTimestampNtzNanos:
       return 8;
-    case kDecimal4:
+    case variant::kDecimal4:
       return 1 + 4;
-    case kDecimal8:
+    case variant::kDecimal8:
       return 1 + 8;
-    case kDecimal16:
+    case variant::kDecimal16:
       return 1 + 16;
-    case kUuid:
+    case variant::kUuid:
       return 16;
-    case kBinary:
-    case kString:
+    case variant::kBinary:
+    case variant::kString:
       return 4 + int64_t{LoadLE<uint32_t>(value.data() + 1)};
     default:
       return -1;
@@ -207,8 +179,8 @@ Result<size_t> VariantValueSize(ByteSpan bytes) {
   uint64_t size = 0;
   switch (static_cast<VariantBasicType>(bytes[0] & 0x3)) {
     case VariantBasicType::kPrimitive: {
-      if ((header == kBinary || header == kString) && bytes.size() < 5) {
-        return Truncated(header == kBinary ? "binary length" : "string length", 4,
+      if ((header == variant::kBinary || header == variant::kString) && bytes.size() < 5) {
+        return Truncated(header == variant::kBinary ? "binary length" : "string length", 4,
                          bytes.size() - 1);
       }
       const int64_t payload = PrimitivePayloadSize(header, bytes);
@@ -323,42 +295,42 @@ Status VariantDecoder::WritePrimitive(ByteSpan value, std::string* out) {
   const uint8_t id = static_cast<uint8_t>(value[0] >> 2);
   const uint8_t* p = value.data() + 1;  // value.size() is the primitive's size (checked)
   switch (id) {
-    case kNull:
+    case variant::kNull:
       AppendJsonNull(out);
       break;
-    case kTrue:
-    case kFalse:
-      AppendJsonBool(id == kTrue, out);
+    case variant::kTrue:
+    case variant::kFalse:
+      AppendJsonBool(id == variant::kTrue, out);
       break;
-    case kInt8:
+    case variant::kInt8:
       AppendJsonInt(static_cast<int8_t>(p[0]), out);
       break;
-    case kInt16:
+    case variant::kInt16:
       AppendJsonInt(LoadLE<int16_t>(p), out);
       break;
-    case kInt32:
+    case variant::kInt32:
       AppendJsonInt(LoadLE<int32_t>(p), out);
       break;
-    case kInt64:
+    case variant::kInt64:
       AppendJsonInt(LoadLE<int64_t>(p), out);
       break;
-    case kDouble:
+    case variant::kDouble:
       variant::AppendDoubleJson(LoadLE<double>(p), out);
       break;
-    case kFloat:
+    case variant::kFloat:
       variant::AppendDoubleJson(LoadLE<float>(p), out);
       break;
-    case kDecimal4:
-    case kDecimal8:
-    case kDecimal16: {
+    case variant::kDecimal4:
+    case variant::kDecimal8:
+    case variant::kDecimal16: {
       const uint8_t scale = p[0];
-      if (scale > kMaxVariantDecimalScale) {
+      if (scale > variant::kMaxDecimalScale) {
         return Status::Corruption("variant: decimal scale " + std::to_string(scale) +
                                   " is above 38");
       }
-      if (id == kDecimal4) {
+      if (id == variant::kDecimal4) {
         AppendDecimalText(LoadLE<int32_t>(p + 1), scale, out);
-      } else if (id == kDecimal8) {
+      } else if (id == variant::kDecimal8) {
         AppendDecimalText(LoadLE<int64_t>(p + 1), scale, out);
       } else {
         char big_endian[16];
@@ -367,27 +339,27 @@ Status VariantDecoder::WritePrimitive(ByteSpan value, std::string* out) {
       }
       break;
     }
-    case kDate:
+    case variant::kDate:
       variant::AppendDateJson(LoadLE<int32_t>(p), out);
       break;
-    case kTimestampMicros:
-    case kTimestampNtzMicros:
+    case variant::kTimestampMicros:
+    case variant::kTimestampNtzMicros:
       variant::AppendTimestampJson(LoadLE<int64_t>(p), TimeUnit::kMicros, out);
       break;
-    case kTimestampNanos:
-    case kTimestampNtzNanos:
+    case variant::kTimestampNanos:
+    case variant::kTimestampNtzNanos:
       variant::AppendTimestampJson(LoadLE<int64_t>(p), TimeUnit::kNanos, out);
       break;
-    case kTimeNtzMicros:
+    case variant::kTimeNtzMicros:
       variant::AppendTimeJson(LoadLE<int64_t>(p), out);
       break;
-    case kBinary:
+    case variant::kBinary:
       AppendJsonBase64(AsStringView(value.subspan(5)), out);
       break;
-    case kString:
+    case variant::kString:
       AppendJsonString(AsStringView(value.subspan(5)), out);
       break;
-    case kUuid:
+    case variant::kUuid:
       variant::AppendUuidJson(p, out);
       break;
     default:  // VariantValueSize refused it already
@@ -420,11 +392,15 @@ Status VariantDecoder::Write(const VariantMetadata& metadata, ByteSpan value, in
   std::string_view previous_name;
   bool names_sorted = true;
   for (uint32_t i = 0; i < l.count; ++i) {
+    if (out->size() > output_limit_) return OverOutputLimit();
     if (i > 0) out->push_back(',');
     if (l.is_object) {
       PQ_ASSIGN_OR_RETURN(std::string_view name, metadata.Key(c.Id(i)));
       if (i > 0 && !(previous_name < name)) names_sorted = false;
       previous_name = name;
+      // A name is stored once and may be used by every object of the value: the text it makes is
+      // checked before it is written.
+      if (name.size() > output_limit_ - out->size()) return OverOutputLimit();
       AppendJsonString(name, out);
       out->push_back(':');
     }
@@ -435,6 +411,11 @@ Status VariantDecoder::Write(const VariantMetadata& metadata, ByteSpan value, in
   if (!names_sorted) PQ_RETURN_IF_ERROR(CheckUniqueNames(metadata, c));
   sorted_offsets_.resize(c.base);
   return Status::OK();
+}
+
+Status VariantDecoder::OverOutputLimit() const {
+  return Status::OutOfMemory("variant: its JSON text would pass " + std::to_string(output_limit_) +
+                             " bytes");
 }
 
 Status VariantDecoder::AppendJson(const VariantMetadata& metadata, ByteSpan value,
@@ -451,30 +432,37 @@ Status VariantDecoder::AppendJson(const VariantMetadata& metadata, ByteSpan valu
   return s;
 }
 
-Status VariantDecoder::ReadObjectFields(const VariantMetadata& metadata, ByteSpan value,
-                                        std::vector<VariantField>* fields) {
+Status VariantDecoder::ReadWholeContainer(ByteSpan value, VariantBasicType expected, Container* c) {
   PQ_ASSIGN_OR_RETURN(size_t size, VariantValueSize(value));
   if (size != value.size()) {
     return Status::Corruption("variant: " + Bytes(value.size() - size) +
                               " after the end of the value");
   }
-  if (VariantBasicTypeOf(value) != VariantBasicType::kObject) {
-    return Status::Corruption("variant: value is not an object");
+  if (VariantBasicTypeOf(value) != expected) {
+    return Status::Corruption(expected == VariantBasicType::kObject
+                                  ? "variant: value is not an object"
+                                  : "variant: value is not an array");
   }
   sorted_offsets_.clear();
+  return ReadContainer(value, c);
+}
+
+Status VariantDecoder::ReadObjectFields(const VariantMetadata& metadata, ByteSpan value,
+                                        std::vector<VariantField>* fields) {
   Container c;
-  PQ_RETURN_IF_ERROR(ReadContainer(value, &c));
+  PQ_RETURN_IF_ERROR(ReadWholeContainer(value, VariantBasicType::kObject, &c));
   const size_t start = fields->size();
   bool names_sorted = true;
   for (uint32_t i = 0; i < c.layout.count; ++i) {
-    Result<std::string_view> name = metadata.Key(c.Id(i));
+    const uint32_t id = c.Id(i);
+    Result<std::string_view> name = metadata.Key(id);
     Result<ByteSpan> child = name.ok() ? Child(c, i) : Result<ByteSpan>(name.status());
     if (!child.ok()) {
       fields->resize(start);
       return child.status();
     }
     if (i > 0 && !((*fields).back().name < *name)) names_sorted = false;
-    fields->push_back(VariantField{*name, *child});
+    fields->push_back(VariantField{*name, *child, id});
   }
   if (!names_sorted) {
     Status s = CheckUniqueNames(metadata, c);
@@ -482,6 +470,22 @@ Status VariantDecoder::ReadObjectFields(const VariantMetadata& metadata, ByteSpa
       fields->resize(start);
       return s;
     }
+  }
+  sorted_offsets_.clear();
+  return Status::OK();
+}
+
+Status VariantDecoder::ReadArrayElements(ByteSpan value, std::vector<ByteSpan>* elements) {
+  Container c;
+  PQ_RETURN_IF_ERROR(ReadWholeContainer(value, VariantBasicType::kArray, &c));
+  const size_t start = elements->size();
+  for (uint32_t i = 0; i < c.layout.count; ++i) {
+    Result<ByteSpan> child = Child(c, i);
+    if (!child.ok()) {
+      elements->resize(start);
+      return child.status();
+    }
+    elements->push_back(*child);
   }
   sorted_offsets_.clear();
   return Status::OK();

@@ -49,6 +49,38 @@ inline constexpr int kMaxVariantNesting = 256;
 // Basic types (bits 0-1 of a value's header byte).
 enum class VariantBasicType : uint8_t { kPrimitive = 0, kShortString = 1, kObject = 2, kArray = 3 };
 
+namespace variant {
+
+// Primitive type ids (bits 2-7 of a primitive's header byte; the "Variant primitive types" table).
+enum PrimitiveId : uint8_t {
+  kNull = 0,
+  kTrue = 1,
+  kFalse = 2,
+  kInt8 = 3,
+  kInt16 = 4,
+  kInt32 = 5,
+  kInt64 = 6,
+  kDouble = 7,
+  kDecimal4 = 8,
+  kDecimal8 = 9,
+  kDecimal16 = 10,
+  kDate = 11,
+  kTimestampMicros = 12,
+  kTimestampNtzMicros = 13,
+  kFloat = 14,
+  kBinary = 15,
+  kString = 16,
+  kTimeNtzMicros = 17,
+  kTimestampNanos = 18,
+  kTimestampNtzNanos = 19,
+  kUuid = 20,
+};
+
+// The largest scale a Variant decimal may have.
+inline constexpr uint8_t kMaxDecimalScale = 38;
+
+}  // namespace variant
+
 // The parsed header of a Variant metadata: O(1), points into the bytes it was parsed from, which
 // must outlive it.
 class VariantMetadata {
@@ -74,10 +106,11 @@ class VariantMetadata {
   uint8_t offset_size_ = 1;
 };
 
-// One field of an object value: its name and its whole encoded value.
+// One field of an object value: its name, its dictionary id and its whole encoded value.
 struct VariantField {
   std::string_view name;
   ByteSpan value;
+  uint32_t id = 0;
 };
 
 // The size in bytes of the value that starts at bytes[0], read from its header alone (for objects
@@ -91,17 +124,27 @@ inline VariantBasicType VariantBasicTypeOf(ByteSpan value) {
 }
 
 // Decodes values to JSON. Holds scratch space only; reuse one per scan to avoid allocating.
+//
+// The text may be far larger than the value: an object of a few bytes names a metadata key that
+// may be long, and every object of the value may name it again. The output limit bounds what
+// AppendJson writes: OutOfMemory, and *out as it was, once *out would pass it.
 class VariantDecoder {
  public:
   // Appends the JSON text of `value` (one whole value, no trailing bytes), field names looked up in
   // `metadata`. On error *out is left as it was.
   Status AppendJson(const VariantMetadata& metadata, ByteSpan value, std::string* out);
+  // The size *out may reach (give or take the last element's text); no limit by default.
+  void set_output_limit(size_t bytes) { output_limit_ = bytes; }
 
   // `value` must be an object (Corruption otherwise). Appends its fields to *fields in stored
   // order, each with its exact value bytes (not checked further: AppendJson checks them). Checks
   // what AppendJson checks of the object itself (fit, ids, unique names, no overlap).
   Status ReadObjectFields(const VariantMetadata& metadata, ByteSpan value,
                           std::vector<VariantField>* fields);
+  // `value` must be an array (Corruption otherwise). Appends its elements to *elements in order,
+  // each with its exact bytes (not checked further), after the checks AppendJson makes of the
+  // array itself (fit, no overlap).
+  Status ReadArrayElements(ByteSpan value, std::vector<ByteSpan>* elements);
 
  private:
   // The layout of an object or array value, read from its header.
@@ -109,6 +152,8 @@ class VariantDecoder {
   // Reads the layout of an object or array and checks that no two children start at the same
   // offset (pushing the sorted offsets on sorted_offsets_ when they are not in order).
   Status ReadContainer(ByteSpan value, Container* c);
+  // ReadContainer of a whole value (no bytes after it) of basic type `expected`.
+  Status ReadWholeContainer(ByteSpan value, VariantBasicType expected, Container* c);
   // The exact bytes of child i, which must end before the next child in memory starts.
   Result<ByteSpan> Child(const Container& c, uint32_t i);
   Status CheckUniqueNames(const VariantMetadata& metadata, const Container& c);
@@ -117,8 +162,11 @@ class VariantDecoder {
   Status Write(const VariantMetadata& metadata, ByteSpan value, int depth, std::string* out);
   Status WritePrimitive(ByteSpan value, std::string* out);
 
+  Status OverOutputLimit() const;
+
   std::vector<uint32_t> sorted_offsets_;  // children offsets of the containers being written
   std::vector<std::string_view> names_;   // duplicate-name check of unsorted objects
+  size_t output_limit_ = SIZE_MAX;
 };
 
 // Appends the JSON text of the Variant (metadata, value) to *out. On error *out is unchanged.

@@ -2,8 +2,9 @@
 
 #include <cmath>
 
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 #include "format/value/temporal.h"
+#include "format/value/uuid_text.h"
 
 namespace pq::variant {
 
@@ -43,15 +44,8 @@ void AppendTimestampJson(int64_t value, TimeUnit unit, std::string* out) {
 }
 
 void AppendUuidJson(const uint8_t* bytes, std::string* out) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  char buf[2 * kUuidSize + 4];
-  char* p = buf;
-  for (size_t i = 0; i < kUuidSize; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) *p++ = '-';
-    *p++ = kHex[bytes[i] >> 4];
-    *p++ = kHex[bytes[i] & 0xf];
-  }
-  AppendQuoted(buf, p, out);
+  char buf[kUuidTextLength];
+  AppendQuoted(buf, WriteUuidText(bytes, buf), out);
 }
 
 }  // namespace pq::variant

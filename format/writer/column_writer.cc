@@ -9,6 +9,7 @@
 
 #include "format/bloom/bloom_hash_set.h"
 #include "format/encoding/encoder.h"
+#include "format/geo/geospatial_statistics_builder.h"
 #include "format/metadata/metadata_io.h"
 #include "format/util/crc32.h"
 #include "format/writer/page_index_builder.h"
@@ -166,6 +167,11 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
         column_index_(stats_format_, max_def_, max_rep_),
         hashes_(settings.bloom_hashes ? settings.bloom_hashes.get() : &own_hashes_) {
     if (!hashes_->empty()) hashes_->Reset();  // left by a chunk that failed
+    const LogicalType::Kind kind = leaf_.logical_type.kind;
+    if (leaf_.physical_type == PhysicalType::kByteArray &&
+        (kind == LogicalType::Kind::kGeometry || kind == LogicalType::Kind::kGeography)) {
+      geo_.emplace(kind == LogicalType::Kind::kGeometry);
+    }
   }
 
   Status Init() {
@@ -214,6 +220,12 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     if (!failure_.ok()) return failure_;
     if (finished_) return Status::InvalidArgument("column chunk already finished");
     PQ_RETURN_IF_ERROR(Validate(num_levels, def_levels, rep_levels, values, num_values));
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      if (geo_) {
+        for (int64_t i = 0; i < num_values; ++i)
+          geo_->Update(ByteSpan(values[i].ptr, values[i].len));
+      }
+    }
     Status s = WriteChecked(num_levels, def_levels, rep_levels, values);
     if (!s.ok()) failure_ = s;
     return s;
@@ -271,6 +283,7 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     if (max_rep_ > 0) size.repetition_level_histogram = chunk_rep_hist_;
     if (max_def_ > 0) size.definition_level_histogram = chunk_def_hist_;
     m.size_statistics = std::move(size);
+    if (geo_) m.geospatial_statistics = geo_->Finish();
 
     if (settings_.page_index) {
       offset_index_.Shift(dict_size);
@@ -514,10 +527,10 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     }
   }
 
-  // The spec hashes a value's bits, so -0.0 and +0.0 have different hashes, and a reader probing for
-  // a zero must probe both. Ours does; not every one does (hyparquet probes +0.0 only and skipped a
-  // row group holding -0.0). A chunk holding either zero gets both hashes: a row group that holds a
-  // value equal to 0 then passes a probe for either, at the cost of one more hash.
+  // The spec hashes a value's bits, so -0.0 and +0.0 have different hashes, and a reader probing
+  // for a zero must probe both. Ours does; not every one does (hyparquet probes +0.0 only and
+  // skipped a row group holding -0.0). A chunk holding either zero gets both hashes: a row group
+  // that holds a value equal to 0 then passes a probe for either, at the cost of one more hash.
   void HashBothZeros() {
     if constexpr (std::is_floating_point_v<T>) {
       hashes_->Insert(BloomHash(static_cast<T>(0.0)));
@@ -575,7 +588,8 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     std::string h;
     WritePageHeader(*header, &h);
     std::string header_module;
-    PQ_RETURN_IF_ERROR(encryptor.EncryptPageHeader(AsBytes(h), dictionary, ordinal, &header_module));
+    PQ_RETURN_IF_ERROR(
+        encryptor.EncryptPageHeader(AsBytes(h), dictionary, ordinal, &header_module));
     Append(out, header_module);
     Append(out, module);
     return EmittedPage{header_module.size(), module.size()};
@@ -820,11 +834,10 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
         PQ_ASSIGN_OR_RETURN(trial.entries_cost, CompressedSize(dict_->DictionaryPage()));
         // The chunk's non-null values: the row group's rows at the trial's values per record.
         const int64_t records = std::max<int64_t>(num_records_, 1);
-        const double chunk_values =
-            settings_.chunk_rows > records
-                ? static_cast<double>(settings_.chunk_rows) * static_cast<double>(n) /
-                      static_cast<double>(records)
-                : static_cast<double>(n);
+        const double chunk_values = settings_.chunk_rows > records
+                                        ? static_cast<double>(settings_.chunk_rows) *
+                                              static_cast<double>(n) / static_cast<double>(records)
+                                        : static_cast<double>(n);
         if (KeepDictionary(trial, value_cost, chunk_values, settings_.dictionary_page_bytes)) {
           return Status::OK();
         }
@@ -855,20 +868,20 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   LevelEncoder rep_enc_;
   std::unique_ptr<DictionaryEncoderFor<T>> dict_;
   std::unique_ptr<TypedEncoder<T>> value_enc_;
-  bool dict_mode_ = false;            // values go through dict_
-  bool in_trial_ = false;             // values are held in trial_values_ (column_writer.h)
-  std::vector<T> trial_values_;       // ByteArray: lengths only, the bytes in trial_bytes_
+  bool dict_mode_ = false;       // values go through dict_
+  bool in_trial_ = false;        // values are held in trial_values_ (column_writer.h)
+  std::vector<T> trial_values_;  // ByteArray: lengths only, the bytes in trial_bytes_
   Buffer trial_bytes_;
   bool fell_back_ = false;            // the dictionary overflowed; later pages use value_enc_
   bool has_dictionary_page_ = false;  // dictionary_page_ holds the frozen dictionary
   bool finished_ = false;
   Status failure_;  // a failure that left the chunk unusable
   int32_t dictionary_entries_ = 0;
-  Buffer dictionary_page_;  // header + stored bytes
-  Buffer data_pages_;       // headers + stored bytes of the data pages so far
-  Buffer stored_;           // scratch: one page's stored bytes
-  Buffer scratch_;          // scratch: v2 compressed values
-  std::string page_module_;  // scratch: one encrypted page module
+  Buffer dictionary_page_;          // header + stored bytes
+  Buffer data_pages_;               // headers + stored bytes of the data pages so far
+  Buffer stored_;                   // scratch: one page's stored bytes
+  Buffer scratch_;                  // scratch: v2 compressed values
+  std::string page_module_;         // scratch: one encrypted page module
   int64_t data_pages_emitted_ = 0;  // data pages so far: the next one's ordinal in the AADs
 
   // The page in progress.
@@ -886,6 +899,8 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   std::vector<int64_t> chunk_def_hist_;
   std::vector<int64_t> chunk_rep_hist_;
   ValueStatistics chunk_stats_;
+  // GEOMETRY and GEOGRAPHY leaves: their GeospatialStatistics (geospatial_statistics_builder.h).
+  std::optional<geo::GeospatialStatisticsBuilder> geo_;
   int64_t num_levels_total_ = 0;
   int64_t chunk_unencoded_ = 0;
   int64_t total_uncompressed_ = 0;  // headers + uncompressed page bytes

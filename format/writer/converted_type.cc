@@ -41,7 +41,9 @@ std::optional<ConvertedType> ConvertedTypeFor(const LogicalType& type) {
     case Kind::kJson:
       return ConvertedType::kJson;
     case Kind::kBson:
-      return ConvertedType::kBson;
+      // Not the BSON converted type: DuckDB (1.5) refuses a whole file holding one ("Unsupported
+      // converted type (20)"), and readers that know BSON know the logical type.
+      return std::nullopt;
     default:
       return std::nullopt;
   }

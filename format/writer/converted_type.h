@@ -7,8 +7,9 @@
 //   STRING -> UTF8, MAP -> MAP, LIST -> LIST, ENUM -> ENUM, DECIMAL -> DECIMAL (and the element's
 //   scale/precision), DATE -> DATE, TIME(MILLIS) -> TIME_MILLIS, TIME(MICROS) -> TIME_MICROS,
 //   TIMESTAMP(MILLIS) -> TIMESTAMP_MILLIS, TIMESTAMP(MICROS) -> TIMESTAMP_MICROS (UTC-adjusted or
-//   not), INTEGER(bits, signed) -> INT_8..INT_64 / UINT_8..UINT_64, JSON -> JSON, BSON -> BSON.
-//   NANOS units, UUID, FLOAT16, UNKNOWN, VARIANT, GEOMETRY, GEOGRAPHY have none.
+//   not), INTEGER(bits, signed) -> INT_8..INT_64 / UINT_8..UINT_64, JSON -> JSON.
+//   NANOS units, UUID, FLOAT16, UNKNOWN, VARIANT, GEOMETRY, GEOGRAPHY have none. BSON gets none
+//   either, against the table's BSON -> BSON: DuckDB refuses every file with that converted type.
 #pragma once
 
 #include <optional>

@@ -4,6 +4,7 @@
 #include <climits>
 
 #include "format/bloom/split_block_bloom_filter.h"
+#include "format/crypto/key_wrapper.h"
 #include "format/metadata/metadata_io.h"
 #include "format/writer/column_writer.h"
 #include "format/writer/converted_type.h"
@@ -175,6 +176,12 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path, co
       }
     }
     config.column_keys = std::move(by_leaf);
+    if (config.key_wrapping) {
+      // Fresh data keys for this file, wrapped with the master keys (PKMT1 key material).
+      PQ_ASSIGN_OR_RETURN(crypto::WrappedFileKeys wrapped, crypto::WrapFileKeys(std::move(config)));
+      config = std::move(wrapped.config);
+      w->external_key_material_ = std::move(wrapped.external_material);
+    }
     auto encryptor = crypto::FileEncryptor::Make(std::move(config));
     if (!encryptor.ok()) {
       return Status::InvalidArgument("encryption: " + encryptor.status().message());
@@ -489,6 +496,10 @@ Status FileWriter::Close() {
   }
   closed_ = true;
   return Status::OK();
+}
+
+int64_t FileWriter::bytes_written() const {
+  return file_ ? file_->position() : 0;
 }
 
 void FileWriter::Abort() {

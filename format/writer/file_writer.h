@@ -27,7 +27,11 @@
 // OffsetIndex and Bloom filter written as modules under their key, and their ColumnMetaData in
 // encrypted_column_metadata where the mode calls for it (crypto/file_encryptor.h); the other
 // columns are written as in a plaintext file. The file id (aad_file_unique) and every nonce are
-// fresh random bytes (RAND_bytes).
+// fresh random bytes (RAND_bytes). With encryption->key_wrapping, the footer and column keys are
+// fresh random keys of this file, stored wrapped by master keys as PKMT1 key material
+// (crypto/key_wrapper.h); for external key material, external_key_material() is the JSON the
+// caller must store as `_KEY_MATERIAL_FOR_<file name>.json` beside the file it publishes
+// (crypto::KeyMaterialPathFor), or the file cannot be decrypted.
 //
 // Values: T is the type of the leaf's physical type (values.h): BOOLEAN uint8_t, INT32 int32_t,
 // INT64 int64_t, INT96 Int96, FLOAT float, DOUBLE double, BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY
@@ -137,6 +141,8 @@ class FileWriter {
   const Schema& schema() const { return *schema_; }
   const WriterOptions& options() const { return options_; }
   const std::string& path() const { return path_; }
+  // The key material file's JSON when the keys are wrapped with external storage; else empty.
+  const std::string& external_key_material() const { return external_key_material_; }
 
   // Appends whole records to leaf column `leaf` of the current row group (see
   // TypedColumnChunkWriter::Write for the levels and values it takes and checks). InvalidArgument
@@ -176,6 +182,9 @@ class FileWriter {
   const FileMetaData& metadata() const { return metadata_; }
   // Rows in the row groups ended so far.
   int64_t num_rows() const { return metadata_.num_rows; }
+  // Bytes the file holds so far: the row groups ended (and Bloom filters written between them);
+  // after Close(), the whole file.
+  int64_t bytes_written() const;
 
  private:
   struct ColumnState;
@@ -197,6 +206,7 @@ class FileWriter {
   Status AppendEncryptedFooter(std::string* out) const;
 
   std::string path_;
+  std::string external_key_material_;
   WriterOptions options_;
   std::vector<SchemaElement> elements_;
   std::shared_ptr<const Schema> schema_;

@@ -17,7 +17,6 @@ namespace {
 
 // Nesting of JSON held by a JSON leaf (whose structure no schema bounds) is limited, so that
 // skipping it cannot exhaust the stack.
-constexpr int kMaxJsonDepth = 1000;
 
 enum class LeafKind : uint8_t {
   kBoolean,
@@ -32,104 +31,16 @@ enum class LeafKind : uint8_t {
   kTimestamp,  // unit
   kDecimal,    // precision, scale; INT32, INT64 or FIXED_LEN_BYTE_ARRAY
   kUuid,
+  kUnknown,  // INT32 UNKNOWN: every value is null
 };
 
 bool IsDigit(char c) {
   return c >= '0' && c <= '9';
 }
 
-bool IsJsonSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-// Moves *pos past JSON white space in `text`.
-void SkipJsonSpace(std::string_view text, size_t* pos) {
-  while (*pos < text.size() && IsJsonSpace(text[*pos])) ++*pos;
-}
-
-// Skips white space, then consumes `close` (of an empty array or object) when it is there. Returns
-// whether it was.
-bool ConsumeClose(std::string_view text, size_t* pos, char close) {
-  SkipJsonSpace(text, pos);
-  if (*pos >= text.size() || text[*pos] != close) return false;
-  ++*pos;
-  return true;
-}
-
-// What follows a value inside a JSON array or object (after white space): ',' (another value
-// follows) or `close` (the end), either one consumed; or neither, with *pos left at what is there
-// instead (or at the end of the text).
-enum class AfterValue { kComma, kClose, kNeither };
-
-AfterValue ReadAfterValue(std::string_view text, size_t* pos, char close) {
-  SkipJsonSpace(text, pos);
-  if (*pos >= text.size()) return AfterValue::kNeither;
-  const char c = text[*pos];
-  if (c != ',' && c != close) return AfterValue::kNeither;
-  ++*pos;
-  return c == close ? AfterValue::kClose : AfterValue::kComma;
-}
-
-// The syntax error of AfterValue::kNeither: "expected ',' or ']'".
+// The syntax error of JsonReader::AfterValue::kNeither: "expected ',' or ']'".
 std::string ExpectedCommaOr(char close) {
   return std::string("expected ',' or '") + close + "'";
-}
-
-// Whether a string (an object member's name) starts at *pos after white space, which *pos is moved
-// past.
-bool AtString(std::string_view text, size_t* pos) {
-  SkipJsonSpace(text, pos);
-  return *pos < text.size() && text[*pos] == '"';
-}
-
-// Calls `fixed(values)` with the vector that holds the values of `leaf` when its physical type is
-// fixed-width (booleans, int32s, int64s, floats or doubles), else `byte_arrays()` (BYTE_ARRAY and
-// FIXED_LEN_BYTE_ARRAY values live in `bytes` and `ends`), and returns what the call returns.
-template <typename Leaf, typename Fixed, typename ByteArrays>
-decltype(auto) VisitValues(Leaf& leaf, Fixed&& fixed, ByteArrays&& byte_arrays) {
-  switch (leaf.physical_type) {
-    case PhysicalType::kBoolean:
-      return fixed(leaf.booleans);
-    case PhysicalType::kInt32:
-      return fixed(leaf.int32s);
-    case PhysicalType::kInt64:
-      return fixed(leaf.int64s);
-    case PhysicalType::kFloat:
-      return fixed(leaf.floats);
-    case PhysicalType::kDouble:
-      return fixed(leaf.doubles);
-    default:
-      return byte_arrays();
-  }
-}
-
-// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, the whole text (RFC 8259 "number").
-size_t JsonNumberLength(std::string_view s, size_t i) {
-  const size_t start = i;
-  if (i < s.size() && s[i] == '-') ++i;
-  if (i < s.size() && s[i] == '0') {
-    ++i;
-  } else if (i < s.size() && IsDigit(s[i])) {
-    while (i < s.size() && IsDigit(s[i])) ++i;
-  } else {
-    return 0;
-  }
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    if (i >= s.size() || !IsDigit(s[i])) return 0;
-    while (i < s.size() && IsDigit(s[i])) ++i;
-  }
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-    if (i >= s.size() || !IsDigit(s[i])) return 0;
-    while (i < s.size() && IsDigit(s[i])) ++i;
-  }
-  return i - start;
-}
-
-bool IsJsonNumber(std::string_view s) {
-  return !s.empty() && JsonNumberLength(s, 0) == s.size();
 }
 
 // At most 40 bytes of `text` (whole UTF-8 characters), "..." when cut.
@@ -233,18 +144,6 @@ struct JsonShredder::Scalar {
   bool from_key = false;
 };
 
-int64_t ShreddedLeaf::num_values() const {
-  return VisitValues(
-      *this, [](const auto& values) { return static_cast<int64_t>(values.size()); },
-      [this] { return static_cast<int64_t>(ends.size()); });
-}
-
-std::string_view ShreddedLeaf::byte_value(int64_t i) const {
-  const size_t k = static_cast<size_t>(i);
-  const size_t start = k == 0 ? 0 : ends[k - 1];
-  return std::string_view(bytes).substr(start, ends[k] - start);
-}
-
 JsonShredder::JsonShredder() = default;
 JsonShredder::~JsonShredder() = default;
 
@@ -284,6 +183,7 @@ Status ResolveLeaf(const SchemaNode& s, LeafKind* kind, int* bits, bool* is_sign
         return resolved(LeafKind::kInteger);
       }
       if (t.kind == K::kDate && width == 32) return resolved(LeafKind::kDate);
+      if (t.kind == K::kUnknown) return resolved(LeafKind::kUnknown);
       if (t.kind == K::kTime && (width == 32) == (t.unit == TimeUnit::kMillis)) {
         *unit = t.unit;
         return resolved(LeafKind::kTime);
@@ -329,18 +229,8 @@ Status ResolveLeaf(const SchemaNode& s, LeafKind* kind, int* bits, bool* is_sign
 }  // namespace
 
 Result<std::unique_ptr<JsonShredder>> JsonShredder::Make(std::vector<SchemaElement> field) {
-  if (field.empty()) return Status::InvalidArgument("no schema elements for the field");
-  SchemaElement root;
-  root.name = "schema";
-  root.num_children = 1;
-  field.insert(field.begin(), root);
-  auto made = Schema::Make(field);
-  if (!made.ok()) return Status::InvalidArgument("schema: " + made.status().message());
   std::unique_ptr<JsonShredder> s(new JsonShredder());
-  s->schema_ = std::move(made).value();
-  if (s->schema_->fields().size() != 1) {
-    return Status::InvalidArgument("schema: the elements hold more than one field");
-  }
+  PQ_ASSIGN_OR_RETURN(s->schema_, OneFieldSchema(std::move(field)));
 
   // Builds the node for `sn` and, in column order, the leaves under it.
   struct Builder {
@@ -356,16 +246,13 @@ Result<std::unique_ptr<JsonShredder>> JsonShredder::Make(std::vector<SchemaEleme
       n->optional = sn.is_optional();
       n->def = sn.max_definition_level;
       n->null_def = sn.parent->max_definition_level;
-      n->first_leaf = static_cast<int>(self->leaves_.size());
+      n->first_leaf = self->records_.num_leaves();
       using K = LogicalType::Kind;
       if (sn.is_leaf) {
         n->kind = Node::Kind::kLeaf;
         PQ_RETURN_IF_ERROR(ResolveLeaf(sn, &n->leaf_kind, &n->bit_width, &n->is_signed, &n->unit,
                                        &n->precision, &n->scale));
-        ShreddedLeaf leaf;
-        leaf.node = &sn;
-        leaf.physical_type = sn.physical_type;
-        self->leaves_.push_back(std::move(leaf));
+        self->records_.AddLeaf(&sn);
         n->num_leaves = 1;
         return Status::OK();
       }
@@ -412,7 +299,7 @@ Result<std::unique_ptr<JsonShredder>> JsonShredder::Make(std::vector<SchemaEleme
       } else {
         return Status::NotSupported(where + "this group cannot be written from JSON");
       }
-      n->num_leaves = static_cast<int>(self->leaves_.size()) - n->first_leaf;
+      n->num_leaves = self->records_.num_leaves() - n->first_leaf;
       return Status::OK();
     }
   };
@@ -421,49 +308,25 @@ Result<std::unique_ptr<JsonShredder>> JsonShredder::Make(std::vector<SchemaEleme
   return s;
 }
 
-size_t JsonShredder::bytes() const {
-  size_t n = 0;
-  for (const ShreddedLeaf& l : leaves_) {
-    n += (l.def_levels.size() + l.rep_levels.size()) * sizeof(int16_t) + l.booleans.size() +
-         l.int32s.size() * 4 + l.int64s.size() * 8 + l.floats.size() * 4 + l.doubles.size() * 8 +
-         l.bytes.size() + l.ends.size() * sizeof(size_t);
-  }
-  return n;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Records
 
 Status JsonShredder::Append(std::string_view json) {
-  marks_.clear();
-  for (const ShreddedLeaf& l : leaves_) {
-    marks_.push_back({l.def_levels.size(), static_cast<size_t>(l.num_values()), l.bytes.size()});
-  }
-  input_ = json;
-  pos_ = 0;
+  records_.Mark();
+  json_.text = json;
+  json_.pos = 0;
   path_.clear();
   Status s = Shred(*root_, 0);
   if (s.ok()) {
-    SkipSpace();
-    if (pos_ != input_.size()) s = SyntaxError("text after the value");
+    json_.SkipSpace();
+    if (json_.pos != json_.text.size()) s = SyntaxError("text after the value");
   }
-  input_ = {};
+  json_.text = {};
   if (!s.ok()) {
-    for (size_t i = 0; i < leaves_.size(); ++i) {
-      ShreddedLeaf& l = leaves_[i];
-      l.def_levels.resize(marks_[i].levels);
-      l.rep_levels.resize(marks_[i].levels);
-      l.booleans.resize(std::min(l.booleans.size(), marks_[i].values));
-      l.int32s.resize(std::min(l.int32s.size(), marks_[i].values));
-      l.int64s.resize(std::min(l.int64s.size(), marks_[i].values));
-      l.floats.resize(std::min(l.floats.size(), marks_[i].values));
-      l.doubles.resize(std::min(l.doubles.size(), marks_[i].values));
-      l.ends.resize(std::min(l.ends.size(), marks_[i].values));
-      l.bytes.resize(marks_[i].bytes);
-    }
+    records_.RollBack();
     return s;
   }
-  ++rows_;
+  records_.EndRecord();
   return Status::OK();
 }
 
@@ -472,105 +335,23 @@ Status JsonShredder::AppendNull() {
     return Status::InvalidArgument("column '" + root_->schema->name + "' cannot be null");
   }
   PushNull(*root_, root_->null_def, 0);
-  ++rows_;
+  records_.EndRecord();
   return Status::OK();
-}
-
-void JsonShredder::Truncate(int64_t rows) {
-  if (rows >= rows_) return;
-  if (rows < 0) rows = 0;
-  for (ShreddedLeaf& l : leaves_) {
-    // The first level entry of record `rows`: the (rows + 1)-th repetition level 0.
-    size_t end = l.def_levels.size();
-    int64_t starts = 0;
-    for (size_t i = 0; i < l.rep_levels.size(); ++i) {
-      if (l.rep_levels[i] == 0 && starts++ == rows) {
-        end = i;
-        break;
-      }
-    }
-    const int16_t max_def = l.node->max_definition_level;
-    size_t kept = 0;  // values of the records kept
-    for (size_t i = 0; i < end; ++i) kept += l.def_levels[i] == max_def;
-    l.def_levels.resize(end);
-    l.rep_levels.resize(end);
-    VisitValues(
-        l, [kept](auto& values) { values.resize(kept); },
-        [&l, kept] {
-          l.ends.resize(kept);
-          l.bytes.resize(l.ends.empty() ? 0 : l.ends.back());
-        });
-  }
-  rows_ = rows;
-}
-
-void JsonShredder::Clear() {
-  for (ShreddedLeaf& l : leaves_) {
-    l.def_levels.clear();
-    l.rep_levels.clear();
-    l.booleans.clear();
-    l.int32s.clear();
-    l.int64s.clear();
-    l.floats.clear();
-    l.doubles.clear();
-    l.bytes.clear();
-    l.ends.clear();
-  }
-  rows_ = 0;
-}
-
-Status JsonShredder::WriteTo(FileWriter* writer, int first_leaf) {
-  std::vector<ByteArray> arrays;
-  Status s;
-  for (size_t i = 0; i < leaves_.size() && s.ok(); ++i) {
-    const ShreddedLeaf& l = leaves_[i];
-    const int leaf = first_leaf + static_cast<int>(i);
-    const int64_t n = l.num_levels();
-    const int16_t* def = l.def_levels.data();
-    const int16_t* rep = l.rep_levels.data();
-    s = VisitValues(
-        l,
-        [&](const auto& values) {
-          using T = typename std::decay_t<decltype(values)>::value_type;
-          return writer->WriteColumn<T>(leaf, n, def, rep, values.data(), l.num_values());
-        },
-        [&]() -> Status {
-          arrays.resize(l.ends.size());
-          const auto* base = reinterpret_cast<const uint8_t*>(l.bytes.data());
-          size_t start = 0;
-          for (size_t k = 0; k < l.ends.size(); ++k) {
-            const size_t len = l.ends[k] - start;
-            if (len > std::numeric_limits<uint32_t>::max()) {
-              return Status::InvalidArgument("a value of " + std::to_string(len) +
-                                             " bytes is too long for Parquet");
-            }
-            arrays[k] = ByteArray{base + start, static_cast<uint32_t>(len)};
-            start = l.ends[k];
-          }
-          return writer->WriteColumn<ByteArray>(leaf, n, def, rep, arrays.data(), l.num_values());
-        });
-  }
-  Clear();
-  return s;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Shredding
 
 void JsonShredder::PushNull(const Node& node, int16_t def, int16_t rep) {
-  for (int i = node.first_leaf; i < node.first_leaf + node.num_leaves; ++i) {
-    ShreddedLeaf& l = leaves_[static_cast<size_t>(i)];
-    l.def_levels.push_back(def);
-    l.rep_levels.push_back(rep);
-  }
+  records_.PushLevels(node.first_leaf, node.num_leaves, def, rep);
 }
 
 Status JsonShredder::Shred(Node& node, int16_t rep) {
-  SkipSpace();
-  if (pos_ >= input_.size()) return SyntaxError("expected a value");
-  const char c = input_[pos_];
+  json_.SkipSpace();
+  if (json_.pos >= json_.text.size()) return SyntaxError("expected a value");
+  const char c = json_.text[json_.pos];
   if (c == 'n') {
-    PQ_RETURN_IF_ERROR(ReadLiteral("null"));
+    PQ_RETURN_IF_ERROR(json_.ReadLiteral("null"));
     if (!node.optional) {
       return ValueError(node.is_map_key ? "a map key cannot be null"
                                         : "null where a value is required");
@@ -592,9 +373,9 @@ Status JsonShredder::Shred(Node& node, int16_t rep) {
 }
 
 Status JsonShredder::ShredList(Node& node, int16_t rep) {
-  if (input_[pos_] != '[') return MismatchHere("a list (a JSON array)");
-  ++pos_;
-  if (ConsumeClose(input_, &pos_, ']')) {
+  if (json_.text[json_.pos] != '[') return MismatchHere("a list (a JSON array)");
+  ++json_.pos;
+  if (json_.ConsumeClose(']')) {
     PushNull(node, node.def, rep);  // an empty list: present, no element
     return Status::OK();
   }
@@ -603,28 +384,27 @@ Status JsonShredder::ShredList(Node& node, int16_t rep) {
   for (int64_t i = 0;; ++i) {
     path_.back().index = i;
     PQ_RETURN_IF_ERROR(Shred(element, i == 0 ? rep : node.repeat_rep));
-    const AfterValue after = ReadAfterValue(input_, &pos_, ']');
-    if (after == AfterValue::kClose) break;
-    if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr(']'));
+    const JsonReader::AfterValue after = json_.ReadAfterValue(']');
+    if (after == JsonReader::AfterValue::kClose) break;
+    if (after == JsonReader::AfterValue::kNeither) return SyntaxError(ExpectedCommaOr(']'));
   }
   path_.pop_back();
   return Status::OK();
 }
 
 Status JsonShredder::ShredMap(Node& node, int16_t rep) {
-  const char open = input_[pos_];
+  const char open = json_.text[json_.pos];
   if (open != '{' && open != '[') {
     return MismatchHere("a map (a JSON object, or an array of {\"key\":..,\"value\":..} objects)");
   }
   const char close = open == '{' ? '}' : ']';
-  ++pos_;
-  if (ConsumeClose(input_, &pos_, close)) {
+  ++json_.pos;
+  if (json_.ConsumeClose(close)) {
     PushNull(node, node.def, rep);  // an empty map
     return Status::OK();
   }
   Node& key = node.children[0];
-  const size_t first_key =
-      static_cast<size_t>(leaves_[static_cast<size_t>(key.first_leaf)].num_values());
+  const size_t first_key = static_cast<size_t>(records_.leaf(key.first_leaf).num_values());
   node.key_sources.clear();
   path_.push_back(PathStep{});
   for (int64_t i = 0;; ++i) {
@@ -633,40 +413,40 @@ Status JsonShredder::ShredMap(Node& node, int16_t rep) {
       path_.back() = PathStep{i, {}};
       PQ_RETURN_IF_ERROR(ShredMapEntry(node, r));
     } else {
-      if (!AtString(input_, &pos_)) return SyntaxError("expected a string");
+      if (!json_.AtString()) return SyntaxError("expected a string");
       Scalar k;
-      PQ_RETURN_IF_ERROR(ReadString(&k.text, &string_scratch_, &k.raw));
+      PQ_RETURN_IF_ERROR(json_.ReadString(&k.text, &string_scratch_, &k.raw));
       k.from_key = true;
       path_.back() = PathStep{-1, k.raw.substr(1, k.raw.size() - 2)};
       node.key_sources.push_back(k.raw);
       PQ_RETURN_IF_ERROR(PushLeaf(key, k, r));
-      PQ_RETURN_IF_ERROR(Expect(':', "':'"));
+      PQ_RETURN_IF_ERROR(json_.Expect(':', "':'"));
       if (node.has_value()) {
         PQ_RETURN_IF_ERROR(Shred(node.children[1], r));
       } else {
-        PQ_RETURN_IF_ERROR(SkipValue(0));
+        PQ_RETURN_IF_ERROR(json_.SkipValue(0));
       }
     }
-    const AfterValue after = ReadAfterValue(input_, &pos_, close);
-    if (after == AfterValue::kClose) break;
-    if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr(close));
+    const JsonReader::AfterValue after = json_.ReadAfterValue(close);
+    if (after == JsonReader::AfterValue::kClose) break;
+    if (after == JsonReader::AfterValue::kNeither) return SyntaxError(ExpectedCommaOr(close));
   }
   path_.pop_back();
   return CheckDistinctKeys(node, first_key);
 }
 
 Status JsonShredder::ShredMapEntry(Node& node, int16_t rep) {
-  SkipSpace();
-  if (pos_ >= input_.size()) return SyntaxError("expected a value");
-  if (input_[pos_] != '{') return MismatchHere("a map entry {\"key\":..,\"value\":..}");
-  ++pos_;
+  json_.SkipSpace();
+  if (json_.pos >= json_.text.size()) return SyntaxError("expected a value");
+  if (json_.text[json_.pos] != '{') return MismatchHere("a map entry {\"key\":..,\"value\":..}");
+  ++json_.pos;
   bool has_key = false, has_value = false;
-  if (!ConsumeClose(input_, &pos_, '}')) {
+  if (!json_.ConsumeClose('}')) {
     path_.push_back(PathStep{});
     while (true) {
-      if (!AtString(input_, &pos_)) return SyntaxError("expected a string");
+      if (!json_.AtString()) return SyntaxError("expected a string");
       std::string_view name, raw;
-      PQ_RETURN_IF_ERROR(ReadString(&name, &string_scratch_, &raw));
+      PQ_RETURN_IF_ERROR(json_.ReadString(&name, &string_scratch_, &raw));
       path_.back() = PathStep{-1, raw.substr(1, raw.size() - 2)};
       const bool is_key = name == "key";
       if (!is_key && name != "value") {
@@ -674,20 +454,20 @@ Status JsonShredder::ShredMapEntry(Node& node, int16_t rep) {
       }
       if (is_key ? has_key : has_value) return ValueError("given twice");
       (is_key ? has_key : has_value) = true;
-      PQ_RETURN_IF_ERROR(Expect(':', "':'"));
+      PQ_RETURN_IF_ERROR(json_.Expect(':', "':'"));
       if (is_key) {
-        SkipSpace();
-        const size_t start = pos_;
+        json_.SkipSpace();
+        const size_t start = json_.pos;
         PQ_RETURN_IF_ERROR(Shred(node.children[0], rep));
-        node.key_sources.push_back(input_.substr(start, pos_ - start));
+        node.key_sources.push_back(json_.text.substr(start, json_.pos - start));
       } else if (node.has_value()) {
         PQ_RETURN_IF_ERROR(Shred(node.children[1], rep));
       } else {
-        PQ_RETURN_IF_ERROR(SkipValue(0));
+        PQ_RETURN_IF_ERROR(json_.SkipValue(0));
       }
-      const AfterValue after = ReadAfterValue(input_, &pos_, '}');
-      if (after == AfterValue::kClose) break;
-      if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr('}'));
+      const JsonReader::AfterValue after = json_.ReadAfterValue('}');
+      if (after == JsonReader::AfterValue::kClose) break;
+      if (after == JsonReader::AfterValue::kNeither) return SyntaxError(ExpectedCommaOr('}'));
     }
     path_.pop_back();
   }
@@ -701,20 +481,13 @@ Status JsonShredder::ShredMapEntry(Node& node, int16_t rep) {
 }
 
 Status JsonShredder::CheckDistinctKeys(const Node& map, size_t first_key) {
-  const ShreddedLeaf& l = leaves_[static_cast<size_t>(map.children[0].first_leaf)];
+  const ShreddedLeaf& l = records_.leaf(map.children[0].first_leaf);
   const size_t count = static_cast<size_t>(l.num_values()) - first_key;
   if (count < 2) return Status::OK();
-  auto value_bytes = [&l](size_t k) -> std::string_view {
-    return VisitValues(
-        l,
-        [k](const auto& values) {
-          return std::string_view(reinterpret_cast<const char*>(&values[k]), sizeof(values[k]));
-        },
-        [&l, k] { return l.byte_value(static_cast<int64_t>(k)); });
-  };
   distinct_scratch_.clear();
   for (size_t k = 0; k < count; ++k) {
-    distinct_scratch_.emplace_back(value_bytes(first_key + k), map.key_sources[k]);
+    distinct_scratch_.emplace_back(l.value_bytes(static_cast<int64_t>(first_key + k)),
+                                   map.key_sources[k]);
   }
   // Equal keys have equal bytes (floating keys too, but for 0.0 and -0.0: these stay apart).
   std::stable_sort(distinct_scratch_.begin(), distinct_scratch_.end(),
@@ -728,15 +501,15 @@ Status JsonShredder::CheckDistinctKeys(const Node& map, size_t first_key) {
 }
 
 Status JsonShredder::ShredStruct(Node& node, int16_t rep) {
-  if (input_[pos_] != '{') return MismatchHere("a struct (a JSON object)");
-  ++pos_;
+  if (json_.text[json_.pos] != '{') return MismatchHere("a struct (a JSON object)");
+  ++json_.pos;
   std::fill(node.seen.begin(), node.seen.end(), 0);
-  if (!ConsumeClose(input_, &pos_, '}')) {
+  if (!json_.ConsumeClose('}')) {
     path_.push_back(PathStep{});
     while (true) {
-      if (!AtString(input_, &pos_)) return SyntaxError("expected a string");
+      if (!json_.AtString()) return SyntaxError("expected a string");
       std::string_view name, raw;
-      PQ_RETURN_IF_ERROR(ReadString(&name, &string_scratch_, &raw));
+      PQ_RETURN_IF_ERROR(json_.ReadString(&name, &string_scratch_, &raw));
       path_.back() = PathStep{-1, raw.substr(1, raw.size() - 2)};
       size_t field = 0;
       while (field < node.children.size() && node.children[field].schema->name != name) ++field;
@@ -748,11 +521,11 @@ Status JsonShredder::ShredStruct(Node& node, int16_t rep) {
       }
       if (node.seen[field]) return ValueError("field given twice");
       node.seen[field] = 1;
-      PQ_RETURN_IF_ERROR(Expect(':', "':'"));
+      PQ_RETURN_IF_ERROR(json_.Expect(':', "':'"));
       PQ_RETURN_IF_ERROR(Shred(node.children[field], rep));
-      const AfterValue after = ReadAfterValue(input_, &pos_, '}');
-      if (after == AfterValue::kClose) break;
-      if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr('}'));
+      const JsonReader::AfterValue after = json_.ReadAfterValue('}');
+      if (after == JsonReader::AfterValue::kClose) break;
+      if (after == JsonReader::AfterValue::kNeither) return SyntaxError(ExpectedCommaOr('}'));
     }
     path_.pop_back();
   }
@@ -768,13 +541,14 @@ Status JsonShredder::ShredStruct(Node& node, int16_t rep) {
 }
 
 Status JsonShredder::ShredLeaf(Node& node, int16_t rep) {
+  if (node.leaf_kind == LeafKind::kUnknown) return MismatchHere(Expected(node));  // only null
   Scalar v;
   if (node.leaf_kind == LeafKind::kJson) {
-    const size_t start = pos_;
-    PQ_RETURN_IF_ERROR(SkipValue(0));
-    v.text = v.raw = input_.substr(start, pos_ - start);
+    const size_t start = json_.pos;
+    PQ_RETURN_IF_ERROR(json_.SkipValue(0));
+    v.text = v.raw = json_.text.substr(start, json_.pos - start);
   } else {
-    const char c = input_[pos_];
+    const char c = json_.text[json_.pos];
     if (c == '[' || c == '{') return MismatchHere(Expected(node));
     PQ_RETURN_IF_ERROR(ReadScalar(&v));
   }
@@ -782,7 +556,7 @@ Status JsonShredder::ShredLeaf(Node& node, int16_t rep) {
 }
 
 Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
-  ShreddedLeaf& l = leaves_[static_cast<size_t>(node.first_leaf)];
+  ShreddedLeaf& l = records_.leaf(node.first_leaf);
   using SK = Scalar::Kind;
   const bool is_string = v.kind == SK::kString;
   // The text of a number: a JSON number, or a map key's text spelling one.
@@ -799,6 +573,8 @@ Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
     }
   };
   switch (node.leaf_kind) {
+    case LeafKind::kUnknown:
+      return Mismatch(Expected(node), v.raw);
     case LeafKind::kBoolean: {
       int b = -1;
       if (v.kind == SK::kTrue || (is_number && v.text == "1") || (v.from_key && v.text == "true")) {
@@ -846,7 +622,8 @@ Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
         p = v.text.data() + v.text.size();
       }
       if (ec != std::errc() || p != v.text.data() + v.text.size() ||
-          (!infinite && (!std::isfinite(d) || (is_float && !std::isfinite(static_cast<float>(d)))))) {
+          (!infinite &&
+           (!std::isfinite(d) || (is_float && !std::isfinite(static_cast<float>(d)))))) {
         return ValueError(Excerpt(v.raw) + " is out of range for " +
                           (is_float ? "FLOAT" : "DOUBLE"));
       }
@@ -938,213 +715,28 @@ Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
 // ---------------------------------------------------------------------------------------------
 // JSON syntax
 
-void JsonShredder::SkipSpace() {
-  SkipJsonSpace(input_, &pos_);
-}
-
-Status JsonShredder::Expect(char c, const char* what) {
-  SkipSpace();
-  if (pos_ >= input_.size() || input_[pos_] != c)
-    return SyntaxError(std::string("expected ") + what);
-  ++pos_;
-  return Status::OK();
-}
-
-Status JsonShredder::ReadLiteral(std::string_view word) {
-  if (input_.substr(pos_, word.size()) != word) return SyntaxError("unexpected character");
-  pos_ += word.size();
-  return Status::OK();
-}
-
-Status JsonShredder::ReadNumber(std::string_view* raw) {
-  const size_t n = JsonNumberLength(input_, pos_);
-  if (n == 0) return SyntaxError("malformed number");
-  *raw = input_.substr(pos_, n);
-  pos_ += n;
-  return Status::OK();
-}
-
-namespace {
-
-void AppendUtf8(uint32_t cp, std::string* out) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | cp >> 6));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | cp >> 12));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | cp >> 18));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
-
-int Hex(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-}  // namespace
-
-// pos_ is at the opening quote. *value is the unescaped string: a view of the input when it holds
-// no escape, else of *scratch.
-Status JsonShredder::ReadString(std::string_view* value, std::string* scratch,
-                                std::string_view* raw) {
-  const size_t start = pos_++;
-  // Fast path: no escape.
-  size_t i = pos_;
-  while (i < input_.size()) {
-    const auto c = static_cast<unsigned char>(input_[i]);
-    if (c == '"' || c == '\\' || c < 0x20) break;
-    ++i;
-  }
-  if (i < input_.size() && input_[i] == '"') {
-    *value = input_.substr(pos_, i - pos_);
-    pos_ = i + 1;
-    *raw = input_.substr(start, pos_ - start);
-    return Status::OK();
-  }
-  scratch->assign(input_.substr(pos_, i - pos_));
-  pos_ = i;
-  auto read_hex4 = [this](uint32_t* cp) {
-    if (input_.size() - pos_ < 4) return false;
-    uint32_t v = 0;
-    for (int k = 0; k < 4; ++k) {
-      const int h = Hex(input_[pos_ + static_cast<size_t>(k)]);
-      if (h < 0) return false;
-      v = v << 4 | static_cast<uint32_t>(h);
-    }
-    pos_ += 4;
-    *cp = v;
-    return true;
-  };
-  while (true) {
-    if (pos_ >= input_.size()) return SyntaxError("unterminated string");
-    const auto c = static_cast<unsigned char>(input_[pos_]);
-    if (c == '"') {
-      ++pos_;
-      break;
-    }
-    if (c < 0x20) return SyntaxError("control character in a string");
-    if (c != '\\') {
-      scratch->push_back(static_cast<char>(c));
-      ++pos_;
-      continue;
-    }
-    if (++pos_ >= input_.size()) return SyntaxError("unterminated string");
-    const char e = input_[pos_++];
-    switch (e) {
-      case '"':
-      case '\\':
-      case '/':
-        scratch->push_back(e);
-        break;
-      case 'b':
-        scratch->push_back('\b');
-        break;
-      case 'f':
-        scratch->push_back('\f');
-        break;
-      case 'n':
-        scratch->push_back('\n');
-        break;
-      case 'r':
-        scratch->push_back('\r');
-        break;
-      case 't':
-        scratch->push_back('\t');
-        break;
-      case 'u': {
-        uint32_t cp = 0;
-        if (!read_hex4(&cp)) return SyntaxError("bad \\u escape");
-        if (cp >= 0xDC00 && cp <= 0xDFFF) return SyntaxError("unpaired surrogate in a \\u escape");
-        if (cp >= 0xD800 && cp <= 0xDBFF) {
-          uint32_t low = 0;
-          if (input_.substr(pos_, 2) != "\\u")
-            return SyntaxError("unpaired surrogate in a \\u escape");
-          pos_ += 2;
-          if (!read_hex4(&low)) return SyntaxError("bad \\u escape");
-          if (low < 0xDC00 || low > 0xDFFF) {
-            return SyntaxError("unpaired surrogate in a \\u escape");
-          }
-          cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-        }
-        AppendUtf8(cp, scratch);
-        break;
-      }
-      default:
-        --pos_;
-        return SyntaxError("bad escape in a string");
-    }
-  }
-  *value = *scratch;
-  *raw = input_.substr(start, pos_ - start);
-  return Status::OK();
-}
-
 Status JsonShredder::ReadScalar(Scalar* v) {
-  SkipSpace();
-  if (pos_ >= input_.size()) return SyntaxError("expected a value");
-  const char c = input_[pos_];
-  const size_t start = pos_;
+  json_.SkipSpace();
+  if (json_.pos >= json_.text.size()) return SyntaxError("expected a value");
+  const char c = json_.text[json_.pos];
+  const size_t start = json_.pos;
   if (c == '"') {
     v->kind = Scalar::Kind::kString;
-    return ReadString(&v->text, &string_scratch_, &v->raw);
+    return json_.ReadString(&v->text, &string_scratch_, &v->raw);
   }
   if (c == '-' || IsDigit(c)) {
     v->kind = Scalar::Kind::kNumber;
-    PQ_RETURN_IF_ERROR(ReadNumber(&v->text));
+    PQ_RETURN_IF_ERROR(json_.ReadNumber(&v->text));
     v->raw = v->text;
     return Status::OK();
   }
   if (c == 't' || c == 'f') {
-    PQ_RETURN_IF_ERROR(ReadLiteral(c == 't' ? "true" : "false"));
+    PQ_RETURN_IF_ERROR(json_.ReadLiteral(c == 't' ? "true" : "false"));
     v->kind = c == 't' ? Scalar::Kind::kTrue : Scalar::Kind::kFalse;
-    v->text = v->raw = input_.substr(start, pos_ - start);
+    v->text = v->raw = json_.text.substr(start, json_.pos - start);
     return Status::OK();
   }
   return SyntaxError("unexpected character");
-}
-
-Status JsonShredder::SkipValue(int depth) {
-  SkipSpace();
-  if (pos_ >= input_.size()) return SyntaxError("expected a value");
-  if (depth > kMaxJsonDepth) return SyntaxError("nested too deeply");
-  const char c = input_[pos_];
-  if (c == '"') {
-    std::string_view value, raw;
-    return ReadString(&value, &string_scratch_, &raw);
-  }
-  if (c == '{' || c == '[') {
-    const char close = c == '{' ? '}' : ']';
-    ++pos_;
-    if (ConsumeClose(input_, &pos_, close)) return Status::OK();
-    while (true) {
-      if (c == '{') {
-        if (!AtString(input_, &pos_)) return SyntaxError("expected a string");
-        std::string_view value, raw;
-        PQ_RETURN_IF_ERROR(ReadString(&value, &string_scratch_, &raw));
-        PQ_RETURN_IF_ERROR(Expect(':', "':'"));
-      }
-      PQ_RETURN_IF_ERROR(SkipValue(depth + 1));
-      const AfterValue after = ReadAfterValue(input_, &pos_, close);
-      if (after == AfterValue::kClose) return Status::OK();
-      if (after == AfterValue::kNeither) return SyntaxError(ExpectedCommaOr(close));
-    }
-  }
-  if (c == 't') return ReadLiteral("true");
-  if (c == 'f') return ReadLiteral("false");
-  if (c == 'n') return ReadLiteral("null");
-  if (c != '-' && !IsDigit(c)) return SyntaxError("expected a value");
-  std::string_view raw;
-  return ReadNumber(&raw);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1166,9 +758,7 @@ std::string JsonShredder::Where() const {
   return out;
 }
 
-Status JsonShredder::SyntaxError(const std::string& what) const {
-  return Status::InvalidArgument("invalid JSON at offset " + std::to_string(pos_) + ": " + what);
-}
+Status JsonShredder::SyntaxError(const std::string& what) const { return json_.Error(what); }
 
 Status JsonShredder::ValueError(const std::string& what) const {
   return Status::InvalidArgument(Where() + ": " + what);
@@ -1179,7 +769,7 @@ Status JsonShredder::Mismatch(const std::string& expected, std::string_view foun
 }
 
 Status JsonShredder::MismatchHere(const std::string& expected) {
-  const char c = input_[pos_];
+  const char c = json_.text[json_.pos];
   if (c == '[' || c == '{') {
     return ValueError("expected " + expected + ", found " + (c == '[' ? "an array" : "an object"));
   }
@@ -1226,6 +816,8 @@ std::string JsonShredder::Expected(const Node& node) {
              std::to_string(node.scale) + ")";
     case LeafKind::kUuid:
       return "a UUID string 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx'";
+    case LeafKind::kUnknown:
+      return "null (an UNKNOWN column holds only nulls)";
   }
   return "a value";
 }

@@ -12,7 +12,8 @@
 //   struct  <opt|req> group name { fields... }     (no annotation)
 //   leaf    BOOLEAN; INT32/INT64 plain or INT(8..64, signed or not); FLOAT; DOUBLE; BYTE_ARRAY
 //           plain (bytes), STRING, ENUM or JSON; DATE; TIME; TIMESTAMP; DECIMAL on INT32, INT64 or
-//           FIXED_LEN_BYTE_ARRAY; UUID; FIXED_LEN_BYTE_ARRAY plain (bytes)
+//           FIXED_LEN_BYTE_ARRAY; UUID; FIXED_LEN_BYTE_ARRAY plain (bytes); INT32 UNKNOWN (always
+//           null)
 // Anything else (repeated fields outside these groups, 2-level lists, VARIANT, INT96, ...) is
 // NotSupported at Make.
 //
@@ -61,32 +62,12 @@
 #include "format/metadata/metadata.h"
 #include "format/schema/schema.h"
 #include "format/util/status.h"
+#include "format/util/json_reader.h"
+#include "format/writer/leaf_records.h"
 
 namespace pq {
 
 class FileWriter;
-
-// One leaf column's records so far.
-struct ShreddedLeaf {
-  const SchemaNode* node = nullptr;  // the leaf in JsonShredder::schema()
-  PhysicalType physical_type = PhysicalType::kInt32;
-  std::vector<int16_t> def_levels;  // one per level entry (0s when the leaf's maximum is 0)
-  std::vector<int16_t> rep_levels;  // one per level entry (0s when the leaf's maximum is 0)
-  // The non-null values, one per definition level at the leaf's maximum. Only the member of the
-  // leaf's physical type is used.
-  std::vector<uint8_t> booleans;  // BOOLEAN, 0/1
-  std::vector<int32_t> int32s;
-  std::vector<int64_t> int64s;
-  std::vector<float> floats;
-  std::vector<double> doubles;
-  std::string bytes;         // BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY values back to back
-  std::vector<size_t> ends;  // end offset in `bytes` of each of those values
-
-  int64_t num_levels() const { return static_cast<int64_t>(def_levels.size()); }
-  int64_t num_values() const;
-  // The i-th BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY value.
-  std::string_view byte_value(int64_t i) const;
-};
 
 class JsonShredder {
  public:
@@ -99,13 +80,13 @@ class JsonShredder {
 
   // A root named "schema" with the field as its only child.
   const Schema& schema() const { return *schema_; }
-  int num_leaves() const { return static_cast<int>(leaves_.size()); }
+  int num_leaves() const { return records_.num_leaves(); }
   // Leaf i of the field, in column order.
-  const ShreddedLeaf& leaf(int i) const { return leaves_[static_cast<size_t>(i)]; }
+  const ShreddedLeaf& leaf(int i) const { return records_.leaf(i); }
   // Records held.
-  int64_t rows() const { return rows_; }
+  int64_t rows() const { return records_.rows(); }
   // About the memory the records take.
-  size_t bytes() const;
+  size_t bytes() const { return records_.bytes(); }
 
   // Appends one record: the field's value as JSON text (the text `null` is a null record).
   // InvalidArgument as described above; the shredder is then unchanged.
@@ -113,12 +94,14 @@ class JsonShredder {
   // Appends a null record. InvalidArgument when the field is required.
   Status AppendNull();
   // Drops the records from `rows` on (rows <= this->rows()).
-  void Truncate(int64_t rows);
+  void Truncate(int64_t rows) { records_.Truncate(rows); }
   // Writes every record to leaves first_leaf .. first_leaf + num_leaves() - 1 of `writer`, whose
   // schema holds this field there, then empties the shredder (also when the writer fails).
-  Status WriteTo(FileWriter* writer, int first_leaf);
+  Status WriteTo(FileWriter* writer, int first_leaf) {
+    return records_.WriteTo(writer, first_leaf);
+  }
   // Empties the shredder.
-  void Clear();
+  void Clear() { records_.Clear(); }
 
  private:
   struct Node;
@@ -130,7 +113,7 @@ class JsonShredder {
 
   JsonShredder();
 
-  // Reads the JSON value at pos_ as a value of `node`; its first level entry in every leaf gets
+  // Reads the JSON value at the reader's position as a value of `node`; its first level entry in every leaf gets
   // repetition level `rep`.
   Status Shred(Node& node, int16_t rep);
   Status ShredList(Node& node, int16_t rep);
@@ -144,19 +127,13 @@ class JsonShredder {
   void PushNull(const Node& node, int16_t def, int16_t rep);
   Status CheckDistinctKeys(const Node& map, size_t first_key);
 
-  // JSON syntax.
-  void SkipSpace();
-  Status ReadString(std::string_view* value, std::string* scratch, std::string_view* raw);
-  Status ReadNumber(std::string_view* raw);
-  Status ReadLiteral(std::string_view word);
-  Status SkipValue(int depth);
+  // The scalar at the reader's position.
   Status ReadScalar(Scalar* v);
-  Status Expect(char c, const char* what);
   Status SyntaxError(const std::string& what) const;
   // "<where>: <what>".
   Status ValueError(const std::string& what) const;
   Status Mismatch(const std::string& expected, std::string_view found) const;
-  // The mismatch for the value at pos_ (or the syntax error it holds).
+  // The mismatch for the value at the reader's position (or the syntax error it holds).
   Status MismatchHere(const std::string& expected);
   // What a value of `node` must be, for messages: "an integer", "a list (a JSON array)".
   static std::string Expected(const Node& node);
@@ -164,17 +141,10 @@ class JsonShredder {
 
   std::shared_ptr<const Schema> schema_;
   std::unique_ptr<Node> root_;
-  std::vector<ShreddedLeaf> leaves_;
-  int64_t rows_ = 0;
+  LeafRecords records_;
   // The record being read.
-  std::string_view input_;
-  size_t pos_ = 0;
+  JsonReader json_;
   std::vector<PathStep> path_;
-  // Where each leaf stood before the record, to take a failed record back.
-  struct Mark {
-    size_t levels, values, bytes;
-  };
-  std::vector<Mark> marks_;
   std::string string_scratch_;  // an unescaped string, used before the next one is read
   std::vector<std::pair<std::string_view, std::string_view>> distinct_scratch_;
 };

@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <random>
 
 namespace pq {
 namespace {
@@ -99,6 +101,28 @@ void LocalOutputFile::Remove() {
   }
   buffer_.clear();
   ::unlink(path_.c_str());
+}
+
+std::string TemporaryPathBeside(const std::string& target) {
+  const size_t slash = target.rfind('/');
+  const std::string dir = slash == std::string::npos ? "" : target.substr(0, slash + 1);
+  const std::string name = slash == std::string::npos ? target : target.substr(slash + 1);
+  std::random_device rd;
+  char random[17];
+  std::snprintf(random, sizeof random, "%08x%08x", rd(), rd());
+  return dir + "." + name + ".tmp-" + std::to_string(::getpid()) + "-" + random;
+}
+
+std::string FolderOf(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+void SyncFolder(const std::string& folder) {
+  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  (void)::fsync(fd);
+  ::close(fd);
 }
 
 }  // namespace pq

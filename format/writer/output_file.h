@@ -63,4 +63,16 @@ class LocalOutputFile final : public OutputFile {
   Status failure_;
 };
 
+// Publishing a finished file or folder by rename(2): the temporary it is written as, beside the
+// target, and the folder syncs that make the rename durable. The one home of both for the export
+// and its partitioned form.
+//
+// The path of a temporary beside `target`, in the same folder so that a rename publishes it:
+// ".NAME.tmp-PID-RANDOM" (16 random hex digits). Its leading '.' keeps globs and `**` from seeing it.
+std::string TemporaryPathBeside(const std::string& target);
+// The folder holding `path`: "." for a bare name, "/" for an entry of the root.
+std::string FolderOf(const std::string& path);
+// fsync(2) of `folder`, so that renames in it are durable. Best effort: errors are ignored.
+void SyncFolder(const std::string& folder);
+
 }  // namespace pq

@@ -11,7 +11,9 @@
 #include <string>
 #include <string_view>
 
+#include "format/util/base64.h"  // DecodeBase64, which the shredder and the export use with these
 #include "format/util/status.h"
+#include "format/value/uuid_text.h"  // ParseUuidText, which the shredder and the export use with these
 
 namespace pq {
 
@@ -43,13 +45,11 @@ int32_t DecimalByteWidth(int precision);
 //   "has more than P digits, too many for DECIMAL(P,S)"
 Status ParseDecimalText(std::string_view text, int precision, int scale, UnscaledDecimal* out);
 
-// Canonical UUID text, 8-4-4-4-12 hex digits of either case, to its 16 bytes. False for anything
-// else (no braces, no white space).
-bool ParseUuidText(std::string_view text, uint8_t out[16]);
-
-// Standard base64 (RFC 4648 section 4: A-Z a-z 0-9 + /), with or without '=' padding, to bytes
-// appended to *out. False (*out unchanged) on any other character, misplaced padding, a length
-// that no padding explains, or non-zero bits left over in the last character.
-bool DecodeBase64(std::string_view text, std::string* out);
+// INTERVAL text as the reader writes it, {"months":m,"days":d,"millis":n} (members in any order,
+// each at most once, a missing one 0, white space around tokens allowed), to the 12 bytes of the
+// FIXED_LEN_BYTE_ARRAY(12) (the Parquet type spec, "INTERVAL": three little-endian unsigned 32-bit
+// integers). Errors (after a description of the value): "is not an INTERVAL object
+// {"months":m,"days":d,"millis":n}", "has months 4294967296, out of range for INTERVAL".
+Status ParseIntervalText(std::string_view text, uint8_t out[12]);
 
 }  // namespace pq

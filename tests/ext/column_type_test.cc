@@ -80,7 +80,8 @@ TEST(ColumnTypeTest, TimeUnits) {
   EXPECT_EQ(Parse("timestamp with time zone").kind, ColumnKind::kTimestamp);
   EXPECT_EQ(Parse("TIMESTAMPTZ").physical_type(), PhysicalType::kInt64);
   EXPECT_EQ(ErrorOf("TIME(HOURS)"), "type TIME takes one unit: MILLIS, MICROS or NANOS");
-  EXPECT_EQ(ErrorOf("TIMESTAMP(MILLIS, MICROS)"), "type TIMESTAMP takes one unit: MILLIS, MICROS or NANOS");
+  EXPECT_EQ(ErrorOf("TIMESTAMP(MILLIS, MICROS)"),
+            "type TIMESTAMP takes one unit: MILLIS, MICROS or NANOS");
 }
 
 TEST(ColumnTypeTest, DecimalPrecisionPicksThePhysicalType) {
@@ -99,8 +100,10 @@ TEST(ColumnTypeTest, DecimalPrecisionPicksThePhysicalType) {
   EXPECT_EQ(Parse("DECIMAL").kind, ColumnKind::kInfer);
   EXPECT_EQ(Parse("NUMERIC").kind, ColumnKind::kInfer);
 
-  EXPECT_EQ(ErrorOf("DECIMAL(40,2)"), "type 'DECIMAL(40,2)': the precision must be between 1 and 38");
-  EXPECT_EQ(ErrorOf("DECIMAL(5,6)"), "type 'DECIMAL(5,6)': the scale must be between 0 and the precision");
+  EXPECT_EQ(ErrorOf("DECIMAL(40,2)"),
+            "type 'DECIMAL(40,2)': the precision must be between 1 and 38");
+  EXPECT_EQ(ErrorOf("DECIMAL(5,6)"),
+            "type 'DECIMAL(5,6)': the scale must be between 0 and the precision");
   EXPECT_EQ(ErrorOf("DECIMAL(x)"), "type 'DECIMAL(x)' must be DECIMAL(precision[, scale])");
   EXPECT_EQ(ErrorOf("DECIMAL(1,2,3)"), "type 'DECIMAL(1,2,3)' must be DECIMAL(precision[, scale])");
   EXPECT_EQ(ErrorOf(" DECIMAL(5 "), "type 'DECIMAL(5' has an unclosed '('");
@@ -147,17 +150,23 @@ TEST(ColumnTypeTest, NestedTypes) {
 
 TEST(ColumnTypeTest, NestedTypeErrors) {
   EXPECT_EQ(ErrorOf("LIST<FOO>"), "type 'LIST<FOO>': unknown type 'FOO'");
-  EXPECT_EQ(ErrorOf("MAP<JSON, TEXT>"), "type 'MAP<JSON, TEXT>': a MAP key must be a primitive type other than JSON, not JSON");
+  EXPECT_EQ(ErrorOf("MAP<JSON, TEXT>"),
+            "type 'MAP<JSON, TEXT>': a MAP key must be a primitive type other than JSON, not JSON");
   EXPECT_EQ(ErrorOf("MAP<LIST<TEXT>, TEXT>"),
-            "type 'MAP<LIST<TEXT>, TEXT>': a MAP key must be a primitive type other than JSON, not LIST<TEXT>");
-  EXPECT_EQ(ErrorOf("STRUCT<a INT, A TEXT>"), "type 'STRUCT<a INT, A TEXT>': field 'A' is given twice");
+            "type 'MAP<LIST<TEXT>, TEXT>': a MAP key must be a primitive type other than JSON, not "
+            "LIST<TEXT>");
+  EXPECT_EQ(ErrorOf("STRUCT<a INT, A TEXT>"),
+            "type 'STRUCT<a INT, A TEXT>': field 'A' is given twice");
   EXPECT_EQ(ErrorOf("LIST<TEXT"), "type 'LIST<TEXT': expected '>' at the end");
   EXPECT_EQ(ErrorOf("LIST<>"), "type 'LIST<>': a type is missing");
   EXPECT_EQ(ErrorOf("LIST<TEXT> x"), "type 'LIST<TEXT> x': unexpected 'x'");
-  EXPECT_EQ(ErrorOf("LIST<ARRAY<INT>>"), "type 'LIST<ARRAY<INT>>': unknown type 'ARRAY<' (nested types are LIST, MAP, STRUCT)");
+  EXPECT_EQ(ErrorOf("LIST<ARRAY<INT>>"),
+            "type 'LIST<ARRAY<INT>>': unknown type 'ARRAY<' (nested types are LIST, MAP, STRUCT, "
+            "VARIANT)");
   EXPECT_EQ(ErrorOf("STRUCT<\"a INT>"), "type 'STRUCT<\"a INT>': unclosed quote in a field name");
-  EXPECT_EQ(ErrorOf("LIST<DECIMAL(50,1)>"),
-            "type 'LIST<DECIMAL(50,1)>': type 'DECIMAL(50,1)': the precision must be between 1 and 38");
+  EXPECT_EQ(
+      ErrorOf("LIST<DECIMAL(50,1)>"),
+      "type 'LIST<DECIMAL(50,1)>': type 'DECIMAL(50,1)': the precision must be between 1 and 38");
   std::string deep;
   for (int i = 0; i < 70; ++i) deep += "LIST<";
   deep += "INT";
@@ -166,10 +175,28 @@ TEST(ColumnTypeTest, NestedTypeErrors) {
 }
 
 TEST(ColumnTypeTest, NamesReadBack) {
-  for (const char* name : {"BOOLEAN", "TINYINT", "SMALLINT", "INT32", "INTEGER", "UTINYINT", "USMALLINT",
-                           "UINTEGER", "UBIGINT", "REAL", "TEXT", "BLOB", "JSON", "DATE", "TIME(MILLIS)",
-                           "TIME(NANOS)", "TIMESTAMP(MICROS)", "DECIMAL(12,2)", "UUID", "LIST<INTEGER>",
-                           "MAP<TEXT, LIST<INTEGER>>", "STRUCT<a INTEGER, \"b c\" TEXT>"}) {
+  for (const char* name : {"BOOLEAN",
+                           "TINYINT",
+                           "SMALLINT",
+                           "INT32",
+                           "INTEGER",
+                           "UTINYINT",
+                           "USMALLINT",
+                           "UINTEGER",
+                           "UBIGINT",
+                           "REAL",
+                           "TEXT",
+                           "BLOB",
+                           "JSON",
+                           "DATE",
+                           "TIME(MILLIS)",
+                           "TIME(NANOS)",
+                           "TIMESTAMP(MICROS)",
+                           "DECIMAL(12,2)",
+                           "UUID",
+                           "LIST<INTEGER>",
+                           "MAP<TEXT, LIST<INTEGER>>",
+                           "STRUCT<a INTEGER, \"b c\" TEXT>"}) {
     SCOPED_TRACE(name);
     const ColumnType t = Parse(name);
     EXPECT_EQ(ColumnTypeName(t), name);
@@ -229,6 +256,82 @@ TEST(ColumnTypeTest, SchemaElementsOfNestedTypes) {
   EXPECT_FALSE(out[0].logical_type.has_value());
   EXPECT_EQ(out[1].name, "a");
   EXPECT_EQ(out[2].logical_type->kind, LogicalType::Kind::kString);
+}
+
+// The types of the writer's later additions: every name, read back, and its schema element.
+TEST(ColumnTypeTest, OtherLogicalTypes) {
+  for (const char* name :
+       {"FLOAT4", "FLOAT16", "ENUM", "BSON", "INTERVAL", "UNKNOWN", "TIMETZ(MICROS)",
+        "TIMESTAMP_NTZ(NANOS)", "GEOMETRY", "GEOMETRY('srid:5070')",
+        "GEOGRAPHY('OGC:CRS84', KARNEY)", "GEOGRAPHY(VINCENTY)", "VARIANT",
+        "VARIANT<STRUCT<a INTEGER, b LIST<TEXT>, c VARIANT>>"}) {
+    SCOPED_TRACE(name);
+    const ColumnType t = Parse(name);
+    EXPECT_EQ(ColumnTypeName(t), name);
+    EXPECT_EQ(ColumnTypeName(Parse(ColumnTypeName(t))), name);
+  }
+  EXPECT_EQ(ColumnTypeName(Parse("time with time zone")), "TIMETZ(MICROS)");
+  EXPECT_EQ(ColumnTypeName(Parse("TIMESTAMP WITHOUT TIME ZONE")), "TIMESTAMP_NTZ(MICROS)");
+  EXPECT_EQ(ColumnTypeName(Parse("half")), "FLOAT16");
+  // The CRS keeps its case, commas, parentheses and quotes.
+  EXPECT_EQ(*Parse("geometry('a, (B)''c')").crs, "a, (B)'c");
+  EXPECT_EQ(DeclaredTypeText(Parse("GEOMETRY('x')")), "'GEOMETRY(''x'')'");
+
+  const SchemaElement f16 = ToSchemaElement("h", Parse("FLOAT16"));
+  EXPECT_EQ(f16.type, PhysicalType::kFixedLenByteArray);
+  EXPECT_EQ(f16.type_length, 2);
+  EXPECT_EQ(f16.logical_type->kind, LogicalType::Kind::kFloat16);
+  const SchemaElement iv = ToSchemaElement("i", Parse("INTERVAL"));
+  EXPECT_EQ(iv.type_length, 12);
+  EXPECT_FALSE(iv.logical_type.has_value());
+  EXPECT_EQ(iv.converted_type, ConvertedType::kInterval);
+  EXPECT_EQ(ToSchemaElement("f", Parse("FLOAT4")).type, PhysicalType::kFloat);
+  EXPECT_TRUE(ToSchemaElement("t", Parse("TIMETZ")).logical_type->is_adjusted_to_utc);
+  EXPECT_FALSE(ToSchemaElement("t", Parse("TIMESTAMP_NTZ")).logical_type->is_adjusted_to_utc);
+  const SchemaElement g = ToSchemaElement("g", Parse("GEOGRAPHY('x', ANDOYER)"));
+  EXPECT_EQ(g.logical_type->kind, LogicalType::Kind::kGeography);
+  EXPECT_EQ(*g.logical_type->crs, "x");
+  EXPECT_EQ(*g.logical_type->algorithm, EdgeInterpolationAlgorithm::kAndoyer);
+
+  EXPECT_NE(ErrorOf("GEOMETRY('x', KARNEY)").find("GEOMETRY takes a CRS only"), std::string::npos);
+  EXPECT_NE(ErrorOf("GEOGRAPHY('x'").find("expected ('crs')"), std::string::npos);
+  EXPECT_NE(ErrorOf("LIST<GEOMETRY>").find("can only be the type of a column"), std::string::npos);
+  EXPECT_NE(ErrorOf("VARIANT<UBIGINT>").find("not a type a Variant value can be shredded as"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf("VARIANT<TIME(MILLIS)>").find("TIME(MICROS)"), std::string::npos);
+  EXPECT_NE(ErrorOf("VARIANT<STRUCT<a VARIANT<INTEGER>>>").find("its own type"), std::string::npos);
+}
+
+// VARIANT: the group, its metadata and value, and the typed_value of a shredding, field by field.
+TEST(ColumnTypeTest, SchemaElementsOfVariants) {
+  std::vector<SchemaElement> out;
+  AppendSchemaElements("v", Parse("VARIANT"), &out);
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0].logical_type->kind, LogicalType::Kind::kVariant);
+  EXPECT_EQ(out[0].logical_type->variant_specification_version, 1);
+  EXPECT_EQ(out[1].name, "metadata");
+  EXPECT_EQ(out[1].repetition_type, Repetition::kRequired);
+  EXPECT_EQ(out[2].name, "value");
+  EXPECT_EQ(out[2].repetition_type, Repetition::kRequired);
+  EXPECT_EQ(LeafCount(Parse("VARIANT")), 2);
+
+  out.clear();
+  const ColumnType shredded = Parse("VARIANT<STRUCT<a INTEGER, b LIST<TEXT>, c VARIANT>>");
+  AppendSchemaElements("v", shredded, &out);
+  std::vector<std::string> names;
+  for (const SchemaElement& e : out) names.push_back(e.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"v", "metadata", "value", "typed_value", "a", "value",
+                                             "typed_value", "b", "value", "typed_value", "list",
+                                             "element", "value", "typed_value", "c", "value"}));
+  EXPECT_EQ(out[2].repetition_type, Repetition::kOptional);  // value beside a typed_value
+  EXPECT_EQ(out[4].repetition_type, Repetition::kRequired);  // a field group
+  EXPECT_EQ(out[6].type, PhysicalType::kInt64);
+  EXPECT_EQ(out[9].logical_type->kind, LogicalType::Kind::kList);
+  EXPECT_EQ(out[11].repetition_type, Repetition::kRequired);  // the element group
+  EXPECT_EQ(out[14].num_children, 1);                         // c: value only
+  int leaves = 0;
+  for (const SchemaElement& e : out) leaves += e.type.has_value();
+  EXPECT_EQ(LeafCount(shredded), leaves);
 }
 
 }  // namespace

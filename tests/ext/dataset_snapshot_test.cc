@@ -47,7 +47,9 @@ class DatasetSnapshotTest : public ::testing::Test {
     EXPECT_TRUE(schema.ok()) << schema.status().message();
     if (!schema.ok()) return nullptr;
     columns_ = schema->columns;
-    return MakeSnapshot(std::move(readers), std::move(schema->files));
+    auto made = MakeSnapshot(std::move(readers), std::move(schema->files));
+    EXPECT_TRUE(made.ok()) << made.status().message();
+    return made.ok() ? std::move(made).value() : nullptr;
   }
 
   Result<std::shared_ptr<const DatasetSnapshot>> Refresh(std::shared_ptr<const DatasetSnapshot> data) {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -153,11 +154,13 @@ TEST_F(EncryptionTest, KeysRegisteredById) {
                   Data("encrypt_columns_and_footer.parquet.encrypted") +
                   "', footer_key='abcdefghijklmnop')"),
             "");
-  // Key-management material cannot be unwrapped: said plainly.
-  EXPECT_NE(Error("CREATE VIRTUAL TABLE temp.k USING parquet('" +
-                  Data("external_key_material_java.parquet.encrypted") + "')")
-                .find("key-management key material"),
-            std::string::npos);
+  // The same ids are master keys: parquet-java's file with external, double-wrapped key material
+  // opens (100 rows: integers 0..99, strings 'a0' .. 'j99').
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE temp.k USING parquet('" +
+                     Data("external_key_material_java.parquet.encrypted") + "')"),
+            "");
+  EXPECT_EQ(Rows("SELECT count(*), sum(integers), min(strings), max(strings) FROM k"),
+            "100|4950|a0|j99|\n");
 }
 
 TEST_F(EncryptionTest, ParquetAddKeyArguments) {
@@ -285,6 +288,157 @@ TEST_F(EncryptionTest, ExportOptionsAreChecked) {
                 .find("column_keys: no column named 'nope'"),
             std::string::npos);
   EXPECT_FALSE(fs::exists(Path("x.parquet")));
+}
+
+// --- Master keys (PKMT1 key material) ------------------------------------------------------------
+
+class MasterKeyTest : public EncryptionTest {
+ protected:
+  void SetUp() override {
+    EncryptionTest::SetUp();
+    if (IsSkipped()) return;
+    ASSERT_EQ(One(std::string("SELECT parquet_add_key('kf', '") + kFooterKey +
+                  "') + parquet_add_key('kc1', '" + kDoubleKey + "')"),
+              "2");
+  }
+  // Files in dir_ whose name contains `part`.
+  std::vector<std::string> FilesWith(const std::string& part) const {
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(dir_)) {
+      const std::string name = e.path().filename().string();
+      if (name.find(part) != std::string::npos) out.push_back(name);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+  std::string Export(const std::string& path, const std::string& options,
+                     const std::string& query = "SELECT value AS id, 's' || value AS s FROM nums") {
+    QueryResult r = db_.Query("SELECT parquet_export('" + path + "', '" + Quoted(query) + "', '" +
+                              Quoted(options) + "')");
+    return r.ok ? r.rows[0][0].value_or("NULL") : "error: " + r.error;
+  }
+};
+
+TEST_F(MasterKeyTest, ExternalMaterialIsWrittenBesideTheFile) {
+  const std::string path = Path("ext.parquet");
+  EXPECT_EQ(Export(path, "footer_master_key=kf, column_master_keys='s:kc1', key_material=external"),
+            "5000");
+  const std::string material = Path("_KEY_MATERIAL_FOR_ext.parquet.json");
+  ASSERT_TRUE(fs::exists(material));
+  // No temporary is left, and no key or data key is in either file.
+  EXPECT_EQ(FilesWith(".tmp-"), std::vector<std::string>{});
+  const std::string json = ReadBytes(material);
+  EXPECT_EQ(json.find(kFooterKey), std::string::npos);
+  EXPECT_NE(json.find("\"footerKey\":\"{"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"columnKey0\":\"{"), std::string::npos) << json;
+  EXPECT_NE(json.find("\\\"masterKeyID\\\":\\\"kc1\\\""), std::string::npos) << json;
+  const std::string bytes = ReadBytes(path);
+  EXPECT_NE(bytes.find("{\"keyMaterialType\":\"PKMT1\",\"internalStorage\":false,\"keyReference\":\"footerKey\"}"),
+            std::string::npos);
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE temp.r USING parquet('" + path + "')"), "");
+  EXPECT_EQ(Rows("SELECT count(*), sum(id), sum(s = 's' || id) FROM r"), "5000|12502500|5000|\n");
+  // The file without its material: the error names the material file.
+  fs::rename(material, Path("moved.json"));
+  const std::string e = Error("CREATE VIRTUAL TABLE temp.r2 USING parquet('" + path + "')");
+  EXPECT_NE(e.find("cannot open the key material file '" + material + "'"), std::string::npos) << e;
+}
+
+TEST_F(MasterKeyTest, FileAndMaterialAppearTogetherOrNotAtAll) {
+  const std::string path = Path("pair.parquet");
+  const std::string material = Path("_KEY_MATERIAL_FOR_pair.parquet.json");
+  const std::string options = "footer_master_key=kf, key_material=external, schema='id INTEGER'";
+  // A failing export leaves neither.
+  EXPECT_NE(Export(path, options, "SELECT CASE WHEN value < 4000 THEN value ELSE 'x' END AS id FROM nums")
+                .find("error"),
+            std::string::npos);
+  EXPECT_FALSE(fs::exists(path));
+  EXPECT_FALSE(fs::exists(material));
+  EXPECT_EQ(FilesWith(".tmp-"), std::vector<std::string>{});
+  // A good one writes both; a failing one over them changes neither.
+  EXPECT_EQ(Export(path, options), "5000");
+  const std::string file_before = ReadBytes(path), material_before = ReadBytes(material);
+  EXPECT_NE(Export(path, options, "SELECT CASE WHEN value < 4000 THEN value ELSE 'x' END AS id FROM nums")
+                .find("error"),
+            std::string::npos);
+  EXPECT_EQ(ReadBytes(path), file_before);
+  EXPECT_EQ(ReadBytes(material), material_before);
+  // Overwritten by a good one: both are new, and they go together.
+  EXPECT_EQ(Export(path, options, "SELECT value * 2 AS id FROM nums"), "5000");
+  EXPECT_NE(ReadBytes(material), material_before);
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE temp.r USING parquet('" + path + "')"), "");
+  EXPECT_EQ(One("SELECT sum(id) FROM r"), "25005000");
+  // When the file cannot be renamed into place (a folder holds its name), the material it would have
+  // replaced is put back, and a material that did not exist before is removed.
+  const std::string blocked = Path("blocked.parquet");
+  const std::string blocked_material = Path("_KEY_MATERIAL_FOR_blocked.parquet.json");
+  fs::create_directory(blocked);
+  std::ofstream(blocked + "/inside") << "x";
+  EXPECT_NE(Export(blocked, options).find("cannot rename the finished file"), std::string::npos);
+  EXPECT_FALSE(fs::exists(blocked_material));
+  std::ofstream(blocked_material) << "old material";
+  EXPECT_NE(Export(blocked, options).find("cannot rename the finished file"), std::string::npos);
+  EXPECT_EQ(ReadBytes(blocked_material), "old material");
+  EXPECT_EQ(FilesWith(".tmp-"), std::vector<std::string>{});
+}
+
+TEST_F(MasterKeyTest, EveryModeWithFreshKeysPerFile) {
+  for (const char* wrapping : {"double_wrapping=1", "double_wrapping=0"}) {
+    for (const char* material : {"key_material=internal", "key_material=external"}) {
+      for (const char* columns : {"", ", column_master_keys='s:kc1'"}) {
+        const std::string options = std::string("footer_master_key=kf, ") + wrapping + ", " +
+                                    material + columns;
+        SCOPED_TRACE(options);
+        // Two files with the same options: different data keys (their key metadata differs).
+        EXPECT_EQ(Export(Path("a.parquet"), options), "5000");
+        EXPECT_EQ(Export(Path("b.parquet"), options), "5000");
+        const bool external = std::string(material).find("external") != std::string::npos;
+        if (external) {
+          EXPECT_NE(ReadBytes(Path("_KEY_MATERIAL_FOR_a.parquet.json")),
+                    ReadBytes(Path("_KEY_MATERIAL_FOR_b.parquet.json")));
+        }
+        ASSERT_EQ(db_.Exec("DROP TABLE IF EXISTS temp.r; CREATE VIRTUAL TABLE temp.r USING parquet('" +
+                           Path("a.parquet") + "," + Path("b.parquet") + "')"),
+                  "");
+        EXPECT_EQ(Rows("SELECT count(*), sum(id), sum(s = 's' || id) FROM r"),
+                  "10000|25005000|10000|\n");
+        fs::remove(Path("_KEY_MATERIAL_FOR_a.parquet.json"));
+        fs::remove(Path("_KEY_MATERIAL_FOR_b.parquet.json"));
+      }
+    }
+  }
+}
+
+// A persistent table in a database file holds no key: after the connection closes, another one
+// registers the keys and reads it; creating it with a key in its options is refused.
+TEST_F(EncryptionTest, TablesInDatabaseFilesHoldNoKeys) {
+  const std::string db_file = Path("app.db");
+  const std::string file = Data("encrypt_columns_and_footer.parquet.encrypted");
+  ASSERT_EQ(db_.Exec("ATTACH '" + db_file + "' AS app"), "");
+  const std::string refused = Error("CREATE VIRTUAL TABLE app.t USING parquet('" + file + "', " + Keys() + ")");
+  EXPECT_NE(refused.find("option 'footer_key' holds a secret"), std::string::npos) << refused;
+  EXPECT_NE(refused.find("parquet_add_key"), std::string::npos) << refused;
+  ASSERT_EQ(One(std::string("SELECT parquet_add_key('kf', '") + kFooterKey + "') + parquet_add_key('kc1', '" +
+                kDoubleKey + "') + parquet_add_key('kc2', '" + kFloatKey + "')"),
+            "3");
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE app.t USING parquet('" + file + "')"), "");
+  EXPECT_EQ(One("SELECT count(*) FROM app.t"), "50");
+  ASSERT_EQ(db_.Exec("DETACH app"), "");
+  const std::string on_disk = ReadBytes(db_file);
+  for (const char* key : {kFooterKey, kDoubleKey, kFloatKey}) {
+    EXPECT_EQ(on_disk.find(key), std::string::npos);
+  }
+  // Another connection: without the keys the table names what is missing; with them it reads.
+  TestDb other;
+  ASSERT_EQ(other.load_error(), "");
+  ASSERT_EQ(other.Exec("ATTACH '" + db_file + "' AS app"), "");
+  QueryResult before = other.Query("SELECT count(*) FROM app.t");
+  EXPECT_FALSE(before.ok);
+  EXPECT_NE(before.error.find("key id 'kf'"), std::string::npos) << before.error;
+  ASSERT_TRUE(other.Query(std::string("SELECT parquet_add_key('kf', '") + kFooterKey + "')").ok);
+  QueryResult after = other.Query("SELECT count(*), sum(boolean_field) FROM app.t");
+  ASSERT_TRUE(after.ok) << after.error;
+  EXPECT_EQ(after.rows[0][0].value_or(""), "50");
+  ASSERT_EQ(other.Exec("DETACH app"), "");
 }
 
 }  // namespace

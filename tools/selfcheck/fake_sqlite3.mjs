@@ -3,7 +3,7 @@
 //
 // It reads the script compare_with_duckdb.mjs sends (".load ...", "CREATE VIRTUAL TABLE temp.t USING
 // parquet('F')", a query), reads F with DuckDB instead, stores every value in a plain temp table the
-// way the value mapping in the README says the extension returns it, and runs the rest of the
+// way the value mapping in docs/reading.md says the extension returns it, and runs the rest of the
 // script in the real sqlite3 shell. Comparing through it must give OK for every file DuckDB reads;
 // with FAKE_MUTATE=1 one value per file is changed, and the comparison must report MISMATCH.
 //

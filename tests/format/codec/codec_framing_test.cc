@@ -1,12 +1,16 @@
 // Framings that real files carry and our own Compress never produces: several gzip members,
 // Hadoop's LZ4 frames, bare LZ4 blocks under codec 5, Zstandard frames without a content size or
-// several frames in one page. The test builds each with the codec libraries directly.
+// several frames in one page; and the Hadoop LZO framing parquet-java writes (hadoop-lzo), with
+// its blocks split into several chunks, and the bare LZO1X blocks of parquetjs. The test builds
+// each with the codec libraries directly.
 #include <gtest/gtest.h>
 #include <lz4.h>
+#include <lzo/lzo1x.h>
 #include <snappy.h>
 #include <zlib.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -260,6 +264,142 @@ TEST(Lz4FramingTest, RawBlockMustFillTheOutputExactly) {
   EXPECT_TRUE(DecompressInto(CompressionCodec::kLz4Raw, block, 1000, &output).ok());
   EXPECT_TRUE(DecompressInto(CompressionCodec::kLz4Raw, block, 999, &output).IsCorruption());
   EXPECT_TRUE(DecompressInto(CompressionCodec::kLz4Raw, block, 1001, &output).IsCorruption());
+}
+
+// --- LZO (Hadoop framing, as hadoop-lzo's LzoCodec writes it) ----------------------------------
+
+// One LZO1X-1 block, as hadoop-lzo's default compressor (LZO1X_1) makes it.
+Bytes LzoBlock(const Bytes& input) {
+  EXPECT_EQ(lzo_init(), LZO_E_OK);
+  Bytes out(input.size() + input.size() / 16 + 64 + 3);
+  std::vector<unsigned char> work(LZO1X_1_MEM_COMPRESS);
+  lzo_uint n = out.size();
+  EXPECT_EQ(lzo1x_1_compress(input.data(), input.size(), out.data(), &n, work.data()), LZO_E_OK);
+  out.resize(n);
+  return out;
+}
+
+void AppendLzoFrame(Bytes* page, const Bytes& uncompressed) {
+  Bytes block = LzoBlock(uncompressed);
+  PutU32BigEndian(page, static_cast<uint32_t>(uncompressed.size()));
+  PutU32BigEndian(page, static_cast<uint32_t>(block.size()));
+  page->insert(page->end(), block.begin(), block.end());
+}
+
+TEST(LzoFramingTest, OurPagesAreHadoopFramesOfLzo1xBlocks) {
+  // What Compress writes, taken apart by hand: [u32 BE size][u32 BE compressed size][LZO1X block]
+  // per 245,693 input bytes (hadoop-lzo's 256 KiB buffer less LZO1X's worst-case overhead), each
+  // block decoded here by liblzo2 itself.
+  const size_t kChunk = 262144 - (262144 / 16 + 64 + 3);
+  ASSERT_EQ(kChunk, 245693u);
+  Bytes input = TextBytes(2 * kChunk + 1000, 30);
+  Bytes page;
+  ASSERT_TRUE(Compress(CompressionCodec::kLzo, input, kDefaultCompressionLevel, &page).ok());
+  ASSERT_EQ(lzo_init(), LZO_E_OK);
+  size_t pos = 0, produced = 0, blocks = 0;
+  auto u32 = [&page](size_t at) {
+    return (uint32_t{page[at]} << 24) | (uint32_t{page[at + 1]} << 16) |
+           (uint32_t{page[at + 2]} << 8) | uint32_t{page[at + 3]};
+  };
+  while (pos < page.size()) {
+    ASSERT_LE(pos + 8, page.size());
+    const uint32_t size = u32(pos), compressed = u32(pos + 4);
+    pos += 8;
+    ASSERT_LE(pos + compressed, page.size());
+    EXPECT_EQ(size, std::min(kChunk, input.size() - produced));
+    Bytes out(size);
+    lzo_uint n = out.size();
+    ASSERT_EQ(lzo1x_decompress_safe(page.data() + pos, compressed, out.data(), &n, nullptr), LZO_E_OK);
+    ASSERT_EQ(n, size);
+    EXPECT_TRUE(std::equal(out.begin(), out.end(), input.begin() + static_cast<std::ptrdiff_t>(produced)));
+    pos += compressed;
+    produced += size;
+    ++blocks;
+  }
+  EXPECT_EQ(blocks, 3u);
+  EXPECT_EQ(produced, input.size());
+}
+
+TEST(LzoFramingTest, TwoFramesAndAnEmptyOneDecode) {
+  Bytes first = TextBytes(4000, 31), second = TextBytes(1234, 32);
+  Bytes page;
+  AppendLzoFrame(&page, first);
+  AppendLzoFrame(&page, {});
+  AppendLzoFrame(&page, second);
+  Bytes output;
+  Status s = DecompressInto(CompressionCodec::kLzo, page, first.size() + second.size(), &output);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(output, Concat(first, second));
+}
+
+TEST(LzoFramingTest, BlockSplitIntoSeveralChunks) {
+  // BlockCompressorStream given one write larger than its buffer: the block's size once, then one
+  // chunk per buffer's worth.
+  Bytes a = TextBytes(3000, 33), b = TextBytes(2000, 34), c = TextBytes(10, 35);
+  Bytes page;
+  PutU32BigEndian(&page, static_cast<uint32_t>(a.size() + b.size() + c.size()));
+  for (const Bytes* part : {&a, &b, &c}) {
+    Bytes block = LzoBlock(*part);
+    PutU32BigEndian(&page, static_cast<uint32_t>(block.size()));
+    page = Concat(page, block);
+  }
+  Bytes output;
+  Status s = DecompressInto(CompressionCodec::kLzo, page, a.size() + b.size() + c.size(), &output);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(output, Concat(Concat(a, b), c));
+}
+
+TEST(LzoFramingTest, BareBlockDecodesThroughTheFallback) {
+  Bytes input = TextBytes(7000, 36);
+  Bytes output;
+  Status s = DecompressInto(CompressionCodec::kLzo, LzoBlock(input), input.size(), &output);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(output, input);
+  EXPECT_TRUE(DecompressInto(CompressionCodec::kLzo, LzoBlock(input), input.size() - 1, &output)
+                  .IsCorruption());
+}
+
+TEST(LzoFramingTest, FramesThatDoNotAddUpAreCorruption) {
+  Bytes first = TextBytes(4000, 37), second = TextBytes(1000, 38);
+  Bytes page;
+  AppendLzoFrame(&page, first);
+  AppendLzoFrame(&page, second);
+  Bytes output;
+  EXPECT_TRUE(DecompressInto(CompressionCodec::kLzo, page, 4999, &output).IsCorruption());
+  EXPECT_TRUE(DecompressInto(CompressionCodec::kLzo, page, 5001, &output).IsCorruption());
+  Bytes lying = page;
+  lying[3] = static_cast<uint8_t>(lying[3] + 1);  // first frame says 4001 bytes
+  Status s = DecompressInto(CompressionCodec::kLzo, lying, 5000, &output);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.message().find("LZO page is invalid"), std::string::npos) << s.ToString();
+  Bytes huge = page;
+  huge[0] = 0xFF;  // first frame says ~4 GB
+  EXPECT_TRUE(DecompressInto(CompressionCodec::kLzo, huge, 5000, &output).IsCorruption());
+  Bytes chunk_overrun = page;
+  chunk_overrun[4] = 0x7F;  // compressed size past the end of the page
+  EXPECT_TRUE(DecompressInto(CompressionCodec::kLzo, chunk_overrun, 5000, &output).IsCorruption());
+}
+
+TEST(LzoFramingTest, TruncatedOrFlippedFramedPagesNeverCrash) {
+  Bytes first = TextBytes(1500, 39), second = TextBytes(700, 40);
+  Bytes page;
+  AppendLzoFrame(&page, first);
+  AppendLzoFrame(&page, second);
+  const size_t size = first.size() + second.size();
+  Bytes output;
+  for (size_t keep = 0; keep < page.size(); ++keep) {
+    Bytes truncated(page.begin(), page.begin() + static_cast<std::ptrdiff_t>(keep));
+    Status s = DecompressInto(CompressionCodec::kLzo, truncated, size, &output);
+    EXPECT_TRUE(s.IsCorruption()) << s.ToString() << " kept " << keep;
+  }
+  for (size_t bit = 0; bit < page.size() * 8; bit += 3) {
+    Bytes flipped = page;
+    flipped[bit / 8] ^= static_cast<uint8_t>(1u << (bit % 8));
+    Status s = DecompressInto(CompressionCodec::kLzo, flipped, size, &output);
+    if (!s.ok()) {
+      EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+    }
+  }
 }
 
 // --- ZSTD --------------------------------------------------------------------------------------

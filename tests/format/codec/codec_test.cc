@@ -65,13 +65,14 @@ Bytes MustCompress(CompressionCodec codec, const Bytes& input,
 constexpr CompressionCodec kWritable[] = {
     CompressionCodec::kUncompressed, CompressionCodec::kSnappy, CompressionCodec::kGzip,
     CompressionCodec::kBrotli,       CompressionCodec::kZstd,   CompressionCodec::kLz4Raw,
+    CompressionCodec::kLzo,
 };
 
 // Every codec that decodes (LZ4 through the bare-block fallback reads LZ4_RAW output).
 constexpr CompressionCodec kReadable[] = {
     CompressionCodec::kUncompressed, CompressionCodec::kSnappy, CompressionCodec::kGzip,
     CompressionCodec::kBrotli,       CompressionCodec::kLz4,    CompressionCodec::kZstd,
-    CompressionCodec::kLz4Raw,
+    CompressionCodec::kLz4Raw,       CompressionCodec::kLzo,
 };
 
 // The writable codec whose output `codec` decodes.
@@ -275,19 +276,10 @@ TEST_P(ReadableCodecTest, TrailingBytesAreAnError) {
 INSTANTIATE_TEST_SUITE_P(Readable, ReadableCodecTest, ::testing::ValuesIn(kReadable),
                          CodecParamName);
 
-TEST(CodecErrorsTest, LzoIsNotSupportedEitherWay) {
-  Bytes input = {1, 2, 3};
-  Bytes output(3);
-  Status s = Decompress(CompressionCodec::kLzo, input, output);
-  EXPECT_TRUE(s.IsNotSupported());
-  EXPECT_EQ(s.message(), "LZO compression is not supported");
-  Bytes out;
-  s = Compress(CompressionCodec::kLzo, input, kDefaultCompressionLevel, &out);
-  EXPECT_TRUE(s.IsNotSupported());
-  EXPECT_EQ(s.message(), "LZO compression is not supported");
-  EXPECT_FALSE(CodecSupportsWrite(CompressionCodec::kLzo));
-  EXPECT_TRUE(
-      Decompress(CompressionCodec::kLzo, ByteSpan{}, std::span<uint8_t>{}).IsNotSupported());
+TEST(CodecErrorsTest, LzoTakesNoLevel) {
+  EXPECT_TRUE(CodecSupportsWrite(CompressionCodec::kLzo));
+  EXPECT_EQ(*ValidateCompressionLevel(CompressionCodec::kLzo, kDefaultCompressionLevel), 0);
+  EXPECT_TRUE(ValidateCompressionLevel(CompressionCodec::kLzo, 1).status().IsInvalidArgument());
 }
 
 TEST(CodecErrorsTest, UnknownCodecNumbersAreNotSupported) {
@@ -402,18 +394,19 @@ TEST(CodecNameTest, ParsesWriterOptionValues) {
         Case{"GZip", CompressionCodec::kGzip}, Case{"zstd", CompressionCodec::kZstd},
         Case{"Zstd", CompressionCodec::kZstd}, Case{"brotli", CompressionCodec::kBrotli},
         Case{"lz4_raw", CompressionCodec::kLz4Raw}, Case{"LZ4_RAW", CompressionCodec::kLz4Raw},
-        Case{"lz4", CompressionCodec::kLz4Raw}}) {
+        Case{"lz4", CompressionCodec::kLz4Raw}, Case{"lzo", CompressionCodec::kLzo},
+        Case{"LZO", CompressionCodec::kLzo}}) {
     Result<CompressionCodec> r = ParseCodecName(c.text);
     ASSERT_TRUE(r.ok()) << c.text;
     EXPECT_EQ(*r, c.codec) << c.text;
   }
-  for (const char* bad : {"", "lzo", "zlib", "gz", "snappy ", " zstd", "lz4raw"}) {
+  for (const char* bad : {"", "lzo1x", "zlib", "gz", "snappy ", " zstd", "lz4raw"}) {
     Result<CompressionCodec> r = ParseCodecName(bad);
     EXPECT_TRUE(r.status().IsInvalidArgument()) << bad;
   }
   EXPECT_EQ(
-      ParseCodecName("Lzo").status().message(),
-      "unknown compression 'Lzo' (expected uncompressed, snappy, gzip, brotli, zstd or lz4_raw)");
+      ParseCodecName("lzop").status().message(),
+      "unknown compression 'lzop' (expected uncompressed, snappy, gzip, brotli, zstd, lz4_raw or lzo)");
   // A string_view with an embedded NUL is not "zstd".
   EXPECT_FALSE(ParseCodecName(std::string_view("zstd\0", 5)).ok());
 }

@@ -32,7 +32,7 @@ std::vector<uint8_t> Plain(size_t n, bool zeros) {
 
 const CompressionCodec kCodecs[] = {CompressionCodec::kSnappy, CompressionCodec::kGzip,
                                     CompressionCodec::kBrotli, CompressionCodec::kZstd,
-                                    CompressionCodec::kLz4Raw};
+                                    CompressionCodec::kLz4Raw, CompressionCodec::kLzo};
 
 TEST(DecompressedSizeTest, TrueClaimsPassAtAnyRatio) {
   for (CompressionCodec codec : kCodecs) {

@@ -147,10 +147,10 @@ TEST_P(ColumnSkipTest, PlanReadsReadsOnlyThePlannedPages) {
     ASSERT_EQ(index.page_locations.size(), 100u);
     auto reader = Reader(file_, 0, leaf);
     ASSERT_NE(reader, nullptr);
-    const std::vector<RowSpan> spans = {{250, 260}, {4000, 4150}};
+    const std::vector<RowRange> spans = {{250, 260}, {4000, 4150}};
     ASSERT_TRUE(reader->PlanReads(spans).ok());
     int64_t pos = 0;
-    for (const RowSpan& s : spans) {
+    for (const RowRange& s : spans) {
       ASSERT_EQ(*reader->SkipRecords(s.begin - pos), s.begin - pos);
       ColumnBatch batch;
       ASSERT_EQ(*reader->ReadRecords(s.end - s.begin, &batch), s.end - s.begin);
@@ -198,7 +198,7 @@ TEST_P(ColumnSkipTest, OffsetIndexWithWrongRowCountsIsAnError) {
     ASSERT_NE(file, nullptr);
     auto reader = Reader(file, 0, leaf);
     ASSERT_NE(reader, nullptr);
-    ASSERT_TRUE(reader->PlanReads(std::vector<RowSpan>{{3050, 3060}}).ok());
+    ASSERT_TRUE(reader->PlanReads(std::vector<RowRange>{{3050, 3060}}).ok());
     auto skipped = reader->SkipRecords(3050);
     Status s = skipped.ok() ? Status::OK() : skipped.status();
     if (s.ok()) {
@@ -220,7 +220,7 @@ TEST_P(ColumnSkipTest, MisplacedOffsetIndexIsIgnored) {
   });
   ASSERT_NE(file, nullptr);
   auto reader = Reader(file, 0, 2);
-  ASSERT_TRUE(reader->PlanReads(std::vector<RowSpan>{{1050, 1150}}).ok());
+  ASSERT_TRUE(reader->PlanReads(std::vector<RowRange>{{1050, 1150}}).ok());
   ASSERT_EQ(*reader->SkipRecords(1050), 1050);
   ColumnBatch batch;
   ASSERT_EQ(*reader->ReadRecords(100, &batch), 100);

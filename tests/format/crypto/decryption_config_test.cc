@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "format/crypto/decryption_config.h"
+#include "format/crypto/key_material.h"
 
 namespace pq::crypto {
 namespace {
@@ -131,9 +132,9 @@ TEST(KeyMetadataTest, Describe) {
   EXPECT_EQ(DescribeKeyMetadata(std::string("\x01\x02\x03", 3)), "<3 bytes>");
   EXPECT_EQ(DescribeKeyMetadata(""), "<0 bytes>");
   const std::string json = R"({"keyMaterialType":"PKMT1","internalStorage":false})";
-  EXPECT_TRUE(IsKeyManagementMaterial(json));
-  EXPECT_FALSE(IsKeyManagementMaterial("kf"));
-  EXPECT_EQ(DescribeKeyMetadata(json), "key-management key material");
+  EXPECT_TRUE(IsKeyMaterialJson(json));
+  EXPECT_FALSE(IsKeyMaterialJson("kf"));
+  EXPECT_EQ(DescribeKeyMetadata(json), "PKMT1 key material");
 }
 
 }  // namespace

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "format/crypto/file_decryptor.h"
+#include "format/crypto/key_unwrapper.h"
+#include "format/crypto/kms_client.h"
 #include "format/metadata/metadata_io.h"
 #include "format/util/crc32.h"
 
@@ -66,7 +68,9 @@ struct OpenedFile {
 };
 
 // Opens `bytes` as a reader would: magic, footer, decryptor, FileMetaData.
-Status OpenFooter(std::string bytes, const DecryptionConfig& config, OpenedFile* out) {
+// `path` locates external key material.
+Status OpenFooter(std::string bytes, const DecryptionConfig& config, OpenedFile* out,
+                  const std::string& path = "") {
   out->bytes = std::move(bytes);
   const std::string& b = out->bytes;
   if (b.size() < 12) return Status::Corruption("too small");
@@ -77,14 +81,15 @@ Status OpenFooter(std::string bytes, const DecryptionConfig& config, OpenedFile*
   ByteSpan footer = Span(b).subspan(b.size() - 8 - footer_len, footer_len);
   if (magic == "PARE") {
     std::vector<uint8_t> plain;
-    PQ_ASSIGN_OR_RETURN(out->decryptor, FileDecryptor::ForEncryptedFooter(footer, config, &plain));
+    PQ_ASSIGN_OR_RETURN(out->decryptor,
+                        FileDecryptor::ForEncryptedFooter(footer, config, &plain, path));
     return ReadFileMetaData(ByteSpan(plain.data(), plain.size()), &out->metadata);
   }
   if (magic != "PAR1") return Status::Corruption("magic");
   PQ_RETURN_IF_ERROR(ReadFileMetaData(footer, &out->metadata));
   if (!out->metadata.encryption_algorithm) return Status::Corruption("not encrypted");
   PQ_ASSIGN_OR_RETURN(out->decryptor,
-                      FileDecryptor::ForPlaintextFooter(footer, out->metadata, config));
+                      FileDecryptor::ForPlaintextFooter(footer, out->metadata, config, path));
   return Status::OK();
 }
 
@@ -421,10 +426,34 @@ TEST(EncryptedFilesTest, PlaintextFooterSignature) {
   }
 }
 
-TEST(EncryptedFilesTest, KeyManagementMaterialIsNamed) {
-  Status s =
-      OpenAndWalk(ReadAll(DataPath("external_key_material_java.parquet.encrypted")), KeysById());
-  ExpectError(s, StatusCode::kCrypto, "key-management key material");
+// parquet-java's file with external, double-wrapped PKMT1 key material: with the master keys kf,
+// kc1, kc2 registered, every module authenticates; without key management it says what is missing.
+TEST(EncryptedFilesTest, ExternalKeyMaterialDecryptsEndToEnd) {
+  const std::string path = DataPath("external_key_material_java.parquet.encrypted");
+  ExpectError(OpenAndWalk(ReadAll(path), KeysById()), StatusCode::kCrypto,
+              "the footer key is wrapped by a master key (PKMT1 key material)");
+  DecryptionConfig config = KeysById();
+  auto registry = std::make_shared<KeyRegistry>();
+  ASSERT_TRUE(registry->Add("kf", kFooterKey).ok());
+  ASSERT_TRUE(registry->Add("kc1", kDoubleKey).ok());
+  ASSERT_TRUE(registry->Add("kc2", kFloatKey).ok());
+  config.key_unwrapper = KeyUnwrapper::Make(std::make_shared<RegistryKmsClient>(
+      std::vector<std::shared_ptr<const KeyRegistry>>{registry}));
+  OpenedFile f;
+  Status s = OpenFooter(ReadAll(path), config, &f, path);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(f.metadata.num_rows, 100);
+  WalkStats stats;
+  s = WalkColumns(f, &stats);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(stats.encrypted_chunks, 2);
+  EXPECT_GT(stats.pages, 0);
+  // Both columns have their own key, each key metadata a reference into the material file.
+  for (const ColumnChunk& c : f.metadata.row_groups[0].columns) {
+    ASSERT_TRUE(c.crypto_metadata && c.crypto_metadata->key_metadata);
+    EXPECT_EQ(c.crypto_metadata->kind, ColumnCryptoMetaData::Kind::kColumnKey);
+    EXPECT_NE(c.crypto_metadata->key_metadata->find("\"keyReference\":\"columnKey"), std::string::npos);
+  }
 }
 
 // Every byte of the encrypted footer flipped: an error (Crypto for the footer module, Corruption or

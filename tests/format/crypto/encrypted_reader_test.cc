@@ -1,6 +1,7 @@
 // Encrypted files read end to end through FileReader, ColumnChunkReader, TableScanner and PlanScan:
 // the conformance files (parquet-testing data/*.parquet.encrypted, keys of
-// tests/data/parquet-testing/README.md) in every mode give the same rows; missing keys leave the plaintext
+// tests/data/parquet-testing/README.md) in every mode give the same rows, the file with parquet-java's
+// external key material (PKMT1) too, with the master keys; missing keys leave the plaintext
 // columns readable and name the encrypted column; wrong keys, wrong AAD prefixes and altered bytes
 // in every kind of module are Crypto errors naming the module; encrypted Bloom filters, page indexes
 // and dictionaries prune.
@@ -13,6 +14,8 @@
 
 #include "format/bloom/split_block_bloom_filter.h"
 #include "format/crypto/file_decryptor.h"
+#include "format/crypto/key_unwrapper.h"
+#include "format/crypto/kms_client.h"
 #include "format/metadata/metadata_io.h"
 #include "format/predicate/scan_plan.h"
 #include "format/reader/table_scanner.h"
@@ -123,7 +126,7 @@ int FieldNamed(const FileReader& file, const std::string& name) {
   return -1;
 }
 
-Result<PruneStats> Plan(const FileReader& file, const std::string& field, PredicateOp op,
+Result<ScanCounters> Plan(const FileReader& file, const std::string& field, PredicateOp op,
                         SqlValue value, ScanPlan* plan_out = nullptr) {
   Predicate p;
   PredicateTerm t;
@@ -131,7 +134,7 @@ Result<PruneStats> Plan(const FileReader& file, const std::string& field, Predic
   t.op = op;
   t.values.push_back(std::move(value));
   p.terms.push_back(std::move(t));
-  PruneStats stats;
+  ScanCounters stats;
   PQ_ASSIGN_OR_RETURN(ScanPlan plan,
                       PlanScan(file, p, AffinitiesOf(file), ValueOptions{}, {}, &stats));
   if (plan_out) *plan_out = std::move(plan);
@@ -342,14 +345,83 @@ TEST(EncryptedReaderTest, AadPrefix) {
               "authentication failed for footer");
 }
 
-TEST(EncryptedReaderTest, KeyManagementMaterialIsAClearError) {
+// The master keys kf, kc1, kc2 (whose values are the keys of the other files) by id, as
+// parquet_add_key registers them, through the KMS seam: for PKMT1 key material.
+std::shared_ptr<const crypto::DecryptionConfig> MasterKeys(std::vector<std::string> ids = {"kf", "kc1", "kc2"}) {
+  auto registry = std::make_shared<crypto::KeyRegistry>();
+  for (const std::string& id : ids) {
+    EXPECT_TRUE(registry->Add(id, id == "kf" ? kFooterKey : id == "kc1" ? kDoubleKey : kFloatKey).ok());
+  }
+  auto c = std::make_shared<crypto::DecryptionConfig>();
+  c->key_retriever = crypto::KeyRegistry::RetrieverFor(registry);
+  c->key_unwrapper = crypto::KeyUnwrapper::Make(std::make_shared<crypto::RegistryKmsClient>(
+      std::vector<std::shared_ptr<const crypto::KeyRegistry>>{registry}));
+  return c;
+}
+
+// parquet-java's file with external, double-wrapped key material (integers and strings under their
+// own keys, wrapped by kc1 and kc2; the footer by kf): the 100 rows Arrow's
+// ReadParquetMRExternalKeyMaterialFile test expects, integers = row and strings = letter of
+// row % 10, then row ("a0", "b1", ... "j99").
+TEST(EncryptedReaderTest, ExternalKeyMaterialOpensWithTheMasterKeys) {
   const std::string path = DataPath("external_key_material_java.parquet.encrypted");
+  auto file = OpenFile(path, MasterKeys());
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_TRUE((*file)->decryptor()->encrypted_footer());
+  auto rows = ScanAll(*file);
+  ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+  ASSERT_EQ(rows->size(), 100u);
+  const int integers = FieldNamed(**file, "integers"), strings = FieldNamed(**file, "strings");
+  for (size_t i = 0; i < rows->size(); ++i) {
+    const std::vector<SqlValue>& v = (*rows)[i].values;
+    EXPECT_EQ(v[integers].type, CellType::kInteger);
+    EXPECT_EQ(v[integers].i, static_cast<int64_t>(i));
+    EXPECT_EQ(v[strings].type, CellType::kText);
+    EXPECT_EQ(v[strings].bytes, std::string(1, static_cast<char>('a' + i % 10)) + std::to_string(i));
+  }
+  // Statistics (in the decrypted column metadata) prune.
+  auto stats = Plan(**file, "integers", PredicateOp::kGt, SqlValue::Integer(1000));
+  ASSERT_TRUE(stats.ok()) << stats.status().ToString();
+  EXPECT_EQ(stats->row_groups_skipped_by_statistics, 1);
+}
+
+TEST(EncryptedReaderTest, MissingMasterKeysAreNamedWithTheirKmsInstance) {
+  const std::string path = DataPath("external_key_material_java.parquet.encrypted");
+  // Without kf the footer cannot be unwrapped.
+  ExpectError(OpenFile(path, MasterKeys({"kc1", "kc2"})).status(), StatusCode::kCrypto,
+              "cannot unwrap the footer key: master key 'kf' (KMS instance 'DEFAULT') is not "
+              "registered");
+  // Without kc1 the file opens and only integers (under kc1) fails, naming its master key.
+  auto file = OpenFile(path, MasterKeys({"kf", "kc2"}));
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  auto others = ScanAll(*file, {FieldNamed(**file, "strings")});
+  ASSERT_TRUE(others.ok()) << others.status().ToString();
+  EXPECT_EQ(others->size(), 100u);
+  ExpectError(ScanAll(*file, {FieldNamed(**file, "integers")}).status(), StatusCode::kCrypto,
+              "column 'integers' is encrypted with a key that cannot be unwrapped: master key 'kc1' "
+              "(KMS instance 'DEFAULT') is not registered");
+  // A wrong master key fails authentication.
+  auto wrong = std::make_shared<crypto::KeyRegistry>();
+  ASSERT_TRUE(wrong->Add("kf", kDoubleKey).ok());
+  auto c = std::make_shared<crypto::DecryptionConfig>();
+  c->key_unwrapper = crypto::KeyUnwrapper::Make(std::make_shared<crypto::RegistryKmsClient>(
+      std::vector<std::shared_ptr<const crypto::KeyRegistry>>{wrong}));
+  ExpectError(OpenFile(path, c).status(), StatusCode::kCrypto,
+              "authentication failed for a key wrapped by master key 'kf'");
+  // Without key management configured at all, and with the keys of the other files (which are
+  // not this file's data keys).
   ExpectError(OpenFile(path, KeysById()).status(), StatusCode::kCrypto,
-              "key-management key material, which this engine cannot unwrap");
-  ExpectError(OpenFile(path, nullptr).status(), StatusCode::kCrypto, "key-management key material");
-  // Explicit keys are not the wrapped data keys: the footer does not authenticate.
+              "the footer key is wrapped by a master key (PKMT1 key material)");
   ExpectError(OpenFile(path, ExplicitKeys()).status(), StatusCode::kCrypto,
               "authentication failed for footer");
+  // The file without its key material beside it: the error names the missing file.
+  auto copy = OpenBytes("/nonexistent/external_key_material_java.parquet.encrypted",
+                        ReadAll(path), MasterKeys());
+  EXPECT_EQ(copy.status().code(), StatusCode::kIOError);
+  EXPECT_NE(copy.status().message().find(
+                "/nonexistent/_KEY_MATERIAL_FOR_external_key_material_java.parquet.encrypted.json"),
+            std::string::npos)
+      << copy.status().ToString();
 }
 
 // 2,000 rows: double_field i + 0.5 and float_field i + 0.25 (encrypted, with Bloom filters),

@@ -8,12 +8,19 @@
 // what they cannot; swapped pages and altered Bloom filters are authentication errors.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "format/crypto/file_decryptor.h"
+#include "format/crypto/key_material.h"
+#include "format/crypto/key_unwrapper.h"
+#include "format/crypto/key_wrapper.h"
+#include "format/crypto/kms_client.h"
 #include "format/metadata/metadata_io.h"
 #include "format/predicate/scan_plan.h"
 #include "format/reader/table_scanner.h"
@@ -190,7 +197,7 @@ std::vector<std::pair<std::string, Predicate>> Predicates() {
   };
 }
 
-void ExpectSameStats(const PruneStats& want, const PruneStats& got, const std::string& what) {
+void ExpectSameStats(const ScanCounters& want, const ScanCounters& got, const std::string& what) {
   EXPECT_EQ(want.row_groups_considered, got.row_groups_considered) << what;
   EXPECT_EQ(want.row_groups_skipped_by_statistics, got.row_groups_skipped_by_statistics) << what;
   EXPECT_EQ(want.row_groups_skipped_by_dictionary, got.row_groups_skipped_by_dictionary) << what;
@@ -281,7 +288,7 @@ TEST(EncryptedWriterTest, EveryModeReadsBackAndPrunesLikePlaintext) {
     // OffsetIndex) gives the same rows.
     int64_t page_skips = 0, statistics_skips = 0;
     for (const auto& [what, predicate] : Predicates()) {
-      PruneStats ps, es;
+      ScanCounters ps, es;
       auto pp = PlanScan(**plain, predicate, kAffinity, ValueOptions{}, {}, &ps);
       auto ep = PlanScan(**file, predicate, kAffinity, ValueOptions{}, {}, &es);
       ASSERT_TRUE(pp.ok()) << pp.status().ToString();
@@ -342,7 +349,7 @@ TEST(EncryptedWriterTest, SeekingToPagesKeepsTheirOrdinals) {
         auto a = ColumnChunkReader::Make(*plain, rg, leaf);
         auto b = ColumnChunkReader::Make(*file, rg, leaf);
         ASSERT_TRUE(a.ok() && b.ok());
-        const RowSpan span{2345, 2400};
+        const RowRange span{2345, 2400};
         ASSERT_TRUE((*a)->PlanReads({&span, 1}).ok());
         ASSERT_TRUE((*b)->PlanReads({&span, 1}).ok());
         auto sa = (*a)->SkipRecords(2345);
@@ -412,12 +419,164 @@ TEST(EncryptedWriterTest, ReadersWithoutKeys) {
       // Pruning does not fail on it: it just cannot prune.
       Predicate p = Term(field, PredicateOp::kIsNull, SqlValue::Null());
       p.terms[0].values.clear();
-      PruneStats stats;
+      ScanCounters stats;
       auto plan = PlanScan(**file, p, kAffinity, ValueOptions{}, {}, &stats);
       ASSERT_TRUE(plan.ok()) << plan.status().ToString();
       EXPECT_EQ(stats.rows_skipped, 0);
     }
     ::unlink(path.c_str());
+  }
+}
+
+// --- Keys wrapped by master keys (PKMT1 key material) -------------------------------------------
+
+std::shared_ptr<crypto::KeyRegistry> MasterKeyRegistry() {
+  auto r = std::make_shared<crypto::KeyRegistry>();
+  EXPECT_TRUE(r->Add("mf", kFooterKey).ok());
+  EXPECT_TRUE(r->Add("mc", kTagsKey).ok());  // a 256-bit master key
+  return r;
+}
+
+std::shared_ptr<const crypto::DecryptionConfig> MasterKeysFrom(
+    std::shared_ptr<const crypto::KeyRegistry> registry) {
+  auto c = std::make_shared<crypto::DecryptionConfig>();
+  c->key_unwrapper = crypto::KeyUnwrapper::Make(std::make_shared<crypto::RegistryKmsClient>(
+      std::vector<std::shared_ptr<const crypto::KeyRegistry>>{std::move(registry)}));
+  return c;
+}
+
+// Writes the test table with master-key encryption; the external key material, if any, is stored
+// where readers look for it, as the SQL layer's writer publishes it.
+Status WriteWrapped(const std::string& path, bool double_wrapping, bool internal, bool columns,
+                    bool encrypted_footer) {
+  WriterOptions w;
+  w.row_group_rows = kRowGroupRows;
+  w.bloom_filter_columns = {"id", "name"};
+  auto e = std::make_shared<crypto::EncryptionConfig>();
+  auto wrapping = std::make_shared<crypto::KeyWrapping>();
+  wrapping->kms = std::make_shared<crypto::RegistryKmsClient>(
+      std::vector<std::shared_ptr<const crypto::KeyRegistry>>{MasterKeyRegistry()});
+  wrapping->double_wrapping = double_wrapping;
+  wrapping->internal_storage = internal;
+  e->key_wrapping = wrapping;
+  e->footer_master_key_id = "mf";
+  e->encrypted_footer = encrypted_footer;
+  if (columns) {
+    e->column_keys["name"].master_key_id = "mc";
+    e->column_keys["tags"].master_key_id = "mf";
+  }
+  w.encryption = e;
+  PQ_ASSIGN_OR_RETURN(auto writer, FileWriter::Open(path, TestSchema(), w));
+  PQ_RETURN_IF_ERROR(WriteTable(writer.get(), Table(), kRows, 1000));
+  const std::string material = writer->external_key_material();
+  if (internal != material.empty()) return Status::Corruption("external material mismatch");
+  PQ_RETURN_IF_ERROR(writer->Close());
+  if (!material.empty()) {
+    FILE* f = std::fopen(crypto::KeyMaterialPathFor(path).c_str(), "wb");
+    if (f == nullptr) return Status::IOError("cannot write the key material");
+    std::fwrite(material.data(), 1, material.size(), f);
+    std::fclose(f);
+  }
+  return Status::OK();
+}
+
+TEST(EncryptedWriterTest, MasterKeyModesReadBackWithTheMasterKeysOnly) {
+  const std::string plain_path = TempPath("plain.parquet");
+  ASSERT_TRUE(Write(plain_path, OptionsFor(Modes()[0], false)).ok());
+  auto plain = OpenWith(plain_path, nullptr);
+  ASSERT_TRUE(plain.ok());
+  auto want = ScanAll(*plain);
+  ASSERT_TRUE(want.ok());
+  std::set<std::string> footer_metadata;
+  for (bool double_wrapping : {true, false}) {
+    for (bool internal : {true, false}) {
+      for (bool columns : {false, true}) {
+        for (bool encrypted_footer : {true, false}) {
+          const std::string name = std::string(double_wrapping ? "double" : "single") +
+                                   (internal ? " internal" : " external") +
+                                   (columns ? " column keys" : " uniform") +
+                                   (encrypted_footer ? "" : " plaintext footer");
+          SCOPED_TRACE(name);
+          const std::string path = TempPath("wrapped.parquet");
+          const std::string material = crypto::KeyMaterialPathFor(path);
+          ::unlink(material.c_str());
+          Status s = WriteWrapped(path, double_wrapping, internal, columns, encrypted_footer);
+          ASSERT_TRUE(s.ok()) << s.ToString();
+          EXPECT_EQ(::access(material.c_str(), F_OK) == 0, !internal);
+          auto file = OpenWith(path, MasterKeysFrom(MasterKeyRegistry()));
+          ASSERT_TRUE(file.ok()) << file.status().ToString();
+          EXPECT_TRUE((*file)->decryptor()->footer_verified());
+          auto got = ScanAll(*file);
+          ASSERT_TRUE(got.ok()) << got.status().ToString();
+          ExpectSameRows(*want, *got, name);
+          // The key metadata is PKMT1 material (or a reference to it), fresh for every file.
+          const FileMetaData& md = (*file)->metadata();
+          int wrapped_columns = 0;
+          for (const ColumnChunk& c : md.row_groups[0].columns) {
+            if (c.crypto_metadata && c.crypto_metadata->key_metadata) {
+              ++wrapped_columns;
+              EXPECT_TRUE(crypto::IsKeyMaterialJson(*c.crypto_metadata->key_metadata));
+            }
+          }
+          EXPECT_EQ(wrapped_columns, columns ? 2 : 0);
+          const std::string bytes = ReadWholeFile(path);
+          EXPECT_EQ(bytes.find(kFooterKey), std::string::npos);
+          // The footer's key metadata (plaintext in either footer) is the material itself, or a
+          // reference to it; internal material (random wrapped keys) differs in every file.
+          const size_t json = bytes.find("{\"keyMaterialType\":\"PKMT1\"");
+          ASSERT_NE(json, std::string::npos);
+          EXPECT_NE(bytes.find(internal ? "\"internalStorage\":true" : "\"keyReference\":\"footerKey\""),
+                    std::string::npos);
+          if (internal) {
+            EXPECT_TRUE(footer_metadata.insert(bytes.substr(json, 200)).second);
+          }
+
+          // A wrong master key: the footer (or its signature) does not authenticate.
+          auto wrong = std::make_shared<crypto::KeyRegistry>();
+          ASSERT_TRUE(wrong->Add("mf", kIdKey).ok());
+          ASSERT_TRUE(wrong->Add("mc", kTagsKey).ok());
+          auto bad = OpenWith(path, MasterKeysFrom(wrong));
+          if (encrypted_footer) {
+            EXPECT_EQ(bad.status().code(), StatusCode::kCrypto) << bad.status().ToString();
+            EXPECT_NE(bad.status().message().find("master key 'mf'"), std::string::npos)
+                << bad.status().ToString();
+          } else {
+            // A plaintext footer opens unverified; columns under the footer key then fail.
+            ASSERT_TRUE(bad.ok()) << bad.status().ToString();
+            EXPECT_FALSE((*bad)->decryptor()->footer_verified());
+            auto rows = ScanAll(*bad, {0});
+            if (columns) {
+              EXPECT_TRUE(rows.ok()) << rows.status().ToString();  // id stays plaintext
+            } else {
+              EXPECT_EQ(rows.status().code(), StatusCode::kCrypto);
+              EXPECT_NE(rows.status().message().find("is encrypted with the footer key: cannot unwrap"),
+                        std::string::npos)
+                  << rows.status().ToString();
+            }
+          }
+          if (!internal) {
+            // Altered external material: a wrapped key that does not authenticate.
+            std::string text = ReadWholeFile(material);
+            const size_t at = text.find("wrappedDEK");
+            ASSERT_NE(at, std::string::npos);
+            text[at + 18] = text[at + 18] == 'A' ? 'B' : 'A';
+            FILE* f = std::fopen(material.c_str(), "wb");
+            std::fwrite(text.data(), 1, text.size(), f);
+            std::fclose(f);
+            auto altered = OpenWith(path, MasterKeysFrom(MasterKeyRegistry()));
+            Status st = altered.ok() ? ScanAll(*altered).status() : altered.status();
+            EXPECT_EQ(st.code(), StatusCode::kCrypto) << st.ToString();
+            // Without it, the error names the missing file.
+            ::unlink(material.c_str());
+            auto missing = OpenWith(path, MasterKeysFrom(MasterKeyRegistry()));
+            st = missing.ok() ? ScanAll(*missing).status() : missing.status();
+            EXPECT_EQ(st.code(), StatusCode::kIOError) << st.ToString();
+            EXPECT_NE(st.message().find(material), std::string::npos) << st.ToString();
+          }
+          ::unlink(path.c_str());
+        }
+      }
+    }
   }
 }
 
@@ -521,7 +680,7 @@ TEST(EncryptedWriterTest, SwappedPagesAndAlteredModulesAreAuthenticationErrors) 
   altered[bloom + bloom_header + 100] ^= 0x40;
   check(altered, "authentication failed for Bloom filter bitset of row group 0, column 'id'", true);
   // Unaltered, the Bloom filter prunes row group 0.
-  PruneStats stats;
+  ScanCounters stats;
   ASSERT_TRUE(PlanScan(**file, Term(0, PredicateOp::kEq, SqlValue::Integer(2345)), kAffinity,
                        ValueOptions{}, {}, &stats)
                   .ok());

@@ -10,8 +10,8 @@
 #include <random>
 #include <set>
 
-#include "format/predicate/row_ranges.h"
 #include "format/predicate/sql_number.h"
+#include "format/util/row_ranges.h"
 
 namespace pq {
 namespace {

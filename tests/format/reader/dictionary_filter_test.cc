@@ -10,9 +10,9 @@
 #include <random>
 
 #include "format/predicate/predicate.h"
-#include "format/predicate/row_ranges.h"
 #include "format/predicate/scan_plan.h"
 #include "format/reader/table_scanner.h"
+#include "format/util/row_ranges.h"
 #include "tests/format/reader/scan_test_util.h"
 
 namespace pq::testing {

@@ -8,9 +8,9 @@
 #include <random>
 
 #include "format/predicate/predicate.h"
-#include "format/predicate/row_ranges.h"
 #include "format/predicate/scan_plan.h"
 #include "format/reader/table_scanner.h"
+#include "format/util/row_ranges.h"
 #include "tests/format/reader/scan_test_util.h"
 
 namespace pq::testing {
@@ -87,7 +87,7 @@ int64_t PlanGroupRows(const ScanPlan& plan) {
   return n;
 }
 
-void ExpectRowAccounting(const ScanStats& s, int64_t group_rows, const std::string& what) {
+void ExpectRowAccounting(const ScanCounters& s, int64_t group_rows, const std::string& what) {
   EXPECT_EQ(s.rows_produced + s.rows_skipped + s.rows_filtered, group_rows) << what;
 }
 
@@ -171,7 +171,7 @@ TEST_P(ScanPlanTest, OneRangeDecodesAboutOnePagePerColumn) {
   auto whole = MakeScanner(file_, Request(flat, OneRange(0, 0, kGroupRows)));
   ASSERT_NE(whole, nullptr);
   ReadRest(whole.get(), flat.size());
-  const ScanStats all = whole->stats();
+  const ScanCounters all = whole->stats();
   EXPECT_EQ(all.pages_read, 4 * 100);
 
   // Rows [5000, 5100) are page 50 of every column.
@@ -183,7 +183,7 @@ TEST_P(ScanPlanTest, OneRangeDecodesAboutOnePagePerColumn) {
   auto one = MakeScanner(file_, Request(flat, OneRange(0, 5000, 5100)));
   ASSERT_NE(one, nullptr);
   ExpectSameRows(flat_rows(5000, 5100), ReadRest(one.get(), flat.size()), "page 50");
-  const ScanStats s = one->stats();
+  const ScanCounters s = one->stats();
   EXPECT_EQ(s.pages_read, 4);
   EXPECT_EQ(s.pages_skipped, indexed ? 4 * 99 : 4 * 50);  // by index: all others; by header: those before
   EXPECT_LE(s.values_decoded, 400);
@@ -289,7 +289,7 @@ TEST_P(ScanPlanTest, SkipRowsPassesRowGroupsAndPages) {
   rest = ReadRest(scanner.get(), flat.size());
   ASSERT_EQ(rest.size(), 10'000u);
   EXPECT_EQ(rest.front().row, 15'000);
-  const ScanStats& s = scanner->stats();
+  const ScanCounters& s = scanner->stats();
   EXPECT_EQ(s.row_groups_read, 2);
   EXPECT_EQ(s.pages_read, 4 * (50 + 50));
   EXPECT_LE(s.values_decoded, 4 * 10'000);
@@ -342,7 +342,7 @@ TEST_P(ScanPlanTest, FilterGivesTheFullScanRowsThatSatisfyIt) {
         EXPECT_EQ(want.size(), RowsOfPlan(full_, plan).size());
       }
       ExpectSameRows(want, ReadRest(scanner.get(), fields_.size()), what);
-      const ScanStats& s = scanner->stats();
+      const ScanCounters& s = scanner->stats();
       EXPECT_EQ(s.rows_produced, static_cast<int64_t>(want.size())) << what;
       ExpectRowAccounting(s, PlanGroupRows(plan), what);
     }
@@ -389,7 +389,7 @@ TEST_P(ScanPlanTest, LateMaterializationDecodesOtherFieldsOnlyForSurvivors) {
   std::vector<ScannedRow> rows = ReadRest(scanner.get(), 4);
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].row, 5000);
-  const ScanStats& s = scanner->stats();
+  const ScanCounters& s = scanner->stats();
   // id is decoded everywhere; the other three columns only read row 5000 (NULL in opt_i32 and name).
   EXPECT_LE(s.values_decoded, kRows + 3);
   EXPECT_EQ(s.pages_read, 250 + 3);

@@ -5,9 +5,9 @@
 
 #include <random>
 
-#include "format/predicate/row_ranges.h"
 #include "format/predicate/scan_plan.h"
 #include "format/reader/table_scanner.h"
+#include "format/util/row_ranges.h"
 #include "tests/format/reader/scan_test_util.h"
 
 namespace pq::testing {
@@ -43,7 +43,7 @@ TEST_P(TinyPagesTest, OneRowReadsOnePagePerColumn) {
   auto whole = TableScanner::Make(file, fields, AllRowGroups(*file), ValueOptions{});
   ASSERT_TRUE(whole.ok());
   ReadRest(whole->get(), fields.size());
-  const ScanStats all = (*whole)->stats();
+  const ScanCounters all = (*whole)->stats();
 
   const int64_t dict = DictionaryBytes(*file, 0, fields);
   int64_t index = 0;
@@ -63,7 +63,7 @@ TEST_P(TinyPagesTest, OneRowReadsOnePagePerColumn) {
     ASSERT_TRUE(scanner.ok()) << scanner.status().ToString();
     ExpectSameRows({full[static_cast<size_t>(row)]}, ReadRest(scanner->get(), fields.size()),
                    "row " + std::to_string(row));
-    const ScanStats& s = (*scanner)->stats();
+    const ScanCounters& s = (*scanner)->stats();
     EXPECT_EQ(s.pages_read, leaves) << "row " << row;
     EXPECT_GT(s.pages_skipped, 0);
     EXPECT_LT(s.values_decoded, 2 * leaves);

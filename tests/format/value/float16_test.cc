@@ -56,5 +56,31 @@ TEST(Float16Test, AllFiniteHalvesMatchTheirDefinition) {
   }
 }
 
+// DoubleToHalf: every half comes back as itself, and doubles between two halves go to the nearer
+// one, ties to the even one.
+TEST(Float16Test, DoubleToHalfRoundsToNearestEven) {
+  for (uint32_t bits = 0; bits < 0x10000; ++bits) {
+    const double d = HalfToDouble(static_cast<uint16_t>(bits));
+    if (std::isnan(d)) {
+      EXPECT_TRUE(std::isnan(HalfToDouble(DoubleToHalf(d))));
+      continue;
+    }
+    ASSERT_EQ(DoubleToHalf(d), bits) << bits;
+    // Halfway to the next half up (finite, positive): ties to even; a little above: up.
+    if (bits >= 0x7bff || (bits & 0x8000)) continue;
+    const double next = HalfToDouble(static_cast<uint16_t>(bits + 1));
+    const double mid = (d + next) / 2;
+    ASSERT_EQ(DoubleToHalf(mid), (bits & 1) ? bits + 1 : bits) << bits;
+    ASSERT_EQ(DoubleToHalf(std::nextafter(mid, 1e9)), bits + 1) << bits;
+    ASSERT_EQ(DoubleToHalf(std::nextafter(mid, -1e9)), bits) << bits;
+  }
+  EXPECT_EQ(DoubleToHalf(65519.99), 0x7bffu);
+  EXPECT_EQ(DoubleToHalf(65520.0), 0x7c00u);
+  EXPECT_EQ(DoubleToHalf(-1e300), 0xfc00u);
+  EXPECT_EQ(DoubleToHalf(1e-300), 0u);
+  EXPECT_EQ(DoubleToHalf(-0.0), 0x8000u);
+  EXPECT_EQ(DoubleToHalf(0.1), 0x2e66u);
+}
+
 }  // namespace
 }  // namespace pq

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "format/schema/schema.h"
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 #include "format/value/temporal.h"
 
 namespace pq {

@@ -15,6 +15,7 @@
 #include "format/value/temporal.h"
 #include "tests/format/variant/json_text.h"
 #include "tests/format/variant/variant_builder.h"
+#include "tests/hostile/hostile_files.h"
 
 namespace pq {
 namespace {
@@ -620,6 +621,26 @@ TEST(VariantDecoderTest, ReadObjectFields) {
   EXPECT_TRUE(
       decoder.ReadObjectFields(*m, AsBytes(Object({{7, Primitive(0)}})), &fields).IsCorruption());
   EXPECT_EQ(fields.size(), 1u);  // nothing appended on error
+}
+
+// Objects of a few bytes naming one long key expand a thousandfold (issue "Hostile files",
+// finding 5): the output limit stops the text before it passes it, and leaves *out as it was.
+TEST(VariantDecoderTest, OutputLimitBoundsTheTextOfRepeatedKeys) {
+  const std::string metadata = hostile::VariantMetadataOfKey(std::string(1000, 'k'));
+  const std::string value = hostile::VariantArrayOfObjects(1000);  // 6 KB: 1 MB of JSON
+  auto parsed = VariantMetadata::Parse(ByteSpan(reinterpret_cast<const uint8_t*>(metadata.data()), metadata.size()));
+  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+  const ByteSpan v(reinterpret_cast<const uint8_t*>(value.data()), value.size());
+  VariantDecoder decoder;
+  std::string out = "[";
+  decoder.set_output_limit(64 << 10);
+  Status s = decoder.AppendJson(*parsed, v, &out);
+  EXPECT_EQ(s.code(), StatusCode::kOutOfMemory) << s.ToString();
+  EXPECT_EQ(out, "[");
+  EXPECT_LE(out.capacity(), size_t{1} << 17);
+  decoder.set_output_limit(size_t{4} << 20);
+  ASSERT_TRUE(decoder.AppendJson(*parsed, v, &out).ok());
+  EXPECT_EQ(out.size(), 1 + 1000 * (1000 + 9) + 1000 + 1);  // [ then {"k...":null} and commas ]
 }
 
 }  // namespace

@@ -11,7 +11,7 @@
 
 #include "format/record/json_assembler.h"
 #include "format/value/decimal.h"
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 #include "format/value/leaf_converter.h"
 #include "tests/format/writer/writer_test_util.h"
 
@@ -21,7 +21,6 @@ namespace {
 using namespace pq::testing;  // NOLINT
 using Kind = LogicalType::Kind;
 using Elements = std::vector<SchemaElement>;
-using Records = std::vector<std::optional<std::string>>;  // nullopt: a null record
 
 // ---------------------------------------------------------------------------------------------
 // Fields as SchemaElements, in the forms the SQL export writes.
@@ -76,7 +75,7 @@ std::unique_ptr<JsonShredder> MakeShredder(const Elements& field) {
   return made.ok() ? std::move(made).value() : nullptr;
 }
 
-void AppendAll(JsonShredder* s, const Records& records) {
+void AppendAll(JsonShredder* s, const JsonRecords& records) {
   for (const auto& r : records) {
     Status st = r ? s->Append(*r) : s->AppendNull();
     ASSERT_TRUE(st.ok()) << (r ? *r : "NULL") << ": " << st.ToString();
@@ -326,14 +325,14 @@ TEST(JsonShredderTest, AFailedAppendLeavesNoTrace) {
 
 TEST(JsonShredderTest, TruncateDropsWholeRecords) {
   const Elements field = MapOf(Str(), ListOf(Int64()));
-  const Records records = {R"({"a":[1,2],"b":[]})", std::nullopt, R"({"c":[3]})", "{}",
-                           R"({"d":[null,4],"e":null})"};
+  const JsonRecords records = {R"({"a":[1,2],"b":[]})", std::nullopt, R"({"c":[3]})", "{}",
+                               R"({"d":[null,4],"e":null})"};
   for (int64_t keep = 0; keep <= 5; ++keep) {
     auto s = MakeShredder(field);
     auto expected = MakeShredder(field);
     ASSERT_TRUE(s && expected);
     AppendAll(s.get(), records);
-    AppendAll(expected.get(), Records(records.begin(), records.begin() + keep));
+    AppendAll(expected.get(), JsonRecords(records.begin(), records.begin() + keep));
     s->Truncate(keep);
     EXPECT_EQ(s->rows(), keep);
     for (int i = 0; i < s->num_leaves(); ++i) {
@@ -377,65 +376,9 @@ TEST(JsonShredderTest, UnsupportedFormsAreRefusedAtMake) {
 // ---------------------------------------------------------------------------------------------
 // Round trips: shredded, written by the FileWriter, read back and assembled by the reader.
 
-Records ReadBackJson(const std::string& path) {
-  Records out;
-  auto file = OpenForTest(path);
-  if (!file) return out;
-  const Schema& schema = file->schema();
-  auto assembler = NestedJsonAssembler::Make(schema, *schema.fields()[0]);
-  EXPECT_TRUE(assembler.ok()) << assembler.status().ToString();
-  if (!assembler.ok()) return out;
-  const int n = schema.num_leaves();
-  std::vector<LeafData> data;
-  std::vector<LeafConverter> converters;
-  for (int i = 0; i < n; ++i) {
-    data.push_back(ReadLeaf(file, i));
-    auto conv = LeafConverter::Make(schema.leaf(i), ValueOptions{});
-    EXPECT_TRUE(conv.ok());
-    if (!conv.ok()) return out;
-    converters.push_back(*conv);
-  }
-  std::vector<LeafLevels> levels(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) {
-    const LeafData& d = data[static_cast<size_t>(i)];
-    const LeafConverter& conv = converters[static_cast<size_t>(i)];
-    LeafLevels& l = levels[static_cast<size_t>(i)];
-    l.def_levels = d.def.data();
-    l.rep_levels = schema.leaf(i).max_repetition_level > 0 ? d.rep.data() : nullptr;
-    l.num_levels = static_cast<int64_t>(d.def.size());
-    const PhysicalType type = schema.leaf(i).physical_type;
-    l.append_value_json = [&d, &conv, type](int64_t k, std::string* o) {
-      const size_t j = static_cast<size_t>(k);
-      switch (type) {
-        case PhysicalType::kBoolean:
-          return conv.AppendJson(d.bools[j], o);
-        case PhysicalType::kInt32:
-          return conv.AppendJson(d.i32[j], o);
-        case PhysicalType::kInt64:
-          return conv.AppendJson(d.i64[j], o);
-        case PhysicalType::kFloat:
-          return conv.AppendJson(d.f32[j], o);
-        case PhysicalType::kDouble:
-          return conv.AppendJson(d.f64[j], o);
-        default:
-          return conv.AppendJson(ByteArray{reinterpret_cast<const uint8_t*>(d.bytes[j].data()),
-                                           static_cast<uint32_t>(d.bytes[j].size())},
-                                 o);
-      }
-    };
-  }
-  JsonColumn column;
-  Status s = (*assembler)->Assemble(levels, file->metadata().num_rows, &column);
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  for (int64_t r = 0; r < column.size(); ++r) {
-    out.push_back(column.null_at(r) ? std::nullopt : std::optional<std::string>(column.at(r)));
-  }
-  return out;
-}
-
 // Writes `records` as field "c" in batches of `batch` records and reads them back.
-Records RoundTrip(const Elements& field, const Records& records, const std::string& path,
-                  WriterOptions options = {}, int64_t batch = 1000) {
+JsonRecords RoundTrip(const Elements& field, const JsonRecords& records, const std::string& path,
+                      WriterOptions options = {}, int64_t batch = 1000) {
   auto s = MakeShredder(Named(field, "c"));
   if (!s) return {};
   Elements schema = {Root(1)};
@@ -462,8 +405,8 @@ Records RoundTrip(const Elements& field, const Records& records, const std::stri
 TEST(JsonShredderTest, ReadsBackAsTheReaderWritesJson) {
   struct Case {
     Elements field;
-    Records in;
-    Records out;  // as the reader renders them
+    JsonRecords in;
+    JsonRecords out;  // as the reader renders them
   };
   const std::vector<Case> cases = {
       {ListOf(Int64()),
@@ -503,7 +446,7 @@ TEST(JsonShredderTest, ReadsBackAsTheReaderWritesJson) {
   };
   int n = 0;
   for (const Case& c : cases) {
-    const Records got = RoundTrip(c.field, c.in, TempPath(std::to_string(n++) + ".parquet"));
+    const JsonRecords got = RoundTrip(c.field, c.in, TempPath(std::to_string(n++) + ".parquet"));
     EXPECT_EQ(got, c.out) << "case " << n - 1;
   }
 }
@@ -581,7 +524,7 @@ TEST(JsonShredderTest, RandomNestedRecordsRoundTripExactly) {
   const Elements field =
       ListOf(StructOf({{"a", Int64()}, {"b", ListOf(Str())}, {"m", MapOf(Str(), Dbl())}}));
   std::mt19937_64 rng(20240611);
-  Records records;
+  JsonRecords records;
   for (int i = 0; i < 3000; ++i) {
     if (rng() % 10 == 0) {
       records.push_back(std::nullopt);
@@ -609,7 +552,7 @@ TEST(JsonShredderTest, RandomNestedRecordsRoundTripExactly) {
     options.dictionary = c.dictionary;
     options.page_bytes = c.page_bytes;
     options.row_group_rows = c.row_group_rows;
-    const Records got =
+    const JsonRecords got =
         RoundTrip(field, records, TempPath(std::to_string(n++) + ".parquet"), options, c.batch);
     ASSERT_EQ(got.size(), records.size()) << "config " << n - 1;
     for (size_t i = 0; i < records.size(); ++i) {

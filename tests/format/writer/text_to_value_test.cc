@@ -138,5 +138,29 @@ TEST(TextToValueTest, Base64) {
   }
 }
 
+// INTERVAL text as the reader writes it: three little-endian unsigned 32-bit counts.
+TEST(TextToValueTest, IntervalText) {
+  auto parse = [](std::string_view text) -> std::string {
+    uint8_t b[12];
+    Status s = ParseIntervalText(text, b);
+    if (!s.ok()) return "FAIL(" + s.message() + ")";
+    std::string out;
+    for (int k = 0; k < 3; ++k) {
+      out += std::to_string(b[4 * k] | b[4 * k + 1] << 8 | b[4 * k + 2] << 16 |
+                            static_cast<uint32_t>(b[4 * k + 3]) << 24);
+      if (k < 2) out += ",";
+    }
+    return out;
+  };
+  EXPECT_EQ(parse(R"({"months":1,"days":2,"millis":3})"), "1,2,3");
+  EXPECT_EQ(parse(R"( { "millis" : 4294967295 , "months":0 } )"), "0,0,4294967295");
+  EXPECT_EQ(parse("{}"), "0,0,0");
+  EXPECT_EQ(parse(R"({"days":4294967296})"), "FAIL(has days 4294967296, out of range for INTERVAL)");
+  for (const char* bad : {R"({"months":-1})", R"({"months":1,"months":2})", R"({"years":1})",
+                          R"({"days":1.5})", R"({"days":1})x", R"([1,2,3])", "", R"({"days":1,})"}) {
+    EXPECT_EQ(parse(bad).rfind("FAIL(is not an INTERVAL object", 0), 0u) << bad;
+  }
+}
+
 }  // namespace
 }  // namespace pq

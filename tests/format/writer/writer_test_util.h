@@ -16,6 +16,8 @@
 #include "format/column/column_reader.h"
 #include "format/file/file_reader.h"
 #include "format/metadata/metadata_io.h"
+#include "format/record/json_assembler.h"
+#include "format/value/leaf_converter.h"
 #include "format/writer/file_writer.h"
 
 namespace pq::testing {
@@ -255,8 +257,8 @@ inline LeafData ReadLeaf(const std::shared_ptr<const FileReader>& file, int leaf
   return out;
 }
 
-inline std::shared_ptr<const FileReader> OpenForTest(const std::string& path,
-                                                     const ReaderOptions& options = ReaderOptions{}) {
+inline std::shared_ptr<const FileReader> OpenForTest(
+    const std::string& path, const ReaderOptions& options = ReaderOptions{}) {
   auto r = FileReader::Open(path, options);
   EXPECT_TRUE(r.ok()) << r.status().ToString();
   return r.ok() ? std::shared_ptr<const FileReader>(*r) : nullptr;
@@ -284,6 +286,84 @@ inline std::string TempPath(const std::string& name) {
   const std::string path = dir + file;
   ::unlink(path.c_str());
   return path;
+}
+
+// Records of a nested field as JSON text; nullopt: a null record.
+using JsonRecords = std::vector<std::optional<std::string>>;
+
+// The first field of the file at `path`, read and assembled as the reader does: one JSON text per
+// record.
+inline JsonRecords ReadBackJson(const std::string& path) {
+  JsonRecords out;
+  auto file = OpenForTest(path);
+  if (!file) return out;
+  const Schema& schema = file->schema();
+  auto assembler = NestedJsonAssembler::Make(schema, *schema.fields()[0]);
+  EXPECT_TRUE(assembler.ok()) << assembler.status().ToString();
+  if (!assembler.ok()) return out;
+  const int n = schema.num_leaves();
+  std::vector<LeafData> data;
+  std::vector<LeafConverter> converters;
+  for (int i = 0; i < n; ++i) {
+    data.push_back(ReadLeaf(file, i));
+    auto conv = LeafConverter::Make(schema.leaf(i), ValueOptions{});
+    EXPECT_TRUE(conv.ok());
+    if (!conv.ok()) return out;
+    converters.push_back(*conv);
+  }
+  std::vector<LeafLevels> levels(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const LeafData& d = data[static_cast<size_t>(i)];
+    const LeafConverter& conv = converters[static_cast<size_t>(i)];
+    LeafLevels& l = levels[static_cast<size_t>(i)];
+    l.def_levels = d.def.data();
+    l.rep_levels = schema.leaf(i).max_repetition_level > 0 ? d.rep.data() : nullptr;
+    l.num_levels = static_cast<int64_t>(d.def.size());
+    const PhysicalType type = schema.leaf(i).physical_type;
+    l.value_bytes = [&d, type](int64_t k) -> ByteSpan {
+      const size_t j = static_cast<size_t>(k);
+      switch (type) {
+        case PhysicalType::kBoolean:
+          return LeafValueBytes(d.bools[j]);
+        case PhysicalType::kInt32:
+          return LeafValueBytes(d.i32[j]);
+        case PhysicalType::kInt64:
+          return LeafValueBytes(d.i64[j]);
+        case PhysicalType::kFloat:
+          return LeafValueBytes(d.f32[j]);
+        case PhysicalType::kDouble:
+          return LeafValueBytes(d.f64[j]);
+        default:
+          return AsBytes(d.bytes[j]);
+      }
+    };
+    l.append_value_json = [&d, &conv, type](int64_t k, std::string* o) {
+      const size_t j = static_cast<size_t>(k);
+      switch (type) {
+        case PhysicalType::kBoolean:
+          return conv.AppendJson(d.bools[j], o);
+        case PhysicalType::kInt32:
+          return conv.AppendJson(d.i32[j], o);
+        case PhysicalType::kInt64:
+          return conv.AppendJson(d.i64[j], o);
+        case PhysicalType::kFloat:
+          return conv.AppendJson(d.f32[j], o);
+        case PhysicalType::kDouble:
+          return conv.AppendJson(d.f64[j], o);
+        default:
+          return conv.AppendJson(ByteArray{reinterpret_cast<const uint8_t*>(d.bytes[j].data()),
+                                           static_cast<uint32_t>(d.bytes[j].size())},
+                                 o);
+      }
+    };
+  }
+  JsonColumn column;
+  Status s = (*assembler)->Assemble(levels, file->metadata().num_rows, &column);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  for (int64_t r = 0; r < column.size(); ++r) {
+    out.push_back(column.null_at(r) ? std::nullopt : std::optional<std::string>(column.at(r)));
+  }
+  return out;
 }
 
 inline ColumnIndex ReadColumnIndexOf(const std::string& bytes, const ColumnChunk& chunk) {

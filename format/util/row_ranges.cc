@@ -1,4 +1,4 @@
-#include "format/predicate/row_ranges.h"
+#include "format/util/row_ranges.h"
 
 #include <algorithm>
 
@@ -57,6 +57,56 @@ RowRanges RowRanges::Union(const RowRanges& other) const {
     out.Add(r.begin, r.end);  // in order: appends or merges with the last
   }
   return out;
+}
+
+RowRanges RowRanges::Points(std::vector<int64_t> points) {
+  std::sort(points.begin(), points.end());
+  RowRanges s;
+  for (int64_t p : points) {
+    if (!s.ranges_.empty() && p <= s.ranges_.back().end) {
+      s.ranges_.back().end = std::max(s.ranges_.back().end, p + 1);
+    } else {
+      s.ranges_.push_back({p, p + 1});
+    }
+  }
+  return s;
+}
+
+RowRanges RowRanges::Slice(int64_t begin, int64_t end) const {
+  RowRanges s;
+  auto it = std::upper_bound(ranges_.begin(), ranges_.end(), begin,
+                             [](int64_t b, const RowRange& r) { return b < r.end; });
+  for (; it != ranges_.end() && it->begin < end; ++it) {
+    const int64_t b = std::max(it->begin, begin);
+    const int64_t e = std::min(it->end, end);
+    if (b < e) s.ranges_.push_back({b - begin, e - begin});
+  }
+  return s;
+}
+
+RowRanges RowRanges::DropFirst(int64_t n) const {
+  RowRanges s;
+  for (const RowRange& r : ranges_) {
+    const int64_t len = r.end - r.begin;
+    if (n >= len) {
+      n -= len;
+      continue;
+    }
+    s.ranges_.push_back({r.begin + n, r.end});
+    n = 0;
+  }
+  return s;
+}
+
+RowRanges RowRanges::KeepFirst(int64_t n) const {
+  RowRanges s;
+  for (const RowRange& r : ranges_) {
+    if (n <= 0) break;
+    const int64_t len = std::min(r.end - r.begin, n);
+    s.ranges_.push_back({r.begin, r.begin + len});
+    n -= len;
+  }
+  return s;
 }
 
 int64_t RowRanges::row_count() const {

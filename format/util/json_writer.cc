@@ -1,7 +1,10 @@
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 
 #include <charconv>
 #include <cmath>
+
+#include "format/util/base64.h"
+#include "format/util/hex.h"
 
 namespace pq {
 namespace {
@@ -14,7 +17,6 @@ inline bool NeedsEscape(unsigned char c) {
 }  // namespace
 
 void AppendJsonString(std::string_view text, std::string* out) {
-  static constexpr char kHex[] = "0123456789abcdef";
   out->push_back('"');
   size_t run_start = 0;
   for (size_t i = 0; i < text.size(); ++i) {
@@ -25,7 +27,7 @@ void AppendJsonString(std::string_view text, std::string* out) {
       out->push_back('\\');
       out->push_back(static_cast<char>(c));
     } else {
-      const char escape[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xf]};
+      const char escape[6] = {'\\', 'u', '0', '0', kLowerHexDigits[c >> 4], kLowerHexDigits[c & 0xf]};
       out->append(escape, sizeof(escape));
     }
     run_start = i + 1;
@@ -62,37 +64,6 @@ void AppendJsonDouble(double v, std::string* out) {
     if (*p == '.' || *p == 'e') return;
   }
   out->append(".0");  // "3" would read back as an integer
-}
-
-void AppendBase64(std::string_view bytes, std::string* out) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
-  const size_t n = bytes.size();
-  const size_t start = out->size();
-  out->resize(start + (n + 2) / 3 * 4);
-  char* dst = out->data() + start;
-  size_t i = 0;
-  for (; n - i >= 3; i += 3) {
-    const uint32_t triple = (uint32_t{p[i]} << 16) | (uint32_t{p[i + 1]} << 8) | p[i + 2];
-    *dst++ = kAlphabet[triple >> 18];
-    *dst++ = kAlphabet[(triple >> 12) & 0x3f];
-    *dst++ = kAlphabet[(triple >> 6) & 0x3f];
-    *dst++ = kAlphabet[triple & 0x3f];
-  }
-  if (n - i == 1) {
-    const uint32_t triple = uint32_t{p[i]} << 16;
-    *dst++ = kAlphabet[triple >> 18];
-    *dst++ = kAlphabet[(triple >> 12) & 0x3f];
-    *dst++ = '=';
-    *dst++ = '=';
-  } else if (n - i == 2) {
-    const uint32_t triple = (uint32_t{p[i]} << 16) | (uint32_t{p[i + 1]} << 8);
-    *dst++ = kAlphabet[triple >> 18];
-    *dst++ = kAlphabet[(triple >> 12) & 0x3f];
-    *dst++ = kAlphabet[(triple >> 6) & 0x3f];
-    *dst++ = '=';
-  }
 }
 
 void AppendJsonBase64(std::string_view bytes, std::string* out) {

@@ -1,4 +1,4 @@
-#include "format/value/json_writer.h"
+#include "format/util/json_writer.h"
 
 #include <gtest/gtest.h>
 

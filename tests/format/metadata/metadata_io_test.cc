@@ -10,11 +10,13 @@
 #include <ctime>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "format/thrift/compact_writer.h"
 #include "tests/format/thrift/allocation_tracker.h"
-#include "tests/format/thrift/metadata_test_util.h"
+#include "tests/format/metadata/metadata_test_util.h"
+#include "tests/hostile/hostile_files.h"
 
 namespace pq {
 namespace {
@@ -504,12 +506,20 @@ void ExpectRoundTrip(const T& value, ReadFn read, WriteFn write) {
                              bytes.end());  // exact size: ASan catches over-reads
   T back;
   size_t consumed = 0;
-  Status st = read(ByteSpan(exact), &back, &consumed);
+  // Readers of structures a file may hold millions of take a memory limit too.
+  const auto call = [&](ByteSpan in) {
+    if constexpr (std::is_invocable_v<ReadFn, ByteSpan, T*, size_t*>) {
+      return read(in, &back, &consumed);
+    } else {
+      return read(in, &back, &consumed, kDefaultMetadataMemory);
+    }
+  };
+  Status st = call(ByteSpan(exact));
   ASSERT_TRUE(st.ok()) << st.ToString();
   EXPECT_EQ(consumed, exact.size());
   EXPECT_TRUE(back == value);
   // Reading into a used object gives the same result (readers reset their output).
-  st = read(ByteSpan(exact), &back, &consumed);
+  st = call(ByteSpan(exact));
   ASSERT_TRUE(st.ok());
   EXPECT_TRUE(back == value);
   // And writing again gives the same bytes.
@@ -813,6 +823,60 @@ TEST(MetadataIoTest, WideFooterParsesInLinearTime) {
       << "1/10 of the row groups: " << small_s << " s, all: " << big_s << " s";
   std::printf("[ info     ] %zu-byte footer (%d column chunks) parsed in %.1f ms of CPU\n",
               big_bytes.size(), 1000 * kWideRowGroups, big_s * 1000);
+}
+
+// A footer of three-byte column chunks takes hundreds of times its bytes once parsed (issue "Hostile
+// files", finding 1): what the parser builds is counted as it grows, and past the caller's limit it
+// stops with OutOfMemory before allocating more.
+TEST(MetadataIoTest, ParsedStructuresAreCountedAgainstTheMemoryLimit) {
+  const std::string file = hostile::FooterOfColumnChunks(100'000);
+  const ByteSpan footer(reinterpret_cast<const uint8_t*>(file.data()) + 4, file.size() - 12);
+  FileMetaData md;
+  alloc_tracker::ResetLargestAllocation();
+  Status s = ReadFileMetaData(footer, &md, nullptr, int64_t{16} << 20);
+  EXPECT_EQ(s.code(), StatusCode::kOutOfMemory) << s.ToString();
+  EXPECT_NE(s.message().find("more than 16777216 bytes in memory"), std::string::npos) << s.ToString();
+  EXPECT_NE(s.message().find("RowGroup.columns: element"), std::string::npos) << s.ToString();
+  EXPECT_LE(alloc_tracker::LargestAllocationSinceReset(), size_t{16} << 20);
+  // Within a limit it fits: every chunk is there.
+  ASSERT_TRUE(ReadFileMetaData(footer, &md, nullptr, int64_t{256} << 20).ok());
+  EXPECT_EQ(md.row_groups[0].columns.size(), 100'000u);
+  // The same for the page index.
+  const std::string index = hostile::ColumnIndexOfPages(100'000);
+  ColumnIndex ci;
+  const ByteSpan index_bytes(reinterpret_cast<const uint8_t*>(index.data()), index.size());
+  EXPECT_EQ(ReadColumnIndex(index_bytes, &ci, nullptr, int64_t{1} << 20).code(), StatusCode::kOutOfMemory);
+  ASSERT_TRUE(ReadColumnIndex(index_bytes, &ci, nullptr, int64_t{64} << 20).ok());
+  EXPECT_EQ(ci.min_values.size(), 100'000u);
+}
+
+// An optional geospatial bounding box missing a required coordinate is dropped, not fatal to the
+// footer (finding 11); the rest of the statistics stay.
+TEST(MetadataIoTest, IncompleteBoundingBoxIsDropped) {
+  ColumnMetaData m = MinimalColumnMetaData();
+  m.geospatial_statistics.emplace();
+  m.geospatial_statistics->bbox = BoundingBox{11.5, 12.5, 13.5, 14.5};
+  m.geospatial_statistics->geospatial_types = {1, 3};
+  std::string bytes;
+  WriteColumnMetaData(m, &bytes);
+  ColumnMetaData back;
+  const auto span = [](const std::string& b) {
+    return ByteSpan(reinterpret_cast<const uint8_t*>(b.data()), b.size());
+  };
+  ASSERT_TRUE(ReadColumnMetaData(span(bytes), &back).ok());
+  ASSERT_TRUE(back.geospatial_statistics && back.geospatial_statistics->bbox);
+  // Field 4 (ymax) goes: its header byte and the double.
+  const double ymax = 14.5;
+  std::string field(1, '\x17');
+  field.append(reinterpret_cast<const char*>(&ymax), 8);
+  const size_t at = bytes.find(field);
+  ASSERT_NE(at, std::string::npos);
+  bytes.erase(at, field.size());
+  ASSERT_TRUE(ReadColumnMetaData(span(bytes), &back).ok());
+  ASSERT_TRUE(back.geospatial_statistics);
+  EXPECT_FALSE(back.geospatial_statistics->bbox);
+  EXPECT_EQ(back.geospatial_statistics->geospatial_types, (std::vector<int32_t>{1, 3}));
+  EXPECT_EQ(back.num_values, m.num_values);
 }
 
 }  // namespace

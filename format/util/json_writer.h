@@ -12,13 +12,15 @@
 //   so it stays a real for SQLite's json_extract (3.0 -> "3.0", 1e300 -> "1e+300"). +-Inf is
 //   written as 9e999 / -9e999: valid JSON numbers that overflow to +-Inf in SQLite's JSON functions
 //   (and in most JSON readers), the form SQLite itself writes. NaN has no JSON form and is written
-//   as null, as a NaN value reads as NULL (README, value mapping).
+//   as null, as a NaN value reads as NULL (docs/reading.md, "Value mapping").
 // - Base64: the standard alphabet of RFC 4648 section 4 with '=' padding, as a JSON string.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "format/util/base64.h"  // AppendBase64
 
 namespace pq {
 
@@ -33,8 +35,6 @@ inline void AppendJsonNull(std::string* out) {
   out->append("null");
 }
 
-// Standard base64 of `bytes` (no quotes).
-void AppendBase64(std::string_view bytes, std::string* out);
 // Standard base64 of `bytes` as a JSON string: the quotes and the base64 text (which needs no
 // escaping).
 void AppendJsonBase64(std::string_view bytes, std::string* out);

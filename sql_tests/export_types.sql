@@ -1,0 +1,120 @@
+# The writer's other logical types: FLOAT4, FLOAT16, ENUM, BSON, INTERVAL, TIMETZ, TIMESTAMP_NTZ,
+# and FIELD_ID. Each file is read back through a parquet table and described by parquet_schema.
+
+statement ok
+CREATE TABLE src(f4, f16, e, b, i, t, ts);
+
+statement ok
+INSERT INTO src VALUES
+  (1.5, 0.1, 'red', x'0500000000', '{"months":1,"days":2,"millis":3}', '10:11:12.5', '2024-03-04 05:06:07.000008'),
+  (-2.75e10, 65504, 'green', x'0E00000002610002000000620000', '{"millis":4294967295,"days":0}', '00:00:00', '1969-12-31 23:59:59'),
+  (NULL, NULL, NULL, NULL, NULL, NULL, NULL),
+  ('3', -0.0, 'blue', x'0500000000', '{}', '23:59:59.999999', '2262-04-11');
+
+statement ok
+SELECT parquet_export('$TMPDIR/types.parquet', 'SELECT * FROM src', 'schema=''f4 FLOAT4 FIELD_ID 7, f16 FLOAT16, e ENUM, b BSON, i INTERVAL, t TIMETZ, ts TIMESTAMP_NTZ(NANOS) FIELD_ID 9''');
+
+# Each type as the format spells it: FLOAT is 4 bytes, FLOAT16 a 2-byte FIXED_LEN_BYTE_ARRAY,
+# INTERVAL a 12-byte one with the converted type alone (the format has no INTERVAL logical type),
+# TIME adjusted to UTC and TIMESTAMP not.
+query
+SELECT name, type, type_length, converted_type, logical_type, field_id FROM parquet_schema('$TMPDIR/types.parquet') WHERE name <> 'schema';
+----
+f4|FLOAT|NULL|NULL|NULL|7
+f16|FIXED_LEN_BYTE_ARRAY|2|NULL|Float16Type()|NULL
+e|BYTE_ARRAY|NULL|ENUM|EnumType()|NULL
+b|BYTE_ARRAY|NULL|NULL|BsonType()|NULL
+i|FIXED_LEN_BYTE_ARRAY|12|INTERVAL|NULL|NULL
+t|INT64|NULL|TIME_MICROS|TimeType(isAdjustedToUTC=1, unit=TimeUnit(MICROS=MicroSeconds()))|NULL
+ts|INT64|NULL|NULL|TimestampType(isAdjustedToUTC=0, unit=TimeUnit(NANOS=NanoSeconds()))|9
+
+# The values read back as the value-mapping table says: FLOAT and FLOAT16 as the nearest value
+# of their type (0.1 is the half 0.0999755859375, -2.75e10 the float -27499999232), ENUM as TEXT,
+# BSON as BLOB, INTERVAL as its JSON text, times and timestamps as ISO text with their unit's
+# fraction digits.
+statement ok
+CREATE VIRTUAL TABLE t USING parquet('$TMPDIR/types.parquet');
+
+query
+SELECT f4, f16, e, hex(b), i, t, ts FROM t;
+----
+1.5|0.0999755859375|red|0500000000|{"months":1,"days":2,"millis":3}|10:11:12.500000|2024-03-04 05:06:07.000008000
+-27499999232.0|65504.0|green|0E00000002610002000000620000|{"months":0,"days":0,"millis":4294967295}|00:00:00|1969-12-31 23:59:59
+NULL|NULL|NULL|(empty)|NULL|NULL|NULL
+3.0|-0.0|blue|0500000000|{"months":0,"days":0,"millis":0}|23:59:59.999999|2262-04-11 00:00:00
+
+# Read then written again with the same schema: the same values (INTERVAL from the JSON text the
+# table gives, the 12-byte BLOB too).
+statement ok
+SELECT parquet_export('$TMPDIR/types2.parquet', 'SELECT f4, f16, e, b, i, t, ts FROM t', 'schema=''f4 FLOAT4, f16 FLOAT16, e ENUM, b BSON, i INTERVAL, t TIMETZ, ts TIMESTAMP_NTZ(NANOS)''');
+
+statement ok
+CREATE VIRTUAL TABLE t2 USING parquet('$TMPDIR/types2.parquet');
+
+query
+SELECT count(*) FROM t JOIN t2 ON t.rowid = t2.rowid WHERE t.f4 IS t2.f4 AND t.f16 IS t2.f16 AND t.e IS t2.e AND t.b IS t2.b AND t.i IS t2.i AND t.t IS t2.t AND t.ts IS t2.ts;
+----
+4
+
+query
+SELECT parquet_export('$TMPDIR/interval_blob.parquet', 'SELECT x''010000000200000003000000'' AS i', 'schema=''i INTERVAL''');
+----
+1
+
+statement ok
+CREATE VIRTUAL TABLE ib USING parquet('$TMPDIR/interval_blob.parquet');
+
+query
+SELECT i FROM ib;
+----
+{"months":1,"days":2,"millis":3}
+
+# Values that do not fit are errors naming the row and the column.
+statement error row 1, column 'f': real 1e+300 cannot be stored as FLOAT16 (beyond the range of FLOAT16, 65504)
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT 1e300 AS f', 'schema=''f FLOAT16''');
+
+statement error row 1, column 'f': real 1e+300 cannot be stored as FLOAT4 (beyond the range of a 4-byte float)
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT 1e300 AS f', 'schema=''f FLOAT4''');
+
+statement error row 1, column 'b': a 4-byte BLOB cannot be stored as BSON (a BLOB holding one BSON document)
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT x''05000000'' AS b', 'schema=''b BSON''');
+
+statement error row 1, column 'i': text '{"months":-1}' is not an INTERVAL object {"months":m,"days":d,"millis":n}
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''{"months":-1}'' AS i', 'schema=''i INTERVAL''');
+
+statement error row 1, column 'i': text '{"days":4294967296}' has days 4294967296, out of range for INTERVAL
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''{"days":4294967296}'' AS i', 'schema=''i INTERVAL''');
+
+# A local timestamp has no time zone: one in the text is an error (a UTC TIMESTAMP converts it).
+statement error row 1, column 'ts': text '2024-01-01 10:00+02:00' cannot be stored as TIMESTAMP_NTZ(MICROS)
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''2024-01-01 10:00+02:00'' AS ts', 'schema=''ts TIMESTAMP_NTZ''');
+
+statement error option 'schema': columns 'a' and 'b' have the same FIELD_ID 1
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT 1 AS a, 2 AS b', 'schema=''a INTEGER FIELD_ID 1, b INTEGER FIELD_ID 1''');
+
+statement error option 'schema': column 'a': FIELD_ID takes an integer from 0 to 2147483647
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT 1 AS a', 'schema=''a INTEGER FIELD_ID x''');
+
+# These types stand only as a column's type: the JSON of a nested column has no form for them.
+statement error FLOAT16 can only be the type of a column, not inside LIST, MAP or STRUCT
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''[1]'' AS l', 'schema=''l LIST<FLOAT16>''');
+
+# FLOAT4, ENUM, TIMETZ and TIMESTAMP_NTZ nest.
+statement ok
+SELECT parquet_export('$TMPDIR/nested_types.parquet', 'SELECT ''{"f":0.5,"e":"x","t":"01:02:03","ts":"2024-01-02 03:04:05"}'' AS s', 'schema=''s STRUCT<f FLOAT4, e ENUM, t TIMETZ, ts TIMESTAMP_NTZ>''');
+
+query
+SELECT name, type, logical_type FROM parquet_schema('$TMPDIR/nested_types.parquet') WHERE num_children IS NULL;
+----
+f|FLOAT|NULL
+e|BYTE_ARRAY|EnumType()
+t|INT64|TimeType(isAdjustedToUTC=1, unit=TimeUnit(MICROS=MicroSeconds()))
+ts|INT64|TimestampType(isAdjustedToUTC=0, unit=TimeUnit(MICROS=MicroSeconds()))
+
+statement ok
+CREATE VIRTUAL TABLE n USING parquet('$TMPDIR/nested_types.parquet');
+
+query
+SELECT s FROM n;
+----
+{"f":0.5,"e":"x","t":"01:02:03","ts":"2024-01-02 03:04:05"}
