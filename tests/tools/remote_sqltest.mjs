@@ -13,7 +13,9 @@
 // the test key pair, region and endpoint: AWS_ACCESS_KEY_ID=AKIDREMOTETEST,
 // AWS_SECRET_ACCESS_KEY=remote-test-secret, AWS_REGION=eu-test-1, AWS_ENDPOINT_URL_S3=http://...
 // Faults armed on the S3 server before the run: a GET of data/flaky/ keys fails with 503 twice (then
-// succeeds: retries), a GET of data/down/ keys always fails with 503.
+// succeeds: retries), a GET of data/down/ keys always fails with 503, a PUT (object or part) of
+// out/fail/ keys always fails with 500. After the run, a multipart upload left pending in any bucket
+// (ListMultipartUploads) fails the test: failed and rolled-back writes must abort theirs.
 // A server that cannot start (nginx or an npm package missing) fails the run: it never skips.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -120,6 +122,7 @@ try {
   const faults = [
     { match: 'GET /data/flaky/', status: 503, times: 2 },
     { match: 'GET /data/down/', status: 503 },
+    { match: 'PUT /out/fail/', status: 500 },
   ];
   const armed = await request(Number(s3.port), 'POST', '/__s3/faults', JSON.stringify(faults));
   if (armed.status >= 300) throw new Error(`cannot arm the S3 server's faults: HTTP ${armed.status}`);
@@ -140,6 +143,17 @@ try {
   });
   const run = spawn(path.resolve(args.sqltest), [...(args.print ? ['--print'] : []), path.resolve(args.ext), file], { cwd: root, env, stdio: 'inherit' });
   status = await new Promise((resolve) => run.once('exit', (code) => resolve(code ?? 1)));
+  const aws4 = require('aws4');
+  for (const bucket of ['data', 'out']) {
+    const opts = aws4.sign({ host: `127.0.0.1:${s3.port}`, method: 'GET', path: `/${bucket}?uploads`, service: 's3', region },
+      { accessKeyId: accessKey, secretAccessKey: secretKey });
+    const res = await request(Number(s3.port), 'GET', opts.path, undefined, opts.headers);
+    const pending = (res.body.match(/<Upload>/g) || []).length;
+    if (res.status !== 200 || pending > 0) {
+      console.error(`remote_sqltest: bucket ${bucket}: ${pending} multipart upload(s) left pending (HTTP ${res.status})`);
+      status = 1;
+    }
+  }
 } catch (e) {
   console.error('remote_sqltest: ' + e.message);
   status = 1;
