@@ -160,6 +160,16 @@ SELECT count(*) FROM flaky;
 ----
 8
 
+# Through a proxy that resets the connection of the first request and cuts the answer to the second
+# short: both are retried, and the rows are those of the local file.
+statement ok
+CREATE VIRTUAL TABLE temp.proxied USING parquet('$PROXY/parquet-testing/data/alltypes_plain.parquet');
+
+query
+SELECT count(*) FROM (SELECT * FROM proxied EXCEPT SELECT * FROM local);
+----
+0
+
 # A server that keeps failing: after the last try, an error naming the object and the status.
 statement error s3://data/down/alltypes_plain.parquet: GET $S3_HTTP/data/down/alltypes_plain.parquet: HTTP 503 after 4 tries InternalError
 CREATE VIRTUAL TABLE temp.down USING parquet('s3://data/down/alltypes_plain.parquet', http_retries=3, http_retry_wait_ms=10);

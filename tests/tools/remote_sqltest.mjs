@@ -9,6 +9,10 @@
 //   $HTTP         http://127.0.0.1:PORT, nginx's root being tests/data
 //   $S3_ENDPOINT  127.0.0.1:PORT of the S3 server (for s3_endpoint=; s3_use_ssl=0)
 //   $S3_HTTP      http://127.0.0.1:PORT of the S3 server (as errors name its requests)
+//   $PROXY        http://127.0.0.1:PORT of tests/tools/fault_proxy.mjs in front of nginx, armed to reset
+//                 the connection of the first request and to cut the second answer short after 100
+//                 bytes; when the file uses $PROXY, the driver checks afterwards that the proxy saw
+//                 those two tries and a third.
 // sqltest runs with HOME set to an empty folder (no ~/.aws files) and with the AWS variables set to
 // the test key pair, region and endpoint: AWS_ACCESS_KEY_ID=AKIDREMOTETEST,
 // AWS_SECRET_ACCESS_KEY=remote-test-secret, AWS_REGION=eu-test-1, AWS_ENDPOINT_URL_S3=http://...
@@ -98,6 +102,7 @@ async function upload(port, bucket, key, file) {
 let status = 1;
 try {
   const nginx = await start('nginx_server.mjs', ['--root', path.join(root, 'tests/data')]);
+  const proxy = await start('fault_proxy.mjs', ['--upstream', String(nginx.port)]);
   const s3 = await start('s3_server.mjs', ['--buckets', 'data,out', '--access-key', accessKey, '--secret-key', secretKey,
     '--region', region, '--require-auth']);
   const data = path.join(root, 'tests/data/parquet-testing/data');
@@ -127,7 +132,12 @@ try {
   const armed = await request(Number(s3.port), 'POST', '/__s3/faults', JSON.stringify(faults));
   if (armed.status >= 300) throw new Error(`cannot arm the S3 server's faults: HTTP ${armed.status}`);
 
-  const sql = fs.readFileSync(args.sql, 'utf8')
+  const proxyFaults = await request(Number(proxy.port), 'POST', '/__proxy/faults',
+    JSON.stringify([{ reset: true }, { truncate: 100 }]));
+  if (proxyFaults.status >= 300) throw new Error(`cannot arm the proxy's faults: HTTP ${proxyFaults.status}`);
+  const source = fs.readFileSync(args.sql, 'utf8');
+  const sql = source
+    .replaceAll('$PROXY', `http://127.0.0.1:${proxy.port}`)
     .replaceAll('$HTTP', `http://127.0.0.1:${nginx.port}`)
     .replaceAll('$S3_HTTP', `http://127.0.0.1:${s3.port}`)
     .replaceAll('$S3_ENDPOINT', `127.0.0.1:${s3.port}`);
@@ -143,6 +153,15 @@ try {
   });
   const run = spawn(path.resolve(args.sqltest), [...(args.print ? ['--print'] : []), path.resolve(args.ext), file], { cwd: root, env, stdio: 'inherit' });
   status = await new Promise((resolve) => run.once('exit', (code) => resolve(code ?? 1)));
+  if (source.includes('$PROXY')) {
+    const log = JSON.parse((await request(Number(proxy.port), 'GET', '/__proxy/stats')).body).log;
+    const firsts = log.slice(0, 3);
+    if (firsts.length < 3 || !firsts.every((e) => e.method === 'GET' && e.url === firsts[0].url)) {
+      console.error('remote_sqltest: the proxy did not see a reset try, a truncated try and a third: ' +
+        JSON.stringify(log.slice(0, 4)));
+      status = 1;
+    }
+  }
   const aws4 = require('aws4');
   for (const bucket of ['data', 'out']) {
     const opts = aws4.sign({ host: `127.0.0.1:${s3.port}`, method: 'GET', path: `/${bucket}?uploads`, service: 's3', region },
