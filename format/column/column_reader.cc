@@ -253,6 +253,11 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     }
     PQ_RETURN_IF_ERROR(reader->Seek(begin, begin, page_offset_[0], 0));
     auto found = reader->NextHeader(&dict_page_);
+    if (found.ok() && *found && own && dict_page_.type == PageType::kDictionaryPage) {
+      // Its body is in this reader's bytes, which go with it: loaded now, not read again later.
+      Status loaded = own->LoadBody(&dict_page_);
+      if (!loaded.ok()) found = std::move(loaded);
+    }
     if (own) extra_bytes_read_ += own->bytes_read();
     if (!found.ok()) return std::move(found).TakeStatus();
     if (!*found || dict_page_.type != PageType::kDictionaryPage) {
@@ -354,12 +359,6 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   // Reads data page `i` of the OffsetIndex and starts it; with the pages planned after it, in one
   // read. The page must hold exactly the rows the index gives it, starting on a row boundary.
   Status OpenIndexedPage(size_t i) {
-    if (dictionary_first_) {
-      // Bytes before the first indexed page that the chunk's metadata does not call a dictionary:
-      // they must be one, or the index left a data page out.
-      dictionary_first_ = false;
-      PQ_RETURN_IF_ERROR(ReadLeadingDictionaryHeader());
-    }
     const size_t n = page_offset_.size();
     size_t last = i;
     if (planned_[i]) {
@@ -368,6 +367,14 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     const int64_t load_begin = i == 0 ? pages_.chunk_begin() : page_offset_[i];
     const int64_t load_end = page_offset_[last] + page_size_[last];
     PQ_RETURN_IF_ERROR(pages_.Seek(page_offset_[i], load_begin, load_end, static_cast<int>(i)));
+    if (dictionary_first_) {
+      // Bytes before the first indexed page that the chunk's metadata does not call a dictionary:
+      // they must be one, or the index left a data page out. Checked after the load above, which
+      // holds them when page 0 is read (so they are read once), then back to page i.
+      dictionary_first_ = false;
+      PQ_RETURN_IF_ERROR(ReadLeadingDictionaryHeader());
+      PQ_RETURN_IF_ERROR(pages_.Seek(page_offset_[i], load_begin, load_end, static_cast<int>(i)));
+    }
     PQ_ASSIGN_OR_RETURN(bool found, pages_.NextHeader(&page_));
     page_.ordinal = static_cast<int>(i);
     if (!found || page_.type == PageType::kDictionaryPage) {

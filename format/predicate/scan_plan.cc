@@ -96,6 +96,12 @@ class RowGroupPlanner {
   // Reads the header module of an encrypted chunk at `pos` (before `end`) and parses it.
   // `dictionary` / `data_page_ordinal` identify the module (column_decryptor.h). *module_size
   // gets its size in the file.
+  // The page header at `pos` (within [pos, end)), read in small probes, or through the decryptor
+  // for an encrypted chunk (`dictionary`: the module is the dictionary page's; `data_pages`: the
+  // data pages before it). False when it cannot be read or parsed.
+  bool ReadHeaderAt(int leaf, const std::optional<crypto::ColumnDecryptor>& decryptor, int64_t pos,
+                    int64_t end, bool dictionary, int64_t data_pages, PageHeader* header,
+                    size_t* header_size) const;
   Status ReadEncryptedPageHeader(int leaf, const crypto::ColumnDecryptor& decryptor, int64_t pos,
                                  int64_t end, bool dictionary, int64_t data_page_ordinal,
                                  PageHeader* header, size_t* module_size) const;
@@ -351,10 +357,23 @@ Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn
   // either, so that the rows a query finds do not depend on whether its plan used the index.
   const ColumnMetaData* meta = Meta(t.leaf);
   int64_t chunk_begin = 0, chunk_end = 0;
+  bool dictionary_first = false;
   if (meta == nullptr ||
       !ChunkByteRange(*meta, file_.file().size(), file_.chunk_size_slack(), &chunk_begin, &chunk_end).ok() ||
-      !OffsetIndexProblem(oi, *meta, chunk_begin, chunk_end, num_rows()).empty()) {
+      !OffsetIndexProblem(oi, *meta, chunk_begin, chunk_end, num_rows(), &dictionary_first).empty()) {
     return std::optional<RowRanges>();
+  }
+  if (dictionary_first) {
+    // The index starts after bytes the metadata does not call a dictionary (parquet-mr's way): the
+    // reader uses it only when they are one dictionary page, so only then does it prune.
+    PageHeader header;
+    size_t header_size = 0;
+    const int64_t first = pages[0].offset;
+    if (!ReadHeaderAt(t.leaf, decryptor, chunk_begin, first, true, 0, &header, &header_size) ||
+        header.type != PageType::kDictionaryPage || header.compressed_page_size < 0 ||
+        chunk_begin + static_cast<int64_t>(header_size) + header.compressed_page_size != first) {
+      return std::optional<RowRanges>();
+    }
   }
   const int64_t rows = num_rows();
   RowRanges keep;
@@ -407,26 +426,12 @@ std::optional<RowRanges> RowGroupPlanner::PageHeaderRows(const TermColumn& t) co
     // Read enough for the header: a small probe, larger only for headers with long statistics.
     PageHeader header;
     size_t header_size = 0;
-    if (decryptor) {
-      // A header module; the chunk's first one is its dictionary page's when it has one.
-      const bool dictionary = crypto::ExpectDictionaryPage(*meta) &&
-                              pos == *meta->dictionary_page_offset;
-      if (!ReadEncryptedPageHeader(t.leaf, *decryptor, pos, end, dictionary, data_pages, &header,
-                                   &header_size)
-               .ok()) {
-        return std::nullopt;  // the scan reports the broken chunk
-      }
-    }
-    for (int64_t probe = kPageHeaderProbe; !decryptor; probe *= 8) {
-      probe = std::min(probe, end - pos);
-      auto bytes = file_.file().ReadAt(pos, probe);
-      if (!bytes.ok()) return std::nullopt;
-      stats_->bytes_read += probe;
-      if (ReadPageHeader(ByteSpan((*bytes)->data(), (*bytes)->size()), &header, &header_size)
-              .ok()) {
-        break;
-      }
-      if (probe >= std::min(kMaxPageHeaderBytes, end - pos)) return std::nullopt;
+    // A header module; the chunk's first one is its dictionary page's when it has one.
+    const bool dictionary = decryptor && crypto::ExpectDictionaryPage(*meta) &&
+                            pos == *meta->dictionary_page_offset;
+    if (!ReadHeaderAt(t.leaf, decryptor, pos, end, dictionary, data_pages, &header,
+                      &header_size)) {
+      return std::nullopt;  // the scan reports the broken chunk
     }
     if (header.compressed_page_size < 0 ||
         header.compressed_page_size > end - pos - static_cast<int64_t>(header_size)) {
@@ -460,6 +465,28 @@ std::optional<RowRanges> RowGroupPlanner::PageHeaderRows(const TermColumn& t) co
   stats_->pages_considered += considered;
   stats_->pages_skipped_by_page_index += skipped;
   return keep;
+}
+
+bool RowGroupPlanner::ReadHeaderAt(int leaf, const std::optional<crypto::ColumnDecryptor>& decryptor,
+                                   int64_t pos, int64_t end, bool dictionary, int64_t data_pages,
+                                   PageHeader* header, size_t* header_size) const {
+  if (decryptor) {
+    return ReadEncryptedPageHeader(leaf, *decryptor, pos, end, dictionary, data_pages, header,
+                                   header_size)
+        .ok();
+  }
+  // Enough for the header: a small probe, larger only for headers with long statistics.
+  for (int64_t probe = kPageHeaderProbe;; probe *= 8) {
+    probe = std::min(probe, end - pos);
+    if (probe <= 0) return false;
+    auto bytes = file_.file().ReadAt(pos, probe);
+    if (!bytes.ok()) return false;
+    stats_->bytes_read += probe;
+    if (ReadPageHeader(ByteSpan((*bytes)->data(), (*bytes)->size()), header, header_size).ok()) {
+      return true;
+    }
+    if (probe >= std::min(kMaxPageHeaderBytes, end - pos)) return false;
+  }
 }
 
 Status RowGroupPlanner::ReadEncryptedPageHeader(int leaf, const crypto::ColumnDecryptor& decryptor,

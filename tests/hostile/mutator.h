@@ -484,7 +484,7 @@ inline MutantOutcome CheckMutant(const std::string& bytes, bool lies) {
   if (field < 0) return out;
   Predicate predicate;
   predicate.terms.push_back(PredicateTerm{field, PredicateOp::kEq, {literal}});
-  PruneStats stats;
+  ScanCounters stats;
   auto plan = PlanScan(*file, predicate, affinity, ValueOptions{}, {}, &stats);
   if (!plan.ok()) {
     out.filtered = plan.status().ToString();

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "format/thrift/compact_writer.h"
-#include "tests/format/thrift/allocation_tracker.h"
+#include "tests/format/metadata/allocation_tracker.h"
 #include "tests/format/metadata/metadata_test_util.h"
 #include "tests/hostile/hostile_files.h"
 

@@ -1,7 +1,7 @@
 // Replaces the global operator new of the test binary to record the largest allocation
 // (allocation_tracker.h). It holds no test: a test here would let the compiler inline this operator
 // new and a std::allocator's delete together and warn that they do not match.
-#include "tests/format/thrift/allocation_tracker.h"
+#include "tests/format/metadata/allocation_tracker.h"
 
 #include <atomic>
 #include <cstdlib>
