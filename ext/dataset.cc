@@ -20,6 +20,9 @@
 #include "format/column/row_counts.h"
 #include "format/util/hex.h"
 #include "format/reader/table_scanner.h"
+#include "format/remote/key_glob.h"
+#include "format/remote/remote_access.h"
+#include "format/remote/remote_url.h"
 
 namespace pq::ext {
 
@@ -259,10 +262,10 @@ Result<std::vector<std::string>> ExpandGlob(const std::string& pattern) {
   return Expand(pattern, &names_matched);
 }
 
-Result<std::vector<std::string>> ExpandSource(const std::string& source) {
+Result<std::vector<std::string>> ExpandSource(const std::string& source, remote::RemoteAccess* remote) {
   struct stat st;
   std::vector<std::string> parts;
-  if (StatPath(source, &st) || source.find(',') == std::string::npos) {
+  if (source.find(',') == std::string::npos || (!remote::IsRemoteLocation(source) && StatPath(source, &st))) {
     parts.push_back(source);
   } else {
     size_t start = 0;
@@ -281,7 +284,25 @@ Result<std::vector<std::string>> ExpandSource(const std::string& source) {
   auto add = [&](const std::string& f) {
     if (seen.insert(f).second) files.push_back(f);
   };
+  std::unique_ptr<remote::RemoteAccess> defaults;
   for (const std::string& p : parts) {
+    if (remote::IsRemoteLocation(p)) {
+      // A URL is one file whatever it holds ('*' and '?' are ordinary there); an s3:// key with
+      // glob characters is listed.
+      PQ_ASSIGN_OR_RETURN(remote::RemoteUrl url, remote::ParseRemoteUrl(p));
+      if (url.scheme != remote::UrlScheme::kS3 || !remote::HasGlobChars(url.key)) {
+        add(p);
+        continue;
+      }
+      if (remote == nullptr) {
+        defaults = std::make_unique<remote::RemoteAccess>(nullptr, std::vector<remote::Setting>());
+        remote = defaults.get();
+      }
+      PQ_ASSIGN_OR_RETURN(std::vector<std::string> matched, remote->ListGlob(p));
+      if (matched.empty()) return Status::IOError("no file matches '" + p + "'");
+      for (const std::string& f : matched) add(f);
+      continue;
+    }
     if (!HasGlobChars(p) || StatPath(p, &st)) {
       add(p);
       continue;
@@ -292,7 +313,7 @@ Result<std::vector<std::string>> ExpandSource(const std::string& source) {
       return Status::IOError("no file matches '" + p + "'");
     for (const std::string& f : matched) add(f);
   }
-  if (files.empty()) return Status::IOError("no file in '" + source + "'");
+  if (files.empty()) return Status::IOError("no file in '" + remote::DisplayUrl(source) + "'");
   return files;
 }
 
@@ -331,7 +352,10 @@ std::string HiveEscape(std::string_view text) {
   return out;
 }
 
-Result<std::vector<HiveSegment>> ParseHivePath(std::string_view path) {
+Result<std::vector<HiveSegment>> ParseHivePath(std::string_view location) {
+  // A URL's folders are those of its path: not its query string or fragment.
+  const std::string display = remote::IsRemoteLocation(location) ? remote::DisplayUrl(location) : std::string();
+  const std::string_view path = display.empty() ? location : std::string_view(display);
   std::vector<HiveSegment> segments;
   const size_t last_slash = path.rfind('/');
   if (last_slash == std::string_view::npos) return segments;
@@ -644,7 +668,7 @@ Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<c
     const DatasetFile& file = data->files[i];
     const std::string& path = file.reader->path();
     if (file.reader->file().Unchanged()) continue;
-    auto reader = OpenTableFile(path, options);
+    auto reader = OpenTableFile(file.reader->file().location(), options);
     if (!reader.ok()) {
       return Status::IOError("'" + path + "' changed since the table was created and cannot be read: " +
                              reader.status().message());

@@ -18,6 +18,10 @@
 #include "format/util/status.h"
 #include "format/value/value_options.h"
 
+namespace pq::remote {
+class RemoteAccess;
+}  // namespace pq::remote
+
 namespace pq::ext {
 
 // ---- Listing
@@ -32,8 +36,10 @@ Result<std::vector<std::string>> ExpandGlob(const std::string& pattern);
 
 // SOURCE as a sorted (per comma-separated part), de-duplicated list of files. A part that names an
 // existing file is taken as it is, even if it has glob characters; a glob that matches nothing is
-// an IOError naming it.
-Result<std::vector<std::string>> ExpandSource(const std::string& source);
+// an IOError naming it. An http(s):// URL is one file as written (a comma in it must be written
+// %2C); an s3:// URI whose key has glob characters is listed through `remote` (ListObjectsV2; null:
+// default settings), with the rules of local globs (remote/key_glob.h).
+Result<std::vector<std::string>> ExpandSource(const std::string& source, remote::RemoteAccess* remote = nullptr);
 
 // ---- Hive partitions
 // ------------------------------------------------------------------------------
@@ -47,8 +53,9 @@ struct HiveSegment {
   std::optional<std::string> value;
 };
 
-// The `key=value` folder segments of `path` (not its last segment, the file name), in path order.
-// InvalidArgument when a key appears twice (ignoring case).
+// The `key=value` folder segments of `path` (not its last segment, the file name), in path order;
+// for a URL, of its path (not its query string). InvalidArgument when a key appears twice (ignoring
+// case).
 Result<std::vector<HiveSegment>> ParseHivePath(std::string_view path);
 
 // %XX decoding; a '%' not followed by two hex digits stays as it is.

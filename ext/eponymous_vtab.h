@@ -12,6 +12,7 @@
 
 #include "ext/encryption_options.h"
 #include "ext/options.h"
+#include "ext/remote_options.h"
 #include "ext/sqlite_api.h"
 #include "format/crypto/decryption_config.h"
 #include "format/file/file_reader.h"
@@ -19,21 +20,25 @@
 
 namespace pq::ext {
 
-// What a function's module gets as client data on one connection: the Function, and the
-// connection's keys (parquet_add_key), with which the functions open encrypted files.
+// What a function's module gets as client data on one connection: the Function, the connection's
+// keys (parquet_add_key), with which the functions open encrypted files, and its remote settings
+// (parquet_secret), with which they reach http(s):// and s3:// files.
 template <typename Function>
 struct FunctionClient {
   const Function* function;
   std::shared_ptr<const crypto::KeyRegistry> keys;
+  std::shared_ptr<const remote::SettingsRegistry> remote;
 };
 
-// sqlite3_create_module_v2 of `module` for `function` on `db`, with the connection's `keys`.
+// sqlite3_create_module_v2 of `module` for `function` on `db`, with the connection's `keys` and
+// remote settings.
 template <typename Function>
 int CreateFunctionModule(sqlite3* db, const sqlite3_module* module, const Function& function,
-                         std::shared_ptr<const crypto::KeyRegistry> keys) {
+                         std::shared_ptr<const crypto::KeyRegistry> keys,
+                         std::shared_ptr<const remote::SettingsRegistry> remote) {
   FunctionClient<Function>* client = nullptr;
   try {
-    client = new FunctionClient<Function>{&function, std::move(keys)};
+    client = new FunctionClient<Function>{&function, std::move(keys), std::move(remote)};
   } catch (const std::bad_alloc&) {
     return SQLITE_NOMEM;
   }
@@ -48,6 +53,7 @@ template <typename Function>
 struct FunctionVtab {
   sqlite3_vtab base;                       // must come first: SQLite sees only this
   const FunctionClient<Function>* client;  // which function this table is, and the keys
+  sqlite3* db;                             // the connection (its interrupt stops remote requests)
 };
 
 template <typename Function>
@@ -61,9 +67,10 @@ template <typename Function>
 ReaderOptions ReaderOptionsOf(sqlite3_vtab* vtab) {
   ReaderOptions options;
   // No options, so no malformed key: this cannot fail.
-  auto decryption = DecryptionFromOptions(
-      OptionList(), reinterpret_cast<FunctionVtab<Function>*>(vtab)->client->keys);
+  const auto* v = reinterpret_cast<FunctionVtab<Function>*>(vtab);
+  auto decryption = DecryptionFromOptions(OptionList(), v->client->keys);
   if (decryption.ok()) options.decryption = std::move(decryption).value();
+  options.remote = MakeRemoteAccess(v->db, v->client->remote, {});
   return options;
 }
 
@@ -84,6 +91,7 @@ int ConnectFunctionVtab(sqlite3* db, void* aux, int, const char* const*, sqlite3
   try {
     auto vtab = std::make_unique<FunctionVtab<Function>>();  // value-initialized: `base` all zero
     vtab->client = client;
+    vtab->db = db;
     *out = &vtab.release()->base;
     return SQLITE_OK;
   } catch (const std::bad_alloc&) {

@@ -31,6 +31,8 @@
 // trigger in an untrusted database) must not be able to call it.
 #include "ext/export.h"
 
+#include "ext/remote_options.h"
+
 #include <cctype>
 #include <charconv>
 #include <optional>
@@ -49,10 +51,12 @@ namespace pq::ext {
 namespace {
 
 // parquet_export's user data: the connection's key registry (footer_master_key=,
-// column_master_keys=) and its parquet tables' column types (kept by the export).
+// column_master_keys=), its parquet tables' column types (kept by the export) and its remote
+// settings (parquet_secret, for s3:// targets).
 struct ExportRegistries {
   std::shared_ptr<const crypto::KeyRegistry> keys;
   std::shared_ptr<const SourceTypeRegistry> source_types;
+  std::shared_ptr<const remote::SettingsRegistry> remote;
 };
 
 std::string ValueText(sqlite3_value* v) {
@@ -254,20 +258,20 @@ struct ExportAnswer {
   std::optional<std::string> stats;
 };
 
-// Runs the export. Query columns that come straight from a parquet table keep the type `sources`
-// holds for them (may be null).
+// Runs the export. Query columns that come straight from a parquet table keep the type
+// registries.source_types holds for them.
 Result<ExportAnswer> RunExport(sqlite3* db, const std::string& path, const std::string& query,
-                               const std::string& options_text,
-                               std::shared_ptr<const crypto::KeyRegistry> keys,
-                               const SourceTypeRegistry* sources) {
+                               const std::string& options_text, const ExportRegistries& registries) {
+  const SourceTypeRegistry* sources = registries.source_types.get();
   // partition_by, file_size_bytes, row_groups_per_file and return_stats are parquet_export's own
-  // options; the others are the writer's.
+  // options; the others are the writer's (and the remote settings).
   PQ_ASSIGN_OR_RETURN(PartitionByOption partition_by, TakePartitionByOption(options_text));
   PQ_ASSIGN_OR_RETURN(OptionList opts, OptionList::ParseList(partition_by.other_options));
-  std::vector<std::string_view> known = kWriterOptionNames;
+  std::vector<std::string_view> known = ExportOptionNames();
   known.insert(known.end(), kExportOnlyOptionNames.begin(), kExportOnlyOptionNames.end());
   PQ_RETURN_IF_ERROR(opts.CheckKnown(known, "parquet_export"));
-  PQ_ASSIGN_OR_RETURN(ExportOptions options, ParseExportOptions(opts, std::move(keys)));
+  PQ_ASSIGN_OR_RETURN(ExportOptions options, ParseExportOptions(opts, registries.keys));
+  options.remote = MakeRemoteAccess(db, registries.remote, options.remote_settings);
   if (opts.Has("file_size_bytes")) {
     PQ_ASSIGN_OR_RETURN(options.file_size_bytes,
                         ParseByteSize(opts.GetString("file_size_bytes", "")));
@@ -379,10 +383,8 @@ void ExportFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
       options = ValueText(argv[2]);
     }
     const auto* registries = static_cast<const ExportRegistries*>(sqlite3_user_data(ctx));
-    Result<ExportAnswer> answer =
-        RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]), ValueText(argv[1]), options,
-                  registries ? registries->keys : nullptr,
-                  registries ? registries->source_types.get() : nullptr);
+    Result<ExportAnswer> answer = RunExport(sqlite3_context_db_handle(ctx), ValueText(argv[0]),
+                                            ValueText(argv[1]), options, *registries);
     if (!answer.ok()) {
       SetFunctionError(ctx, answer.status().WithContext("parquet_export"));
       return;
@@ -401,21 +403,22 @@ void DeleteRegistries(void* p) { delete static_cast<ExportRegistries*>(p); }
 }  // namespace
 
 int RegisterExport(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
-                   std::shared_ptr<const SourceTypeRegistry> source_types) {
+                   std::shared_ptr<const SourceTypeRegistry> source_types,
+                   std::shared_ptr<const remote::SettingsRegistry> remote) {
   const int flags = SQLITE_UTF8 | SQLITE_DIRECTONLY;
   // Each registration owns its handles on the registries (sqlite3_create_function_v2 frees them,
   // also when the registration fails).
   int rc = sqlite3_create_function_v2(db, "parquet_export", 2, flags,
-                                      new ExportRegistries{keys, source_types}, ExportFunction,
-                                      nullptr, nullptr, DeleteRegistries);
+                                      new ExportRegistries{keys, source_types, remote},
+                                      ExportFunction, nullptr, nullptr, DeleteRegistries);
   if (rc == SQLITE_OK) {
     rc = sqlite3_create_function_v2(db, kRowPumpName, -1, flags, nullptr, nullptr, RowPumpStep,
                                     RowPumpFinal, nullptr);
   }
   if (rc == SQLITE_OK) {
     rc = sqlite3_create_function_v2(db, "parquet_export", 3, flags,
-                                    new ExportRegistries{keys, source_types}, ExportFunction,
-                                    nullptr, nullptr, DeleteRegistries);
+                                    new ExportRegistries{keys, source_types, remote},
+                                    ExportFunction, nullptr, nullptr, DeleteRegistries);
   }
   return rc;
 }

@@ -12,14 +12,17 @@
 #include "ext/source_types.h"
 #include "ext/sqlite_api.h"
 #include "format/crypto/decryption_config.h"
+#include "format/remote/remote_access.h"
 
 namespace pq::ext {
 
 // Registers parquet_export(PATH, QUERY [, OPTIONS]) (SQLITE_UTF8 | SQLITE_DIRECTONLY). `keys` is the
 // connection's key registry, where footer_master_key= and column_master_keys= find master keys. Query
-// columns that come straight from a parquet table keep the Parquet type of `source_types` (may be null).
+// columns that come straight from a parquet table keep the Parquet type of `source_types` (may be
+// null); `remote` holds the connection's remote settings (parquet_secret), for s3:// targets.
 int RegisterExport(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
-                   std::shared_ptr<const SourceTypeRegistry> source_types);
+                   std::shared_ptr<const SourceTypeRegistry> source_types,
+                   std::shared_ptr<const remote::SettingsRegistry> remote);
 
 // The writable table: `CREATE VIRTUAL TABLE t USING parquet('new.parquet', schema='...', ...)`.
 // Its struct starts with sqlite3_vtab then `bool is_write_table = true`, so the parquet module can
@@ -35,10 +38,11 @@ struct WriteTable;  // defined in export_vtab.cc
 bool IsWriteTableOptions(const OptionList& opts);
 // xCreate/xConnect of a write table: checks the options (writer options only; export_writer.h) and
 // that the target's folder is writable, declares the columns of `schema=`. Writes nothing on disk.
-// `keys`: the connection's key registry (master keys by id).
+// `keys`: the connection's key registry (master keys by id); `remote`: its remote settings
+// (parquet_secret), for an s3:// target.
 int ConnectWriteTable(sqlite3* db, const std::string& path, const OptionList& opts,
-                      std::shared_ptr<const crypto::KeyRegistry> keys, sqlite3_vtab** out,
-                      char** err);
+                      std::shared_ptr<const crypto::KeyRegistry> keys,
+                      std::shared_ptr<const remote::SettingsRegistry> remote, sqlite3_vtab** out, char** err);
 const sqlite3_module& WriteTableModule();
 
 }  // namespace pq::ext

@@ -15,6 +15,7 @@
 
 #include "ext/dataset.h"
 #include "ext/options.h"
+#include "format/remote/remote_url.h"
 #include "format/writer/output_file.h"
 
 namespace pq::ext {
@@ -194,6 +195,30 @@ Result<std::unique_ptr<PartitionedExport>> PartitionedExport::Make(
                       ExportWriter::Make(folder + "/probe", e->data_types_, options));
   probe.reset();
 
+  if (remote::IsRemoteLocation(folder)) {
+    // On S3 the files go straight to their keys, each as an upload completed only at Publish.
+    remote::RemoteAccess* access = options.remote.get();
+    std::unique_ptr<remote::RemoteAccess> defaults;
+    if (access == nullptr) {
+      defaults = std::make_unique<remote::RemoteAccess>(nullptr, std::vector<remote::Setting>());
+      access = defaults.get();
+    }
+    PQ_ASSIGN_OR_RETURN(bool taken, access->AnyObjectUnder(folder + "/"));
+    if (taken) {
+      return Status::InvalidArgument("'" + folder + "/' already holds objects; " + why_folder +
+                                     " (remove them or choose another path)");
+    }
+    e->remote_ = true;
+    e->target_ = std::move(folder);
+    e->columns_ = std::move(columns);
+    e->options_ = options;
+    if (!partition_by.empty()) e->options_.threads = 1;
+    e->types_known_ =
+        std::none_of(e->data_types_.begin(), e->data_types_.end(),
+                     [](const ExportColumn& c) { return c.type.kind == ColumnKind::kInfer; });
+    e->data_values_.resize(e->data_columns_.size());
+    return e;
+  }
   struct stat st;
   if (::stat(folder.c_str(), &st) == 0) {
     if (!S_ISDIR(st.st_mode)) {
@@ -236,6 +261,8 @@ void PartitionedExport::RemoveTemporary() {
     if (p.writer) p.writer->Abort();
     p.writer.reset();
   }
+  for (auto& w : finished_) w->Abort();  // S3: their uploads are aborted
+  finished_.clear();
   open_files_ = 0;
   if (!temp_folder_.empty()) {
     std::error_code ec;
@@ -342,9 +369,10 @@ Status PartitionedExport::OpenWriter(const std::string& folder, Partition* p) {
     if (oldest != partitions_.end())
       PQ_RETURN_IF_ERROR(CloseWriter(oldest->first, &oldest->second));
   }
-  PQ_RETURN_IF_ERROR(
-      MakeFolders(temp_folder_, folder).WithContext("cannot write '" + target_ + "'"));
-  const std::string file = temp_folder_ + "/" + FileName(folder, p->next_file);
+  if (!remote_) {
+    PQ_RETURN_IF_ERROR(MakeFolders(temp_folder_, folder).WithContext("cannot write '" + target_ + "'"));
+  }
+  const std::string file = (remote_ ? target_ : temp_folder_) + "/" + FileName(folder, p->next_file);
   PQ_ASSIGN_OR_RETURN(p->writer, ExportWriter::Make(file, data_types_, options_));
   ++p->next_file;
   ++open_files_;
@@ -354,7 +382,8 @@ Status PartitionedExport::OpenWriter(const std::string& folder, Partition* p) {
 Status PartitionedExport::CloseWriter(const std::string& folder, Partition* p) {
   const std::string name = FileName(folder, p->next_file - 1);
   Status s = p->writer->Finish();
-  if (s.ok()) s = p->writer->Publish();
+  // On S3 the file's upload is completed at Publish, with the others.
+  if (s.ok() && !remote_) s = p->writer->Publish();
   if (s.ok()) {
     ExportedFile f;
     f.path = name;
@@ -372,6 +401,7 @@ Status PartitionedExport::CloseWriter(const std::string& folder, Partition* p) {
       start = slash + 1;
     }
     files_.push_back(std::move(f));
+    if (remote_) finished_.push_back(std::move(p->writer));
   }
   p->writer.reset();
   --open_files_;
@@ -390,6 +420,7 @@ Status PartitionedExport::Finish() {
     Status s = CloseWriter(folder, &p);
     if (!s.ok()) return Fail(s);
   }
+  if (remote_) return Status::OK();
   for (const auto& [folder, p] : partitions_) {
     if (!folder.empty()) SyncFolder(temp_folder_ + "/" + folder);
   }
@@ -399,6 +430,19 @@ Status PartitionedExport::Finish() {
 
 Status PartitionedExport::Publish() {
   if (failed_ || published_) return Status::InvalidArgument("the partitioned export is closed");
+  if (remote_) {
+    // Every object appears now; if one cannot, those that did are deleted and the rest aborted.
+    for (size_t i = 0; i < finished_.size(); ++i) {
+      Status s = finished_[i]->Publish();
+      if (!s.ok()) {
+        for (size_t j = 0; j < i; ++j) finished_[j]->RemovePublished();
+        return Fail(s);
+      }
+    }
+    finished_.clear();
+    published_ = true;
+    return Status::OK();
+  }
   // rename(2) replaces an empty folder, never one with files in it.
   if (::rename(temp_folder_.c_str(), target_.c_str()) != 0) {
     const int e = errno;

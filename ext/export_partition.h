@@ -4,7 +4,9 @@
 // (file_size_bytes=, row_groups_per_file=: data_0.parquet, data_1.parquet, ...), or both. Column
 // types are decided once for all files, so every file has the same columns. It is atomic like a
 // single-file export: everything goes under a temporary folder renamed to PATH once every file is
-// complete and synced, and any error removes it. Documented in docs/writing.md ("Partitions").
+// complete and synced, and any error removes it. On S3 (PATH s3://bucket/prefix, with no object
+// under it yet) each file is an upload to its final key, all completed at Publish() and all aborted
+// on an error. Documented in docs/writing.md ("Partitions") and docs/remote.md.
 #pragma once
 
 #include <cstdint>
@@ -80,6 +82,8 @@ class PartitionedExport {
 
   std::string target_;
   std::string temp_folder_;
+  bool remote_ = false;  // an s3:// folder
+  std::vector<std::unique_ptr<ExportWriter>> finished_;  // S3: files uploaded, completed at Publish
   std::vector<ExportColumn> columns_;     // the query's columns
   std::vector<int> partition_columns_;    // indexes into columns_, in partition_by order
   std::vector<int> data_columns_;         // the others, in query order

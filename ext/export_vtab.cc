@@ -45,6 +45,8 @@
 #include "ext/export.h"
 #include "ext/export_progress.h"
 #include "ext/export_writer.h"
+#include "ext/remote_options.h"
+#include "format/remote/remote_url.h"
 
 namespace pq::ext {
 
@@ -331,17 +333,18 @@ bool IsWriteTableOptions(const OptionList& opts) {
 }
 
 int ConnectWriteTable(sqlite3* db, const std::string& path, const OptionList& opts,
-                      std::shared_ptr<const crypto::KeyRegistry> keys, sqlite3_vtab** out,
-                      char** err) {
+                      std::shared_ptr<const crypto::KeyRegistry> keys,
+                      std::shared_ptr<const remote::SettingsRegistry> remote, sqlite3_vtab** out, char** err) {
   return Guarded(nullptr, [&]() -> int {
     auto fail = [err](const Status& s) {
       *err = SqliteStrdup(s.message());
       return SQLITE_ERROR;
     };
-    Status known = opts.CheckKnown(kWriterOptionNames, "parquet table");
+    Status known = opts.CheckKnown(ExportOptionNames(), "parquet table");
     if (!known.ok()) return fail(known);
     Result<ExportOptions> options = ParseExportOptions(opts, std::move(keys));
     if (!options.ok()) return fail(options.status());
+    options->remote = MakeRemoteAccess(db, std::move(remote), options->remote_settings);
     if (path.empty()) return fail(Status::InvalidArgument("parquet: the output path is empty"));
     auto table = std::make_unique<WriteTable>();
     std::memset(&table->base, 0, sizeof(table->base));

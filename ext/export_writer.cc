@@ -18,8 +18,11 @@
 
 #include "ext/encryption_options.h"
 #include "ext/options.h"
+#include "ext/remote_options.h"
 #include "format/codec/codec.h"
 #include "format/crypto/key_material.h"
+#include "format/remote/remote_url.h"
+#include "format/writer/s3_output_file_adapter.h"
 #include "format/util/task_pool.h"
 #include "format/writer/output_file.h"
 
@@ -33,6 +36,16 @@ const std::vector<std::string_view> kWriterOptionNames = {
     "footer_key", "column_keys", "encryption_algorithm", "plaintext_footer", "aad_prefix",
     "store_aad_prefix", "footer_key_id", "column_key_ids", "footer_master_key",
     "column_master_keys", "double_wrapping", "key_material", "data_key_length", "master_keys"};
+
+const std::vector<std::string_view>& ExportOptionNames() {
+  // Built on first use: the remote names live in another file's list.
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> v = kWriterOptionNames;
+    v.insert(v.end(), kRemoteOptionNames.begin(), kRemoteOptionNames.end());
+    return v;
+  }();
+  return names;
+}
 
 namespace {
 
@@ -144,6 +157,7 @@ int CompareValues(sqlite3_value* a, sqlite3_value* b) {
 
 Status CheckOutputFile(const std::string& target) {
   if (target.empty()) return Status::InvalidArgument("the output path is empty");
+  if (remote::IsRemoteLocation(target)) return Status::OK();  // its upload says what is wrong
   auto cannot = [&target](const std::string& why) {
     return Status::IOError("cannot write '" + target + "': " + why);
   };
@@ -225,6 +239,7 @@ int DefaultExportThreads() {
 Result<ExportOptions> ParseExportOptions(const OptionList& opts,
                                          std::shared_ptr<const crypto::KeyRegistry> keys) {
   ExportOptions o;
+  PQ_ASSIGN_OR_RETURN(o.remote_settings, RemoteSettingsFromOptions(opts));
   WriterOptions& w = o.writer;
   w.codec = CompressionCodec::kSnappy;
   if (opts.Has("compression")) {
@@ -469,8 +484,16 @@ Result<std::unique_ptr<ExportWriter>> ExportWriter::Make(std::string target,
       }
     }
   }
+  if (remote::IsRemoteLocation(target)) {
+    PQ_ASSIGN_OR_RETURN(remote::RemoteUrl url, remote::ParseRemoteUrl(target));
+    if (url.scheme != remote::UrlScheme::kS3) {
+      return Status::InvalidArgument("cannot write '" + remote::DisplayUrl(target) +
+                                     "': only s3:// locations can be written, not http(s) URLs");
+    }
+  }
   std::unique_ptr<ExportWriter> w(new ExportWriter());
   w->target_ = std::move(target);
+  w->remote_ = options.remote;
   w->options_ = options.writer;
   for (const auto& [name, enc] : options.encodings) {
     PQ_ASSIGN_OR_RETURN(int i, find("encoding", name));
@@ -616,10 +639,15 @@ void ExportWriter::Abort() {
     (void)::unlink(temp_path_.c_str());
     finished_ = false;
   }
+  if (object_ && !published_) object_->Remove();  // aborts the upload: no object, no parts
   if (!published_ && !key_material_temp_.empty()) {
     (void)::unlink(key_material_temp_.c_str());
     key_material_temp_.clear();
   }
+}
+
+void ExportWriter::RemovePublished() {
+  if (object_) object_->DeleteCommitted();
 }
 
 Status ExportWriter::Fail(Status s) {
@@ -784,9 +812,18 @@ Status ExportWriter::OpenFile() {
     AppendSchemaElements(c.name, c.type, &schema);
     schema[at].field_id = c.field_id;
   }
-  temp_path_ = TemporaryPathBeside(target_);
+  if (remote::IsRemoteLocation(target_)) {
+    if (!remote_) remote_ = std::make_shared<remote::RemoteAccess>(nullptr, std::vector<remote::Setting>());
+    PQ_ASSIGN_OR_RETURN(std::unique_ptr<remote::S3OutputFile> object, remote_->CreateOutput(target_));
+    object_ = std::move(object);
+  } else {
+    temp_path_ = TemporaryPathBeside(target_);
+  }
   Result<std::unique_ptr<FileWriter>> file =
-      FileWriter::Open(temp_path_, std::move(schema), options_);
+      object_ ? FileWriter::Open(
+                    target_, [this]() -> Result<std::unique_ptr<OutputFile>> { return S3OutputFileAdapter(object_); },
+                    std::move(schema), options_)
+              : FileWriter::Open(temp_path_, std::move(schema), options_);
   if (!file.ok()) {
     if (file.status().code() == StatusCode::kIOError) {
       return Status::IOError("cannot write '" + target_ + "': " + file.status().message());
@@ -799,6 +836,11 @@ Status ExportWriter::OpenFile() {
 }
 
 Status ExportWriter::WriteKeyMaterial() {
+  if (object_) {
+    return Status::InvalidArgument("cannot write '" + target_ +
+                                   "': external key material (key_material=external) is written beside a "
+                                   "local file only; use key_material=internal for s3:// targets");
+  }
   const std::string target = crypto::KeyMaterialPathFor(target_);
   key_material_temp_ = TemporaryPathBeside(target);
   Result<std::unique_ptr<OutputFile>> out = OutputFile::Create(key_material_temp_);
@@ -926,6 +968,15 @@ Status ExportWriter::Finish() {
 
 Status ExportWriter::Publish() {
   if (!finished_ || published_) return Status::InvalidArgument("the Parquet file is not finished");
+  if (object_) {
+    Status s = object_->Commit();
+    if (!s.ok()) {
+      Abort();
+      return s;
+    }
+    published_ = true;
+    return Status::OK();
+  }
   // With external key material, the material file goes into place first, and back out (the one it
   // replaced restored) when the Parquet file cannot follow: both appear, or neither.
   const std::string material = key_material_temp_.empty() ? "" : crypto::KeyMaterialPathFor(target_);

@@ -5,7 +5,9 @@
 // row group the FileWriter buffers. Row groups end by rows or by the values' bytes before encoding,
 // so their boundaries do not depend on threads=, and with threads=N > 1 the file is the same byte
 // for byte: the same calls reach the FileWriter in the same order, on other threads. The options
-// (ParseExportOptions) are documented in docs/writing.md ("Options") and docs/encryption.md.
+// (ParseExportOptions) are documented in docs/writing.md ("Options"), docs/encryption.md and
+// docs/remote.md. An s3:// target is a multipart upload completed by Publish() and aborted
+// otherwise (remote/s3_output_file.h).
 #pragma once
 
 #include <cstdint>
@@ -20,12 +22,16 @@
 #include "ext/options.h"
 #include "ext/sqlite_api.h"
 #include "format/crypto/decryption_config.h"
+#include "format/remote/remote_access.h"
 #include "format/writer/file_writer.h"
 
 namespace pq::ext {
 
 // Every writer option key, `schema` included.
 extern const std::vector<std::string_view> kWriterOptionNames;
+// kWriterOptionNames and the remote settings (kRemoteOptionNames): what parquet_export and a
+// write table accept.
+const std::vector<std::string_view>& ExportOptionNames();
 
 struct ExportColumn {
   std::string name;
@@ -51,6 +57,10 @@ struct ExportOptions {
   std::vector<SortKey> sorted_by;                           // sorted_by=
   int threads = 1;                                          // threads=
   bool progress = false;  // progress=: rows written, time and rate on stderr (export_progress.h)
+  std::vector<remote::Setting> remote_settings;             // s3_... and http_...
+  // How s3:// targets are reached: set by the caller from remote_settings and the connection's
+  // registry (MakeRemoteAccess); null: default settings.
+  std::shared_ptr<remote::RemoteAccess> remote;
 };
 
 // A file an export wrote: where (the target, or a path relative to the folder of a folder export),
@@ -144,6 +154,9 @@ class ExportWriter {
   Status Publish();
   // Removes the temporary (if any). The writer is unusable afterwards.
   void Abort();
+  // Deletes what Publish made appear on S3 (best effort; the cleanup of a partitioned export
+  // whose other files could not be completed). Nothing for a local file.
+  void RemovePublished();
 
   // True once the file holds options.file_size_bytes bytes or options.row_groups_per_file row
   // groups: the row group in progress was ended, and the caller should Finish this file and start
@@ -184,6 +197,8 @@ class ExportWriter {
 
   std::string target_;
   std::string temp_path_;
+  std::shared_ptr<remote::RemoteAccess> remote_;    // for an s3:// target
+  std::shared_ptr<remote::S3OutputFile> object_;    // an s3:// target being written
   std::vector<ExportColumn> columns_;
   WriterOptions options_;
   std::vector<std::pair<int, bool>> sort_keys_;  // column, descending

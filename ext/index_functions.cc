@@ -651,10 +651,11 @@ constexpr sqlite3_module kBloomProbeModule = EponymousModule<IndexFunction, Bloo
 
 }  // namespace
 
-int RegisterIndexFunctions(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys) {
-  int rc = CreateFunctionModule(db, &kPageIndexModule, kPageIndexFunction, keys);
+int RegisterIndexFunctions(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
+                           std::shared_ptr<const remote::SettingsRegistry> remote) {
+  int rc = CreateFunctionModule(db, &kPageIndexModule, kPageIndexFunction, keys, remote);
   if (rc != SQLITE_OK) return rc;
-  return CreateFunctionModule(db, &kBloomProbeModule, kBloomProbeFunction, keys);
+  return CreateFunctionModule(db, &kBloomProbeModule, kBloomProbeFunction, keys, remote);
 }
 
 }  // namespace pq::ext

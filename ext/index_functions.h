@@ -11,12 +11,15 @@
 
 #include "ext/sqlite_api.h"
 #include "format/crypto/decryption_config.h"
+#include "format/remote/remote_access.h"
 
 namespace pq::ext {
 
 // Registers parquet_page_index and parquet_bloom_probe on `db`; they open encrypted files with the
-// connection's `keys` (parquet_add_key; may be null). Returns SQLITE_OK or the first failing
+// connection's `keys` (parquet_add_key; may be null) and reach http(s):// and s3:// files with its
+// `remote` settings (parquet_secret; may be null). Returns SQLITE_OK or the first failing
 // sqlite3_create_module_v2 code.
-int RegisterIndexFunctions(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys);
+int RegisterIndexFunctions(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
+                           std::shared_ptr<const remote::SettingsRegistry> remote);
 
 }  // namespace pq::ext

@@ -646,9 +646,10 @@ constexpr sqlite3_module kModule = EponymousModule<MetadataFunction, MetadataCur
 
 }  // namespace
 
-int RegisterMetadataFunctions(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys) {
+int RegisterMetadataFunctions(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
+                              std::shared_ptr<const remote::SettingsRegistry> remote) {
   for (const MetadataFunction& function : kFunctions) {
-    int rc = CreateFunctionModule(db, &kModule, function, keys);
+    int rc = CreateFunctionModule(db, &kModule, function, keys, remote);
     if (rc != SQLITE_OK) return rc;
   }
   return SQLITE_OK;

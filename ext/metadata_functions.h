@@ -13,12 +13,15 @@
 
 #include "ext/sqlite_api.h"
 #include "format/crypto/decryption_config.h"
+#include "format/remote/remote_access.h"
 
 namespace pq::ext {
 
 // Registers the four functions on `db`; they open encrypted files with the connection's `keys`
-// (parquet_add_key; may be null). Returns SQLITE_OK or the first failing
+// (parquet_add_key; may be null) and reach http(s):// and s3:// files with its `remote` settings
+// (parquet_secret; may be null). Returns SQLITE_OK or the first failing
 // sqlite3_create_module_v2 code.
-int RegisterMetadataFunctions(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys);
+int RegisterMetadataFunctions(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
+                              std::shared_ptr<const remote::SettingsRegistry> remote);
 
 }  // namespace pq::ext

@@ -7,6 +7,7 @@
 #include "ext/key_functions.h"
 #include "ext/metadata_functions.h"
 #include "ext/parquet_vtab.h"
+#include "ext/remote_options.h"
 #include "ext/sqlite_api.h"
 #include "ext/version_function.h"
 
@@ -31,13 +32,16 @@ int sqlite3_parquet_init(sqlite3* db, char** err, const sqlite3_api_routines* ap
   }
   // The connection's keys (parquet_add_key), read by its parquet tables and file functions.
   auto keys = std::make_shared<pq::crypto::KeyRegistry>();
-  // The column types of the connection's parquet tables, which parquet_export keeps.
+  // The column types of the connection's parquet tables, which parquet_export keeps, and its remote
+  // settings (parquet_secret), read by its tables, file functions and exports.
   auto source_types = std::make_shared<pq::ext::SourceTypeRegistry>();
-  int rc = pq::ext::RegisterParquetModule(db, keys, source_types);
+  auto remote = std::make_shared<pq::remote::SettingsRegistry>();
+  int rc = pq::ext::RegisterParquetModule(db, keys, source_types, remote);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterKeyFunctions(db, keys);
-  if (rc == SQLITE_OK) rc = pq::ext::RegisterMetadataFunctions(db, keys);
-  if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db, keys, source_types);
-  if (rc == SQLITE_OK) rc = pq::ext::RegisterIndexFunctions(db, keys);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterSecretFunction(db, remote);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterMetadataFunctions(db, keys, remote);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterExport(db, keys, source_types, remote);
+  if (rc == SQLITE_OK) rc = pq::ext::RegisterIndexFunctions(db, keys, remote);
   if (rc == SQLITE_OK) rc = pq::ext::RegisterVersionFunction(db);
   if (rc != SQLITE_OK && err) *err = sqlite3_mprintf("parquet: cannot register: %s", sqlite3_errstr(rc));
   return rc;

@@ -62,6 +62,7 @@
 #include "ext/encryption_options.h"
 #include "ext/options.h"
 #include "ext/parquet_vtab_int.h"
+#include "ext/remote_options.h"
 #include "ext/secret_options.h"
 #include "format/page/page_cache.h"
 
@@ -69,14 +70,22 @@ namespace pq::ext::parquet_vtab {
 
 namespace {
 
-// The options this module accepts; the rest are refused by name.
-const std::vector<std::string_view> kTableOptions = {"binary_as_string", "decimal",       "timestamp", "variant",
-                                                      "verify_checksums", "union_by_name", "hive_partitioning",
-                                                      // kDecryptionOptionNames (encryption_options.h)
-                                                      "footer_key", "column_keys", "aad_prefix", "master_keys",
-                                                      "max_memory", "sort_memory", "threads", "page_cache",
-                                                      // the names of the hidden columns
-                                                      "filename", "file_row_number"};
+// The options this module accepts; the rest are refused by name. Built on first use: it takes names
+// from other files' lists, which may not be built yet while globals are initialized.
+const std::vector<std::string_view>& TableOptionNames() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> v = {"binary_as_string", "decimal", "timestamp", "variant",
+                                       "verify_checksums", "union_by_name", "hive_partitioning",
+                                       // kDecryptionOptionNames (encryption_options.h)
+                                       "footer_key", "column_keys", "aad_prefix", "master_keys",
+                                       "max_memory", "sort_memory", "threads", "page_cache",
+                                       // the names of the hidden columns
+                                       "filename", "file_row_number"};
+    v.insert(v.end(), kRemoteOptionNames.begin(), kRemoteOptionNames.end());  // remote_options.h
+    return v;
+  }();
+  return names;
+}
 
 constexpr int64_t kDefaultMaxMemoryMiB = 4096;
 constexpr int64_t kMaxThreads = 64;
@@ -87,9 +96,9 @@ constexpr int64_t kMaxThreads = 64;
 int64_t DefaultScanThreads() { return std::thread::hardware_concurrency() >= 2 ? 2 : 1; }
 constexpr int64_t kDefaultPageCacheMiB = 32;
 
-Result<TableConfig> ParseTableOptions(const OptionList& opts,
-                                      std::shared_ptr<const crypto::KeyRegistry> keys) {
-  PQ_RETURN_IF_ERROR(opts.CheckKnown(kTableOptions, "parquet table"));
+Result<TableConfig> ParseTableOptions(const OptionList& opts, std::shared_ptr<const crypto::KeyRegistry> keys,
+                                      sqlite3* db, std::shared_ptr<const remote::SettingsRegistry> remote) {
+  PQ_RETURN_IF_ERROR(opts.CheckKnown(TableOptionNames(), "parquet table"));
   TableConfig c;
   PQ_ASSIGN_OR_RETURN(c.values.binary_as_string, opts.GetBool("binary_as_string", false));
   // decimal= not given: REAL up to precision 15, exact TEXT beyond (ValueOptions::Decimal::kAuto).
@@ -117,6 +126,9 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts,
   PQ_ASSIGN_OR_RETURN(int64_t page_cache_mib, opts.GetInt("page_cache", kDefaultPageCacheMiB, 0, int64_t{1} << 24));
   const int64_t page_cache_bytes = std::min(page_cache_mib << 20, (max_memory_mib << 20) / 4);
   if (page_cache_bytes > 0) c.reader.page_cache = std::make_shared<PageCache>(page_cache_bytes);
+  // http(s):// and s3:// files: the connection's settings (parquet_secret), then the table's own.
+  PQ_ASSIGN_OR_RETURN(std::vector<remote::Setting> settings, RemoteSettingsFromOptions(opts));
+  c.reader.remote = MakeRemoteAccess(db, std::move(remote), std::move(settings));
   return c;
 }
 
@@ -140,6 +152,7 @@ struct ModuleState {
   bool limit_offset_exact = false;  // LimitOffsetCanBeApplied: this SQLite offers LIMIT/OFFSET safely
   std::shared_ptr<const crypto::KeyRegistry> keys;  // parquet_add_key's registry (key_functions.h)
   std::shared_ptr<SourceTypeRegistry> source_types;  // the tables' column types, for parquet_export
+  std::shared_ptr<const remote::SettingsRegistry> remote;  // parquet_secret's (remote_options.h)
 };
 
 // The Parquet type of each column of the files (source_types.h): the type every file holding the
@@ -229,12 +242,13 @@ int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqli
       if (!s.ok()) return fail(s);
     }
     // With schema=, the table is created for writing (ext/export.cc).
+    const auto* module_state = static_cast<const ModuleState*>(aux);
     if (IsWriteTableOptions(opts)) {
-      return ConnectWriteTable(db, source, opts, static_cast<const ModuleState*>(aux)->keys, out, err);
+      return ConnectWriteTable(db, source, opts, module_state->keys, module_state->remote, out, err);
     }
-    auto config = ParseTableOptions(opts, static_cast<const ModuleState*>(aux)->keys);
+    auto config = ParseTableOptions(opts, module_state->keys, db, module_state->remote);
     if (!config.ok()) return fail(config.status());
-    auto paths = ExpandSource(source);
+    auto paths = ExpandSource(source, config->reader.remote.get());
     if (!paths.ok()) return fail(paths.status());
 
     auto table = std::make_unique<ParquetTable>();
@@ -459,11 +473,13 @@ using parquet_vtab::LimitOffsetCanBeApplied;
 using parquet_vtab::ModuleState;
 
 int RegisterParquetModule(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
-                          std::shared_ptr<SourceTypeRegistry> source_types) {
+                          std::shared_ptr<SourceTypeRegistry> source_types,
+                          std::shared_ptr<const remote::SettingsRegistry> remote) {
   // One state per connection, handed to every table it connects (Connect's aux).
   auto state = std::make_unique<ModuleState>();
   state->keys = std::move(keys);
   state->source_types = std::move(source_types);
+  state->remote = std::move(remote);
   state->registry = std::make_shared<ScanStatsRegistry>();
   state->limit_offset_exact = LimitOffsetCanBeApplied(db);
   std::shared_ptr<ScanStatsRegistry> registry = state->registry;

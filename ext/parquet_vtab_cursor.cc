@@ -16,6 +16,7 @@
 #include "ext/sorted_scan.h"
 #include "format/predicate/scan_plan.h"
 #include "format/reader/table_scanner.h"
+#include "format/remote/remote_file.h"
 
 namespace pq::ext::parquet_vtab {
 
@@ -128,6 +129,16 @@ struct ParquetCursor {
   BudgetCharge sort_charge;         // `sorted`'s bytes, charged to the table's max_memory
   uint64_t scan_id = 0;      // this cursor's scan, to publish its counters to the table's record
   ScanCounters counters;     // files done, and the planning of the current one
+  // Remote files (RandomAccessFile::remote). The requests this scan sent: counted on the calling
+  // thread around the cursor's calls that read (ScopedRequestTally), so that another cursor's
+  // requests in between are not.
+  remote::RequestTally tally;
+  // Per file of `data`: true once the scan knows the file still holds the version its footer,
+  // page indexes and Bloom filters came from (CheckFiles). Local files are always checked (their
+  // stat(2) at xFilter is the check).
+  std::vector<uint8_t> checked;
+  std::vector<uint64_t> confirmations_at_start;  // per file: RandomAccessFile::confirmations() at xFilter
+  size_t checked_below = 0;  // every file before this index is checked
 };
 
 // Copies the cursor's counters to the table's record, unless a later scan has replaced this one.
@@ -139,6 +150,51 @@ void PublishCounters(ParquetCursor* c) {
   // Rows SQLite stepped over in windows went to it (produced), though the scanner skipped them.
   record.counters.rows_produced += c->lazy_rows;
   record.counters.rows_skipped -= c->lazy_rows;
+  record.counters.requests = c->tally.requests;
+  record.counters.bytes_fetched = c->tally.bytes;
+}
+
+// Notes, at xFilter, which files this scan must check (remote ones) and where their confirmations
+// stand. A file opened again just now (a change was seen) is checked by that opening.
+void StartChecks(ParquetCursor* c, const DatasetSnapshot* previous) {
+  const DatasetSnapshot& d = *c->data;
+  c->checked.assign(d.files.size(), 1);
+  c->confirmations_at_start.assign(d.files.size(), 0);
+  c->checked_below = 0;
+  for (size_t i = 0; i < d.files.size(); ++i) {
+    const RandomAccessFile& f = d.files[i].reader->file();
+    if (!f.remote()) continue;
+    const bool reopened = previous != nullptr && previous != &d && i < previous->files.size() &&
+                          previous->files[i].reader != d.files[i].reader;
+    c->checked[i] = reopened;
+    c->confirmations_at_start[i] = f.confirmations();
+  }
+}
+
+// Makes sure every file up to `last` (inclusive) is checked: a file that answered a request since
+// xFilter was confirmed by the answer (range answers are checked against the version opened);
+// the others are asked, together (one HEAD each, in parallel). IOError naming a file that changed:
+// the scan fails rather than mix versions, and the next scan reads that file again.
+Status CheckFiles(ParquetCursor* c, size_t last) {
+  const DatasetSnapshot& d = *c->data;
+  last = std::min(last, d.files.size() - 1);
+  if (d.files.empty() || c->checked_below > last) return Status::OK();
+  std::vector<const RandomAccessFile*> ask;
+  std::vector<size_t> asked;
+  for (size_t i = c->checked_below; i <= last; ++i) {
+    if (c->checked[i]) continue;
+    const RandomAccessFile& f = d.files[i].reader->file();
+    if (f.confirmations() > c->confirmations_at_start[i]) {
+      c->checked[i] = 1;
+      continue;
+    }
+    ask.push_back(&f);
+    asked.push_back(i);
+  }
+  if (!ask.empty()) PQ_RETURN_IF_ERROR(RandomAccessFile::Revalidate(ask));
+  for (size_t i : asked) c->checked[i] = 1;
+  c->checked_below = last + 1;
+  return Status::OK();
 }
 
 }  // namespace
@@ -529,6 +585,7 @@ Status LoadWindow(ParquetCursor* c) {
   c->deferred_skip = 0;
   c->lazy_rows += at;
   PQ_ASSIGN_OR_RETURN(int64_t n, c->scanner->NextBatch());
+  PQ_RETURN_IF_ERROR(CheckFiles(c, c->file_index));  // before its values are handed out
   const int64_t window_left = c->batch_rows - at;
   if (n <= 0 || n > window_left + c->rows_left) {
     return Status::Corruption("the file holds fewer rows than its row groups say")
@@ -575,6 +632,7 @@ Status AdvanceToRows(ParquetCursor* c) {
     } else if (c->scanner) {
       PQ_ASSIGN_OR_RETURN(int64_t n, c->scanner->NextBatch());
       if (n > 0) {
+        PQ_RETURN_IF_ERROR(CheckFiles(c, c->file_index));  // before its rows are handed out
         c->batch_rows = n;
         c->row_in_batch = 0;
         c->loaded = true;
@@ -604,9 +662,14 @@ Status AdvanceToRows(ParquetCursor* c) {
       c->lazy_rows = 0;
       c->scanner.reset();
       c->fast_ready = false;
+      // A file whose windows went by without a column asked for (count(*)) read nothing: checked
+      // before the scan leaves it.
+      PQ_RETURN_IF_ERROR(CheckFiles(c, c->file_index));
       ++c->file_index;
     }
     if (c->file_index >= d.files.size() || c->setup.no_rows || c->setup.take == 0) {
+      // Files skipped whole on their cached statistics are checked before the scan ends.
+      if (!d.files.empty()) PQ_RETURN_IF_ERROR(CheckFiles(c, d.files.size() - 1));
       c->eof = true;
       PublishCounters(c);
       return Status::OK();
@@ -820,6 +883,8 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
     c->lazy_rows = 0;
     ClearSorted(c);
     c->counters = ScanCounters();
+    c->tally = remote::RequestTally();
+    remote::ScopedRequestTally tally(&c->tally);
     c->scan_id = t->registry->NextScanId();
     t->stats->scan_id = c->scan_id;
     t->stats->counters = ScanCounters();
@@ -827,11 +892,14 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
     if (!plan) return SetVtabError(cur->pVtab, Status::InvalidArgument("internal error: bad plan '" +
                                                                        std::string(idx_str ? idx_str : "") + "'"));
     // Files changed on disk are read again. One that no longer reads or fits is an error; the table
-    // keeps its old snapshot and tries again at the next scan.
+    // keeps its old snapshot and tries again at the next scan. (A remote file is read again once a
+    // request showed it changed; the scan checks the others as it goes: StartChecks.)
+    std::shared_ptr<const DatasetSnapshot> previous = t->data;
     auto fresh = RefreshSnapshot(t->data, t->columns, t->config.reader, t->config.values, t->config.union_by_name);
     if (!fresh.ok()) return SetVtabError(cur->pVtab, fresh.status());
     t->data = std::move(fresh).value();
     c->data = t->data;
+    StartChecks(c, previous.get());
     c->projected_columns.clear();
     for (int f = 0; f < t->num_fields; ++f) {
       bool used = f >= 63 ? (plan->col_used >> 63) & 1 : (plan->col_used >> f) & 1;
@@ -867,6 +935,7 @@ namespace {
     return SQLITE_OK;
   }
   return Guarded(cur->pVtab, [&]() -> int {
+    remote::ScopedRequestTally tally(&c->tally);
     Status s = AdvanceToRows(c);
     if (!s.ok()) {
       c->eof = true;
@@ -896,6 +965,7 @@ namespace {
 // Decodes the current window if it is one (LoadWindow); false after an error, set on the table.
 bool EnsureLoaded(ParquetCursor* c) {
   if (c->loaded) return true;
+  remote::ScopedRequestTally tally(&c->tally);
   Status s = LoadWindow(c);
   if (s.ok()) return true;
   SetVtabError(c->base.pVtab, s);

@@ -3,7 +3,9 @@
 // readable by anyone who can read that file (or a copy: .backup, VACUUM INTO). A `parquet` table
 // outside the temp database whose options hold a secret is therefore refused at CREATE; keys
 // registered with parquet_add_key (key_functions.h) stay in the connection's memory, and key ids
-// are not secrets.
+// are not secrets. kSecretOptionNames is the one list of options whose values are secrets (keys,
+// S3 credentials, HTTP bearer tokens and headers); parquet_secret (remote_options.h) keeps secrets
+// in the connection's memory only.
 #pragma once
 
 #include <string_view>

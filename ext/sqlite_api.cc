@@ -6,6 +6,7 @@ namespace pq::ext {
 
 int ToSqliteCode(const Status& s) {
   if (s.ok()) return SQLITE_OK;
+  if (s.code() == StatusCode::kInterrupted) return SQLITE_INTERRUPT;
   return SQLITE_ERROR;
 }
 
@@ -24,6 +25,7 @@ int SetVtabError(sqlite3_vtab* vtab, const Status& s) {
 
 void SetFunctionError(sqlite3_context* ctx, const Status& s) {
   sqlite3_result_error(ctx, s.message().c_str(), static_cast<int>(s.message().size()));
+  if (s.code() == StatusCode::kInterrupted) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
 }
 
 }  // namespace pq::ext

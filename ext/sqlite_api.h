@@ -14,7 +14,8 @@ SQLITE_EXTENSION_INIT3
 namespace pq::ext {
 
 // The one place a Status becomes an SQLite error: every failure is SQLITE_ERROR with the Status's
-// message (which names file, row group, column and page), except allocation failure (SQLITE_NOMEM).
+// message (which names file, row group, column and page), except allocation failure (SQLITE_NOMEM)
+// and a request stopped by the connection's interrupt (SQLITE_INTERRUPT).
 int ToSqliteCode(const Status& s);
 // Replaces vtab->zErrMsg with the message; returns ToSqliteCode(s).
 int SetVtabError(sqlite3_vtab* vtab, const Status& s);

@@ -558,7 +558,7 @@ SELECT count(*) FROM fresh;
 query
 SELECT parquet_scan_stats('fresh');
 ----
-{"files_considered":1,"files_skipped":0,"row_groups_considered":7,"row_groups_skipped_by_row_position":0,"row_groups_skipped_by_statistics":0,"row_groups_skipped_by_dictionary":0,"row_groups_skipped_by_bloom_filter":0,"row_groups_skipped_by_page_index":0,"row_groups_read":0,"pages_considered":0,"pages_skipped_by_page_index":0,"pages_read":0,"pages_skipped":0,"pages_from_cache":0,"pages_read_ahead":0,"rows_considered":100,"rows_skipped":0,"rows_filtered":0,"rows_produced":100,"bytes_read":0,"values_decoded":0}
+{"files_considered":1,"files_skipped":0,"row_groups_considered":7,"row_groups_skipped_by_row_position":0,"row_groups_skipped_by_statistics":0,"row_groups_skipped_by_dictionary":0,"row_groups_skipped_by_bloom_filter":0,"row_groups_skipped_by_page_index":0,"row_groups_read":0,"pages_considered":0,"pages_skipped_by_page_index":0,"pages_read":0,"pages_skipped":0,"pages_from_cache":0,"pages_read_ahead":0,"rows_considered":100,"rows_skipped":0,"rows_filtered":0,"rows_produced":100,"bytes_read":0,"values_decoded":0,"requests":0,"bytes_fetched":0}
 
 # A dropped table is gone from the registry.
 statement ok

@@ -86,6 +86,30 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     return pages_skipped_;
   }
 
+  Result<std::vector<ByteRange>> PlannedRanges() override {
+    PQ_RETURN_IF_ERROR(pages_.EnsureBounds());
+    const int64_t begin = pages_.chunk_begin();
+    const int64_t end = pages_.chunk_end();
+    if (!indexed_) return std::vector<ByteRange>{{begin, end - begin}};
+    // Runs of planned pages, as OpenIndexedPage reads them.
+    std::vector<ByteRange> ranges;
+    const size_t n = page_offset_.size();
+    bool dictionary_needed = false;
+    for (size_t i = 0; i < n; ++i) {
+      if (!planned_[i] || (i > 0 && planned_[i - 1])) continue;
+      size_t last = i;
+      while (last + 1 < n && planned_[last + 1]) ++last;
+      const int64_t run_begin = i == 0 ? begin : page_offset_[i];
+      ranges.push_back({run_begin, page_offset_[last] + page_size_[last] - run_begin});
+      dictionary_needed = dictionary_needed || i > 0;
+    }
+    // The bytes before the first data page (a dictionary page) when no run starts with them.
+    if (dictionary_needed && (ranges.empty() || ranges[0].offset != begin) && page_offset_[0] > begin) {
+      ranges.insert(ranges.begin(), ByteRange{begin, page_offset_[0] - begin});
+    }
+    return ranges;
+  }
+
  private:
   Status PageError(Status s) const {
     return std::move(s).WithContext(context_ + ", page " + std::to_string(page_.ordinal));
@@ -104,7 +128,9 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     if (!read.ok()) {
       const StatusCode code = read.status().code();
       if (code == StatusCode::kCrypto) return std::move(read).TakeStatus().WithContext(context_);
-      if (code == StatusCode::kIOError) return std::move(read).TakeStatus().WithContext(context_ + ", OffsetIndex");
+      if (code == StatusCode::kIOError || code == StatusCode::kInterrupted) {
+        return std::move(read).TakeStatus().WithContext(context_ + ", OffsetIndex");
+      }
       return Index();
     }
     Index cached = std::move(read).value();
@@ -222,6 +248,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
       own = std::make_unique<PageReader>(file_->file(), *meta_, file_->options(), context_,
                                          file_->chunk_size_slack(),
                                          decryptor_ ? &*decryptor_ : nullptr);
+      pages_.ShareProvided(own.get());
       reader = own.get();
     }
     PQ_RETURN_IF_ERROR(reader->Seek(begin, begin, page_offset_[0], 0));
@@ -741,6 +768,10 @@ int64_t ColumnChunkReader::pages_from_cache() const {
 
 int64_t ColumnChunkReader::pages_read_ahead() const {
   return page_reader_ ? page_reader_->pages_read_ahead() : 0;
+}
+
+void ColumnChunkReader::Provide(int64_t offset, BufferPtr bytes) {
+  if (page_reader_ != nullptr) page_reader_->Provide(offset, std::move(bytes));
 }
 
 int64_t ColumnChunkReader::bytes_read() const {

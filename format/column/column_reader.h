@@ -9,6 +9,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "format/column/column_batch.h"
 #include "format/file/file_reader.h"
@@ -46,6 +47,14 @@ class ColumnChunkReader {
   // An OffsetIndex that contradicts the chunk (offsets outside it or out of order, rows not
   // starting at 0 or going backwards) is ignored and pages are found by their headers instead.
   virtual Status PlanReads(std::span<const RowRange> rows) = 0;
+
+  // The file ranges this reader will read for the rows PlanReads named (all rows without a call),
+  // before it has read anything: the chunk, or with the OffsetIndex the runs of pages holding those
+  // rows and the dictionary page before them. For a caller that reads the ranges of several readers
+  // at once (remote files, RandomAccessFile::remote) and hands each its bytes with Provide.
+  virtual Result<std::vector<ByteRange>> PlannedRanges() = 0;
+  // File bytes [offset, offset + bytes->size()) read for this reader: reads inside them use them.
+  void Provide(int64_t offset, BufferPtr bytes);
 
   // With `keep` (off by default) and a flat column, ReadRecords leaves the values of
   // dictionary-encoded pages as dictionary indices (ColumnBatch::dictionary), for a batch that

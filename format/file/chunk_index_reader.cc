@@ -104,9 +104,94 @@ ChunkIndexReader::ChunkIndexReader(const FileReader& file, int row_group, int le
       bytes_read_(bytes_read) {}
 
 Result<BufferPtr> ChunkIndexReader::Read(int64_t offset, int64_t length) const {
+  for (const auto& [at, held] : held_) {
+    if (offset < at || length > static_cast<int64_t>(held->size()) - (offset - at)) continue;
+    if (offset == at && length == static_cast<int64_t>(held->size())) return held;
+    const uint8_t* from = held->data() + (offset - at);
+    return BufferPtr(std::make_shared<const Buffer>(from, from + length));
+  }
   PQ_ASSIGN_OR_RETURN(BufferPtr bytes, file_.file().ReadAt(offset, length));
   if (bytes_read_ != nullptr) *bytes_read_ += length;
   return bytes;
+}
+
+Status ChunkIndexReader::PrefetchPageIndexes(const FileReader& file, std::span<const int> row_groups,
+                                             int64_t* bytes_read) {
+  const int64_t size = file.file().size(), cap = file.options().limits.max_footer_size;
+  struct Chunk {
+    int row_group, leaf;
+  };
+  std::vector<Chunk> chunks;
+  std::vector<ByteRange> ranges;
+  for (int rg : row_groups) {
+    if (rg < 0 || rg >= file.num_row_groups()) continue;
+    const RowGroup& group = file.metadata().row_groups[static_cast<size_t>(rg)];
+    for (size_t leaf = 0; leaf < group.columns.size(); ++leaf) {
+      const ColumnChunk& c = group.columns[leaf];
+      if (!c.offset_index_offset || !c.offset_index_length || !c.column_index_offset || !c.column_index_length) {
+        continue;
+      }
+      const ByteRange oi{*c.offset_index_offset, *c.offset_index_length};
+      const ByteRange ci{*c.column_index_offset, *c.column_index_length};
+      if (!CheckStored("OffsetIndex", oi.offset, oi.length, size, cap).ok() ||
+          !CheckStored("ColumnIndex", ci.offset, ci.length, size, cap).ok()) {
+        continue;
+      }
+      if (file.offset_index_cache().Find({oi.offset, oi.length}) &&
+          file.column_index_cache().Find({ci.offset, ci.length})) {
+        continue;
+      }
+      chunks.push_back({rg, static_cast<int>(leaf)});
+      ranges.push_back(oi);
+      ranges.push_back(ci);
+    }
+  }
+  if (chunks.empty()) return Status::OK();
+  std::vector<BufferPtr> bytes;
+  PQ_RETURN_IF_ERROR(file.file().ReadRanges(ranges, &bytes));
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    if (bytes_read != nullptr) *bytes_read += ranges[2 * i].length + ranges[2 * i + 1].length;
+    auto decryptor = file.ChunkDecryptor(chunks[i].row_group, chunks[i].leaf);
+    if (!decryptor.ok()) continue;
+    ChunkIndexReader reader(file, chunks[i].row_group, chunks[i].leaf, std::move(decryptor).value(), nullptr);
+    reader.held_ = {{ranges[2 * i].offset, bytes[2 * i]}, {ranges[2 * i + 1].offset, bytes[2 * i + 1]}};
+    (void)reader.ReadPageIndex();  // parsed into the caches; a broken one is its reader's to report
+  }
+  return Status::OK();
+}
+
+Status ChunkIndexReader::PrefetchBloomFilters(const FileReader& file, int leaf, std::span<const int> row_groups,
+                                              int64_t* bytes_read) {
+  if (!BloomFiltersUsable(file.metadata().created_by)) return Status::OK();
+  const int64_t size = file.file().size();
+  std::vector<int> groups;
+  std::vector<ByteRange> ranges;
+  for (int rg : row_groups) {
+    if (rg < 0 || rg >= file.num_row_groups() || leaf < 0 || leaf >= file.schema().num_leaves()) continue;
+    if (file.bloom_filter_cache().Find(rg, leaf) != nullptr) continue;
+    auto meta = file.ColumnMeta(rg, leaf);
+    if (!meta.ok() || !(*meta)->bloom_filter_offset || !(*meta)->bloom_filter_length) continue;
+    const ByteRange r{*(*meta)->bloom_filter_offset, *(*meta)->bloom_filter_length};
+    if (!CheckStored("Bloom filter", r.offset, r.length, size,
+                     kMaxBloomHeaderBytes + SplitBlockBloomFilter::kMaxBytes + 2 * int64_t{crypto::kGcmModuleOverhead})
+             .ok()) {
+      continue;
+    }
+    groups.push_back(rg);
+    ranges.push_back(r);
+  }
+  if (groups.empty()) return Status::OK();
+  std::vector<BufferPtr> bytes;
+  PQ_RETURN_IF_ERROR(file.file().ReadRanges(ranges, &bytes));
+  for (size_t i = 0; i < groups.size(); ++i) {
+    if (bytes_read != nullptr) *bytes_read += ranges[i].length;
+    auto decryptor = file.ChunkDecryptor(groups[i], leaf);
+    if (!decryptor.ok()) continue;
+    ChunkIndexReader reader(file, groups[i], leaf, std::move(decryptor).value(), nullptr);
+    reader.held_ = {{ranges[i].offset, bytes[i]}};
+    (void)reader.ReadBloomFilter(**file.ColumnMeta(groups[i], leaf));  // into the cache
+  }
+  return Status::OK();
 }
 
 // ---- Bloom filter ------------------------------------------------------------------------------
@@ -299,16 +384,28 @@ Result<std::shared_ptr<const T>> ChunkIndexReader::ReadIndex(const char* what, c
 }
 
 Result<std::shared_ptr<const OffsetIndex>> ChunkIndexReader::ReadOffsetIndex() const {
+  if (held_.empty() && file_.file().remote()) {
+    const int row_group[1] = {row_group_};
+    PQ_RETURN_IF_ERROR(PrefetchPageIndexes(file_, row_group, bytes_read_));
+  }
   return ReadIndex<OffsetIndex>("OffsetIndex", chunk_.offset_index_offset, chunk_.offset_index_length,
                                 file_.offset_index_cache(), nullptr);
 }
 
 Result<std::shared_ptr<const ColumnIndex>> ChunkIndexReader::ReadColumnIndex() const {
+  if (held_.empty() && file_.file().remote()) {
+    const int row_group[1] = {row_group_};
+    PQ_RETURN_IF_ERROR(PrefetchPageIndexes(file_, row_group, bytes_read_));
+  }
   return ReadIndex<ColumnIndex>("ColumnIndex", chunk_.column_index_offset, chunk_.column_index_length,
                                 file_.column_index_cache(), nullptr);
 }
 
 Result<ChunkPageIndex> ChunkIndexReader::ReadPageIndex() const {
+  if (held_.empty() && file_.file().remote()) {
+    const int row_group[1] = {row_group_};
+    PQ_RETURN_IF_ERROR(PrefetchPageIndexes(file_, row_group, bytes_read_));
+  }
   BufferPtr offsets_bytes, columns_bytes;
   const ColumnChunk& c = chunk_;
   // Both stored with their lengths, inside the file and not cached yet: one call for the two ranges.
@@ -318,7 +415,7 @@ Result<ChunkPageIndex> ChunkIndexReader::ReadPageIndex() const {
     const int64_t size = file_.file().size(), cap = file_.options().limits.max_footer_size;
     const bool readable = CheckStored("OffsetIndex", ranges[0].offset, ranges[0].length, size, cap).ok() &&
                           CheckStored("ColumnIndex", ranges[1].offset, ranges[1].length, size, cap).ok();
-    if (readable && !file_.offset_index_cache().Find({ranges[0].offset, ranges[0].length}) &&
+    if (readable && held_.empty() && !file_.offset_index_cache().Find({ranges[0].offset, ranges[0].length}) &&
         !file_.column_index_cache().Find({ranges[1].offset, ranges[1].length})) {
       std::vector<BufferPtr> bytes;
       PQ_RETURN_IF_ERROR(file_.file().ReadRanges(ranges, &bytes));

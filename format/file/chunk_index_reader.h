@@ -7,12 +7,20 @@
 // the same for each. Every offset and length comes from the footer and is checked against the file
 // before anything is allocated. Errors name the structure but not the file, row group or column:
 // the caller adds those.
+//
+// Remote files (RandomAccessFile::remote: every read a round trip): the first page index read of a
+// row group reads the page indexes of all its chunks in one ReadRanges call and keeps them parsed
+// in the caches (PrefetchPageIndexes), so the other columns of the row group find theirs there;
+// PrefetchBloomFilters does the same for one column's Bloom filters over several row groups.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "format/bloom/split_block_bloom_filter.h"
 #include "format/crypto/column_decryptor.h"
@@ -67,6 +75,15 @@ class ChunkIndexReader {
   // cached; Corruption when they describe different numbers of pages.
   Result<ChunkPageIndex> ReadPageIndex() const;
 
+  // Reads the page indexes (both parts, stored with their lengths) of every chunk of `row_groups`
+  // not cached yet in one ReadRanges call and keeps them in the file's caches. A chunk whose index
+  // does not parse is left out (its reader reports it when it reads it). Bytes read are added to
+  // *bytes_read (may be null). Only IOError and interrupts are errors.
+  static Status PrefetchPageIndexes(const FileReader& file, std::span<const int> row_groups, int64_t* bytes_read);
+  // The same for the Bloom filters (stored with their lengths) of leaf column `leaf` in `row_groups`.
+  static Status PrefetchBloomFilters(const FileReader& file, int leaf, std::span<const int> row_groups,
+                                     int64_t* bytes_read);
+
  private:
   template <typename T>
   Result<std::shared_ptr<const T>> ReadIndex(const char* what, const std::optional<int64_t>& offset,
@@ -76,6 +93,8 @@ class ChunkIndexReader {
   Result<std::optional<SplitBlockBloomFilter>> ReadPlainBloomFilter(const ColumnMetaData& meta) const;
   Result<std::optional<SplitBlockBloomFilter>> ReadEncryptedBloomFilter(const ColumnMetaData& meta) const;
 
+  // Bytes read ahead (the Prefetch functions): Read serves from them.
+  std::vector<std::pair<int64_t, BufferPtr>> held_;
   const FileReader& file_;
   const ColumnChunk& chunk_;
   int row_group_;

@@ -33,7 +33,7 @@ bool WrittenByOldParquetMr(const std::optional<std::string>& created_by) {
 
 Result<std::shared_ptr<FileReader>> FileReader::Open(const std::string& path,
                                                      const ReaderOptions& options) {
-  PQ_ASSIGN_OR_RETURN(auto file, RandomAccessFile::Open(path));
+  PQ_ASSIGN_OR_RETURN(auto file, RandomAccessFile::Open(path, options.remote.get()));
   return Open(std::move(file), options);
 }
 
@@ -71,9 +71,11 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
     return fail(Status::OutOfMemory("footer of " + std::to_string(footer_len) +
                                     " bytes is over the limit"));
   }
+  // The magic at the start, unless checking it would cost a request of its own (a remote file whose
+  // footer came in one request): a remote file that is not Parquet fails at its first page instead.
   uint8_t head[4];
-  PQ_RETURN_IF_ERROR(f.ReadInto(0, 4, head));
-  if (std::memcmp(head, magic, 4) != 0) {
+  if (!f.remote()) PQ_RETURN_IF_ERROR(f.ReadInto(0, 4, head));
+  if (!f.remote() && std::memcmp(head, magic, 4) != 0) {
     return fail(Status::Corruption(std::string("not a Parquet file: no ") + magic +
                                    " magic at the start"));
   }

@@ -6,6 +6,9 @@
 #include "format/file/buffer_pool.h"
 #include "format/file/local_file.h"
 #include "format/file/memory_file.h"
+#include "format/file/remote_random_access_file.h"
+#include "format/remote/remote_access.h"
+#include "format/remote/remote_url.h"
 
 namespace pq {
 
@@ -16,9 +19,36 @@ std::atomic<uint64_t> next_file_id{1};
 RandomAccessFile::RandomAccessFile(std::string path, int64_t size)
     : path_(std::move(path)), size_(size), id_(next_file_id.fetch_add(1, std::memory_order_relaxed)) {}
 
-Result<std::unique_ptr<RandomAccessFile>> RandomAccessFile::Open(const std::string& path) {
+Result<std::unique_ptr<RandomAccessFile>> RandomAccessFile::Open(const std::string& path,
+                                                                 remote::RemoteAccess* remote) {
+  if (remote::IsRemoteLocation(path)) {
+    std::unique_ptr<remote::RemoteAccess> defaults;
+    if (remote == nullptr) {
+      defaults = std::make_unique<remote::RemoteAccess>(nullptr, std::vector<remote::Setting>());
+      remote = defaults.get();
+    }
+    PQ_ASSIGN_OR_RETURN(std::unique_ptr<remote::RemoteFile> object, remote->Open(path));
+    return std::unique_ptr<RandomAccessFile>(std::make_unique<RemoteRandomAccessFile>(std::move(object), path));
+  }
   PQ_ASSIGN_OR_RETURN(std::unique_ptr<LocalFile> file, LocalFile::Open(path));
   return std::unique_ptr<RandomAccessFile>(std::move(file));
+}
+
+Status RandomAccessFile::Revalidate(std::span<const RandomAccessFile* const> files) {
+  std::vector<const remote::RemoteFile*> objects;
+  for (const RandomAccessFile* f : files) {
+    if (f->remote()) objects.push_back(&static_cast<const RemoteRandomAccessFile*>(f)->object());
+  }
+  if (objects.empty()) return Status::OK();
+  std::vector<Result<bool>> changed = remote::RemoteFile::ChangedAll(objects);
+  for (size_t i = 0; i < changed.size(); ++i) {
+    if (!changed[i].ok()) return changed[i].status();
+    if (*changed[i]) {
+      return Status::IOError(objects[i]->display_name() +
+                             " changed since its footer was read; the next scan reads it again");
+    }
+  }
+  return Status::OK();
 }
 
 std::unique_ptr<RandomAccessFile> RandomAccessFile::FromBytes(std::string name, std::string bytes) {

@@ -16,6 +16,9 @@
 namespace pq {
 
 class PageCache;  // page/page_cache.h: the page layer's, carried here for the files that share it
+namespace remote {
+class RemoteAccess;  // remote/remote_access.h
+}  // namespace remote
 
 // Limits that keep a malicious file from making the reader allocate or loop without bound.
 struct ReaderLimits {
@@ -49,6 +52,9 @@ struct ReaderOptions {
   // Decompressed pages kept for lookups that land on them again (page/page_cache.h says which
   // pages go in); shared by the files opened with these options. Null: none kept.
   std::shared_ptr<PageCache> page_cache;
+  // How http(s):// and s3:// paths are reached (clients, credentials, retries); null: default
+  // settings (the AWS environment and files, no interrupt).
+  std::shared_ptr<remote::RemoteAccess> remote;
 };
 
 // The most a file's footer may take in memory once parsed: the limit of options.memory when it

@@ -185,8 +185,20 @@ Status PageReader::EnsureBounds() {
   return Status::OK();
 }
 
+void PageReader::Provide(int64_t begin, BufferPtr bytes) {
+  bytes_read_ += static_cast<int64_t>(bytes->size());
+  provided_.emplace_back(begin, std::move(bytes));
+}
+
 // Reads file bytes [begin, end) (within the chunk) as the current buffer.
 Status PageReader::Load(int64_t begin, int64_t end) {
+  for (const auto& [at, bytes] : provided_) {
+    if (begin >= at && end - at <= static_cast<int64_t>(bytes->size())) {
+      buffer_ = bytes;  // read ahead: already counted and charged
+      buffer_begin_ = at;
+      return Status::OK();
+    }
+  }
   if (options_.memory) {
     // The bytes this reader held so far go when buffer_ is replaced: free them before charging.
     buffer_.reset();

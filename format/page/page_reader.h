@@ -4,7 +4,8 @@
 // does not know are skipped. A chunk is walked in order, or by location with an OffsetIndex (Seek),
 // so that the bytes of pages a scan skips are never read; and a header is parsed apart from its
 // body (NextHeader, LoadBody), so a page whose rows are not needed costs its header only, never a
-// CRC pass or a decompression. Errors name file, row group, column and page.
+// CRC pass or a decompression. Errors name file, row group, column and page. A scan of a remote
+// file may hand a reader the bytes it will need, read in one call with other readers' (Provide).
 #pragma once
 
 #include <memory>
@@ -124,6 +125,12 @@ class PageReader {
   // `offset` is outside the chunk. After a Seek, NextHeader no longer stops at the chunk's value
   // count (the caller knows where the pages are).
   Status Seek(int64_t offset, int64_t load_begin, int64_t load_end, int data_ordinal);
+  // File bytes [begin, begin + bytes->size()) read for this reader (see above; counted in
+  // bytes_read() here, charged to the memory budget by the caller).
+  void Provide(int64_t begin, BufferPtr bytes);
+  // Hands what was provided to `other` too (a second reader of the same chunk).
+  void ShareProvided(PageReader* other) const { other->provided_ = provided_; }
+
   // Whether file bytes [begin, end) are in memory (a Seek within them reads nothing).
   bool Contains(int64_t begin, int64_t end) const {
     return buffer_ && begin >= buffer_begin_ &&
@@ -172,6 +179,7 @@ class PageReader {
   bool bounds_known_ = false;
   int64_t chunk_begin_ = 0;
   int64_t chunk_end_ = 0;
+  std::vector<std::pair<int64_t, BufferPtr>> provided_;  // (file offset, bytes) read ahead by the caller
   BufferPtr buffer_;          // file bytes [buffer_begin_, buffer_begin_ + buffer_->size())
   int64_t buffer_begin_ = 0;
   int64_t pos_ = 0;           // file offset of the next page header

@@ -38,6 +38,8 @@ struct ScanCounters {
   int64_t rows_produced = 0;
   int64_t bytes_read = 0;      // column data, dictionaries, Bloom filters and page indexes read
   int64_t values_decoded = 0;  // values decoded, all projected columns
+  int64_t requests = 0;        // HTTP requests the scan sent (remote files; every try counts)
+  int64_t bytes_fetched = 0;   // body bytes those requests brought (joined gaps included)
 
   // Every field summed.
   ScanCounters& operator+=(const ScanCounters& o);
@@ -74,6 +76,8 @@ inline constexpr ScanCounterField kScanCounterFields[] = {
     {"rows_produced", &ScanCounters::rows_produced},
     {"bytes_read", &ScanCounters::bytes_read},
     {"values_decoded", &ScanCounters::values_decoded},
+    {"requests", &ScanCounters::requests},
+    {"bytes_fetched", &ScanCounters::bytes_fetched},
 };
 
 }  // namespace pq

@@ -339,7 +339,7 @@ Result<std::optional<RowRanges>> RowGroupPlanner::PageIndexRows(const TermColumn
   auto index = ChunkIndexReader(file_, row_group_, t.leaf, decryptor, &stats_->bytes_read).ReadPageIndex();
   if (!index.ok()) {
     const StatusCode code = index.status().code();
-    if (code == StatusCode::kCrypto || code == StatusCode::kIOError) return Fail(t.leaf, std::move(index).TakeStatus());
+    if (code == StatusCode::kCrypto || code == StatusCode::kIOError || code == StatusCode::kInterrupted) return Fail(t.leaf, std::move(index).TakeStatus());
     return std::optional<RowRanges>();
   }
   if (!index->offsets || !index->columns) return std::optional<RowRanges>();
@@ -399,6 +399,9 @@ std::optional<RowRanges> RowGroupPlanner::PageHeaderRows(const TermColumn& t) co
   if (meta == nullptr || HasPageIndex(t.leaf) || !Decryptor(t.leaf, &decryptor)) {
     return std::nullopt;
   }
+  // Walking the headers is one small read per page: over a network, one round trip per page, more
+  // than reading the chunk it would spare. Remote files are pruned by the other layers only.
+  if (file_.file().remote()) return std::nullopt;
   // Without bounds only the NULL counts could help, and only NULL tests use those alone.
   const PredicateOp op = t.term->op;
   const bool null_test = op == PredicateOp::kIsNull || op == PredicateOp::kIsNotNull ||
@@ -556,14 +559,18 @@ Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
   }
 
   ++stats->files_considered;
-  ScanPlan plan;
+  // Layer by layer over all candidates, so that a remote file's Bloom filters and page indexes of
+  // the row groups still in play are read together (one ReadRanges call each) before they are
+  // used; a local file reads each where it is used. Each row group is judged by the same layers in
+  // the same order either way.
+  const bool remote = file.file().remote();
+  std::vector<int> kept;  // candidates no layer has excluded so far
   for (int rg : candidates) {
     RowGroupPlanner planner(file, rg, stats);
     const int64_t rows = planner.num_rows();
     ++stats->row_groups_considered;
     stats->rows_considered += rows;
     if (rows == 0) continue;  // nothing to read
-
     bool skip = false;
     for (const TermColumn& c : columns) {
       if (!planner.StatisticsMaySatisfy(c)) {
@@ -572,6 +579,23 @@ Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
         break;
       }
     }
+    if (skip) {
+      stats->rows_skipped += rows;
+      continue;
+    }
+    kept.push_back(rg);
+  }
+  if (remote && !kept.empty()) {
+    for (const TermColumn& c : columns) {
+      if (!IsEqualityTerm(*c.term)) continue;
+      PQ_RETURN_IF_ERROR(ChunkIndexReader::PrefetchBloomFilters(file, c.leaf, kept, &stats->bytes_read)
+                             .WithContext(file.path()));
+    }
+  }
+  std::vector<int> next;
+  for (int rg : kept) {
+    RowGroupPlanner planner(file, rg, stats);
+    bool skip = false;
     // Dictionary, then Bloom filter; but where a column's Bloom filter is fewer bytes to read than
     // its dictionary (high-cardinality columns), the Bloom filter is asked first.
     for (int pass = 0; pass < 2 && !skip; ++pass) {
@@ -592,6 +616,21 @@ Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
         }
       }
     }
+    if (skip) {
+      stats->rows_skipped += planner.num_rows();
+      continue;
+    }
+    next.push_back(rg);
+  }
+  kept = std::move(next);
+  if (remote && !kept.empty() && !columns.empty()) {
+    PQ_RETURN_IF_ERROR(ChunkIndexReader::PrefetchPageIndexes(file, kept, &stats->bytes_read).WithContext(file.path()));
+  }
+  ScanPlan plan;
+  for (int rg : kept) {
+    RowGroupPlanner planner(file, rg, stats);
+    const int64_t rows = planner.num_rows();
+    bool skip = false;
     RowRanges keep = RowRanges::All(rows);
     for (size_t i = 0; i < columns.size() && !skip; ++i) {
       PQ_ASSIGN_OR_RETURN(std::optional<RowRanges> pages, planner.PageIndexRows(columns[i]));

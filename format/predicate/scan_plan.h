@@ -3,7 +3,7 @@
 // "Pushdown"): row-group statistics, dictionary (a chunk whose data pages are all
 // dictionary-encoded and whose dictionary holds no satisfying value), Bloom filter (equality and
 // IN; asked before the dictionary when it is fewer bytes to read), page index (ColumnIndex bounds to row ranges, aligned across columns through the
-// OffsetIndex), and page-header statistics when the file has no page index. Each layer only ever
+// OffsetIndex), and page-header statistics when a local file has no page index. Each layer only ever
 // removes rows that cannot satisfy the predicate, so a plan is always safe to read; rows it keeps
 // may still fail.
 #pragma once

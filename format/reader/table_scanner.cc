@@ -5,6 +5,7 @@
 #include <numeric>
 #include <string_view>
 
+#include "format/file/memory_budget.h"
 #include "format/predicate/batch_filter.h"
 
 namespace pq {
@@ -188,7 +189,51 @@ Result<bool> TableScanner::OpenNextGroup() {
     }
   }
   ++stats_.row_groups_read;
+  others_fetched_ = true;
+  if (file_->file().remote()) {
+    // Every read is a round trip: the ranges of the row group's columns go out together. With a
+    // filter over the whole row group, only its fields' now; the others once rows survive it
+    // (Materialize), since often none does.
+    const bool narrowed = group_planned_rows_ < group_rows_;
+    const bool all = terms_.empty() || narrowed;
+    PQ_RETURN_IF_ERROR(FetchTogether(all ? FieldSet::kAll : FieldSet::kFilter));
+    others_fetched_ = all;
+  }
   return true;
+}
+
+Status TableScanner::FetchTogether(FieldSet which) {
+  std::vector<ByteRange> ranges;
+  std::vector<ColumnChunkReader*> owners;
+  for (auto& f : fields_) {
+    if (which == FieldSet::kFilter && !f->filter) continue;
+    if (which == FieldSet::kOthers && f->filter) continue;
+    for (auto& r : f->readers) {
+      PQ_ASSIGN_OR_RETURN(std::vector<ByteRange> planned, r->PlannedRanges());
+      for (const ByteRange& b : planned) {
+        if (b.length <= 0) continue;
+        ranges.push_back(b);
+        owners.push_back(r.get());
+      }
+    }
+  }
+  if (ranges.empty()) return Status::OK();
+  int64_t total = 0;
+  for (const ByteRange& b : ranges) total += b.length;
+  // Charged to the table's memory budget like the readers' own reads; when it does not fit, the
+  // readers read for themselves (and hit the limit there, with their own message, if at all).
+  const std::shared_ptr<MemoryBudget>& budget = file_->options().memory;
+  if (budget && !budget->Reserve(total, "reading a row group's column chunks").ok()) return Status::OK();
+  std::vector<BufferPtr> bytes;
+  Status read = file_->file().ReadRanges(ranges, &bytes);
+  if (!read.ok()) {
+    if (budget) budget->Release(total);
+    return read.WithContext(file_->path() + ", row group " + std::to_string(group_->row_group));
+  }
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    owners[i]->Provide(ranges[i].offset, ChargedBuffer(std::move(bytes[i]), budget));
+  }
+  return Status::OK();
 }
 
 void TableScanner::CloseGroup() {
@@ -411,6 +456,10 @@ Result<bool> TableScanner::FillBatch() {
 }
 
 Status TableScanner::Materialize() {
+  if (!others_fetched_) {
+    others_fetched_ = true;
+    PQ_RETURN_IF_ERROR(FetchTogether(FieldSet::kOthers));
+  }
   const int64_t survivors = PendingRows();
   batch_selection_ = selected_all_ ? nullptr : selection_.data() + selection_begin_;
   bool run_by_run = false;

@@ -4,7 +4,8 @@
 // never asked for cost only their decoding; a nested field is assembled into JSON text per row
 // (NestedJsonAssembler). Rows outside the ranges are passed by whole pages where the column reader
 // can, so a narrow range decodes about one page per column; memory is one batch of each projected
-// column plus the column chunks in flight.
+// column plus the column chunks in flight. Of a remote file, the byte ranges each row group needs
+// are read in one RandomAccessFile::ReadRanges call (the filter's fields first).
 #pragma once
 
 #include <memory>
@@ -128,6 +129,10 @@ class TableScanner {
   TableScanner() = default;
   // Closes the current row group and opens the next one of the plan; false when none is left.
   Result<bool> OpenNextGroup();
+  // Reads the planned ranges of the open row group's readers of `which` fields in one call and
+  // hands each reader its bytes (remote files; see above).
+  enum class FieldSet { kAll, kFilter, kOthers };
+  Status FetchTogether(FieldSet which);
   void CloseGroup();
   // Decodes the next batch's filter fields and selects its rows (pending_); false at the end.
   Result<bool> FillBatch();
@@ -156,6 +161,7 @@ class TableScanner {
   int64_t group_rows_ = 0;      // its row count
   int64_t group_planned_rows_ = 0;  // its rows the plan reads
   size_t span_ = 0;             // its span being read
+  bool others_fetched_ = true;  // remote: the non-filter fields' ranges were read (FetchTogether)
   int64_t pos_ = 0;             // rows of it before this one are read or skipped
 
   // The batch being built or handed out. Decoded rows are the rows of the segments, in order.

@@ -3,6 +3,7 @@
 #include <curl/curl.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -457,7 +458,8 @@ std::string HttpResponse::Header(std::string_view name) const {
 
 bool HttpOptions::IsOption(std::string_view name) {
   return name == "http_retries" || name == "http_timeout" || name == "http_retry_wait_ms" ||
-         name == "http_retry_backoff" || name == "http_bearer_token";
+         name == "http_retry_backoff" || name == "http_bearer_token" || name == "http_headers" ||
+         name == "http_ca_file";
 }
 
 Status HttpOptions::Set(std::string_view name, std::string_view value) {
@@ -466,7 +468,49 @@ Status HttpOptions::Set(std::string_view name, std::string_view value) {
     return Status::InvalidArgument(std::string(name) + " must be " + what + ", not '" + text + "'");
   };
   if (name == "http_bearer_token") {
+    if (text.find_first_of("\r\n", 0) != std::string::npos || text.find('\0') != std::string::npos) {
+      return Status::InvalidArgument("http_bearer_token must be one line of text");
+    }
     bearer_token = text;
+    return Status::OK();
+  }
+  if (name == "http_ca_file") {
+    ca_file = text;
+    return Status::OK();
+  }
+  if (name == "http_headers") {
+    // "Name: value; Name: value". No message shows a value: headers carry keys.
+    size_t start = 0;
+    while (start <= text.size()) {
+      size_t end = text.find(';', start);
+      if (end == std::string::npos) end = text.size();
+      std::string_view entry = std::string_view(text).substr(start, end - start);
+      while (!entry.empty() && (entry.front() == ' ' || entry.front() == '\t')) entry.remove_prefix(1);
+      while (!entry.empty() && (entry.back() == ' ' || entry.back() == '\t')) entry.remove_suffix(1);
+      start = end + 1;
+      if (entry.empty()) continue;
+      const size_t colon = entry.find(':');
+      std::string_view header = entry.substr(0, colon == std::string_view::npos ? entry.size() : colon);
+      while (!header.empty() && header.back() == ' ') header.remove_suffix(1);
+      bool token = !header.empty();
+      for (char c : header) {
+        token = token && (std::isalnum(static_cast<unsigned char>(c)) || std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos);
+      }
+      if (colon == std::string_view::npos || !token) {
+        return Status::InvalidArgument("http_headers must be 'Name: value' entries separated by ';'");
+      }
+      std::string_view v = entry.substr(colon + 1);
+      while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
+      if (v.find_first_of(std::string_view("\r\n\0", 3)) != std::string_view::npos) {
+        return Status::InvalidArgument("http_headers: the value of '" + std::string(header) + "' must be one line");
+      }
+      std::string lower(header);
+      for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (lower == "range" || lower == "host" || lower == "if-match" || lower == "content-length") {
+        return Status::InvalidArgument("http_headers: '" + std::string(header) + "' is set by the reader itself");
+      }
+      extra_headers.emplace_back(std::string(header), std::string(v));
+    }
     return Status::OK();
   }
   double number = 0;
@@ -545,7 +589,7 @@ std::vector<Result<HttpResponse>> HttpClient::SendAll(std::vector<HttpRequest> r
     if (options_.interrupted && options_.interrupted()) {
       for (Transfer* t : std::vector<Transfer*>(active)) remove(t);
       for (auto& t : transfers) {
-        if (!t->outcome) t->outcome = Status::IOError(t->Where() + ": interrupted");
+        if (!t->outcome) t->outcome = Status::Interrupted(t->Where() + ": interrupted");
       }
       break;
     }

@@ -36,9 +36,11 @@ struct HttpOptions {
   std::function<bool()> interrupted;
 
   // http_retries, http_timeout (seconds, may be fractional), http_retry_wait_ms,
-  // http_retry_backoff, http_bearer_token; InvalidArgument for another name or a bad value.
+  // http_retry_backoff, http_bearer_token, http_headers ("Name: value; Name2: value2", added to
+  // extra_headers), http_ca_file; InvalidArgument for another name or a bad value.
   static bool IsOption(std::string_view name);
-  static bool IsSecret(std::string_view name) { return name == "http_bearer_token"; }
+  // The bearer token, and the headers (which carry API keys as often as not).
+  static bool IsSecret(std::string_view name) { return name == "http_bearer_token" || name == "http_headers"; }
   Status Set(std::string_view name, std::string_view value);
 };
 

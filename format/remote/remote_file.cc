@@ -15,7 +15,13 @@ bool StrongEtag(const std::string& etag) {
   return !etag.empty() && etag.rfind("W/", 0) != 0;
 }
 
+// The tally of the calling thread (ScopedRequestTally), or null.
+thread_local RequestTally* current_tally = nullptr;
+
 }  // namespace
+
+ScopedRequestTally::ScopedRequestTally(RequestTally* tally) : previous_(current_tally) { current_tally = tally; }
+ScopedRequestTally::~ScopedRequestTally() { current_tally = previous_; }
 
 RemoteLocation HttpLocation(std::shared_ptr<HttpClient> http, const std::string& url) {
   RemoteLocation location;
@@ -39,13 +45,18 @@ RemoteLocation S3Location(std::shared_ptr<S3Client> s3, const std::string& bucke
 }
 
 void RemoteFile::Count(const HttpResponse& response) const {
+  const int64_t bytes = response.body_bytes + (response.range_ignored ? response.range_offset : 0);
   requests_.fetch_add(response.attempts, std::memory_order_relaxed);
-  bytes_fetched_.fetch_add(response.body_bytes + (response.range_ignored ? response.range_offset : 0),
-                           std::memory_order_relaxed);
+  bytes_fetched_.fetch_add(bytes, std::memory_order_relaxed);
+  if (current_tally != nullptr) {
+    current_tally->requests += response.attempts;
+    current_tally->bytes += bytes;
+  }
 }
 
 Status RemoteFile::CheckVersion(const HttpResponse& response) const {
   const auto changed = [&](const std::string& what) {
+    changed_seen_.store(true, std::memory_order_relaxed);
     return Status::IOError(display_name() + " changed since it was opened (" + what + ")");
   };
   if (response.status == 412) return changed("HTTP 412 to If-Match " + etag_);
@@ -60,6 +71,7 @@ Status RemoteFile::CheckVersion(const HttpResponse& response) const {
   if (response.object_size >= 0 && response.object_size != size_) {
     return changed("size " + std::to_string(size_) + " became " + std::to_string(response.object_size));
   }
+  confirmations_.fetch_add(1, std::memory_order_relaxed);
   return Status::OK();
 }
 
@@ -217,18 +229,54 @@ Status RemoteFile::ReadRanges(std::span<const ReadRange> ranges) const {
   return Status::OK();
 }
 
-Result<bool> RemoteFile::Changed() const {
-  HttpRequest head = location_.make_request("HEAD");
-  const std::string url = head.url;
-  PQ_ASSIGN_OR_RETURN(HttpResponse response, location_.http->Send(std::move(head)));
+Result<bool> RemoteFile::JudgeHead(const std::string& url, HttpResponse response) const {
   Count(response);
-  if (response.status == 404) return true;
+  if (response.status == 404 || response.status == 410) {
+    changed_seen_.store(true, std::memory_order_relaxed);
+    return true;
+  }
   if (response.status != 200) {
     return Status::IOError(display_name() + ": " + HttpStatusError("HEAD", url, response).message());
   }
   const std::string length = response.Header("content-length");
   if (!length.empty()) std::from_chars(length.data(), length.data() + length.size(), response.object_size);
   return !CheckVersion(response).ok();
+}
+
+Result<bool> RemoteFile::Changed() const {
+  HttpRequest head = location_.make_request("HEAD");
+  const std::string url = head.url;
+  PQ_ASSIGN_OR_RETURN(HttpResponse response, location_.http->Send(std::move(head)));
+  return JudgeHead(url, std::move(response));
+}
+
+std::vector<Result<bool>> RemoteFile::ChangedAll(std::span<const RemoteFile* const> files) {
+  std::vector<Result<bool>> out(files.size(), Result<bool>(false));
+  // One SendAll per client: files of one table share theirs.
+  std::vector<bool> done(files.size(), false);
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (done[i]) continue;
+    HttpClient* client = files[i]->location_.http.get();
+    std::vector<size_t> group;
+    std::vector<HttpRequest> requests;
+    std::vector<std::string> urls;
+    for (size_t j = i; j < files.size(); ++j) {
+      if (done[j] || files[j]->location_.http.get() != client) continue;
+      done[j] = true;
+      group.push_back(j);
+      requests.push_back(files[j]->location_.make_request("HEAD"));
+      urls.push_back(requests.back().url);
+    }
+    std::vector<Result<HttpResponse>> responses = client->SendAll(std::move(requests));
+    for (size_t k = 0; k < group.size(); ++k) {
+      if (!responses[k].ok()) {
+        out[group[k]] = responses[k].status();
+        continue;
+      }
+      out[group[k]] = files[group[k]]->JudgeHead(urls[k], std::move(responses[k]).value());
+    }
+  }
+  return out;
 }
 
 }  // namespace pq::remote

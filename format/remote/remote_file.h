@@ -2,7 +2,9 @@
 // one suffix-range request at Open (so a footer that fits costs nothing more), then several ranges
 // at once, joined where they are close and sent together. Every answer must come from the version
 // opened (ETag, Last-Modified, size), so a reader never gets bytes of two versions of an object.
-// Thread-safe: reads from several threads share the immutable tail and the HttpClient.
+// Thread-safe: reads from several threads share the immutable tail and the HttpClient. Every
+// request and body byte counts in the file's counters and in the calling thread's RequestTally, if
+// one is installed.
 #pragma once
 
 #include <atomic>
@@ -11,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "format/remote/http_client.h"
 #include "format/remote/s3_client.h"
@@ -42,6 +45,25 @@ struct ReadRange {
   int64_t offset = 0;
   int64_t length = 0;
   uint8_t* out = nullptr;
+};
+
+// Requests and body bytes counted for whoever installed the tally.
+struct RequestTally {
+  int64_t requests = 0;
+  int64_t bytes = 0;
+};
+
+// Installs `tally` (may be null: none) on the calling thread for this object's lifetime, restoring
+// the one installed before.
+class ScopedRequestTally {
+ public:
+  explicit ScopedRequestTally(RequestTally* tally);
+  ~ScopedRequestTally();
+  ScopedRequestTally(const ScopedRequestTally&) = delete;
+  ScopedRequestTally& operator=(const ScopedRequestTally&) = delete;
+
+ private:
+  RequestTally* previous_;
 };
 
 // Open() asks for the object's last `footer_guess` bytes in one suffix-range request
@@ -76,8 +98,18 @@ class RemoteFile {
   // True when the server ignores Range and the whole object is held.
   bool held_whole() const { return tail_offset_ == 0 && whole_; }
 
-  // Whether the object now differs (ETag, else Last-Modified, and size) from the version opened.
+  // Whether the object now differs (ETag, else Last-Modified, and size) from the version opened:
+  // one HEAD request. A changed object stays known as changed (changed_seen()).
   Result<bool> Changed() const;
+  // Changed() of several files at once: the HEAD requests go out together, a few at a time.
+  static std::vector<Result<bool>> ChangedAll(std::span<const RemoteFile* const> files);
+
+  // True once any answer showed the object is no longer the version opened (a range answer with
+  // another ETag or size, a 412, a HEAD): no request is made here.
+  bool changed_seen() const { return changed_seen_.load(std::memory_order_relaxed); }
+  // Answers that confirmed the version opened: grows with every range answer checked and every HEAD
+  // that found the object unchanged. A scan that sees it grow knows the object was checked.
+  uint64_t confirmations() const { return confirmations_.load(std::memory_order_relaxed); }
 
   // Requests sent (every try) and body bytes received for this file, Open's included.
   int64_t requests() const { return requests_.load(std::memory_order_relaxed); }
@@ -86,8 +118,11 @@ class RemoteFile {
  private:
   RemoteFile(RemoteLocation location, RemoteFileOptions options)
       : location_(std::move(location)), options_(options) {}
-  // Checks that `response` (to a range request) comes from the version opened.
+  // Checks that `response` (to a range request) comes from the version opened; counts a
+  // confirmation, or remembers the change.
   Status CheckVersion(const HttpResponse& response) const;
+  // Judges the answer to a HEAD request: true when the object changed.
+  Result<bool> JudgeHead(const std::string& url, HttpResponse response) const;
   HttpRequest RangeRequest(int64_t offset, int64_t length, uint8_t* out) const;
   void Count(const HttpResponse& response) const;
 
@@ -101,6 +136,8 @@ class RemoteFile {
   bool whole_ = false;
   mutable std::atomic<int64_t> requests_{0};
   mutable std::atomic<int64_t> bytes_fetched_{0};
+  mutable std::atomic<uint64_t> confirmations_{0};
+  mutable std::atomic<bool> changed_seen_{false};
 };
 
 }  // namespace pq::remote

@@ -3,11 +3,11 @@
 #include <cctype>
 #include <charconv>
 
+#include "format/util/hex.h"
+
 namespace pq::remote {
 
 namespace {
-
-constexpr char kHexUpper[] = "0123456789ABCDEF";
 
 bool StartsWithNoCase(std::string_view text, std::string_view prefix) {
   if (text.size() < prefix.size()) return false;
@@ -15,13 +15,6 @@ bool StartsWithNoCase(std::string_view text, std::string_view prefix) {
     if (std::tolower(static_cast<unsigned char>(text[i])) != prefix[i]) return false;
   }
   return true;
-}
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 bool IsUnreserved(unsigned char c) {
@@ -67,8 +60,8 @@ std::string UriEncode(std::string_view bytes, bool keep_slash) {
       out.push_back(ch);
     } else {
       out.push_back('%');
-      out.push_back(kHexUpper[c >> 4]);
-      out.push_back(kHexUpper[c & 15]);
+      out.push_back(kUpperHexDigits[c >> 4]);
+      out.push_back(kUpperHexDigits[c & 15]);
     }
   }
   return out;
@@ -78,9 +71,9 @@ std::string UriDecode(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '%' && i + 2 < text.size() && HexValue(text[i + 1]) >= 0 &&
-        HexValue(text[i + 2]) >= 0) {
-      out.push_back(static_cast<char>(HexValue(text[i + 1]) * 16 + HexValue(text[i + 2])));
+    if (text[i] == '%' && i + 2 < text.size() && HexDigitValue(text[i + 1]) >= 0 &&
+        HexDigitValue(text[i + 2]) >= 0) {
+      out.push_back(static_cast<char>(HexDigitValue(text[i + 1]) * 16 + HexDigitValue(text[i + 2])));
       i += 2;
     } else {
       out.push_back(text[i]);
@@ -164,8 +157,8 @@ Result<RemoteUrl> ParseRemoteUrl(std::string_view location) {
     const auto c = static_cast<unsigned char>(ch);
     if (NeedsEncodingInUrl(c)) {
       url.url.push_back('%');
-      url.url.push_back(kHexUpper[c >> 4]);
-      url.url.push_back(kHexUpper[c & 15]);
+      url.url.push_back(kUpperHexDigits[c >> 4]);
+      url.url.push_back(kUpperHexDigits[c & 15]);
     } else {
       url.url.push_back(ch);
     }

@@ -132,6 +132,18 @@ Result<std::vector<S3ObjectInfo>> S3Client::List(const std::string& bucket, cons
   return objects;
 }
 
+Result<bool> S3Client::AnyObject(const std::string& bucket, const std::string& prefix) {
+  std::vector<std::pair<std::string, std::string>> query = {{"list-type", "2"}, {"prefix", prefix}, {"max-keys", "1"}};
+  PQ_ASSIGN_OR_RETURN(HttpResponse response, Call(MakeRequest("GET", bucket, "", std::move(query)), bucket, prefix));
+  auto xml = ParseXml(response.body);
+  if (!xml.ok()) return xml.status().WithContext("the listing of " + S3Name(bucket, prefix));
+  if (xml->name != "ListBucketResult") {
+    return Status::IOError("the listing of " + S3Name(bucket, prefix) + " is a '" + xml->name +
+                           "', not a ListBucketResult");
+  }
+  return !xml->Children("Contents").empty();
+}
+
 Result<std::vector<S3ObjectInfo>> S3Client::ListGlob(const std::string& bucket, const std::string& pattern,
                                                      int page_size) {
   KeyGlob glob(pattern);

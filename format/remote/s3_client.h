@@ -44,6 +44,8 @@ class S3Client {
   // (S3's maximum is 1000); InvalidArgument past `max_objects`.
   Result<std::vector<S3ObjectInfo>> List(const std::string& bucket, const std::string& prefix,
                                          int page_size = 1000, int64_t max_objects = 10000000);
+  // Whether any object's key starts with `prefix` (one ListObjectsV2 request of one key).
+  Result<bool> AnyObject(const std::string& bucket, const std::string& prefix);
   // The objects whose keys match `pattern` (KeyGlob's rules), listing only under its literal prefix.
   Result<std::vector<S3ObjectInfo>> ListGlob(const std::string& bucket, const std::string& pattern,
                                              int page_size = 1000);

@@ -51,7 +51,7 @@ Status S3OutputFile::UploadBuffer() {
 
 Status S3OutputFile::Append(ByteSpan data) {
   if (!failure_.ok()) return failure_;
-  if (finished_) return Status::InvalidArgument(path() + " is already closed");
+  if (finished_ || sealed_) return Status::InvalidArgument(path() + " is already closed");
   while (!data.empty()) {
     const int64_t part = CurrentPartSize();
     // A full part is uploaded only once more bytes come, so the last part is never empty.
@@ -68,21 +68,56 @@ Status S3OutputFile::Append(ByteSpan data) {
   return Status::OK();
 }
 
-Status S3OutputFile::Close() {
+Status S3OutputFile::Truncate(int64_t position) {
+  if (!failure_.ok()) return failure_;
+  if (finished_ || sealed_) return Status::InvalidArgument(path() + " is already closed");
+  const int64_t buffered_from = position_ - static_cast<int64_t>(buffer_.size());
+  if (position < 0 || position > position_) {
+    return Status::InvalidArgument("cannot cut " + path() + " back to " + std::to_string(position) +
+                                   " bytes: it has " + std::to_string(position_));
+  }
+  if (position < buffered_from) {
+    // Parts already uploaded cannot be changed: the upload is given up.
+    return Fail(Status::InvalidArgument(
+        "cannot take back the bytes of " + path() + " after offset " + std::to_string(position) +
+        ": they are in parts already uploaded (s3_part_size)"));
+  }
+  buffer_.resize(static_cast<size_t>(position - buffered_from));
+  position_ = position;
+  return Status::OK();
+}
+
+Status S3OutputFile::Close() { return Commit(); }
+
+Status S3OutputFile::Finish() {
+  if (!failure_.ok()) return failure_;
+  if (finished_ || sealed_) return Status::OK();
+  if (!upload_id_.empty() && !buffer_.empty()) PQ_RETURN_IF_ERROR(UploadBuffer());
+  sealed_ = true;
+  return Status::OK();
+}
+
+Status S3OutputFile::Commit() {
   if (!failure_.ok()) return failure_;
   if (finished_) return Status::OK();
+  PQ_RETURN_IF_ERROR(Finish());
   Status done;
   if (upload_id_.empty() && etags_.empty()) {
     done = client_->PutObject(bucket_, key_, std::move(buffer_));
     if (!done.ok()) return Fail(done);
   } else {
-    if (!buffer_.empty()) PQ_RETURN_IF_ERROR(UploadBuffer());
     done = client_->CompleteMultipartUpload(bucket_, key_, upload_id_, etags_);
     if (!done.ok()) return Fail(done);
     upload_id_.clear();
   }
   finished_ = true;
+  committed_ = true;
   return Status::OK();
+}
+
+void S3OutputFile::DeleteCommitted() {
+  if (committed_) (void)client_->DeleteObject(bucket_, key_);
+  committed_ = false;
 }
 
 void S3OutputFile::Remove() {

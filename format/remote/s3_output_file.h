@@ -37,10 +37,22 @@ class S3OutputFile {
   Status Append(ByteSpan data);
   // Bytes appended so far: the offset the next Append writes at.
   int64_t position() const { return position_; }
+  // Cuts the object back to its first `position` bytes while they are still buffered (not yet in an
+  // uploaded part); InvalidArgument naming the object, which is then unusable, otherwise.
+  Status Truncate(int64_t position);
   // Stores what is buffered and makes the object appear; on failure nothing appears.
   Status Close();
+  // Uploads the last part of a multipart upload; no more Append. The object does not appear yet.
+  Status Finish();
+  // Makes the object appear (Finish first if needed): CompleteMultipartUpload, or the PutObject of
+  // a file of less than a part. On failure nothing appears.
+  Status Commit();
   // Gives up: aborts the upload (errors ignored: this is the cleanup path); no object appears.
+  // Nothing once committed.
   void Remove();
+  // Deletes the object a Commit made (best effort: the cleanup of a partly published export).
+  void DeleteCommitted();
+  bool committed() const { return committed_; }
   // "s3://bucket/key".
   std::string path() const { return "s3://" + bucket_ + "/" + key_; }
   // Parts uploaded so far (0 for a file still in one buffer).
@@ -64,7 +76,9 @@ class S3OutputFile {
   std::string upload_id_;  // empty until the first part
   std::vector<std::string> etags_;
   Status failure_;
-  bool finished_ = false;  // closed or removed
+  bool finished_ = false;   // committed or removed: nothing more happens
+  bool committed_ = false;  // the object appeared
+  bool sealed_ = false;     // Finish done: no more Append
 };
 
 }  // namespace pq::remote

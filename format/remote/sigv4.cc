@@ -8,6 +8,7 @@
 #include <ctime>
 
 #include "format/remote/remote_url.h"
+#include "format/util/hex.h"
 
 namespace pq::remote {
 
@@ -16,13 +17,12 @@ namespace {
 using Digest = std::string;  // 32 raw bytes
 
 std::string LowerHex(std::string_view raw) {
-  static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
   out.reserve(raw.size() * 2);
   for (char ch : raw) {
     const auto c = static_cast<unsigned char>(ch);
-    out.push_back(kHex[c >> 4]);
-    out.push_back(kHex[c & 15]);
+    out.push_back(kLowerHexDigits[c >> 4]);
+    out.push_back(kLowerHexDigits[c & 15]);
   }
   return out;
 }

@@ -12,6 +12,7 @@ const char* StatusCodeName(StatusCode code) {
     case StatusCode::kOutOfMemory: return "Out of memory";
     case StatusCode::kCrypto: return "Crypto error";
     case StatusCode::kChecksum: return "Checksum mismatch";
+    case StatusCode::kInterrupted: return "Interrupted";
   }
   return "Unknown";
 }

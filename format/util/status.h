@@ -21,6 +21,7 @@ enum class StatusCode {
   kOutOfMemory,      // an allocation over a configured cap
   kCrypto,           // a missing or wrong key, a failed authentication tag
   kChecksum,         // a page CRC-32 that does not match
+  kInterrupted,      // the caller asked to stop (SQLite's interrupt) while a request waited
 };
 
 const char* StatusCodeName(StatusCode code);
@@ -40,6 +41,7 @@ class [[nodiscard]] Status {
   static Status OutOfMemory(std::string m) { return Status(StatusCode::kOutOfMemory, std::move(m)); }
   static Status Crypto(std::string m) { return Status(StatusCode::kCrypto, std::move(m)); }
   static Status Checksum(std::string m) { return Status(StatusCode::kChecksum, std::move(m)); }
+  static Status Interrupted(std::string m) { return Status(StatusCode::kInterrupted, std::move(m)); }
 
   bool ok() const { return code_ == StatusCode::kOk; }
   StatusCode code() const { return code_; }

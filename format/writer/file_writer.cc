@@ -63,6 +63,12 @@ struct FileWriter::PendingBloom {
 Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path,
                                                      std::vector<SchemaElement> schema,
                                                      WriterOptions options) {
+  return Open(path, [&path]() { return OutputFile::Create(path); }, std::move(schema), std::move(options));
+}
+
+Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path, const OutputMaker& make_output,
+                                                     std::vector<SchemaElement> schema,
+                                                     WriterOptions options) {
   std::unique_ptr<FileWriter> w(new FileWriter());
   w->path_ = path;
   AddConvertedTypes(&schema);
@@ -187,7 +193,7 @@ Result<std::unique_ptr<FileWriter>> FileWriter::Open(const std::string& path,
   // The first row group's writers check every column's settings before the file exists.
   PQ_RETURN_IF_ERROR(w->EnsureWriters());
 
-  PQ_ASSIGN_OR_RETURN(w->file_, OutputFile::Create(path));
+  PQ_ASSIGN_OR_RETURN(w->file_, make_output());
   Status st = AppendString(w->file_.get(), w->encryptor_ ? w->encryptor_->magic() : kMagic);
   if (!st.ok()) {
     w->Abort();

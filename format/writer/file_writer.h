@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <map>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,11 +22,11 @@
 #include "format/metadata/metadata.h"
 #include "format/schema/schema.h"
 #include "format/util/status.h"
+#include "format/writer/output_file.h"
 
 namespace pq {
 
 class ColumnChunkWriter;
-class OutputFile;
 
 struct WriterOptions {
   CompressionCodec codec = CompressionCodec::kSnappy;
@@ -104,6 +105,11 @@ class FileWriter {
   static Result<std::unique_ptr<FileWriter>> Open(const std::string& path,
                                                   std::vector<SchemaElement> schema,
                                                   WriterOptions options = {});
+  // The same into the OutputFile `make_output` returns (called once the schema and options are
+  // checked; an S3 object, for one): `path` names it in messages.
+  using OutputMaker = std::function<Result<std::unique_ptr<OutputFile>>()>;
+  static Result<std::unique_ptr<FileWriter>> Open(const std::string& path, const OutputMaker& make_output,
+                                                  std::vector<SchemaElement> schema, WriterOptions options = {});
   ~FileWriter();
   FileWriter(const FileWriter&) = delete;
   FileWriter& operator=(const FileWriter&) = delete;

@@ -22,19 +22,24 @@ std::string ErrnoText(int err) {
 }  // namespace
 
 Result<std::unique_ptr<OutputFile>> OutputFile::Create(const std::string& path) {
+  PQ_ASSIGN_OR_RETURN(std::unique_ptr<LocalOutputFile> file, LocalOutputFile::Create(path));
+  return std::unique_ptr<OutputFile>(std::move(file));
+}
+
+Result<std::unique_ptr<LocalOutputFile>> LocalOutputFile::Create(const std::string& path) {
   int fd;
   do {
     fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   } while (fd < 0 && errno == EINTR);
   if (fd < 0) return Status::IOError("cannot create '" + path + "': " + ErrnoText(errno));
-  return std::unique_ptr<OutputFile>(new OutputFile(fd, path));
+  return std::unique_ptr<LocalOutputFile>(new LocalOutputFile(fd, path));
 }
 
-OutputFile::~OutputFile() {
+LocalOutputFile::~LocalOutputFile() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-Status OutputFile::WriteAll(const uint8_t* data, size_t n) {
+Status LocalOutputFile::WriteAll(const uint8_t* data, size_t n) {
   while (n > 0) {
     ssize_t w = ::write(fd_, data, n);
     if (w < 0) {
@@ -48,14 +53,14 @@ Status OutputFile::WriteAll(const uint8_t* data, size_t n) {
   return Status::OK();
 }
 
-Status OutputFile::FlushBuffer() {
+Status LocalOutputFile::FlushBuffer() {
   if (buffer_.empty()) return Status::OK();
   Status s = WriteAll(buffer_.data(), buffer_.size());
   buffer_.clear();
   return s;
 }
 
-Status OutputFile::Append(ByteSpan data) {
+Status LocalOutputFile::Append(ByteSpan data) {
   if (!failure_.ok()) return failure_;
   if (fd_ < 0) return Status::IOError("'" + path_ + "' is closed");
   if (buffer_.size() + data.size() <= kBufferBytes) {
@@ -72,7 +77,7 @@ Status OutputFile::Append(ByteSpan data) {
   return Status::OK();
 }
 
-Status OutputFile::Truncate(int64_t position) {
+Status LocalOutputFile::Truncate(int64_t position) {
   if (!failure_.ok()) return failure_;
   if (fd_ < 0) return Status::IOError("'" + path_ + "' is closed");
   if (position < 0 || position > position_) {
@@ -93,7 +98,7 @@ Status OutputFile::Truncate(int64_t position) {
   return Status::OK();
 }
 
-Status OutputFile::Close() {
+Status LocalOutputFile::Close() {
   if (!failure_.ok()) return failure_;
   if (fd_ < 0) return Status::IOError("'" + path_ + "' is closed");
   PQ_RETURN_IF_ERROR(FlushBuffer());
@@ -110,7 +115,7 @@ Status OutputFile::Close() {
   return Status::OK();
 }
 
-void OutputFile::Remove() {
+void LocalOutputFile::Remove() {
   if (fd_ >= 0) {
     ::close(fd_);
     fd_ = -1;
