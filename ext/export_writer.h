@@ -92,7 +92,8 @@ Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text);
 
 // Whether a file can be written at `target`, checked before any row is read: IOError naming the
 // target when it is a folder, a FIFO or any other file that is not a regular file, or when its
-// folder does not exist, is not a folder or is not writable. (A regular file there is replaced.)
+// folder does not exist, is not a folder or is not writable. (A regular file there is replaced.) An
+// s3:// target passes: its upload reports what is wrong.
 Status CheckOutputFile(const std::string& target);
 
 class ExportWriter {
