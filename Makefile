@@ -44,9 +44,12 @@ difftest: build
 	PQ_DIFF_QUERIES=$${PQ_DIFF_QUERIES:-100000} PQ_DIFF_SEED=$${PQ_DIFF_SEED:-1} \
 	  $(BUILD)/test_ext --gtest_filter='DifferentialTest.GeneratedQueriesAgree'
 
-# The same suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
+# The same suite built with AddressSanitizer and UndefinedBehaviorSanitizer. -O1 (assertions still
+# on) runs the suite several times faster than -O0 and is what the sanitizers' authors recommend;
+# warnings are made errors by the normal build, not this one (-O1 warns differently).
 test-asan: deps
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPQ_SANITIZE=ON >/dev/null
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPQ_SANITIZE=ON -DPQ_WERROR=OFF \
+	  -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DCMAKE_C_FLAGS_DEBUG="-g -O1" >/dev/null
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  PQ_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
