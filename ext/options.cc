@@ -37,12 +37,13 @@ std::string Dequote(std::string_view s) {
 Status OptionList::Add(std::string_view kv) {
   size_t eq = kv.find('=');
   if (eq == std::string_view::npos) {
-    // The text is shown back only when it is a short word (a name that lost its value): anything
-    // else may be a key or a credential typed without its name, and secrets never reach a message.
+    // The text is shown back only when it looks like an option's name (lower-case letters and '_'):
+    // anything else may be a key or a credential typed without its name, and secrets never reach a
+    // message.
     const std::string_view text = TrimSpace(kv);
-    const bool word = !text.empty() && text.size() < 16 &&
+    const bool word = !text.empty() && text.size() <= 32 &&
                       std::all_of(text.begin(), text.end(), [](char c) {
-                        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+                        return (c >= 'a' && c <= 'z') || c == '_';
                       });
     if (!word) return Status::InvalidArgument("an option is not of the form key=value");
     return Status::InvalidArgument("option '" + std::string(text) + "' is not of the form key=value");
