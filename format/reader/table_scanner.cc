@@ -636,12 +636,31 @@ TableScanner::BytesColumn TableScanner::Bytes(int slot) const {
 TableScanner::ConvertedColumn TableScanner::ConvertBatch(int slot, ConvertedStorage* storage) const {
   ConvertedColumn out;
   const FieldState& f = *fields_[static_cast<size_t>(slot)];
+  ConvertedStorage& s = *storage;
+  if (f.nested && !f.row_map) {  // the batch's JSON (or Variant) values, one per row
+    const JsonColumn& j = f.json;
+    const auto n = static_cast<size_t>(j.size());
+    s.bytes.resize(n);
+    s.index.clear();
+    const auto* base = reinterpret_cast<const uint8_t*>(j.arena.data());
+    for (size_t r = 0; r < n; ++r) {
+      if (j.is_null[r] && s.index.empty()) {
+        s.index.resize(n);
+        for (size_t q = 0; q < r; ++q) s.index[q] = static_cast<int32_t>(q);
+      }
+      if (!s.index.empty()) s.index[r] = j.is_null[r] ? -1 : static_cast<int32_t>(r);
+      s.bytes[r] = ByteArray{base + j.offsets[r], j.offsets[r + 1] - j.offsets[r]};
+    }
+    out.type = f.variant_blob ? CellType::kBlob : CellType::kText;
+    out.values = s.bytes.data();
+    out.value_index = s.index.empty() ? nullptr : s.index.data();
+    return out;
+  }
   if (f.nested || f.variant_blob || f.row_map || f.batches.empty() || f.converters.empty()) return out;
   const ColumnBatch& b = f.batches[0];
   if (b.dictionary != nullptr || b.num_values <= 0) return out;
   const LeafConverter& conv = f.converters[0];
   const auto n = static_cast<size_t>(b.num_values);
-  ConvertedStorage& s = *storage;
   s.integers.clear();
   s.reals.clear();
   s.bytes.clear();
