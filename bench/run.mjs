@@ -131,6 +131,45 @@ const SUM_INDEXED = 'SELECT sum(value) FROM gi.g INDEXED BY g_category_value';
 const FULL_SCAN = (t) => `SELECT count(*), sum(id), min(ts), max(ts), sum(hc), max(category), max(name), ` +
   `sum(value), sum(small), sum(price), sum(flag), count(maybe) FROM ${t}`;
 
+// Per kind of column: one aggregate that reads every value of one column through the table (threads=1)
+// and the same aggregate over the same values in a native table, so that each kind's cost per value is
+// visible. vt: the table (ours: project.parquet; ours_dt: the same with decimal=text; ours_ti: with
+// timestamp=integer; kinds: kinds.parquet, the kinds the bench table lacks); nat: the native table (t,
+// or k in kinds.sqlite, which holds the same values as kinds.parquet as SQLite stores them). `flat`:
+// the kinds held to 1.2x the floor (integers, doubles, dictionary text).
+const KINDS = [
+  { key: 'k_id', label: 'sorted INT64', vt: 'ours', sql: 'sum(id)', nat: 't', nsql: 'sum(id)', flat: true },
+  { key: 'k_hc', label: 'unsorted INT64', vt: 'ours', sql: 'sum(hc)', nat: 't', nsql: 'sum(hc)', flat: true },
+  { key: 'k_value', label: 'DOUBLE', vt: 'ours', sql: 'sum(value)', nat: 't', nsql: 'sum(value)', flat: true },
+  { key: 'k_price', label: 'DECIMAL(12,2) as REAL', vt: 'ours', sql: 'sum(price)', nat: 't', nsql: 'sum(price)' },
+  { key: 'k_price_text', label: 'DECIMAL(12,2) as TEXT', vt: 'ours_dt', sql: 'sum(length(price))',
+    nat: 'k', nsql: 'sum(length(price_text))' },
+  { key: 'k_flag', label: 'BOOLEAN', vt: 'ours', sql: 'sum(flag)', nat: 't', nsql: 'sum(flag)' },
+  { key: 'k_category', label: 'dictionary TEXT, 20 values', vt: 'ours', sql: 'sum(length(category))', nat: 't',
+    nsql: 'sum(length(category))', flat: true },
+  { key: 'k_name', label: 'dictionary TEXT, 100,000 values', vt: 'ours', sql: 'sum(length(name))', nat: 't',
+    nsql: 'sum(length(name))', flat: true },
+  { key: 'k_txt', label: 'plain TEXT (all distinct)', vt: 'kinds', sql: 'sum(length(txt))', nat: 'k', nsql: 'sum(length(txt))' },
+  { key: 'k_maybe', label: 'nullable TEXT (half NULL)', vt: 'ours', sql: 'sum(length(maybe))', nat: 't',
+    nsql: 'sum(length(maybe))' },
+  { key: 'k_ts', label: 'TIMESTAMP as text', vt: 'ours', sql: 'sum(length(ts))', nat: 't', nsql: 'sum(length(ts))' },
+  { key: 'k_ts_int', label: 'TIMESTAMP as integer', vt: 'ours_ti', sql: 'total(ts)', nat: 'k', nsql: 'total(ts_int)' },
+  { key: 'k_d', label: 'DATE', vt: 'kinds', sql: 'sum(length(d))', nat: 'k', nsql: 'sum(length(d))' },
+  { key: 'k_lst', label: 'LIST<INTEGER> as JSON', vt: 'kinds', sql: 'sum(length(lst))', nat: 'k', nsql: 'sum(length(lst))' },
+];
+// shapes.sqlite's table s: other shapes for the export comparison: long text (100 to 300 bytes), an
+// integer NULL in 9 rows of 10, DECIMAL(38,6) with up to 32 digits (held as TEXT, as SQLite keeps such
+// decimals exactly), timestamps declared TIMESTAMP.
+const SHAPES_TABLE = 'CREATE TABLE s(id INTEGER, note TEXT, sparse INTEGER, amount TEXT, at TIMESTAMP); ' +
+  "INSERT INTO s SELECT id, printf('%.*c', 100 + id % 201, 'x') || id, CASE WHEN id % 10 = 0 THEN id END, " +
+  "CAST(hc AS TEXT) || printf('%016d', id * 7919) || '.' || printf('%06d', id % 1000000), ts FROM n.t";
+const SHAPES_SCHEMA = 'id INTEGER, note TEXT, sparse INTEGER, amount DECIMAL(38,6), at TIMESTAMP';
+
+// kinds.sqlite's table k, from the bench table: the values of the kinds above that t lacks.
+const KINDS_TABLE = 'CREATE TABLE k AS SELECT printf(\'%.2f\', price) AS price_text, ' +
+  "name || '-' || hc AS txt, (unixepoch(ts) * 1000000) AS ts_int, date(ts) AS d, " +
+  'json_array(small, small + 1, small + 2) AS lst FROM n.t';
+
 // ---------------------------------------------------------------------------------------------------
 // Drivers.
 
@@ -265,6 +304,21 @@ function generateGrouped(native) {
   return db;
 }
 
+// <name>.sqlite made by `sql` from the bench table (attached as n). Built once per native table and sql.
+function generateDerived(native, name, sql) {
+  const db = file(`${name}.sqlite`);
+  const stampFile = file(`${name}.stamp`);
+  const stamp = readFileSync(file('native.stamp'), 'utf8') + sql;
+  if (existsSync(db) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return db;
+  log(`${name}.sqlite: from the bench table`);
+  const tmp = `${db}.tmp`;
+  rmSync(tmp, { force: true });
+  run('sqlite3', [tmp], { input: `PRAGMA journal_mode = OFF; ATTACH ${sqlString(native)} AS n;\n${sql};\n` });
+  renameSync(tmp, db);
+  writeFileSync(stampFile, stamp);
+  return db;
+}
+
 // A query of WIDE_COLUMNS columns over 1,000 rows (integers, reals and text in turn).
 function wideQuery() {
   const cols = [];
@@ -292,6 +346,11 @@ async function main() {
   const projectT2 = file('project_threads2.parquet');
   const projectSmall = file('project_small_rg.parquet');
   const grouped = generateGrouped(native);
+  const kindsDb = generateDerived(native, 'kinds', KINDS_TABLE);
+  const kinds = file('kinds.parquet');
+  const shapesDb = generateDerived(native, 'shapes', SHAPES_TABLE);
+  const shapes = file('shapes.parquet');
+  const shapesDuck = file('shapes_duck.parquet');
   const exportOptions = `compression=zstd, bloom_filter=hc, row_group_size=${ROW_GROUP}`;
 
   // 2. Exports from native SQLite.
@@ -320,6 +379,19 @@ async function main() {
   }
   const projectT2Bytes = size(projectT2);
   rmSync(projectT2, { force: true });
+  rmSync(kinds, { force: true });
+  rmSync(shapes, { force: true });
+  const shapesOptions = `compression=zstd, row_group_size=${ROW_GROUP}, schema='${SHAPES_SCHEMA}'`;
+  const expShapes = runSqlite(shapesDb, [{ kind: 'load', path: EXT },
+    { kind: 'exec', name: 'export_t1',
+      sql: `SELECT parquet_export(${sqlString(shapes)}, 'SELECT * FROM s', ${sqlString(`${shapesOptions}, threads=1`)})` },
+    { kind: 'exec', name: 'export',
+      sql: `SELECT parquet_export(${sqlString(shapes)}, 'SELECT * FROM s', ${sqlString(shapesOptions)})` }],
+  'exports_shapes');
+  runSqlite(kindsDb, [{ kind: 'load', path: EXT }, { kind: 'exec', name: 'kinds',
+    sql: `SELECT parquet_export(${sqlString(kinds)}, 'SELECT txt, d, lst FROM k', ` +
+      `${sqlString(`compression=zstd, row_group_size=${ROW_GROUP}, schema='txt TEXT, d DATE, lst LIST<INTEGER>'`)})` }],
+  'exports_kinds');
 
   // 3. DuckDB.
   log('DuckDB: COPY TO and queries (threads=1)');
@@ -331,6 +403,10 @@ async function main() {
     { kind: 'exec', name: 'view_ours', sql: `CREATE VIEW ours AS SELECT * FROM read_parquet(${sqlString(project)})` },
     { kind: 'exec', name: 'view_theirs', sql: `CREATE VIEW theirs AS SELECT * FROM read_parquet(${sqlString(duck)})` },
   ];
+  duckSteps.push(
+    { kind: 'exec', name: 'load_shapes', sql: `CREATE TABLE shapes AS SELECT * FROM read_parquet(${sqlString(shapes)})` },
+    { kind: 'exec', name: 'copy_shapes', sql: `COPY shapes TO ${sqlString(shapesDuck)} (FORMAT parquet, COMPRESSION zstd)` },
+    { kind: 'exec', name: 'drop_shapes', sql: 'DROP TABLE shapes' });
   for (const t of ['ours', 'theirs']) {
     for (const q of QUERIES) duckSteps.push({ kind: 'time', name: `${q.key}@${t}`, reps: REPS, sql: q.sql(t, true) });
   }
@@ -370,6 +446,13 @@ async function main() {
   for (const q of QUERIES.filter((x) => SMALL_RG.includes(x.key))) {
     vtSteps.push({ kind: 'time', name: `${q.key}@small`, reps: REPS, sql: q.sql('small', false) });
   }
+  // Per kind of column (KINDS).
+  for (const [name, p, opts] of [['ours_dt', project, ', decimal=text'], ['ours_ti', project, ', timestamp=integer'],
+    ['kinds', kinds, '']]) {
+    vtSteps.push({ kind: 'exec', name: `open_${name}`,
+      sql: `CREATE VIRTUAL TABLE temp.${name} USING parquet(${sqlString(p)}, threads=1${opts})` });
+  }
+  for (const k of KINDS) vtSteps.push({ kind: 'time', name: `${k.key}@vt`, reps: REPS, sql: `SELECT ${k.sql} FROM ${k.vt}` });
   vtSteps.push({ kind: 'time', name: 'full@ours', reps: 1, sql: FULL_SCAN('ours') });
   vtSteps.push({ kind: 'exec', name: 'stats_full@ours', sql: "SELECT parquet_scan_stats('ours')" });
   vtSteps.push({ kind: 'time', name: 'open_wide', reps: Math.max(REPS, 10),
@@ -399,6 +482,9 @@ async function main() {
     { kind: 'time', name: 'group@indexed', reps: REPS, sql: GROUP_INDEXED },
     { kind: 'time', name: 'sum@indexed', reps: REPS, sql: SUM_INDEXED },
     { kind: 'exec', name: 'plan@indexed', sql: `EXPLAIN QUERY PLAN ${GROUP_INDEXED}` },
+    { kind: 'exec', name: 'attach_kinds', sql: `ATTACH ${sqlString(kindsDb)} AS kd` },
+    ...KINDS.map((k) => ({ kind: 'time', name: `${k.key}@nat`, reps: REPS,
+      sql: `SELECT ${k.nsql} FROM ${k.nat === 'k' ? 'kd.k' : k.nat}` })),
   ], 'native');
 
   // 6. The floor.
@@ -421,8 +507,8 @@ async function main() {
   };
 
   // Results.
-  const report = buildReport({ started, loadBefore, genMs, exp, ctasBytes, projectT2Bytes, dk, vt, vtNew, nt, floorRuns, mem,
-    files: { native, project, duck, wide, projectSmall } });
+  const report = buildReport({ started, loadBefore, genMs, exp, expShapes, ctasBytes, projectT2Bytes, dk, vt, vtNew, nt, floorRuns, mem,
+    files: { native, project, duck, wide, projectSmall, shapes, shapesDuck } });
   process.stdout.write(`\n${report.text}\n`);
   writeFileSync(path.join(RESULTS, 'latest.md'), `${report.text}\n`);
   log(`written to ${path.relative(ROOT, path.join(RESULTS, 'latest.md'))}`);
@@ -511,6 +597,11 @@ function buildReport(r) {
     if (m) mismatches.push(m);
   }
 
+  for (const k of KINDS) {
+    const m = checkResult(r.nt.steps[`${k.key}@nat`], r.vt.steps[`${k.key}@vt`], `${k.label}: vtab`);
+    if (m) mismatches.push(m);
+  }
+
   const out = [];
   const rowsText = fmtInt(ROWS);
   out.push(`# Benchmark: ${rowsText} rows, median of ${REPS} runs`);
@@ -542,6 +633,21 @@ function buildReport(r) {
   out.push('The same in CPU milliseconds (user + system of the process; steadier when the machine is busy):');
   out.push('');
   out.push(table(header, [...rowsFor('cpu_ms', floorCpu), floorRow(floorCpu)], align));
+  out.push('');
+  out.push('## Per kind of column (CPU milliseconds)');
+  out.push('');
+  out.push('One aggregate reading every value of one column through the table (threads=1) and the same ' +
+    'aggregate over the same values in a native SQLite table; the floor is the generate_series sum above. ' +
+    'Targets: every kind at most 1.0x native SQLite; the flat kinds (integers, doubles, dictionary text) at ' +
+    'most 1.2x the floor.');
+  out.push('');
+  out.push(table(['kind', 'query', 'vtab', 'native', 'vtab/native', 'vtab/floor', 'target'],
+    KINDS.map((k) => {
+      const v = med(r.vt, `${k.key}@vt`, 'cpu_ms'), n = med(r.nt, `${k.key}@nat`, 'cpu_ms');
+      const met = v !== null && n !== null && v <= n && (!k.flat || v <= 1.2 * floorCpu);
+      return [k.label, k.sql, fmtMs(v), fmtMs(n), fmtRatio(v, n), fmtRatio(v, floorCpu),
+        `${k.flat ? '<=1.0x native, <=1.2x floor' : '<=1.0x native'}: ${met ? 'met' : 'missed'}`];
+    }), ['l', 'l', 'r', 'r', 'r', 'r', 'l']));
   out.push('');
   out.push('## The virtual table with threads=2');
   out.push('');
@@ -672,6 +778,20 @@ function buildReport(r) {
     ['(the source: native SQLite database, bench/gen_table.sql)',
       r.genMs == null ? 'reused' : secs(r.genMs / 1e3), '', fmtBytes(size(r.files.native))],
   ], ['l', 'r', 'r', 'r']));
+  out.push('');
+  out.push(`Other shapes (shapes.sqlite, the same ${rowsText} rows: text of 100 to 300 bytes, an integer NULL in 9 ` +
+    'rows of 10, DECIMAL(38,6), timestamps declared TIMESTAMP); DuckDB copies the rows of our file from an ' +
+    'in-memory table. Target: parquet_export at most DuckDB\'s COPY TO.');
+  out.push('');
+  const dkCopy = ex(r.dk, 'copy_shapes');
+  out.push(table(['writer', 'seconds', 'CPU seconds', 'file size', '/DuckDB'], [
+    ['parquet_export, threads=1', secs(ex(r.expShapes, 'export_t1')), secs(ex(r.expShapes, 'export_t1', 'cpu_ms')), '',
+      fmtRatio(ex(r.expShapes, 'export_t1'), dkCopy)],
+    [`parquet_export, default threads=${DEFAULT_EXPORT_THREADS}`, secs(ex(r.expShapes, 'export')),
+      secs(ex(r.expShapes, 'export', 'cpu_ms')), fmtBytes(size(r.files.shapes)), fmtRatio(ex(r.expShapes, 'export'), dkCopy)],
+    ['DuckDB COPY TO parquet (zstd, threads=1)', secs(dkCopy), secs(ex(r.dk, 'copy_shapes', 'cpu_ms')),
+      fmtBytes(size(r.files.shapesDuck)), ''],
+  ], ['l', 'r', 'r', 'r', 'r']));
   out.push('');
   out.push('## Memory and open time');
   out.push('');

@@ -1,9 +1,23 @@
 // The result setters of eponymous_vtab.h.
 #include "ext/eponymous_vtab.h"
 
+#include <cstring>
+
 namespace pq::ext {
 
 void ResultText(sqlite3_context* ctx, std::string_view text) {
+  // SQLite marks a copied text as NUL-terminated only when it was handed over without a length
+  // (before 3.46); an unterminated one is reallocated by every function that reads it as text
+  // (length, LIKE, upper, ...) and then grown back for the next row: two allocator calls per
+  // value. A short text without a NUL inside is so handed over terminated, from a copy on the stack.
+  constexpr size_t kTerminatedCopy = 256;
+  if (text.size() < kTerminatedCopy && std::memchr(text.data(), 0, text.size()) == nullptr) {
+    char copy[kTerminatedCopy];
+    std::memcpy(copy, text.data(), text.size());
+    copy[text.size()] = '\0';
+    sqlite3_result_text(ctx, copy, -1, SQLITE_TRANSIENT);
+    return;
+  }
   sqlite3_result_text64(ctx, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 

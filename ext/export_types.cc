@@ -535,10 +535,13 @@ Status ColumnBuilder::AppendDecimal(sqlite3_value* v) {
   UnscaledDecimal unscaled;
   Status parsed;
   switch (sqlite3_value_type(v)) {
-    case SQLITE_INTEGER:
-      parsed = ParseDecimalText(std::to_string(sqlite3_value_int64(v)), type_.precision,
-                                type_.scale, &unscaled);
+    case SQLITE_INTEGER: {
+      char digits[24];
+      const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, sqlite3_value_int64(v));
+      parsed = ParseDecimalText(std::string_view(digits, static_cast<size_t>(end - digits)),
+                                type_.precision, type_.scale, &unscaled);
       break;
+    }
     case SQLITE_FLOAT: {
       const double d = sqlite3_value_double(v);
       parsed =

@@ -105,15 +105,19 @@ struct ParquetCursor {
   // The same for byte arrays handed over as TEXT or BLOB (TableScanner::Bytes).
   std::vector<TableScanner::BytesColumn> bytes;
   // Per table column, how xColumn hands the current batch's value over without any lookup: a dense
-  // array of plain numbers or of byte arrays handed over as TEXT or BLOB (no NULL in the batch, no
-  // row map, no conversion), or kSlow. Valid only while fast_ready (a batch is loaded); every other
-  // case takes the general path.
-  enum class FastKind : uint8_t { kSlow, kInt32, kInt64, kFloat, kDouble, kText, kBlob };
+  // array of plain numbers or of byte arrays handed over as TEXT or BLOB (no row map; value_index
+  // maps a row to its value slot, -1 for NULL, when the batch has NULLs), kConvert (a column whose
+  // values the converter changes: the general path converts the whole batch at its first value,
+  // into `converted_values`, and makes it fast), or kSlow. Valid only while fast_ready (a batch is
+  // loaded); every other case takes the general path.
+  enum class FastKind : uint8_t { kSlow, kConvert, kInt32, kInt64, kFloat, kDouble, kText, kBlob };
   struct FastColumn {
     FastKind kind = FastKind::kSlow;
     const void* values = nullptr;
+    const int32_t* value_index = nullptr;
   };
   std::vector<FastColumn> fast;
+  std::vector<TableScanner::ConvertedStorage> converted_values;  // per table column (kConvert)
   bool fast_ready = false;
   bool eof = true;
   std::string scratch;
@@ -550,14 +554,21 @@ void RefreshNumbers(ParquetCursor* c) {
     const TableScanner::BytesColumn b =
         n.kind == K::kNone ? c->scanner->Bytes(slot) : TableScanner::BytesColumn();
     c->bytes[static_cast<size_t>(slot)] = b;
-    if (b.values && !b.row_map && !b.value_index) {
+    if (b.values && !b.row_map) {
       c->fast[col].kind = b.text ? F::kText : F::kBlob;
       c->fast[col].values = b.values;
+      c->fast[col].value_index = b.value_index;
       continue;
     }
-    if (n.kind == K::kNone || n.row_map || n.value_index || (*c->converted)[col]) continue;
+    if ((*c->converted)[col]) continue;
+    if (n.kind == K::kNone && !b.values) {
+      c->fast[col].kind = F::kConvert;
+      continue;
+    }
+    if (n.kind == K::kNone || n.row_map) continue;
     ParquetCursor::FastColumn& f = c->fast[col];
     f.values = n.values;
+    f.value_index = n.value_index;
     switch (n.kind) {
       case K::kInt32: f.kind = F::kInt32; break;
       case K::kInt64: f.kind = F::kInt64; break;
@@ -979,10 +990,32 @@ int64_t CurrentFileRow(const ParquetCursor* c) { return c->scanner->RowNumber(c-
 inline void ResultBytes(sqlite3_context* ctx, const ByteArray& v, bool text) {
   const char* p = v.ptr ? reinterpret_cast<const char*>(v.ptr) : "";
   if (text) {
-    sqlite3_result_text64(ctx, p, v.len, SQLITE_TRANSIENT, SQLITE_UTF8);
+    ResultText(ctx, std::string_view(p, v.len));
   } else {
     sqlite3_result_blob64(ctx, p, v.len, SQLITE_TRANSIENT);
   }
+}
+
+// A kConvert column of the loaded batch (RefreshNumbers): converts the batch's values of the column
+// once and turns it into a fast column. False when it is not one or its values do not convert
+// uniformly (it is then left to the general path for this batch).
+bool ConvertForFastPath(ParquetCursor* c, int col, int slot) {
+  using F = ParquetCursor::FastKind;
+  ParquetCursor::FastColumn& f = c->fast[static_cast<size_t>(col)];
+  if (f.kind != F::kConvert) return false;
+  if (c->converted_values.size() < c->fast.size()) c->converted_values.resize(c->fast.size());
+  const TableScanner::ConvertedColumn v =
+      c->scanner->ConvertBatch(slot, &c->converted_values[static_cast<size_t>(col)]);
+  switch (v.type) {
+    case CellType::kInteger: f.kind = F::kInt64; break;
+    case CellType::kReal: f.kind = F::kDouble; break;
+    case CellType::kText: f.kind = F::kText; break;
+    case CellType::kBlob: f.kind = F::kBlob; break;
+    case CellType::kNull: f.kind = F::kSlow; return false;
+  }
+  f.values = v.values;
+  f.value_index = v.value_index;
+  return true;
 }
 
 // Every xColumn but the fast cases of Column: out of line, so that those stay a few instructions.
@@ -995,7 +1028,14 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
   if (!IsWriteTable(cur->pVtab) && c->fast_ready && static_cast<size_t>(col) < c->fast.size()) {
     // The common case of a scan: a dense batch of plain numbers.
     const ParquetCursor::FastColumn& f = c->fast[static_cast<size_t>(col)];
-    const int64_t r = c->row_in_batch;
+    int64_t r = c->row_in_batch;
+    if (f.value_index) {
+      r = f.value_index[r];
+      if (r < 0) {
+        sqlite3_result_null(ctx);
+        return SQLITE_OK;
+      }
+    }
     switch (f.kind) {
       case ParquetCursor::FastKind::kInt32:
         sqlite3_result_int64(ctx, static_cast<const int32_t*>(f.values)[r]);
@@ -1015,7 +1055,8 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
       case ParquetCursor::FastKind::kBlob:
         ResultBytes(ctx, static_cast<const ByteArray*>(f.values)[r], false);
         return SQLITE_OK;
-      case ParquetCursor::FastKind::kSlow: break;
+      case ParquetCursor::FastKind::kSlow:
+      case ParquetCursor::FastKind::kConvert: break;
     }
   }
   return ColumnGeneral(cur, ctx, col);
@@ -1048,6 +1089,7 @@ int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
     return SQLITE_OK;
   }
   if (!EnsureLoaded(c)) return SQLITE_ERROR;
+  if (c->fast_ready && ConvertForFastPath(c, col, slot)) return Column(cur, ctx, col);
   const TableScanner::NumberColumn& numbers = c->numbers[static_cast<size_t>(slot)];
   if (numbers.kind != TableScanner::NumberColumn::Kind::kNone) {
     // Plain numbers straight from the batch (the common case of a full scan).

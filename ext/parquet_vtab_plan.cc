@@ -461,6 +461,12 @@ int SortColumnFor(const ParquetTable& t, sqlite3_index_info* info, int limit, in
   const int col = info->aOrderBy[0].iColumn;
   if (col < 0 || col >= t.num_fields || !t.columns[static_cast<size_t>(col)].flat) return -1;
   if (info->nOrderBy == 2 && (info->aOrderBy[1].iColumn != -1 || info->aOrderBy[1].desc)) return -1;
+  // An ORDER BY on the only column the query reads, without GROUP BY or DISTINCT, is how SQLite
+  // asks for min(col) or max(col): it stops at the first row, so ordering every row first would
+  // cost far more than the plain scan it falls back to. (A bare `SELECT col ... ORDER BY col` then
+  // uses SQLite's sorter.)
+  const sqlite3_uint64 only_col = col < 63 ? sqlite3_uint64{1} << col : sqlite3_uint64{1} << 63;
+  if (info->nOrderBy == 1 && sqlite3_vtab_distinct(info) == 0 && info->colUsed == only_col) return -1;
   const double total = static_cast<double>(t.data->total_rows);
   if (limit >= 0) {
     sqlite3_value* v = nullptr;

@@ -111,3 +111,27 @@ SELECT count(*), count(arr), count(arrs), min(i32), max(i32), max(u32),
 FROM v2;
 ----
 1000|800|857|-2147483648|2147483646|4293012843|1714|250|250
+
+# A batch of LIST rows with NULL lists among them hands each row's JSON or NULL over as a native
+# table holds it (the whole batch's JSON is handed over from one array, NULLs through an index).
+statement ok
+CREATE TABLE nl_n(id INTEGER, l TEXT);
+
+statement ok
+INSERT INTO nl_n WITH RECURSIVE r(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM r WHERE id < 5000)
+SELECT id, CASE WHEN id % 7 = 0 THEN NULL WHEN id % 5 = 0 THEN '[]' ELSE json_array(id, id % 3) END FROM r;
+
+query
+SELECT parquet_export('$TMPDIR/null_lists.parquet', 'SELECT * FROM nl_n', 'schema=''id INTEGER, l LIST<INTEGER>''');
+----
+5000
+
+statement ok
+CREATE VIRTUAL TABLE nl_p USING parquet('$TMPDIR/null_lists.parquet');
+
+query
+SELECT (SELECT group_concat(id || ':' || ifnull(l, 'null') || ':' || typeof(l), ',') FROM nl_p) IS
+       (SELECT group_concat(id || ':' || ifnull(l, 'null') || ':' || typeof(l), ',') FROM nl_n),
+       (SELECT count(*) FROM nl_p WHERE l IS NULL), (SELECT sum(length(l)) FROM nl_p) = (SELECT sum(length(l)) FROM nl_n);
+----
+1|714|1

@@ -98,6 +98,20 @@ EXPLAIN QUERY PLAN SELECT id FROM p ORDER BY k LIMIT 5;
 4|0|0|SCAN p VIRTUAL TABLE INDEX 0:3,limit
 19|0|0|USE TEMP B-TREE FOR ORDER BY
 
+# min(col) or max(col) of one column: SQLite asks for that column's order and stops at the first
+# row, so the table leaves it to a plain scan rather than ordering every row first (a bare
+# `SELECT col ... ORDER BY col`, which reads the same way, then takes SQLite's sorter).
+query
+EXPLAIN QUERY PLAN SELECT max(u) FROM p;
+----
+3|0|0|SEARCH p VIRTUAL TABLE INDEX 0:20
+
+query
+SELECT (SELECT max(u) FROM p) IS (SELECT max(u) FROM n), (SELECT min(t) FROM p) IS (SELECT min(t) FROM n),
+       (SELECT max(r) FROM p) IS (SELECT max(r) FROM n), (SELECT min(k) FROM p WHERE k > 1) IS (SELECT min(k) FROM n WHERE k > 1);
+----
+1|1|1|1
+
 # A LIMIT that is a good part of the rows: sorted here, SQLite stops after LIMIT rows.
 query
 EXPLAIN QUERY PLAN SELECT id FROM p ORDER BY k LIMIT 100;

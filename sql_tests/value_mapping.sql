@@ -226,3 +226,38 @@ query
 SELECT wkt, geometry, typeof(geometry) FROM geo LIMIT 1;
 ----
 POINT (30 10)|x'01010000000000000000003e400000000000002440'|blob
+
+# TEXT with a NUL byte inside keeps every byte, short or long, through a plain column, a
+# dictionary column, a nullable one and a converted one (a short text is handed to SQLite
+# NUL-terminated, which only a text without a NUL inside can be).
+statement ok
+CREATE TABLE nul_n(id INTEGER, s TEXT, d TEXT, m TEXT);
+
+statement ok
+INSERT INTO nul_n WITH RECURSIVE r(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM r WHERE id < 40)
+SELECT id,
+       CASE id % 4 WHEN 0 THEN CAST(x'610062' AS TEXT) WHEN 1 THEN 'plain ' || id WHEN 2 THEN ''
+                   ELSE CAST(zeroblob(300) AS TEXT) || id END,
+       CASE id % 2 WHEN 0 THEN CAST(x'00' AS TEXT) ELSE 'x' END,
+       CASE WHEN id % 3 = 0 THEN NULL ELSE CAST(x'6d006d' AS TEXT) || id END
+FROM r;
+
+query
+SELECT parquet_export('$TMPDIR/nul_text.parquet', 'SELECT * FROM nul_n');
+----
+40
+
+statement ok
+CREATE VIRTUAL TABLE nul_p USING parquet('$TMPDIR/nul_text.parquet');
+
+query
+SELECT (SELECT group_concat(hex(s) || ':' || length(CAST(s AS BLOB)) || ':' || hex(d) || ':' || ifnull(hex(m), 'null'), ',') FROM nul_p) IS
+       (SELECT group_concat(hex(s) || ':' || length(CAST(s AS BLOB)) || ':' || hex(d) || ':' || ifnull(hex(m), 'null'), ',') FROM nul_n);
+----
+1
+
+query
+SELECT (SELECT sum(length(s)) || sum(length(d)) || sum(length(m)) || typeof(min(s)) FROM nul_p) IS
+       (SELECT sum(length(s)) || sum(length(d)) || sum(length(m)) || typeof(min(s)) FROM nul_n);
+----
+1

@@ -633,6 +633,79 @@ TableScanner::BytesColumn TableScanner::Bytes(int slot) const {
   return out;
 }
 
+TableScanner::ConvertedColumn TableScanner::ConvertBatch(int slot, ConvertedStorage* storage) const {
+  ConvertedColumn out;
+  const FieldState& f = *fields_[static_cast<size_t>(slot)];
+  ConvertedStorage& s = *storage;
+  if (f.nested && !f.row_map) {  // the batch's JSON (or Variant) values, one per row
+    const JsonColumn& j = f.json;
+    const auto n = static_cast<size_t>(j.size());
+    s.bytes.resize(n);
+    s.index.clear();
+    const auto* base = reinterpret_cast<const uint8_t*>(j.arena.data());
+    for (size_t r = 0; r < n; ++r) {
+      if (j.is_null[r] && s.index.empty()) {
+        s.index.resize(n);
+        for (size_t q = 0; q < r; ++q) s.index[q] = static_cast<int32_t>(q);
+      }
+      if (!s.index.empty()) s.index[r] = j.is_null[r] ? -1 : static_cast<int32_t>(r);
+      s.bytes[r] = ByteArray{base + j.offsets[r], j.offsets[r + 1] - j.offsets[r]};
+    }
+    out.type = f.variant_blob ? CellType::kBlob : CellType::kText;
+    out.values = s.bytes.data();
+    out.value_index = s.index.empty() ? nullptr : s.index.data();
+    return out;
+  }
+  if (f.nested || f.variant_blob || f.row_map || f.batches.empty() || f.converters.empty()) return out;
+  const ColumnBatch& b = f.batches[0];
+  if (b.dictionary != nullptr || b.num_values <= 0) return out;
+  const LeafConverter& conv = f.converters[0];
+  const auto n = static_cast<size_t>(b.num_values);
+  s.integers.clear();
+  s.reals.clear();
+  s.bytes.clear();
+  s.ends.clear();
+  s.arena.clear();
+  CellType type = CellType::kNull;
+  for (size_t k = 0; k < n; ++k) {
+    const Cell c = VisitValue(b, static_cast<int64_t>(k), [&](const auto& v) { return conv.Convert(v, &s.scratch); });
+    if (k == 0) {
+      type = c.type;
+      if (type == CellType::kNull) return out;
+    } else if (c.type != type) {
+      return out;
+    }
+    switch (c.type) {
+      case CellType::kInteger: s.integers.push_back(c.i); break;
+      case CellType::kReal: s.reals.push_back(c.d); break;
+      case CellType::kText:
+      case CellType::kBlob:
+        s.arena.append(c.bytes);
+        s.ends.push_back(s.arena.size());
+        break;
+      case CellType::kNull: return out;
+    }
+  }
+  switch (type) {
+    case CellType::kInteger: out.values = s.integers.data(); break;
+    case CellType::kReal: out.values = s.reals.data(); break;
+    default: {
+      s.bytes.resize(n);
+      const auto* base = reinterpret_cast<const uint8_t*>(s.arena.data());
+      size_t begin = 0;
+      for (size_t k = 0; k < n; ++k) {
+        s.bytes[k] = ByteArray{base + begin, static_cast<uint32_t>(s.ends[k] - begin)};
+        begin = s.ends[k];
+      }
+      out.values = s.bytes.data();
+      break;
+    }
+  }
+  out.type = type;
+  if (f.node->max_definition_level > 0 && b.num_values != b.num_records) out.value_index = b.value_index.data();
+  return out;
+}
+
 Cell TableScanner::GetCell(int slot, int64_t row, std::string* scratch) const {
   const FieldState& f = *fields_[static_cast<size_t>(slot)];
   if (f.row_map) row = f.row_map[row];

@@ -101,6 +101,31 @@ class TableScanner {
   };
   BytesColumn Bytes(int slot) const;
 
+  // The current batch's values of a field whose converter changes them (timestamps and dates as
+  // text, decimals, BOOLEAN, unsigned integers, ...) converted once for the whole batch into
+  // `storage`, or of a nested field as its JSON (or Variant BLOB) per row, so that a caller handing
+  // every row on pays one conversion per value and no per-row dispatch. Every value must convert
+  // to one storage class: type is kNull (nothing converted) for a batch that is still
+  // dictionary-coded or reaches its rows through a row map, one whose values convert to mixed
+  // classes (a NaN read as NULL, an overlong decimal), and a field Numbers or Bytes already hands
+  // over. NULLs and value slots are as for NumberColumn. Valid until the next batch or the next
+  // call with the same storage.
+  struct ConvertedStorage {
+    std::vector<int64_t> integers;
+    std::vector<double> reals;
+    std::vector<ByteArray> bytes;
+    std::vector<int32_t> index;  // nested fields with a NULL in the batch: row -> row, or -1
+    std::vector<size_t> ends;  // end of each value's bytes in `arena`, while converting
+    std::string arena;
+    std::string scratch;
+  };
+  struct ConvertedColumn {
+    CellType type = CellType::kNull;  // kNull: not converted
+    const void* values = nullptr;     // int64_t (kInteger), double (kReal), ByteArray (kText, kBlob)
+    const int32_t* value_index = nullptr;
+  };
+  ConvertedColumn ConvertBatch(int slot, ConvertedStorage* storage) const;
+
   // SQLite declared type of a top-level field under these options ("INTEGER", "TEXT", ...).
   static Result<std::string> DeclaredType(const Schema& schema, int field, const ValueOptions& opts);
 

@@ -1,5 +1,7 @@
 #include "format/writer/text_to_value.h"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <string>
@@ -39,30 +41,87 @@ int64_t UnscaledDecimal::ToInt64() const {
 }
 
 int32_t DecimalByteWidth(int precision) {
-  const Int128 max = Pow10(precision) - 1;
-  for (int32_t n = 1; n < 16; ++n) {
-    if (max < (Int128{1} << (8 * n - 1))) return n;
-  }
-  return 16;
+  static const std::array<int32_t, 39> kWidths = [] {
+    std::array<int32_t, 39> w{};
+    for (int p = 0; p <= 38; ++p) {
+      const Int128 max = Pow10(p) - 1;
+      w[static_cast<size_t>(p)] = 16;
+      for (int32_t n = 1; n < 16; ++n) {
+        if (max < (Int128{1} << (8 * n - 1))) {
+          w[static_cast<size_t>(p)] = n;
+          break;
+        }
+      }
+    }
+    return w;
+  }();
+  return kWidths[static_cast<size_t>(std::clamp(precision, 0, 38))];
 }
 
-Status ParseDecimalText(std::string_view s, int precision, int scale, UnscaledDecimal* out) {
-  DecimalText d;
-  if (!ReadDecimalText(Trim(s), &d)) return Status::InvalidArgument("is not a number");
-  *out = UnscaledDecimal{};
-  const std::string type =
-      "DECIMAL(" + std::to_string(precision) + "," + std::to_string(scale) + ")";
+namespace {
+
+// The common form of a decimal, [sign] digits [. digits] with no more digits after the point than
+// the scale and no more than `precision` in all once scaled, read straight into the unscaled
+// integer. False for anything else (an exponent, more fraction digits, too many digits, not a
+// number), which ParseDecimalText then reads the general way, with its errors.
+bool ReadPlainDecimal(std::string_view s, int precision, int scale, Int128* out) {
+  size_t i = 0;
+  bool negative = false;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
+  // The significant digits gather in 64 bits, 18 at a time, then join the 128-bit value.
+  constexpr uint64_t kChunk = 1000000000000000000ULL;  // 10^18
   Int128 v = 0;
-  switch (UnscaleDecimal(std::move(d), scale, precision, &v)) {
-    case UnscaleFailure::kFractionDigits:
-      return Status::InvalidArgument("has more than " + std::to_string(scale) +
-                                     " digits after the point, which " + type +
-                                     " cannot hold without rounding");
-    case UnscaleFailure::kTooManyDigits:
+  uint64_t chunk = 0, chunk_scale = 1;
+  int digits = 0, fraction = 0;
+  bool point = false, any = false;
+  for (; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c >= '0' && c <= '9') {
+      any = true;
+      if (point && ++fraction > scale) return false;
+      if (digits > 0 || c != '0') {
+        if (++digits > precision) return false;
+        chunk = chunk * 10 + static_cast<uint64_t>(c - '0');
+        chunk_scale *= 10;
+        if (chunk_scale == kChunk) {
+          v = v * static_cast<Int128>(kChunk) + static_cast<Int128>(chunk);
+          chunk = 0;
+          chunk_scale = 1;
+        }
+      }
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      return false;
+    }
+  }
+  v = v * static_cast<Int128>(chunk_scale) + static_cast<Int128>(chunk);
+  if (!any || (v != 0 && digits + (scale - fraction) > precision)) return false;
+  for (int k = fraction; k < scale; ++k) v *= 10;
+  *out = negative ? -v : v;
+  return true;
+}
+
+}  // namespace
+
+Status ParseDecimalText(std::string_view s, int precision, int scale, UnscaledDecimal* out) {
+  *out = UnscaledDecimal{};
+  Int128 v = 0;
+  s = Trim(s);
+  if (!ReadPlainDecimal(s, precision, scale, &v)) {
+    DecimalText d;
+    if (!ReadDecimalText(s, &d)) return Status::InvalidArgument("is not a number");
+    const UnscaleFailure failure = UnscaleDecimal(std::move(d), scale, precision, &v);
+    if (failure != UnscaleFailure::kNone) {
+      const std::string type = "DECIMAL(" + std::to_string(precision) + "," + std::to_string(scale) + ")";
+      if (failure == UnscaleFailure::kFractionDigits) {
+        return Status::InvalidArgument("has more than " + std::to_string(scale) +
+                                       " digits after the point, which " + type +
+                                       " cannot hold without rounding");
+      }
       return Status::InvalidArgument("has more than " + std::to_string(precision) +
                                      " digits, too many for " + type);
-    case UnscaleFailure::kNone:
-      break;
+    }
   }
   auto u = static_cast<UInt128>(v);
   for (int k = 15; k >= 0; --k) {

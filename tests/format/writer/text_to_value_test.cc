@@ -47,6 +47,29 @@ TEST(TextToValueTest, DecimalsAreExact) {
   }
 }
 
+// Plain texts ([sign] digits [. digits]) take a direct path; the same number with an exponent of
+// zero takes the general one. Both give the same value, or the same error, for random texts of
+// every precision and scale, leading and trailing zeros included.
+TEST(TextToValueTest, PlainDecimalsReadAsTheGeneralPathReadsThem) {
+  std::mt19937_64 rng(11);
+  auto digits = [&](int n) {
+    std::string d;
+    for (int i = 0; i < n; ++i) d.push_back(static_cast<char>('0' + rng() % 10));
+    return d;
+  };
+  for (int p = 1; p <= 38; ++p) {
+    for (int k = 0; k < 200; ++k) {
+      const int scale = static_cast<int>(rng() % static_cast<uint64_t>(p + 1));
+      std::string text = rng() % 3 == 0 ? "-" : (rng() % 5 == 0 ? "+" : "");
+      if (rng() % 4 == 0) text += std::string(rng() % 3, '0');
+      text += digits(static_cast<int>(rng() % static_cast<uint64_t>(p + 2)));
+      if (rng() % 3 != 0) text += "." + digits(static_cast<int>(rng() % static_cast<uint64_t>(scale + 3)));
+      const std::string plain = DecimalText(text, p, scale);
+      EXPECT_EQ(plain, DecimalText(text + "e0", p, scale)) << text << " DECIMAL(" << p << "," << scale << ")";
+    }
+  }
+}
+
 TEST(TextToValueTest, DecimalWidthsAndInt64Form) {
   EXPECT_EQ(DecimalByteWidth(1), 1);
   EXPECT_EQ(DecimalByteWidth(2), 1);
