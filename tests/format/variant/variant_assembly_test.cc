@@ -254,6 +254,20 @@ TEST(VariantAssemblyTest, ShreddedObjectInvalidCases) {
                {{2}, {}, {}},
                {{2}, {}, {}}},
               1, StatusCode::kCorruption, "object field ids and offsets needs");
+  // An object in value while typed_value is null ("If the value is an object, typed_value must be
+  // non-null"), even one without any shredded field: pruning on the shredded fields takes such a
+  // row for a value that is no object.
+  const std::string md3 = Metadata({"event_type", "event_ts", "email"});
+  for (uint32_t field : {0u, 2u}) {
+    ExpectError(kEvent,
+                {{{1}, {}, {md3}},
+                 {{2}, {}, {Object({{field, ShortString("x")}})}},
+                 {{1}, {}, {}},
+                 {{1}, {}, {}},
+                 {{1}, {}, {}},
+                 {{1}, {}, {}}},
+                1, StatusCode::kCorruption, "an object in value while its shredded typed_value is null");
+  }
 }
 
 // Residual fields come before, between and after the shredded ones, in name order; a residual
