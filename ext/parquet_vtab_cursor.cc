@@ -475,6 +475,7 @@ Status OpenFile(ParquetCursor* c) {
     leaf.term = term;
     leaf.leaf = shredded->typed_leaf;
     leaf.value_leaf = shredded->value_leaf;
+    for (const ShreddedField::Enclosing& e : shredded->enclosing) leaf.enclosing.push_back({e.value_leaf, e.typed_null_level});
     leaf.affinity = Affinity::kBlob;  // declared BLOB: no affinity
   }
   RowRanges wanted = s.rowids.Slice(first, first + rows).Intersect(s.file_rows.Slice(0, rows));

@@ -29,7 +29,10 @@ struct TermColumn {
   const PredicateTerm* term = nullptr;
   Affinity affinity = Affinity::kBlob;
   int leaf = -1;
-  int value_leaf = -1;  // a LeafTerm's: the leaf is used only in row groups where this one is empty
+  // A LeafTerm's: the leaf is used only in row groups where this one is empty, and so is each
+  // enclosing object's, or the object's typed_value is never null where the object is present.
+  int value_leaf = -1;
+  std::vector<LeafTerm::Enclosing> enclosing;
   // The affinity the Bloom filter's literal mapping is asked with (BloomHashOfLiteral wants the
   // converter's own): a LeafTerm's value compares without affinity, yet a literal equal to one of
   // its values is equal to it under the converter's affinity too.
@@ -59,8 +62,23 @@ class RowGroupPlanner {
   // Whether the term's leaf speaks for its values in this row group: always, except for a
   // LeafTerm whose `value` column holds a value here (or whose statistics do not say it does not).
   bool Usable(const TermColumn& t) const {
-    if (t.value_leaf < 0) return true;
-    const ColumnMetaData* meta = Meta(t.value_leaf);
+    if (t.value_leaf >= 0 && !AllNull(t.value_leaf)) return false;
+    for (const LeafTerm::Enclosing& e : t.enclosing) {
+      if (AllNull(e.value_leaf)) continue;
+      const ColumnMetaData* meta = Meta(t.leaf);
+      if (meta == nullptr || !meta->size_statistics) return false;
+      const std::vector<int64_t>& histogram = meta->size_statistics->definition_level_histogram;
+      const auto level = static_cast<size_t>(e.typed_null_level);
+      if (histogram.size() != static_cast<size_t>(file_.schema().leaf(t.leaf).max_definition_level) + 1 ||
+          histogram[level] != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+  // Whether the chunk of `leaf` holds no value: its statistics count as many nulls as values.
+  bool AllNull(int leaf) const {
+    const ColumnMetaData* meta = Meta(leaf);
     return meta != nullptr && meta->statistics && meta->statistics->null_count &&
            *meta->statistics->null_count == meta->num_values;
   }
@@ -558,7 +576,12 @@ Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
     c.matcher.emplace(term, c.affinity);
   }
   for (const LeafTerm& term : leaf_terms) {
-    if (term.leaf < 0 || term.leaf >= schema.num_leaves() || term.value_leaf >= schema.num_leaves()) {
+    bool leaves_exist = term.leaf >= 0 && term.leaf < schema.num_leaves() && term.value_leaf < schema.num_leaves();
+    for (const LeafTerm::Enclosing& e : term.enclosing) {
+      leaves_exist = leaves_exist && e.value_leaf >= 0 && e.value_leaf < schema.num_leaves() && e.typed_null_level >= 0 &&
+                     e.typed_null_level <= schema.leaf(term.leaf).max_definition_level;
+    }
+    if (!leaves_exist) {
       return Status::InvalidArgument("predicate term on leaf " + std::to_string(term.leaf) + " of a file with " +
                                      std::to_string(schema.num_leaves()) + " leaves")
           .WithContext(file.path());
@@ -573,6 +596,7 @@ Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
     c.bloom_affinity = AffinityOfDeclaredType(mapper->converter().declared_type());
     c.leaf = term.leaf;
     c.value_leaf = term.value_leaf;
+    c.enclosing = term.enclosing;
     c.mapper.emplace(std::move(mapper).value());
     c.matcher.emplace(term.term, c.affinity);
   }

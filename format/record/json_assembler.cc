@@ -488,13 +488,6 @@ bool NestedJsonAssembler::WriteShredded(const NestedShape& p, int16_t parent_def
       *missing = true;
       return true;
     }
-    // "If the value is an object, typed_value must be non-null": readers may take a null one to
-    // mean a value that is not an object, as pruning on the shredded fields does, so an object
-    // here is refused rather than read with fields those would not see.
-    if (typed.kind == NestedShape::Kind::kStruct && !value.empty() &&
-        VariantBasicTypeOf(value) == VariantBasicType::kObject) {
-      return Fail(typed.first_leaf, "invalid variant: an object in value while its shredded typed_value is null");
-    }
     return binary();
   }
   switch (typed.kind) {
