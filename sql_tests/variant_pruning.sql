@@ -239,22 +239,32 @@ SELECT json_extract(parquet_scan_stats('t'), '$.row_groups_skipped_by_statistics
 [3,2]
 
 # The same alone: three row groups of integers, the second with a string value instead of an
-# object. `= 5` skips the third group only.
+# object. `= 5` skips the third group only, although its `v.value` holds the field `c` of a
+# partially shredded object: every row there is an object, so its `v.typed_value` is never null
+# (the definition level histogram of `v.typed_value.a.typed_value` says so).
 statement ok
 SELECT parquet_export('$TMPDIR/not_object.parquet',
-  'SELECT id, CASE WHEN id = 15 THEN ''"fifteen"'' ELSE json_object(''a'', id) END AS v FROM src WHERE id BETWEEN 1 AND 30 ORDER BY id',
+  'SELECT id, CASE WHEN id = 15 THEN ''"fifteen"'' WHEN id = 22 THEN json_object(''a'', id, ''c'', 1) ELSE json_object(''a'', id) END AS v FROM src WHERE id BETWEEN 1 AND 30 ORDER BY id',
   'schema=''id INTEGER, v VARIANT<STRUCT<a INTEGER>>'', row_group_size=10');
 
 statement ok
 CREATE VIRTUAL TABLE not_object USING parquet('$TMPDIR/not_object.parquet');
 
 query
-SELECT id, v, "v.a" FROM not_object WHERE id BETWEEN 14 AND 16 OR "v.a" = 5 ORDER BY id;
+SELECT row_group_id, num_values - stats_null_count FROM parquet_metadata('$TMPDIR/not_object.parquet') WHERE path_in_schema = 'v.value';
+----
+0|0
+1|1
+2|1
+
+query
+SELECT id, v, "v.a" FROM not_object WHERE id BETWEEN 14 AND 16 OR id = 22 OR "v.a" = 5 ORDER BY id;
 ----
 5|{"a":5}|5
 14|{"a":14}|14
 15|"fifteen"|NULL
 16|{"a":16}|16
+22|{"a":22,"c":1}|22
 
 query
 SELECT id FROM not_object WHERE "v.a" = 5;
