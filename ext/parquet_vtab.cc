@@ -10,7 +10,8 @@
 // fields; with union_by_name=1 the columns are the union of the files' fields, matched by name.
 // Columns: one per top-level field, named as in the file and declared with a type whose affinity
 // matches the values (ValueOptions), then with hive_partitioning=1 one per `key=value` folder of
-// the files' paths (partition columns), then the hidden columns `filename` and `file_row_number`.
+// the files' paths (partition columns), then the hidden columns `filename` and `file_row_number`,
+// then a hidden column per shredded Variant field, `"v.a"` holding `v ->> '$.a'` (shredded_columns.h).
 // The rowid is the row's position in the whole dataset.
 //
 // Options (module arguments after SOURCE, each key=value; unknown or repeated keys are errors):
