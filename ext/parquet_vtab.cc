@@ -10,7 +10,8 @@
 // fields; with union_by_name=1 the columns are the union of the files' fields, matched by name.
 // Columns: one per top-level field, named as in the file and declared with a type whose affinity
 // matches the values (ValueOptions), then with hive_partitioning=1 one per `key=value` folder of
-// the files' paths (partition columns), then the hidden columns `filename` and `file_row_number`.
+// the files' paths (partition columns), then the hidden columns `filename` and `file_row_number`,
+// then a hidden column per shredded Variant field, `"v.a"` holding `v ->> '$.a'` (shredded_columns.h).
 // The rowid is the row's position in the whole dataset.
 //
 // Options (module arguments after SOURCE, each key=value; unknown or repeated keys are errors):
@@ -302,8 +303,19 @@ int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqli
     table->first_partition_column = table->num_fields;
     table->filename_column = table->num_fields + static_cast<int>(table->partitions.size());
     table->file_row_number_column = table->filename_column + 1;
-    sql += QuoteIdentifier(*filename) + " TEXT HIDDEN, " + QuoteIdentifier(*file_row_number) +
-           " INTEGER HIDDEN)";
+    sql += QuoteIdentifier(*filename) + " TEXT HIDDEN, " + QuoteIdentifier(*file_row_number) + " INTEGER HIDDEN";
+    // Shredded Variant fields, when the VARIANT columns read as JSON: hidden, and declared BLOB, the
+    // affinity that converts nothing, so that they compare as `v ->> '$.a'` does. (A column
+    // declared only HIDDEN would take NUMERIC affinity from the word HIDDEN, and a comparison would
+    // read the text '25' as 25.)
+    table->first_shredded_column = table->file_row_number_column + 1;
+    if (!table->config.values.variant_binary) {
+      taken.push_back(*file_row_number);
+      table->shredded = FindShreddedColumns(*table->data, table->columns, taken);
+    }
+    for (const ShreddedColumn& s : table->shredded) sql += ", " + QuoteIdentifier(s.name) + " BLOB HIDDEN";
+    sql += ")";
+    table->db = db;
     int rc = sqlite3_declare_vtab(db, sql.c_str());
     if (rc != SQLITE_OK) {
       return fail(Status::InvalidArgument(std::string("cannot declare the table: ") + sqlite3_errmsg(db)));

@@ -34,6 +34,7 @@ struct ScanSetup {
   Predicate predicate;   // terms on flat columns (field = table column): pruning, and the engine's filter
   std::vector<PredicateTerm> filename_terms;  // kEq/kIs/kIn/kPrefix with TEXT values, on the path
   std::vector<PredicateTerm> partition_terms;  // field = partition column index (0 = the first)
+  std::vector<PredicateTerm> shredded_terms;   // field = index in ParquetTable::shredded; prune only
   RowRanges rowids;     // dataset rowids the rowid terms allow
   RowRanges file_rows;  // file row numbers the file_row_number terms allow
   int64_t skip = 0;       // consumed OFFSET: rows still to skip
@@ -394,6 +395,11 @@ Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc,
       s.partition_terms.push_back(std::move(p));
       continue;
     }
+    if (t.IsShreddedColumn(term.column)) {
+      p.field = term.column - t.first_shredded_column;
+      s.shredded_terms.push_back(std::move(p));
+      continue;
+    }
     if (term.column < 0 || term.column >= t.num_fields) {
       return Status::InvalidArgument("internal error: no column " + std::to_string(term.column));
     }
@@ -457,6 +463,25 @@ Status OpenFile(ParquetCursor* c) {
     mapped.field = field;
     predicate.terms.push_back(std::move(mapped));
   }
+  // Terms on shredded Variant fields prune by the file's typed_value column of the field, if it
+  // has one whose statistics bound the values; they filter no rows. A file without the VARIANT
+  // column has NULL there.
+  std::vector<LeafTerm> leaf_terms;
+  for (const PredicateTerm& term : s.shredded_terms) {
+    const ShreddedColumn& column = t.shredded[static_cast<size_t>(term.field)];
+    if (columns.field_of_column[static_cast<size_t>(column.variant_column)] < 0) {
+      if (EvaluateTerm(Cell::Null(), term, Affinity::kBlob) == Match::kNo) return skip_file();
+      continue;
+    }
+    std::optional<ShreddedField> shredded = ShreddedFieldIn(dataset_file, column);
+    if (!shredded || !shredded->statistics_usable) continue;
+    LeafTerm& leaf = leaf_terms.emplace_back();
+    leaf.term = term;
+    leaf.leaf = shredded->typed_leaf;
+    leaf.value_leaf = shredded->value_leaf;
+    for (const ShreddedField::Enclosing& e : shredded->enclosing) leaf.enclosing.push_back({e.value_leaf, e.typed_null_level});
+    leaf.affinity = Affinity::kBlob;  // declared BLOB: no affinity
+  }
   RowRanges wanted = s.rowids.Slice(first, first + rows).Intersect(s.file_rows.Slice(0, rows));
   if (s.skip > 0) {
     int64_t n = wanted.row_count();
@@ -486,12 +511,12 @@ Status OpenFile(ParquetCursor* c) {
     candidate_rows[g] = std::move(part);
   }
   ScanPlan plan;
-  if (predicate.empty()) {
+  if (predicate.empty() && leaf_terms.empty()) {
     for (int g : candidates) plan.row_groups.push_back({g, std::move(candidate_rows[static_cast<size_t>(g)])});
   } else {
     ScanCounters prune;
     PQ_ASSIGN_OR_RETURN(ScanPlan pruned, PlanScan(*file, predicate, columns.field_affinity, t.config.values,
-                                                  candidates, &prune));
+                                                  candidates, &prune, leaf_terms));
     k.AddPruning(prune);
     for (RowGroupPlan& g : pruned.row_groups) {
       RowRanges kept = g.rows.Intersect(candidate_rows[static_cast<size_t>(g.row_group)]);
@@ -843,11 +868,54 @@ Status ReadSorted(ParquetCursor* c, const IndexPlan& plan) {
   return Status::OK();
 }
 
+// xColumn of the hidden column of a shredded Variant field: `json ->> '$.path'`, where `json` is
+// the row's value of its VARIANT column, as SQLite's own `->>` gives it (so the two forms cannot
+// disagree). A NULL VARIANT gives NULL, as `->>` does.
+int ResultShredded(ParquetCursor* c, sqlite3_context* ctx, const ShreddedColumn& column, const Cell& json) {
+  if (json.type != CellType::kText) {
+    sqlite3_result_null(ctx);
+    return SQLITE_OK;
+  }
+  ParquetTable& t = *c->table;
+  if (t.extract == nullptr) {
+    const int rc = sqlite3_prepare_v2(t.db, "SELECT ?1 ->> ?2", -1, &t.extract, nullptr);
+    if (rc != SQLITE_OK) {
+      sqlite3_result_error(ctx, sqlite3_errmsg(t.db), -1);
+      return rc;
+    }
+  }
+  sqlite3_stmt* stmt = t.extract;
+  sqlite3_bind_text64(stmt, 1, json.bytes.data() ? json.bytes.data() : "", json.bytes.size(), SQLITE_STATIC,
+                      SQLITE_UTF8);
+  sqlite3_bind_text(stmt, 2, column.json_path.c_str(), static_cast<int>(column.json_path.size()), SQLITE_STATIC);
+  int rc = sqlite3_step(stmt);
+  if (rc == SQLITE_ROW) {
+    sqlite3_result_value(ctx, sqlite3_column_value(stmt, 0));
+    rc = SQLITE_OK;
+  }
+  const int reset = sqlite3_reset(stmt);
+  if (rc != SQLITE_OK) {
+    rc = reset != SQLITE_OK ? reset : SQLITE_ERROR;
+    const std::string message = "column '" + column.name + "': " + sqlite3_errmsg(t.db);
+    sqlite3_result_error(ctx, message.c_str(), -1);
+  }
+  sqlite3_clear_bindings(stmt);
+  return rc;
+}
+
 // xColumn of a sorted scan's current row.
 int SortedColumn(ParquetCursor* c, sqlite3_context* ctx, int col) {
   const ParquetTable& t = *c->table;
   const SortedRows& rows = *c->sorted;
   const auto row = static_cast<size_t>(c->row_in_batch);
+  if (t.IsShreddedColumn(col)) {
+    const ShreddedColumn& column = t.Shredded(col);
+    const int k = c->sorted_column[static_cast<size_t>(column.variant_column)];
+    if (k == kSortKey) return ResultShredded(c, ctx, column, rows.key().Get(row));
+    if (k >= 0) return ResultShredded(c, ctx, column, rows.column(static_cast<size_t>(k)).Get(row));
+    sqlite3_result_null(ctx);
+    return SQLITE_OK;
+  }
   if (col >= 0 && col < t.num_fields) {
     const int k = c->sorted_column[static_cast<size_t>(col)];
     if (k == kSortKey) {
@@ -912,9 +980,15 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
     c->data = t->data;
     StartChecks(c, previous.get());
     c->projected_columns.clear();
+    auto used = [&plan](int col) { return ((plan->col_used >> std::min(col, 63)) & 1) != 0; };
+    // A shredded field's hidden column is computed from its VARIANT column's JSON, so that is read.
+    std::vector<bool> read(static_cast<size_t>(t->num_fields));
+    for (size_t k = 0; k < t->shredded.size(); ++k) {
+      if (!used(t->first_shredded_column + static_cast<int>(k))) continue;
+      read[static_cast<size_t>(t->shredded[k].variant_column)] = true;
+    }
     for (int f = 0; f < t->num_fields; ++f) {
-      bool used = f >= 63 ? (plan->col_used >> 63) & 1 : (plan->col_used >> f) & 1;
-      if (used) c->projected_columns.push_back(f);
+      if (used(f) || read[static_cast<size_t>(f)]) c->projected_columns.push_back(f);
     }
     Status s = SetUpScan(c, *plan, idx_num, argc, argv);
     if (s.ok() && plan->sort_column >= 0) {
@@ -1082,6 +1156,16 @@ int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
   if (t->IsPartitionColumn(col)) {
     ResultValue(ctx, t->partition_values[c->file_index][static_cast<size_t>(col - t->first_partition_column)]);
     return SQLITE_OK;
+  }
+  if (t->IsShreddedColumn(col)) {
+    const ShreddedColumn& column = t->Shredded(col);
+    const int variant_slot = c->slot_of_column[static_cast<size_t>(column.variant_column)];
+    if (variant_slot < 0) {
+      sqlite3_result_null(ctx);
+      return SQLITE_OK;
+    }
+    if (!EnsureLoaded(c)) return SQLITE_ERROR;
+    return ResultShredded(c, ctx, column, c->scanner->GetCell(variant_slot, c->row_in_batch, &c->scratch));
   }
   int slot = col >= 0 && col < t->num_fields ? c->slot_of_column[static_cast<size_t>(col)] : -1;
   if (slot < 0) {

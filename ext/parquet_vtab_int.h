@@ -17,6 +17,7 @@
 #include "ext/dataset.h"
 #include "ext/export.h"
 #include "ext/scan_stats.h"
+#include "ext/shredded_columns.h"
 #include "ext/source_types.h"
 #include "ext/sqlite_api.h"
 #include "format/file/file_reader.h"
@@ -89,6 +90,12 @@ struct ParquetTable {
   int first_partition_column = 0;  // == num_fields
   int filename_column = 0;         // hidden `filename`
   int file_row_number_column = 0;  // hidden `file_row_number`
+  // Hidden columns of shredded Variant fields (shredded_columns.h): SQL columns
+  // first_shredded_column... (after file_row_number).
+  std::vector<ShreddedColumn> shredded;
+  int first_shredded_column = 0;
+  sqlite3* db = nullptr;              // the connection, whose `->>` computes the shredded columns
+  sqlite3_stmt* extract = nullptr;    // `SELECT ?1 ->> ?2`, prepared on first use
   TableConfig config;
   std::shared_ptr<ScanStatsRegistry> registry;  // the connection's tables, for parquet_scan_stats
   std::shared_ptr<ScanRecord> stats;            // this table's entry there
@@ -97,10 +104,15 @@ struct ParquetTable {
   std::shared_ptr<SourceTypeRegistry> source_types;
 
   ~ParquetTable() {
+    sqlite3_finalize(extract);
     if (registry && stats) registry->Remove(stats.get());
     if (source_types) source_types->Remove(this);
   }
   bool IsPartitionColumn(int col) const { return col >= first_partition_column && col < filename_column; }
+  bool IsShreddedColumn(int col) const {
+    return col >= first_shredded_column && col - first_shredded_column < static_cast<int>(shredded.size());
+  }
+  const ShreddedColumn& Shredded(int col) const { return shredded[static_cast<size_t>(col - first_shredded_column)]; }
   const PartitionColumn& Partition(int col) const {
     return partitions[static_cast<size_t>(col - first_partition_column)];
   }

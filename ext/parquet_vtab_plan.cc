@@ -7,6 +7,9 @@
 //     groups and pages (format/predicate/scan_plan.h) and filter rows in the engine. SQLite checks
 //     them again (omit=0), so the engine may keep rows that fail, never drop rows that pass. Only
 //     BINARY-collated comparisons are taken: the engine compares bytes.
+//   - terms on the hidden column of a shredded Variant field (`"v.a"`, shredded_columns.h; the
+//     same operators but LIKE/GLOB) prune row groups and pages by the typed_value column where the
+//     spec allows (scan_plan.h, LeafTerm), but filter no rows; SQLite checks them (omit=0).
 //   - terms on rowid and file_row_number (=, <, <=, >, >=, IS, IN) select row ranges exactly, and
 //     SQLite does not check them again (omit=1).
 //   - terms on `filename` (=, IS, IN, LIKE/GLOB prefix) skip whole files; SQLite checks them again.
@@ -281,7 +284,10 @@ std::optional<PushedTerm> PushConstraint(const ParquetTable& t, sqlite3_index_in
   const bool position = col == -1 || col == t.file_row_number_column;
   const bool filename = col == t.filename_column;
   const bool partition = t.IsPartitionColumn(col);
-  const bool field = col >= 0 && col < t.num_fields && t.columns[static_cast<size_t>(col)].flat;
+  // A shredded Variant field prunes like a column (its pattern terms stay with SQLite: its values
+  // are not all TEXT).
+  const bool shredded = t.IsShreddedColumn(col);
+  const bool field = (col >= 0 && col < t.num_fields && t.columns[static_cast<size_t>(col)].flat) || shredded;
   // Nested (JSON) columns stay with SQLite.
   if (!position && !filename && !partition && !field) return std::nullopt;
 
@@ -359,7 +365,7 @@ std::optional<PushedTerm> PushConstraint(const ParquetTable& t, sqlite3_index_in
     if (pattern) {
       // LIKE and GLOB read any value as text (123 LIKE '12%'): a prefix test is right only when
       // every value of the column is TEXT.
-      if (t.columns[static_cast<size_t>(col)].affinity != Affinity::kText) return std::nullopt;
+      if (shredded || t.columns[static_cast<size_t>(col)].affinity != Affinity::kText) return std::nullopt;
     } else if (op != TermOp::kIsNull && op != TermOp::kIsNotNull && !IsBinaryCollation(info, i)) {
       return std::nullopt;  // the engine compares bytes: `x = 'a' COLLATE NOCASE` stays with SQLite
     }
@@ -497,7 +503,8 @@ int SortColumnFor(const ParquetTable& t, sqlite3_index_info* info, int limit, in
 // column 63 and later). ":aK" / ":dK" asks for a sorted scan: rows ordered by column K ascending /
 // descending (the ORDER BY is consumed; never with take/skip). Then one OP per xFilter argument, in argv order. C is a column number:
 // 0..N-1 the columns from the files' fields, then the P partition columns (hive_partitioning),
-// N+P `filename`, N+P+1 `file_row_number`, -1 rowid. "Positions" are rowid and file_row_number.
+// N+P `filename`, N+P+1 `file_row_number`, then the hidden columns of shredded Variant fields,
+// -1 rowid. "Positions" are rowid and file_row_number.
 //
 //   OP       | argv[k]                   | meaning                                 | omit
 //   ---------+---------------------------+-----------------------------------------+-----------------

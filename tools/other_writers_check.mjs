@@ -51,6 +51,10 @@
 //    other types ('42' against integers, 'x' against reals, 5 against text, X'00' against anything).
 //    Each term must select the same row ids from the parquet table as from `CREATE TABLE native AS
 //    SELECT rowid, * FROM t`, where SQLite evaluates every term itself.
+// 4. Shredded Variant fields, on hyparquet's VARIANT files: each hidden column `"v.<path>"` must hold
+//    what `v ->> '$.<path>'` gives (value and type), and `=`, `<`, `>=` and IS against each of its
+//    values must select the same rows as on `->>` (terms on the hidden column prune by the shredded
+//    columns; the shredded_schema file has objects in `value` beside a null typed_value).
 // Exit status 0 when every check passes; otherwise each failure is printed (the file, the query, and
 // both answers) and the status is 1. The last line is "other_writers_check: N files, M failed (T s)".
 import { spawn } from 'node:child_process';
@@ -691,6 +695,39 @@ async function compareWithTwin(args, entry) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Shredded Variant fields: the hidden columns against `->>`.
+
+/** Checks the hidden columns of the shredded fields of VARIANT column `v` in `file`. */
+async function checkShreddedColumns(args, file) {
+  const name = path.basename(file);
+  const setup = `CREATE VIRTUAL TABLE temp.t USING parquet(${sqlString(file)});\n`;
+  const listed = await sqlite(args, `${setup}SELECT name FROM pragma_table_xinfo('t') WHERE hidden AND name LIKE 'v.%';\n`);
+  if (listed.status !== 0 || listed.stderr) {
+    return { columns: 0, failures: [`SHREDDED-FAILED ${name}: ${(listed.stderr || `exit ${listed.status}`).trim()}`] };
+  }
+  const columns = listed.stdout.split('\n').filter(Boolean);
+  let script = setup;
+  for (const column of columns) {
+    const hidden = `"${column.replaceAll('"', '""')}"`;
+    const extract = `(v ->> ${sqlString(column === 'v.$' ? '$' : `$${column.slice(1)}`)})`;
+    script += `SELECT ${sqlString(column)}, 'values', count(*) FROM t WHERE ${hidden} IS NOT ${extract} ` +
+      `OR typeof(${hidden}) <> typeof${extract};\n`;
+    for (const op of ['=', '<', '>=', 'IS']) {
+      const rows = (lhs) => `(SELECT group_concat(rowid) FROM (SELECT rowid FROM t WHERE ${lhs} ${op} o.k ORDER BY rowid))`;
+      script += `SELECT ${sqlString(column)}, ${sqlString(op)}, count(*) FROM (SELECT DISTINCT ${hidden} AS k FROM t LIMIT 40) o ` +
+        `WHERE ${rows(hidden)} IS NOT ${rows(extract)};\n`;
+    }
+  }
+  const r = await sqlite(args, script);
+  if (r.status !== 0 || r.stderr) {
+    return { columns: columns.length, failures: [`SHREDDED-FAILED ${name}: ${(r.stderr || `exit ${r.status}`).trim()}`] };
+  }
+  const failures = r.stdout.split('\n').filter((l) => l && !l.endsWith('|0'))
+    .map((l) => `SHREDDED-MISMATCH ${name}: column|check|values that differ: ${l}`);
+  return { columns: columns.length, failures };
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Filters: WHERE terms on the parquet table against a native copy.
 
 const TABLE_SETUP = (file) => `CREATE VIRTUAL TABLE temp.t USING parquet(${sqlString(file)});
@@ -939,6 +976,20 @@ async function main() {
     }
     const twinsDiffering = twins.filter((l) => l.length > 0).length;
     process.stdout.write(`twins: ${twins.length} files compared, ${twinsDiffering} differ (${seconds()})\n`);
+
+    const variantFiles = files.filter((f) => path.basename(f.file).startsWith('hyp_variant_'));
+    const shredded = await inPool(variantFiles, args.jobs, (entry) => checkShreddedColumns(args, entry.file));
+    for (const result of shredded) {
+      if (result.failures.length > 0) ++failed;
+      for (const line of result.failures) process.stdout.write(`${line}\n`);
+    }
+    const hiddenColumns = shredded.reduce((sum, r) => sum + r.columns, 0);
+    process.stdout.write(`shredded fields: ${shredded.length} files, ${hiddenColumns} hidden columns, ` +
+      `${shredded.filter((r) => r.failures.length > 0).length} files with failures (${seconds()})\n`);
+    if (hiddenColumns === 0) {
+      process.stdout.write('SHREDDED-FAILED: no hidden columns of shredded fields in the VARIANT files\n');
+      ++failed;
+    }
 
     const flatFiles = files.filter((f) => f.flat);
     const filterResults = await inPool(flatFiles, args.jobs, (entry) => checkFilters(args, entry.file));

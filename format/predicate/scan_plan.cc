@@ -29,6 +29,14 @@ struct TermColumn {
   const PredicateTerm* term = nullptr;
   Affinity affinity = Affinity::kBlob;
   int leaf = -1;
+  // A LeafTerm's: the leaf is used only in row groups where this one is empty, and so is each
+  // enclosing object's, or the object's typed_value is never null where the object is present.
+  int value_leaf = -1;
+  std::vector<LeafTerm::Enclosing> enclosing;
+  // The affinity the Bloom filter's literal mapping is asked with (BloomHashOfLiteral wants the
+  // converter's own): a LeafTerm's value compares without affinity, yet a literal equal to one of
+  // its values is equal to it under the converter's affinity too.
+  Affinity bloom_affinity = Affinity::kBlob;
   std::optional<StatisticsRangeMapper> mapper;
   std::optional<TermMatcher> matcher;  // for dictionary entries
 };
@@ -50,6 +58,30 @@ class RowGroupPlanner {
         stats_(stats) {}
 
   int64_t num_rows() const { return group_.num_rows; }
+
+  // Whether the term's leaf speaks for its values in this row group: always, except for a
+  // LeafTerm whose `value` column holds a value here (or whose statistics do not say it does not).
+  bool Usable(const TermColumn& t) const {
+    if (t.value_leaf >= 0 && !AllNull(t.value_leaf)) return false;
+    for (const LeafTerm::Enclosing& e : t.enclosing) {
+      if (AllNull(e.value_leaf)) continue;
+      const ColumnMetaData* meta = Meta(t.leaf);
+      if (meta == nullptr || !meta->size_statistics) return false;
+      const std::vector<int64_t>& histogram = meta->size_statistics->definition_level_histogram;
+      const auto level = static_cast<size_t>(e.typed_null_level);
+      if (histogram.size() != static_cast<size_t>(file_.schema().leaf(t.leaf).max_definition_level) + 1 ||
+          histogram[level] != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+  // Whether the chunk of `leaf` holds no value: its statistics count as many nulls as values.
+  bool AllNull(int leaf) const {
+    const ColumnMetaData* meta = Meta(leaf);
+    return meta != nullptr && meta->statistics && meta->statistics->null_count &&
+           *meta->statistics->null_count == meta->num_values;
+  }
 
   // The chunk's metadata, or null when it cannot be read here (encrypted): then the chunk is not
   // used for pruning.
@@ -307,7 +339,7 @@ Result<bool> RowGroupPlanner::BloomFilterMaySatisfy(const TermColumn& t) const {
   std::vector<uint64_t> hashes;
   for (const SqlValue& v : t.term->values) {
     if (v.type == CellType::kNull) continue;  // never equal to anything
-    const auto h = BloomHashOfLiteral(v, t.mapper->converter(), t.affinity);
+    const auto h = BloomHashOfLiteral(v, t.mapper->converter(), t.bloom_affinity);
     if (!h) return true;
     hashes.push_back(*h);
     if (t.term->op != PredicateOp::kIn) break;
@@ -514,7 +546,8 @@ Status RowGroupPlanner::ReadEncryptedPageHeader(int leaf, const crypto::ColumnDe
 
 Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
                           const std::vector<Affinity>& affinity, const ValueOptions& options,
-                          const std::vector<int>& row_groups, ScanCounters* stats) {
+                          const std::vector<int>& row_groups, ScanCounters* stats,
+                          const std::vector<LeafTerm>& leaf_terms) {
   ScanCounters local;
   if (stats == nullptr) stats = &local;
   const Schema& schema = file.schema();
@@ -537,9 +570,35 @@ Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
     TermColumn& c = columns.emplace_back();
     c.term = &term;
     c.affinity = affinity[static_cast<size_t>(term.field)];
+    c.bloom_affinity = c.affinity;
     c.leaf = field.leaf_index;
     c.mapper.emplace(std::move(mapper).value());
     c.matcher.emplace(term, c.affinity);
+  }
+  for (const LeafTerm& term : leaf_terms) {
+    bool leaves_exist = term.leaf >= 0 && term.leaf < schema.num_leaves() && term.value_leaf < schema.num_leaves();
+    for (const LeafTerm::Enclosing& e : term.enclosing) {
+      leaves_exist = leaves_exist && e.value_leaf >= 0 && e.value_leaf < schema.num_leaves() && e.typed_null_level >= 0 &&
+                     e.typed_null_level <= schema.leaf(term.leaf).max_definition_level;
+    }
+    if (!leaves_exist) {
+      return Status::InvalidArgument("predicate term on leaf " + std::to_string(term.leaf) + " of a file with " +
+                                     std::to_string(schema.num_leaves()) + " leaves")
+          .WithContext(file.path());
+    }
+    const SchemaNode& leaf = schema.leaf(term.leaf);
+    if (leaf.max_repetition_level != 0) continue;
+    auto mapper = StatisticsRangeMapper::Make(file.metadata(), leaf, ValueOptions());
+    if (!mapper.ok()) continue;
+    TermColumn& c = columns.emplace_back();
+    c.term = &term.term;
+    c.affinity = term.affinity;
+    c.bloom_affinity = AffinityOfDeclaredType(mapper->converter().declared_type());
+    c.leaf = term.leaf;
+    c.value_leaf = term.value_leaf;
+    c.enclosing = term.enclosing;
+    c.mapper.emplace(std::move(mapper).value());
+    c.matcher.emplace(term.term, c.affinity);
   }
 
   std::vector<int> candidates;
@@ -573,7 +632,7 @@ Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
     if (rows == 0) continue;  // nothing to read
     bool skip = false;
     for (const TermColumn& c : columns) {
-      if (!planner.StatisticsMaySatisfy(c)) {
+      if (planner.Usable(c) && !planner.StatisticsMaySatisfy(c)) {
         ++stats->row_groups_skipped_by_statistics;
         skip = true;
         break;
@@ -600,6 +659,7 @@ Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
     // its dictionary (high-cardinality columns), the Bloom filter is asked first.
     for (int pass = 0; pass < 2 && !skip; ++pass) {
       for (size_t i = 0; i < columns.size() && !skip; ++i) {
+        if (!planner.Usable(columns[i])) continue;
         const bool bloom_first = planner.BloomCheaperThanDictionary(columns[i]);
         if (bloom_first == (pass == 0)) {
           PQ_ASSIGN_OR_RETURN(bool may, planner.BloomFilterMaySatisfy(columns[i]));
@@ -633,6 +693,7 @@ Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
     bool skip = false;
     RowRanges keep = RowRanges::All(rows);
     for (size_t i = 0; i < columns.size() && !skip; ++i) {
+      if (!planner.Usable(columns[i])) continue;
       PQ_ASSIGN_OR_RETURN(std::optional<RowRanges> pages, planner.PageIndexRows(columns[i]));
       if (!pages) pages = planner.PageHeaderRows(columns[i]);
       if (!pages) continue;

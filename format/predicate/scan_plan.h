@@ -28,11 +28,33 @@ struct ScanPlan {
   std::vector<RowGroupPlan> row_groups;  // in file order
 };
 
+// A term on the values of a leaf below a top-level field that prunes and nothing more: the scan
+// does not filter rows by it (SQLite checks it). It is a shredded Variant field's typed_value
+// column (variant/shredded_fields.h), whose values are the term's values only where nothing else
+// can hold the field: every layer uses `leaf` in a row group only when `value_leaf` (-1: none)
+// holds no value there (its chunk statistics count as many nulls as values), and, for each
+// enclosing object, either its `value` column holds none or no row has that object present with a
+// null typed_value (the leaf's definition level histogram counts no value at `typed_null_level`).
+// The leaf must not be repeated (one value per row); its values compare under `affinity` as read
+// by LeafConverter with default ValueOptions. term.field is not used.
+struct LeafTerm {
+  PredicateTerm term;
+  int leaf = -1;
+  int value_leaf = -1;
+  struct Enclosing {
+    int value_leaf = -1;
+    int16_t typed_null_level = 0;
+  };
+  std::vector<Enclosing> enclosing;
+  Affinity affinity = Affinity::kBlob;
+};
+
 // `affinity[f]` is the affinity of top-level field f's declared type under `options`. Terms on
 // nested fields, or on leaves whose statistics cannot be mapped safely, are ignored (never prune).
 // `row_groups` restricts the candidates (e.g. from rowid constraints); empty means all.
 Result<ScanPlan> PlanScan(const FileReader& file, const Predicate& predicate,
                           const std::vector<Affinity>& affinity, const ValueOptions& options,
-                          const std::vector<int>& row_groups, ScanCounters* stats);
+                          const std::vector<int>& row_groups, ScanCounters* stats,
+                          const std::vector<LeafTerm>& leaf_terms = {});
 
 }  // namespace pq

@@ -145,7 +145,8 @@ class NestedJsonAssembler {
   // array element or top-level value is the Variant null. Corruption for invalid shreddings: value
   // and typed_value both set for a primitive or an array, a non-object value beside a shredded
   // object, a field of `value` named like a shredded field (the spec lets readers fail or ignore
-  // it; this one fails), a null metadata. Optional object field groups (the spec wants them
+  // it; this one fails), a null metadata. An object in `value` while a shredded object's
+  // typed_value is null (hyparquet-writer writes them) is read as it is. Optional object field groups (the spec wants them
   // required) are read too, a null group meaning a missing field.
   bool WriteVariant(const NestedShape& s, std::string* out);
   bool WriteVariantAsBinary(const NestedShape& s, std::string* out);

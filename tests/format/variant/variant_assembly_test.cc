@@ -256,6 +256,21 @@ TEST(VariantAssemblyTest, ShreddedObjectInvalidCases) {
               1, StatusCode::kCorruption, "object field ids and offsets needs");
 }
 
+// An object in value while the shredded object's typed_value is null: the spec forbids it, yet
+// hyparquet-writer writes it; it reads as the object it holds, shredded field names included
+// (pruning on the shredded fields allows for such rows: scan_plan.h, LeafTerm).
+TEST(VariantAssemblyTest, ObjectInValueBesideNullTypedValue) {
+  const std::string md = Metadata({"event_type", "event_ts", "email"});
+  ExpectRows(kEvent,
+             {{{1}, {}, {md}},
+              {{2}, {}, {Object({{2, ShortString("x")}, {0, ShortString("login")}})}},
+              {{1}, {}, {}},
+              {{1}, {}, {}},
+              {{1}, {}, {}},
+              {{1}, {}, {}}},
+             {R"({"email":"x","event_type":"login"})"});
+}
+
 // Residual fields come before, between and after the shredded ones, in name order; a residual
 // value whose fields are not stored in name order is merged all the same.
 TEST(VariantAssemblyTest, MergedObjectIsSortedByName) {
