@@ -26,6 +26,9 @@
 //  8. What limits the two missed targets, measured in the same processes: GROUP BY on native SQLite
 //     with a covering index in group order (grouped.sqlite, built once: no sorter, SQLite's own
 //     cheapest GROUP BY), and the equality on hc on a project file with DuckDB's row group size.
+//  9. Remote (bench/remote.mjs, its own process): the queries over HTTP from nginx on 127.0.0.1
+//     through a proxy adding 20 ms per request, requests and bytes beside hyparquet's; BENCH_REMOTE=0
+//     skips it.
 // Each query runs BENCH_REPS times; the tables give medians. Every system's result (row count and first
 // row) is checked against native SQLite's; a difference is printed and makes the exit status 1 (after
 // the results are written). Everything is printed as one report and written to bench/results/latest.md.
@@ -506,9 +509,25 @@ async function main() {
     native: memRun(native, [{ kind: 'exec', name: 'scan', sql: FULL_SCAN('t') }], 'mem3'),
   };
 
+  // 9. Remote.
+  let remote = null;
+  if (process.env.BENCH_REMOTE !== '0') {
+    log('remote: the queries over HTTP through a proxy adding 20 ms per request (bench/remote.mjs)');
+    const out = file('remote.json');
+    rmSync(out, { force: true });
+    const values = { idPoint: ID_POINT, rangeStart: RANGE_START, hcPresent: HC_PRESENT, name: NAME };
+    run(process.execPath, ['--max-old-space-size=12288', path.join(BENCH_DIR, 'remote.mjs'), EXT, '--json', out,
+      '--values', JSON.stringify(values)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    remote = JSON.parse(readFileSync(out, 'utf8'));
+  }
+
   // Results.
   const report = buildReport({ started, loadBefore, genMs, exp, expShapes, ctasBytes, projectT2Bytes, dk, vt, vtNew, nt, floorRuns, mem,
     files: { native, project, duck, wide, projectSmall, shapes, shapesDuck } });
+  if (remote) {
+    report.text += `\n\n${remote.text}`;
+    report.mismatches.push(...remote.mismatches);
+  }
   process.stdout.write(`\n${report.text}\n`);
   writeFileSync(path.join(RESULTS, 'latest.md'), `${report.text}\n`);
   log(`written to ${path.relative(ROOT, path.join(RESULTS, 'latest.md'))}`);

@@ -7,8 +7,9 @@
 #   other writers (parquet-wasm with apache-arrow, nodejs-polars, hyparquet-writer) whose files
 #   tools/other_writers_check.mjs reads, hyparquet with lzo-wasm (FFmpeg's LZO1X decoder), the
 #   independent reader of LZO pages (tools/lzo_check.mjs), s3rver (an S3-compatible server the remote
-#   tests start on 127.0.0.1), aws4 (an independent Signature Version 4 signer they compare with), and
-#   better-sqlite3, which runs the README's Node snippet (tests/tools/load_snippets.py).
+#   tests start on 127.0.0.1), aws4 (an independent Signature Version 4 signer they compare with),
+#   better-sqlite3, which runs the README's Node snippet (tests/tools/load_snippets.py), and
+#   hyparquet-compressors (zstd for hyparquet, the peer reader of the bench's remote section).
 # Run by `make deps`, which `make test` and `make demo` call first. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,7 +46,7 @@ fi
 # others): npm install adds what is missing.
 npm_missing=0
 for p in @duckdb/node-api apache-arrow parquet-wasm nodejs-polars nodejs-polars-linux-x64-gnu hyparquet \
-         hyparquet-writer lzo-wasm s3rver aws4 better-sqlite3; do
+         hyparquet-compressors hyparquet-writer lzo-wasm s3rver aws4 better-sqlite3; do
   [ -d "tools/node_modules/$p" ] || npm_missing=1
 done
 if [ "${SKIP_NPM:-0}" != 1 ] && [ "$npm_missing" = 1 ]; then

@@ -10,9 +10,9 @@ namespace pq {
 
 namespace {
 
-// Rows a row group may claim per byte of its smallest chunk before the chunk's headers are read:
-// far more than any page holds per byte, but for runs of one value (or of NULLs), which are rare
-// and cheap to walk.
+// Rows a row group may claim per byte of its largest chunk before the headers of its smallest
+// chunk are read: far more than any page holds per byte, but for runs of one value (or of NULLs),
+// which are rare and cheap to walk.
 constexpr int64_t kRowsPerByteTaken = 64;
 // Row groups of up to this many rows are never walked.
 constexpr int64_t kRowsTakenAnyway = int64_t{1} << 16;
@@ -50,6 +50,7 @@ Status CheckRowCounts(const FileReader& file) {
     }
     int smallest = -1;
     const ColumnMetaData* smallest_meta = nullptr;
+    int64_t largest_bytes = 0;
     for (int leaf = 0; leaf < schema.num_leaves(); ++leaf) {
       auto meta = file.ColumnMeta(rg, leaf);
       if (!meta.ok()) continue;
@@ -63,9 +64,14 @@ Status CheckRowCounts(const FileReader& file) {
         smallest = leaf;
         smallest_meta = &m;
       }
+      largest_bytes = std::max(largest_bytes, m.total_compressed_size);
     }
+    // One chunk with the bytes for the claim makes it plausible, so the common row group of a
+    // boolean or near-constant column (a few bytes of RLE for a million rows) beside columns of
+    // real values is not walked: that walk is a read, a round trip for a remote file, at every
+    // open. A chunk whose pages hold fewer values than its metadata is found when it is read.
     if (smallest_meta == nullptr || rows <= kRowsTakenAnyway ||
-        rows / kRowsPerByteTaken <= std::max<int64_t>(smallest_meta->total_compressed_size, 1)) {
+        rows / kRowsPerByteTaken <= std::max<int64_t>(largest_bytes, 1)) {
       continue;
     }
     const std::string context = ColumnContext(file, rg, schema.leaf(smallest));

@@ -160,6 +160,44 @@ Status ChunkIndexReader::PrefetchPageIndexes(const FileReader& file, std::span<c
   return Status::OK();
 }
 
+Status ChunkIndexReader::PrefetchOffsetIndexes(const FileReader& file, std::span<const int> row_groups,
+                                               std::span<const int> leaves, int64_t* bytes_read) {
+  const int64_t size = file.file().size(), cap = file.options().limits.max_footer_size;
+  std::vector<std::pair<int, int>> chunks;  // (row group, leaf)
+  std::vector<ByteRange> ranges;
+  const auto add = [&](int rg, const RowGroup& group, int leaf) {
+    if (leaf < 0 || static_cast<size_t>(leaf) >= group.columns.size()) return;
+    const ColumnChunk& c = group.columns[static_cast<size_t>(leaf)];
+    if (!c.offset_index_offset || !c.offset_index_length) return;
+    const ByteRange oi{*c.offset_index_offset, *c.offset_index_length};
+    if (!CheckStored("OffsetIndex", oi.offset, oi.length, size, cap).ok()) return;
+    if (file.offset_index_cache().Find({oi.offset, oi.length})) return;
+    chunks.emplace_back(rg, leaf);
+    ranges.push_back(oi);
+  };
+  for (int rg : row_groups) {
+    if (rg < 0 || rg >= file.num_row_groups()) continue;
+    const RowGroup& group = file.metadata().row_groups[static_cast<size_t>(rg)];
+    if (leaves.empty()) {
+      for (size_t leaf = 0; leaf < group.columns.size(); ++leaf) add(rg, group, static_cast<int>(leaf));
+    } else {
+      for (int leaf : leaves) add(rg, group, leaf);
+    }
+  }
+  if (chunks.empty()) return Status::OK();
+  std::vector<BufferPtr> bytes;
+  PQ_RETURN_IF_ERROR(file.file().ReadRanges(ranges, &bytes));
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    if (bytes_read != nullptr) *bytes_read += ranges[i].length;
+    auto decryptor = file.ChunkDecryptor(chunks[i].first, chunks[i].second);
+    if (!decryptor.ok()) continue;
+    ChunkIndexReader reader(file, chunks[i].first, chunks[i].second, std::move(decryptor).value(), nullptr);
+    reader.held_ = {{ranges[i].offset, bytes[i]}};
+    (void)reader.ReadOffsetIndex();  // parsed into the cache; a broken one is its reader's to report
+  }
+  return Status::OK();
+}
+
 Status ChunkIndexReader::PrefetchBloomFilters(const FileReader& file, int leaf, std::span<const int> row_groups,
                                               int64_t* bytes_read) {
   if (!BloomFiltersUsable(file.metadata().created_by)) return Status::OK();
@@ -384,9 +422,12 @@ Result<std::shared_ptr<const T>> ChunkIndexReader::ReadIndex(const char* what, c
 }
 
 Result<std::shared_ptr<const OffsetIndex>> ChunkIndexReader::ReadOffsetIndex() const {
-  if (held_.empty() && file_.file().remote()) {
+  const bool cached = chunk_.offset_index_offset && chunk_.offset_index_length &&
+                      file_.offset_index_cache().Find({*chunk_.offset_index_offset, *chunk_.offset_index_length});
+  if (held_.empty() && file_.file().remote() && !cached) {
+    // The row group's other chunks will want theirs too; their ColumnIndex only a filter wants.
     const int row_group[1] = {row_group_};
-    PQ_RETURN_IF_ERROR(PrefetchPageIndexes(file_, row_group, bytes_read_));
+    PQ_RETURN_IF_ERROR(PrefetchOffsetIndexes(file_, row_group, {}, bytes_read_));
   }
   return ReadIndex<OffsetIndex>("OffsetIndex", chunk_.offset_index_offset, chunk_.offset_index_length,
                                 file_.offset_index_cache(), nullptr);

@@ -80,6 +80,11 @@ class ChunkIndexReader {
   // does not parse is left out (its reader reports it when it reads it). Bytes read are added to
   // *bytes_read (may be null). Only IOError and interrupts are errors.
   static Status PrefetchPageIndexes(const FileReader& file, std::span<const int> row_groups, int64_t* bytes_read);
+  // The same for the OffsetIndex alone, of leaf columns `leaves` (all when empty) in `row_groups`:
+  // what a column reader needs to read a chunk (by page locations, or checking the pages it walks),
+  // without the ColumnIndex that only a filter uses.
+  static Status PrefetchOffsetIndexes(const FileReader& file, std::span<const int> row_groups,
+                                      std::span<const int> leaves, int64_t* bytes_read);
   // The same for the Bloom filters (stored with their lengths) of leaf column `leaf` in `row_groups`.
   static Status PrefetchBloomFilters(const FileReader& file, int leaf, std::span<const int> row_groups,
                                      int64_t* bytes_read);

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <string_view>
 
+#include "format/file/chunk_index_reader.h"
 #include "format/file/memory_budget.h"
 #include "format/predicate/batch_filter.h"
 
@@ -179,6 +180,9 @@ Result<bool> TableScanner::OpenNextGroup() {
   for (const RowRange& s : g.spans) group_planned_rows_ += s.end - s.begin;
   // Masks belong to the closed group's dictionaries (a new one may reuse their memory).
   for (Term& t : terms_) t.mask_dictionary = nullptr;
+  if (file_->file().remote() && next_group_ - 1 >= offsets_prefetched_) {
+    PQ_RETURN_IF_ERROR(PrefetchOffsetIndexes(next_group_ - 1));
+  }
   for (auto& f : fields_) {
     f->next_row = 0;
     for (int i = 0; i < f->num_leaves; ++i) {
@@ -200,6 +204,34 @@ Result<bool> TableScanner::OpenNextGroup() {
     others_fetched_ = all;
   }
   return true;
+}
+
+Status TableScanner::PrefetchOffsetIndexes(size_t from) {
+  // Enough for the indexes of thousands of chunks in one request; a scan cut short by a LIMIT
+  // fetches at most this much for row groups it never opens.
+  constexpr int64_t kBudget = int64_t{1} << 20;
+  std::vector<int> leaves;
+  for (const auto& f : fields_) {
+    for (int i = 0; i < f->num_leaves; ++i) leaves.push_back(f->first_leaf + i);
+  }
+  std::vector<int> row_groups;
+  int64_t bytes = 0;
+  size_t end = from;
+  for (; end < groups_.size(); ++end) {
+    const RowGroup& rg = file_->metadata().row_groups[static_cast<size_t>(groups_[end].row_group)];
+    int64_t b = 0;
+    for (int leaf : leaves) {
+      if (static_cast<size_t>(leaf) >= rg.columns.size()) continue;
+      const ColumnChunk& c = rg.columns[static_cast<size_t>(leaf)];
+      if (c.offset_index_length) b += std::max<int64_t>(*c.offset_index_length, 0);
+    }
+    if (!row_groups.empty() && bytes + b > kBudget) break;
+    bytes += b;
+    row_groups.push_back(groups_[end].row_group);
+  }
+  offsets_prefetched_ = end;
+  return ChunkIndexReader::PrefetchOffsetIndexes(*file_, row_groups, leaves, &stats_.bytes_read)
+      .WithContext(file_->path());
 }
 
 Status TableScanner::FetchTogether(FieldSet which) {

@@ -158,6 +158,10 @@ class TableScanner {
   // hands each reader its bytes (remote files; see above).
   enum class FieldSet { kAll, kFilter, kOthers };
   Status FetchTogether(FieldSet which);
+  // Remote files: reads the OffsetIndexes of the projected columns for the plan's row groups from
+  // groups_[from] on, up to a byte budget, in one call (each column reader loads its chunk's index,
+  // to read by page locations or to check the pages it walks: one round trip per row group else).
+  Status PrefetchOffsetIndexes(size_t from);
   void CloseGroup();
   // Decodes the next batch's filter fields and selects its rows (pending_); false at the end.
   Result<bool> FillBatch();
@@ -187,6 +191,7 @@ class TableScanner {
   int64_t group_planned_rows_ = 0;  // its rows the plan reads
   size_t span_ = 0;             // its span being read
   bool others_fetched_ = true;  // remote: the non-filter fields' ranges were read (FetchTogether)
+  size_t offsets_prefetched_ = 0;  // remote: groups_[0, this) had their OffsetIndexes prefetched
   int64_t pos_ = 0;             // rows of it before this one are read or skipped
 
   // The batch being built or handed out. Decoded rows are the rows of the segments, in order.

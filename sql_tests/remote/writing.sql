@@ -74,6 +74,34 @@ SELECT json_extract(parquet_scan_stats('big'), '$.bytes_fetched') < 1.1 * (SELEC
 ----
 1
 
+# Offset indexes past the footer's 64 KiB tail (pages of 50 rows: 4,000 of them per column). Every
+# column reader loads its chunk's OffsetIndex (to check the pages it walks), so a one-column scan
+# fetches that column's indexes for all its row groups in one request, without the ColumnIndexes
+# (only a filter uses them), then one request per row group for the data: 11 requests, not two per
+# row group.
+query
+SELECT parquet_export('s3://out/paged.parquet', 'SELECT id, payload FROM src ORDER BY id', 'compression=uncompressed, row_group_size=20000, page_rows=50');
+----
+200000
+
+query
+SELECT (SELECT file_size_bytes FROM parquet_file_metadata('s3://out/paged.parquet')) - min(offset_index_offset) > 65536 FROM parquet_metadata('s3://out/paged.parquet');
+----
+1
+
+statement ok
+CREATE VIRTUAL TABLE temp.paged USING parquet('s3://out/paged.parquet');
+
+query
+SELECT sum(id) FROM paged;
+----
+19999900000
+
+query
+SELECT json_extract(s, '$.row_groups_read'), json_extract(s, '$.requests') FROM (SELECT parquet_scan_stats('paged') AS s);
+----
+10|11
+
 # partition_by writes key=value folders under the prefix; the files appear when all are written.
 query
 SELECT parquet_export('s3://out/parts', 'SELECT * FROM src WHERE id < 3000', 'partition_by=grp');

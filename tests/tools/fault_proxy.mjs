@@ -5,7 +5,8 @@
 // --latency-ms delays every request that many milliseconds before it is forwarded (an object
 // store's time to first byte). Control requests, answered by the proxy itself:
 //   POST /__proxy/faults  JSON array of faults, applied one each to the next requests, in order
-//   GET  /__proxy/stats   {"requests": n, "log": [{"method", "url", "range"}...]} (control excluded)
+//   GET  /__proxy/stats   {"requests": n, "bytes": n, "log": [{"method", "url", "range", "status", "bytes"}...]}
+//                         (control requests excluded; bytes: response body bytes sent back)
 //   POST /__proxy/reset   clears the faults and the stats
 // A fault is an object with any of:
 //   {"status": 503}        answer this status (and "retry_after": s as Retry-After) without forwarding
@@ -27,7 +28,7 @@ if (!upstreamPort) {
 }
 const latency = Number(args['latency-ms'] || 0);
 let faults = [];
-let stats = { requests: 0, log: [] };
+let stats = { requests: 0, bytes: 0, log: [] };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -36,7 +37,7 @@ async function control(req, res) {
     faults.push(...JSON.parse((await readBody(req)).toString() || '[]'));
   } else if (req.method === 'POST' && req.url === '/__proxy/reset') {
     faults = [];
-    stats = { requests: 0, log: [] };
+    stats = { requests: 0, bytes: 0, log: [] };
   } else if (req.method === 'GET' && req.url === '/__proxy/stats') {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(stats));
@@ -53,7 +54,13 @@ async function control(req, res) {
 async function handle(req, res) {
   if (req.url.startsWith('/__proxy/')) return control(req, res);
   stats.requests += 1;
-  stats.log.push({ method: req.method, url: req.url, range: req.headers.range || null });
+  const entry = { method: req.method, url: req.url, range: req.headers.range || null, status: null, bytes: 0 };
+  stats.log.push(entry);
+  const sent = (status, n) => {
+    if (status !== null) entry.status = status;
+    entry.bytes += n;
+    stats.bytes += n;
+  };
   const fault = faults.shift() || {};
   const body = await readBody(req);
   if (latency) await sleep(latency);
@@ -66,6 +73,7 @@ async function handle(req, res) {
     const headers = { 'content-type': 'text/plain', 'content-length': 6 };
     if (fault.retry_after !== undefined) headers['retry-after'] = String(fault.retry_after);
     res.writeHead(fault.status, headers);
+    sent(fault.status, 6);
     res.end('fault\n');
     return;
   }
@@ -79,17 +87,21 @@ async function handle(req, res) {
       res.writeHead(upRes.statusCode, outHeaders);
       const data = await readBody(upRes);
       if (fault.truncate !== undefined) {
+        sent(upRes.statusCode, Math.min(fault.truncate, data.length));
         res.write(data.subarray(0, fault.truncate), () => req.socket.destroy());
         return;
       }
       if (fault.stall_ms) {
         const after = fault.after || 0;
         res.write(data.subarray(0, after));
+        sent(upRes.statusCode, Math.min(after, data.length));
         await sleep(fault.stall_ms);
         if (res.destroyed) return;
+        sent(null, Math.max(0, data.length - after));
         res.end(data.subarray(after));
         return;
       }
+      sent(upRes.statusCode, data.length);
       res.end(data);
     });
   up.on('error', (e) => {

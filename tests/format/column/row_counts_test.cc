@@ -1,12 +1,15 @@
 // CheckRowCounts (row_counts.h): every conformance file's row counts fit its chunks; a row group that
 // claims more rows than its chunks hold, by their metadata or by their page headers, is an error
-// naming file, row group and column, found in time that does not grow with the claim.
+// naming file, row group and column, found in time that does not grow with the claim; a claim that
+// one chunk has the bytes for is taken without reading anything.
 #include "format/column/row_counts.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -35,6 +38,27 @@ TEST(RowCountsTest, ConformanceFilesFitTheirChunks) {
   }
   EXPECT_GT(checked, 100);
 }
+
+// A file's bytes in memory, each read counted (a remote file's reads are round trips).
+class CountingFile final : public RandomAccessFile {
+ public:
+  CountingFile(std::string bytes, std::atomic<int>* reads)
+      : RandomAccessFile("counted.parquet", static_cast<int64_t>(bytes.size())),
+        bytes_(std::move(bytes)),
+        reads_(reads) {}
+  bool Unchanged() const override { return true; }
+
+ protected:
+  Status ReadBytes(int64_t offset, int64_t length, uint8_t* out) const override {
+    ++*reads_;
+    std::memcpy(out, bytes_.data() + offset, static_cast<size_t>(length));
+    return Status::OK();
+  }
+
+ private:
+  std::string bytes_;
+  std::atomic<int>* reads_;
+};
 
 hostile::FileSpec ThreeValues(int64_t rows, int64_t num_values) {
   hostile::FileSpec f;
@@ -86,6 +110,51 @@ TEST(RowCountsTest, ClaimsTheChunksCannotHoldAreErrors) {
   auto honest = OpenBytes(hostile::BuildFile(nulls));
   ASSERT_TRUE(honest.ok());
   EXPECT_TRUE(CheckRowCounts(**honest).ok());
+}
+
+// A row group of 2^20 rows: a column of distinct values (8 MiB, plenty of bytes for the claim) beside
+// one of NULLs only (a run of 2^20 zero levels in a few bytes), as a boolean or near-constant column
+// sits beside real values in most files. The claim is plausible by the first chunk's bytes: nothing
+// is read to check it (each read of a remote file is a round trip at every open). With NULLs only,
+// the few bytes are all there is, and the chunk's headers are read as before.
+TEST(RowCountsTest, AClaimOneChunkHasTheBytesForIsTakenUnread) {
+  const int64_t rows = int64_t{1} << 20;
+  std::vector<int64_t> values(static_cast<size_t>(rows));
+  for (int64_t i = 0; i < rows; ++i) values[static_cast<size_t>(i)] = i * 7919;
+  const auto nulls_chunk = [&] {
+    hostile::ChunkSpec c;
+    c.path = {"n"};
+    c.pages.push_back(hostile::DataPage(static_cast<int32_t>(rows), Encoding::kPlain,
+                                        hostile::V1Levels(hostile::RleRun(static_cast<uint64_t>(rows), 0, 1))));
+    return c;
+  };
+  for (const bool with_values : {true, false}) {
+    hostile::FileSpec f;
+    hostile::GroupSpec g;
+    g.num_rows = rows;
+    if (with_values) {
+      f.schema = {hostile::Root(2), hostile::Leaf("v", PhysicalType::kInt64, Repetition::kRequired),
+                  hostile::Leaf("n", PhysicalType::kInt64, Repetition::kOptional)};
+      hostile::ChunkSpec v;
+      v.path = {"v"};
+      v.pages.push_back(hostile::DataPage(static_cast<int32_t>(rows), Encoding::kPlain, hostile::PlainInt64(values)));
+      g.chunks.push_back(v);
+    } else {
+      f.schema = {hostile::Root(1), hostile::Leaf("n", PhysicalType::kInt64, Repetition::kOptional)};
+    }
+    g.chunks.push_back(nulls_chunk());
+    f.groups.push_back(g);
+    std::atomic<int> reads{0};
+    auto file = FileReader::Open(std::make_unique<CountingFile>(hostile::BuildFile(f), &reads), ReaderOptions{});
+    ASSERT_TRUE(file.ok()) << file.status().ToString();
+    const int after_open = reads.load();
+    EXPECT_TRUE(CheckRowCounts(**file).ok());
+    if (with_values) {
+      EXPECT_EQ(reads.load(), after_open) << "the claim was checked by reading pages";
+    } else {
+      EXPECT_GT(reads.load(), after_open) << "the NULLs' page headers were not read";
+    }
+  }
 }
 
 }  // namespace
