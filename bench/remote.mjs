@@ -29,12 +29,12 @@
 // offsets parquet_metadata gives. Every answer (the extension's cold and warm, hyparquet's) is
 // compared with the same query on the native SQLite table; a difference is a mismatch, which fails
 // the bench. The targets of issue 19 are stated as met or missed.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startLauncher } from '../tests/tools/server_util.mjs';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(BENCH_DIR);
@@ -46,24 +46,6 @@ function log(msg) { process.stderr.write(`bench: remote: ${msg}\n`); }
 
 // ---------------------------------------------------------------------------------------------------
 // Servers.
-
-// Starts tests/tools/<script> and resolves with the fields of its "port=N ..." line. The child is
-// added to `children` at once, so it is stopped even when it never answers.
-function startServer(script, argv, children) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'tests', 'tools', script), ...argv],
-      { stdio: ['pipe', 'pipe', 'inherit'] });
-    children.push(child);
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('port='));
-      if (line) resolve(Object.fromEntries(line.trim().split(' ').map((f) => f.split('='))));
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it listened`)));
-  });
-}
 
 // Stops the children by pid (SIGTERM; they stop their own servers) and waits for them.
 async function stopServers(children) {
@@ -269,8 +251,8 @@ export async function remoteSection(opts) {
   const results = {};
   const mismatches = [];
   try {
-    const nginx = await startServer('nginx_server.mjs', ['--root', dataDir], children);
-    const proxy = await startServer('fault_proxy.mjs', ['--upstream', nginx.port, '--latency-ms', String(LATENCY_MS)], children);
+    const nginx = await startLauncher('nginx_server.mjs', ['--root', dataDir], children);
+    const proxy = await startLauncher('fault_proxy.mjs', ['--upstream', nginx.port, '--latency-ms', String(LATENCY_MS)], children);
     const port = Number(proxy.port);
     const url = `http://127.0.0.1:${port}/project.parquet`;
     log(`nginx on 127.0.0.1:${nginx.port}, proxy (+${LATENCY_MS} ms a request) on 127.0.0.1:${port}`);

@@ -27,7 +27,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from './server_util.mjs';
+import { parseArgs, startLauncher } from './server_util.mjs';
 
 const args = parseArgs(process.argv.slice(2));
 for (const a of ['sqltest', 'ext', 'sql']) {
@@ -56,25 +56,6 @@ process.on('exit', () => {
 });
 for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => process.exit(1));
 
-// Starts a launcher and resolves with its "key=value" line once it prints one.
-function start(script, argv) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'tests/tools', script), ...argv],
-      { stdio: ['pipe', 'pipe', 'inherit'] });
-    children.push(child);
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('port='));
-      if (line) {
-        const fields = Object.fromEntries(line.trim().split(' ').map((f) => f.split('=')));
-        resolve(fields);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it listened`)));
-  });
-}
-
 function request(port, method, url, body, headers = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path: url, headers }, (res) => {
@@ -101,10 +82,10 @@ async function upload(port, bucket, key, file) {
 
 let status = 1;
 try {
-  const nginx = await start('nginx_server.mjs', ['--root', path.join(root, 'tests/data')]);
-  const proxy = await start('fault_proxy.mjs', ['--upstream', String(nginx.port)]);
-  const s3 = await start('s3_server.mjs', ['--buckets', 'data,out', '--access-key', accessKey, '--secret-key', secretKey,
-    '--region', region, '--require-auth']);
+  const nginx = await startLauncher('nginx_server.mjs', ['--root', path.join(root, 'tests/data')], children);
+  const proxy = await startLauncher('fault_proxy.mjs', ['--upstream', String(nginx.port)], children);
+  const s3 = await startLauncher('s3_server.mjs', ['--buckets', 'data,out', '--access-key', accessKey, '--secret-key', secretKey,
+    '--region', region, '--require-auth'], children);
   const data = path.join(root, 'tests/data/parquet-testing/data');
   const files = [
     ['alltypes_plain.parquet', 'alltypes_plain.parquet'],

@@ -1,6 +1,10 @@
 // Shared by the test servers of tests/tools: free loopback ports, waiting for a port to answer, and
-// stopping everything on SIGTERM, SIGINT or when stdin closes (the test that started us is gone).
+// stopping everything on SIGTERM, SIGINT or when stdin closes (the test that started us is gone); and,
+// for the programs that start those servers, startLauncher.
+import { spawn } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // A port free on 127.0.0.1 now (the kernel's pick; another process may take it before we listen).
 export function freePort() {
@@ -66,5 +70,24 @@ export function readBody(stream) {
     stream.on('data', (c) => chunks.push(c));
     stream.on('end', () => resolve(Buffer.concat(chunks)));
     stream.on('error', reject);
+  });
+}
+
+// Starts tests/tools/<script> (a server launcher) and resolves with the fields of the "port=N ..." line
+// it prints once it listens. The child is pushed to `children` at once, so that the caller stops it
+// (by pid) even when it never answers; stdin stays open: closing it stops the launcher.
+export function startLauncher(script, argv, children) {
+  return new Promise((resolve, reject) => {
+    const dir = path.dirname(fileURLToPath(import.meta.url));
+    const child = spawn(process.execPath, [path.join(dir, script), ...argv], { stdio: ['pipe', 'pipe', 'inherit'] });
+    children.push(child);
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('port='));
+      if (line) resolve(Object.fromEntries(line.trim().split(' ').map((f) => f.split('='))));
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it listened`)));
   });
 }
