@@ -64,7 +64,7 @@ SELECT id FROM s3 WHERE string_col = x'31' ORDER BY id;
 7
 
 # What the scan sent: the requests (every try) and the body bytes they brought. The 1851-byte file
-# came whole with the footer (one suffix range of 64 KiB) when the table was created, so a scan only
+# came whole with the footer (one suffix range of 256 KiB) when the table was created, so a scan only
 # checks the object is unchanged: one HEAD request, no body.
 query
 SELECT json_extract(parquet_scan_stats('web'), '$.requests'), json_extract(parquet_scan_stats('web'), '$.bytes_fetched');

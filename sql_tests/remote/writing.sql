@@ -40,7 +40,7 @@ SELECT json_extract(value, '$.compressed_size') > 2 * 1048576 FROM (SELECT json_
 1
 
 # A point query on the sorted id: statistics keep one row group of ten, its page index keeps one
-# page of twenty. The page indexes came with the footer (the 64 KiB tail read when the table was
+# page of twenty. The page indexes came with the footer (the 256 KiB tail read when the table was
 # created), so the scan sends two requests: the kept page of id (the filter column), then, once a
 # row survived, the kept pages of grp and payload together. No HEAD: the answers confirm the object
 # is still the version opened.
@@ -74,18 +74,18 @@ SELECT json_extract(parquet_scan_stats('big'), '$.bytes_fetched') < 1.1 * (SELEC
 ----
 1
 
-# Offset indexes past the footer's 64 KiB tail (pages of 50 rows: 4,000 of them per column). Every
+# Offset indexes past the footer's 256 KiB tail (pages of 10 rows: 20,000 of them per column). Every
 # column reader loads its chunk's OffsetIndex (to check the pages it walks), so a one-column scan
 # fetches that column's indexes for all its row groups in one request, without the ColumnIndexes
 # (only a filter uses them), then one request per row group for the data: 11 requests, not two per
 # row group.
 query
-SELECT parquet_export('s3://out/paged.parquet', 'SELECT id, payload FROM src ORDER BY id', 'compression=uncompressed, row_group_size=20000, page_rows=50');
+SELECT parquet_export('s3://out/paged.parquet', 'SELECT id, payload FROM src ORDER BY id', 'compression=uncompressed, row_group_size=20000, page_rows=10');
 ----
 200000
 
 query
-SELECT (SELECT file_size_bytes FROM parquet_file_metadata('s3://out/paged.parquet')) - min(offset_index_offset) > 65536 FROM parquet_metadata('s3://out/paged.parquet');
+SELECT (SELECT file_size_bytes FROM parquet_file_metadata('s3://out/paged.parquet')) - min(offset_index_offset) > 262144 FROM parquet_metadata('s3://out/paged.parquet');
 ----
 1
 

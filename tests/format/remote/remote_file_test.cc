@@ -74,7 +74,14 @@ class RemoteFileTest : public ::testing::Test {
     }
     return out;
   }
-  Result<std::unique_ptr<RemoteFile>> Open(const std::string& path, RemoteFileOptions options = {}) {
+  // The tests below read around a 64 KiB tail (the 1 MiB object's last 65,536 bytes); the default
+  // guess has its own test.
+  static RemoteFileOptions Small() {
+    RemoteFileOptions o;
+    o.footer_guess = 64 << 10;
+    return o;
+  }
+  Result<std::unique_ptr<RemoteFile>> Open(const std::string& path, RemoteFileOptions options = Small()) {
     return RemoteFile::Open(HttpLocation(http_, proxy_->Url(path)), options);
   }
   static std::string Read(const RemoteFile& f, int64_t offset, int64_t length) {
@@ -120,8 +127,18 @@ TEST_F(RemoteFileTest, OpenFetchesTheTailInOneRequest) {
   EXPECT_EQ(Read(**tiny, 2, 5), "23456");
 }
 
+TEST_F(RemoteFileTest, TheDefaultGuessIs256KiB) {
+  auto f = RemoteFile::Open(HttpLocation(http_, proxy_->Url("/data.bin")));
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_EQ(Ranges(), std::vector<std::string>{"bytes=-262144"});
+  EXPECT_EQ((*f)->tail_offset(), (1 << 20) - (256 << 10));
+  // Anything in the last 256 KiB is served from the tail.
+  EXPECT_EQ(Read(**f, (1 << 20) - 250000, 249992), data_->substr((1 << 20) - 250000, 249992));
+  EXPECT_EQ((*f)->requests(), 1);
+}
+
 TEST_F(RemoteFileTest, NearbyRangesAreJoinedAndFarOnesFetchedTogether) {
-  RemoteFileOptions o;
+  RemoteFileOptions o = Small();
   o.coalesce_gap = 4096;
   auto f = Open("/data.bin", o);
   ASSERT_TRUE(f.ok());
@@ -147,7 +164,7 @@ TEST_F(RemoteFileTest, NearbyRangesAreJoinedAndFarOnesFetchedTogether) {
 }
 
 TEST_F(RemoteFileTest, LargeRangesAreSplitAndFetchedInParallel) {
-  RemoteFileOptions o;
+  RemoteFileOptions o = Small();
   o.max_request_bytes = 100000;
   auto f = Open("/data.bin", o);
   ASSERT_TRUE(f.ok());
@@ -250,7 +267,9 @@ TEST(RemoteFileS3Test, ReadsAnS3ObjectByRanges) {
   auto s3 = std::make_shared<S3Client>(*config, std::make_shared<HttpClient>(HttpOptions{}));
   const std::string data = RandomBytes(300000, 21);
   ASSERT_TRUE(s3->PutObject("data", "dir/file one.parquet", data).ok());
-  auto f = RemoteFile::Open(S3Location(s3, "data", "dir/file one.parquet"));
+  RemoteFileOptions small;
+  small.footer_guess = 64 << 10;
+  auto f = RemoteFile::Open(S3Location(s3, "data", "dir/file one.parquet"), small);
   ASSERT_TRUE(f.ok()) << f.status().ToString();
   EXPECT_EQ((*f)->display_name(), "s3://data/dir/file one.parquet");
   EXPECT_EQ((*f)->size(), 300000);
