@@ -26,7 +26,10 @@ struct RemoteFileOptions {
   // groups or columns keeps its page indexes just before a footer that alone can pass 64 KiB: 256 KiB
   // brings both in the common case, so a scan needs no request for them.
   int64_t footer_guess = 256 << 10;
-  int64_t coalesce_gap = 128 << 10;
+  // Ranges closer than this are joined into one request, the gap's bytes fetched and dropped. The
+  // requests of one read go out 8 at a time, so joining saves requests (which object stores bill
+  // and rate-limit) more than time; a gap is joined only while it stays small next to a page.
+  int64_t coalesce_gap = 32 << 10;
   int64_t max_request_bytes = int64_t{16} << 20;
   int64_t max_unranged_bytes = int64_t{1} << 30;
 };

@@ -137,6 +137,24 @@ TEST_F(RemoteFileTest, TheDefaultGuessIs256KiB) {
   EXPECT_EQ((*f)->requests(), 1);
 }
 
+TEST_F(RemoteFileTest, TheDefaultGapJoinsRangesUnder32KiBApart) {
+  auto f = Open("/data.bin");  // 64 KiB tail: the ranges below are all before it
+  ASSERT_TRUE(f.ok());
+  std::string a(100, '\0'), b(100, '\0'), c(100, '\0');
+  const ReadRange ranges[] = {
+      {0, 100, reinterpret_cast<uint8_t*>(a.data())},
+      {30100, 100, reinterpret_cast<uint8_t*>(b.data())},   // 30,000 after a: joined
+      {100000, 100, reinterpret_cast<uint8_t*>(c.data())},  // 69,800 after b: its own request
+  };
+  ASSERT_TRUE((*f)->ReadRanges(ranges).ok());
+  EXPECT_EQ(a, data_->substr(0, 100));
+  EXPECT_EQ(b, data_->substr(30100, 100));
+  EXPECT_EQ(c, data_->substr(100000, 100));
+  std::vector<std::string> got = Ranges();
+  std::sort(got.begin() + 1, got.end());
+  EXPECT_EQ(got, (std::vector<std::string>{"bytes=-65536", "bytes=0-30199", "bytes=100000-100099"}));
+}
+
 TEST_F(RemoteFileTest, NearbyRangesAreJoinedAndFarOnesFetchedTogether) {
   RemoteFileOptions o = Small();
   o.coalesce_gap = 4096;
