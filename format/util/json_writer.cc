@@ -39,13 +39,13 @@ void AppendJsonString(std::string_view text, std::string* out) {
 void AppendJsonInt(int64_t v, std::string* out) {
   char buf[24];
   auto r = std::to_chars(buf, buf + sizeof(buf), v);
-  out->append(buf, r.ptr);
+  out->append(buf, static_cast<size_t>(r.ptr - buf));
 }
 
 void AppendJsonUInt(uint64_t v, std::string* out) {
   char buf[24];
   auto r = std::to_chars(buf, buf + sizeof(buf), v);
-  out->append(buf, r.ptr);
+  out->append(buf, static_cast<size_t>(r.ptr - buf));
 }
 
 void AppendJsonDouble(double v, std::string* out) {
@@ -59,7 +59,7 @@ void AppendJsonDouble(double v, std::string* out) {
   }
   char buf[32];  // the shortest form of any double fits in 24 characters
   auto r = std::to_chars(buf, buf + sizeof(buf), v);
-  out->append(buf, r.ptr);
+  out->append(buf, static_cast<size_t>(r.ptr - buf));
   for (const char* p = buf; p < r.ptr; ++p) {
     if (*p == '.' || *p == 'e') return;
   }

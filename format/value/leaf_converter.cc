@@ -218,7 +218,7 @@ char* WriteInterval(const uint8_t* bytes, char* p) {
 // Appends already-safe text (digits, dashes, colons, dots) as a JSON string.
 void AppendQuoted(const char* begin, const char* end, std::string* out) {
   out->push_back('"');
-  out->append(begin, end);
+  out->append(begin, static_cast<size_t>(end - begin));
   out->push_back('"');
 }
 

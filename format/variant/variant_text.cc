@@ -12,7 +12,7 @@ namespace {
 
 void AppendQuoted(const char* begin, const char* end, std::string* out) {
   out->push_back('"');
-  out->append(begin, end);
+  out->append(begin, static_cast<size_t>(end - begin));
   out->push_back('"');
 }
 
