@@ -15,6 +15,37 @@ SELECT parquet_export('s3://out/small.parquet', 'SELECT * FROM src WHERE id < 10
 ----
 1000
 
+# A table's footer is cached, and every scan checks the object is still the version it was read
+# from: count(*) reads no data, so it asks with one HEAD (a scan that reads data needs none: its
+# range answers carry the version).
+statement ok
+CREATE VIRTUAL TABLE temp.small USING parquet('s3://out/small.parquet');
+
+query
+SELECT count(*) FROM small;
+----
+1000
+
+query
+SELECT json_extract(parquet_scan_stats('small'), '$.requests');
+----
+1
+
+# Replaced: that HEAD finds another version, so the count is an error naming the object, never the
+# cached footer's count, and the scan after it reads the new object.
+query
+SELECT parquet_export('s3://out/small.parquet', 'SELECT * FROM src WHERE id < 1500');
+----
+1500
+
+statement error s3://out/small.parquet changed since its footer was read; the next scan reads it again
+SELECT count(*) FROM small;
+
+query
+SELECT count(*) FROM small;
+----
+1500
+
 # A larger file goes up as a multipart upload (parts of s3_part_size MiB).
 query
 SELECT parquet_export('s3://out/big.parquet', 'SELECT * FROM src ORDER BY id', 'compression=uncompressed, row_group_size=20000, page_rows=1000, s3_part_size=1');
