@@ -17,7 +17,10 @@
  * the peak resident set size of the process (getrusage ru_maxrss). Any SQL error prints the message to
  * stderr and exits with status 1.
  *
- * Build: cc -O2 -o sqlite_bench bench/sqlite_bench.c -lsqlite3
+ * The connection also has the module bench_floor (bench/floor_vtab.c): a virtual table that does no
+ * work, for the interface's own cost.
+ *
+ * Build: cc -O2 -o sqlite_bench bench/sqlite_bench.c bench/floor_vtab.c -lsqlite3
  */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -25,6 +28,8 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+
+int FloorVtabRegister(sqlite3 *db); /* floor_vtab.c */
 
 static double WallMs(void) {
   struct timespec ts;
@@ -142,6 +147,7 @@ int main(int argc, char **argv) {
   sqlite3 *db = NULL;
   if (sqlite3_open(argv[1], &db) != SQLITE_OK) Fail(db, "open", argv[1]);
   sqlite3_enable_load_extension(db, 1);
+  if (FloorVtabRegister(db) != SQLITE_OK) Fail(db, "register", "bench_floor");
 
   char *line = NULL;
   size_t cap = 0;
