@@ -35,27 +35,44 @@ PageReader::PageReader(const RandomAccessFile& file, const ColumnMetaData& meta,
       decryptor_(decryptor) {}
 
 struct PageReader::ReadAhead {
-  Page page;  // as NextHeader returned it; the worker loads it
+  Page page;  // as NextHeader returned it; whoever claims it loads it
   std::mutex mu;
   std::condition_variable finished;
-  std::atomic<bool> started{false};  // a worker is loading the page
+  std::atomic<bool> claimed{false};  // a thread took the work: a worker, or the reader itself
   std::atomic<bool> done{false};     // set (release) once page and status are final
   Status status;
 };
 
-PageReader::~PageReader() {
-  for (const auto& r : ahead_) Wait(*r);
+namespace {
+
+// Takes `r`'s work for the calling thread; false when another thread took it first.
+bool Claim(std::atomic<bool>& claimed) {
+  bool expected = false;
+  return claimed.compare_exchange_strong(expected, true, std::memory_order_acq_rel);
 }
 
-void PageReader::Wait(ReadAhead& r) {
-  // A worker loading the page on another core is usually about done: watch it a while before
-  // sleeping. Not one that has not started: it may be waiting for this very core, which a watch
-  // would keep from it.
+}  // namespace
+
+PageReader::~PageReader() {
+  for (const auto& r : ahead_) Drop(*r);
+}
+
+void PageReader::Drop(ReadAhead& r) const {
+  // Work nobody started is cancelled: the task finds it claimed and returns without touching this
+  // reader. Work under way may still use it, so it is waited for.
+  if (!Claim(r.claimed)) Wait(r);
+}
+
+void PageReader::Wait(ReadAhead& r) const {
   auto done = [&] { return r.done.load(std::memory_order_acquire); };
-  SpinUntil([&] { return r.started.load(std::memory_order_relaxed) || done(); },
-            std::chrono::microseconds(2));
-  if (done()) return;
-  if (r.started.load(std::memory_order_relaxed) && SpinUntil(done)) return;
+  // While another thread loads this page, the calling thread loads pages still queued (of any
+  // column of the scan) instead of idling: on two cores both then decompress, which is what a scan
+  // of compressed pages waits for. A task of the pool only loads a page, so running one here
+  // cannot wait on this thread.
+  while (!done() && options_.task_pool && options_.task_pool->RunOne()) {
+  }
+  // The other thread is usually about done: watch it a while before sleeping.
+  if (done() || SpinUntil(done)) return;
   std::unique_lock<std::mutex> lock(r.mu);
   r.finished.wait(lock, [&] { return r.done.load(std::memory_order_acquire); });
 }
@@ -70,41 +87,50 @@ void PageReader::ReadNextAhead(const Page& current) {
   const int data_page_ordinal = data_page_ordinal_;
   const int page_index = page_index_;
   const int64_t values_seen = values_seen_;
-  auto next = std::make_shared<ReadAhead>();
+  std::vector<std::shared_ptr<ReadAhead>> next;
   peeking_ = true;
-  Result<bool> found = NextHeader(&next->page);
+  while (next.size() < kPagesAhead) {
+    auto r = std::make_shared<ReadAhead>();
+    Result<bool> found = NextHeader(&r->page);
+    // A header that does not parse is reported when the scan reaches it, by NextHeader itself.
+    if (!found.ok() || !*found) break;
+    next.push_back(std::move(r));
+  }
   peeking_ = false;
   pos_ = pos;
   data_page_ordinal_ = data_page_ordinal;
   page_index_ = page_index;
   values_seen_ = values_seen;
-  // A header that does not parse is reported when the scan reaches it, by NextHeader itself.
-  const bool have_next = found.ok() && *found;
-  bool next_in_flight = false;
   std::vector<std::shared_ptr<ReadAhead>> kept;
   for (auto& r : ahead_) {
-    if (SamePage(r->page, current)) {
-      kept.push_back(std::move(r));
-    } else if (have_next && SamePage(r->page, next->page)) {
-      next_in_flight = true;
+    bool wanted = SamePage(r->page, current);
+    for (auto& n : next) {
+      if (n && SamePage(r->page, n->page)) {
+        wanted = true;
+        n.reset();  // already in flight
+      }
+    }
+    if (wanted) {
       kept.push_back(std::move(r));
     } else {
-      Wait(*r);  // a page the caller passed over: its work is dropped
+      Drop(*r);  // a page the caller passed over
     }
   }
   ahead_ = std::move(kept);
-  if (!have_next || next_in_flight) return;
-  ahead_.push_back(next);
-  options_.task_pool->Submit([this, next] {
-    next->started.store(true, std::memory_order_relaxed);
-    Status s = LoadBodyNow(&next->page);
-    std::lock_guard<std::mutex> lock(next->mu);
-    next->status = std::move(s);
-    next->done.store(true, std::memory_order_release);
-    // Notified under the lock: once the reader sees `done` it may be destroyed, and this task
-    // touches nothing of it after unlocking.
-    next->finished.notify_all();
-  });
+  for (auto& n : next) {
+    if (!n) continue;
+    ahead_.push_back(n);
+    options_.task_pool->Submit([this, n] {
+      if (!Claim(n->claimed)) return;  // cancelled, or loaded by the reader itself
+      Status s = LoadBodyNow(&n->page);
+      std::lock_guard<std::mutex> lock(n->mu);
+      n->status = std::move(s);
+      n->done.store(true, std::memory_order_release);
+      // Notified under the lock: once the reader sees `done` it may be destroyed, and this task
+      // touches nothing of it after unlocking.
+      n->finished.notify_all();
+    });
+  }
 }
 
 void PageReader::SplitLevels(ByteSpan body, Page* page) {
@@ -406,8 +432,11 @@ Status PageReader::LoadBody(Page* page) const {
   if (it != ahead_.end()) {
     std::shared_ptr<ReadAhead> r = std::move(*it);
     ahead_.erase(it);
-    Wait(*r);
-    if (r->status.ok()) {
+    // Not started yet (the workers are busy with other pages): load it here, below, rather than
+    // wait for it.
+    const bool here = Claim(r->claimed);
+    if (!here) Wait(*r);
+    if (!here && r->status.ok()) {
       const Page& done = r->page;
       page->body = done.body;
       page->rep_levels = done.rep_levels;

@@ -107,11 +107,13 @@ class PageReader {
   // plaintext as for a plaintext page. A failed authentication is Crypto naming the module.
   //
   // Reading ahead (ReaderOptions::task_pool, the table option `threads`): once two pages in a row
-  // were loaded (a scan, not a lookup), each NextHeader also parses the next header and hands that
-  // page's LoadBody work to a worker; LoadBody then takes the result, waiting if needed. Only bytes
-  // already in memory are read ahead, one page ahead, so the extra memory is two decompressed pages
-  // per column. A page read ahead that fails is loaded again on the calling thread, so errors are
-  // the same either way.
+  // were loaded (a scan, not a lookup), each NextHeader also parses the next kPagesAhead headers and
+  // hands those pages' LoadBody work to the pool; LoadBody then takes the result. A page no worker
+  // has started yet is loaded by LoadBody itself; while it waits for one under way, the calling
+  // thread runs other queued page loads, so that every thread decompresses. Only bytes already in
+  // memory are read ahead, so the extra memory is kPagesAhead + 1 decompressed pages per column. A
+  // page read ahead that fails is loaded again on the calling thread, so errors are the same either
+  // way.
   //
   // With ReaderOptions::page_cache (page_cache.h), LoadBody first looks the page up there, and
   // after a Seek keeps the first page of each run it loads, so a lookup landing on it again neither
@@ -160,7 +162,10 @@ class PageReader {
   // bytes are not in memory) and hands that page to a worker. `current` is the page NextHeader is
   // returning: its own read-ahead, if any, stays for LoadBody; any other is dropped.
   void ReadNextAhead(const Page& current);
-  static void Wait(ReadAhead& r);
+  // Waits until `r`'s work is done, running queued tasks of the pool meanwhile.
+  void Wait(ReadAhead& r) const;
+  // Cancels `r`'s work, or waits for it when it is under way.
+  void Drop(ReadAhead& r) const;
   static bool SamePage(const Page& a, const Page& b);
   Status Fail(Status s, int page_ordinal) const;
   // Points a v2 page's level and value spans into `body` (levels, then values); the level lengths
@@ -190,8 +195,10 @@ class PageReader {
   int64_t values_seen_ = 0;
   int64_t bytes_read_ = 0;
   bool peeking_ = false;                        // inside ReadNextAhead: never read the file
+  // Pages read ahead of the scan.
+  static constexpr size_t kPagesAhead = 2;
   // Pages handed to workers, until LoadBody takes them: at most the page NextHeader returned last
-  // and the one after it.
+  // and the kPagesAhead after it.
   mutable std::vector<std::shared_ptr<ReadAhead>> ahead_;
   mutable int last_loaded_ = -2;                // header_ordinal of the last page LoadBody loaded
   mutable int64_t pages_read_ahead_ = 0;

@@ -41,6 +41,20 @@ void TaskPool::Submit(std::function<void()> task) {
   wake_.notify_one();
 }
 
+bool TaskPool::RunOne() {
+  if (queued_.load(std::memory_order_relaxed) == 0) return false;
+  std::function<void()> task;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (queue_.empty()) return false;
+    task = std::move(queue_.front());
+    queue_.pop_front();
+    queued_.store(queue_.size(), std::memory_order_relaxed);
+  }
+  task();
+  return true;
+}
+
 int TaskPool::started() const {
   std::lock_guard<std::mutex> lock(mu_);
   return static_cast<int>(threads_.size());

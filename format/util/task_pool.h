@@ -50,6 +50,10 @@ class TaskPool {
   // Queues `task`. Runs it on the calling thread instead when no worker could be started.
   void Submit(std::function<void()> task);
   int workers() const { return workers_; }
+  // Runs the oldest queued task on the calling thread, if there is one; false when none is queued.
+  // For a thread waiting on a task's result: it helps rather than idles. Only for pools whose tasks
+  // never wait on the caller.
+  bool RunOne();
   // Threads running now (0 until the first Submit).
   int started() const;
 
