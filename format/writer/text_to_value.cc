@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -60,45 +61,113 @@ int32_t DecimalByteWidth(int precision) {
 
 namespace {
 
-// The common form of a decimal, [sign] digits [. digits] with no more digits after the point than
-// the scale and no more than `precision` in all once scaled, read straight into the unscaled
-// integer. False for anything else (an exponent, more fraction digits, too many digits, not a
-// number), which ParseDecimalText then reads the general way, with its errors.
-bool ReadPlainDecimal(std::string_view s, int precision, int scale, Int128* out) {
-  size_t i = 0;
-  bool negative = false;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
-  // The significant digits gather in 64 bits, 18 at a time, then join the 128-bit value.
-  constexpr uint64_t kChunk = 1000000000000000000ULL;  // 10^18
-  Int128 v = 0;
-  uint64_t chunk = 0, chunk_scale = 1;
-  int digits = 0, fraction = 0;
-  bool point = false, any = false;
-  for (; i < s.size(); ++i) {
-    const char c = s[i];
-    if (c >= '0' && c <= '9') {
-      any = true;
-      if (point && ++fraction > scale) return false;
-      if (digits > 0 || c != '0') {
-        if (++digits > precision) return false;
-        chunk = chunk * 10 + static_cast<uint64_t>(c - '0');
-        chunk_scale *= 10;
-        if (chunk_scale == kChunk) {
-          v = v * static_cast<Int128>(kChunk) + static_cast<Int128>(chunk);
-          chunk = 0;
-          chunk_scale = 1;
-        }
-      }
-    } else if (c == '.' && !point) {
-      point = true;
+// Eight ASCII characters read as a little-endian word: whether all are digits.
+bool EightDigits(uint64_t w) {
+  // A digit is 0x30..0x39: high nibble 3, and adding 6 keeps it 3 (no byte carries: each is < 0x40).
+  constexpr uint64_t kHigh = 0xF0F0F0F0F0F0F0F0ULL, kThrees = 0x3030303030303030ULL;
+  return (w & kHigh) == kThrees && ((w + 0x0606060606060606ULL) & kHigh) == kThrees;
+}
+
+// The value of eight digits read as a little-endian word (the first digit in the lowest byte):
+// pairs, then fours, then the eight, each step one multiply over every lane at once.
+uint64_t EightDigitsValue(uint64_t w) {
+  w -= 0x3030303030303030ULL;
+  w = w * 10 + (w >> 8);  // each 16-bit lane's low byte: the lane's two digits
+  return (((w & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
+          (((w >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >>
+         32;
+}
+
+// Four ASCII characters read as a little-endian word: whether all are digits, and their value.
+bool FourDigits(uint32_t w) {
+  constexpr uint32_t kHigh = 0xF0F0F0F0U, kThrees = 0x30303030U;
+  return (w & kHigh) == kThrees && ((w + 0x06060606U) & kHigh) == kThrees;
+}
+
+uint32_t FourDigitsValue(uint32_t w) {
+  w -= 0x30303030U;
+  w = w * 10 + (w >> 8);  // each 16-bit lane's low byte: the lane's two digits
+  return (w & 0xFF) * 100 + ((w >> 16) & 0xFF);
+}
+
+// The digits of a decimal read so far: the value (unsigned, so that more than 38 digits wrap and
+// are then refused rather than overflow), and the zeros before the first other digit, which add
+// nothing to it.
+struct DigitRun {
+  UInt128 value = 0;
+  int leading = 0;
+  bool nonzero = false;
+
+  // Leading zeros among the `n` digits of a little-endian word `w` (n = 8 or 4).
+  void CountLeading(uint64_t w, int n) {
+    if (nonzero) return;
+    const uint64_t x = (w ^ 0x3030303030303030ULL) & (n == 8 ? ~uint64_t{0} : 0xFFFFFFFFULL);
+    if (x == 0) {
+      leading += n;
     } else {
-      return false;
+      leading += __builtin_ctzll(x) / 8;
+      nonzero = true;
     }
   }
-  v = v * static_cast<Int128>(chunk_scale) + static_cast<Int128>(chunk);
-  if (!any || (v != 0 && digits + (scale - fraction) > precision)) return false;
-  for (int k = fraction; k < scale; ++k) v *= 10;
-  *out = negative ? -v : v;
+
+  // Reads the digits from p on (eight, then four, then one at a time); returns how many.
+  int Read(const char*& p, const char* end) {
+    const char* start = p;
+    while (end - p >= 8) {
+      uint64_t w;
+      std::memcpy(&w, p, 8);
+      if (!EightDigits(w)) break;
+      CountLeading(w, 8);
+      value = value * 100000000U + EightDigitsValue(w);
+      p += 8;
+    }
+    if (end - p >= 4) {
+      uint32_t w;
+      std::memcpy(&w, p, 4);
+      if (FourDigits(w)) {
+        CountLeading(w, 4);
+        value = value * 10000U + FourDigitsValue(w);
+        p += 4;
+      }
+    }
+    for (; p < end && *p >= '0' && *p <= '9'; ++p) {
+      if (!nonzero) {
+        if (*p == '0') {
+          ++leading;
+        } else {
+          nonzero = true;
+        }
+      }
+      value = value * 10U + static_cast<unsigned>(*p - '0');
+    }
+    return static_cast<int>(p - start);
+  }
+};
+
+// The common form of a decimal, [sign] digits [. digits] with no more digits after the point than
+// the scale and no more than `precision` in all once scaled, read straight into the unscaled
+// integer, eight digits at a time where it can. False for anything else (an exponent, more
+// fraction digits, too many digits, not a number), which ParseDecimalText then reads the general
+// way, with its errors.
+bool ReadPlainDecimal(std::string_view s, int precision, int scale, Int128* out) {
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  bool negative = false;
+  if (p < end && (*p == '+' || *p == '-')) negative = *p++ == '-';
+  DigitRun run;
+  int digits = run.Read(p, end);
+  int fraction = 0;
+  if (p < end && *p == '.') {
+    ++p;
+    fraction = run.Read(p, end);
+    digits += fraction;
+  }
+  const int significant = digits - run.leading;
+  if (p != end || digits == 0 || fraction > scale || significant > precision) return false;
+  if (run.value != 0 && significant + (scale - fraction) > precision) return false;
+  UInt128 v = run.value;
+  for (int k = fraction; k < scale; ++k) v *= 10U;
+  *out = negative ? -static_cast<Int128>(v) : static_cast<Int128>(v);
   return true;
 }
 
@@ -123,11 +192,12 @@ Status ParseDecimalText(std::string_view s, int precision, int scale, UnscaledDe
                                      " digits, too many for " + type);
     }
   }
-  auto u = static_cast<UInt128>(v);
-  for (int k = 15; k >= 0; --k) {
-    out->big_endian[k] = static_cast<uint8_t>(u & 0xFF);
-    u >>= 8;
-  }
+  // Two's complement, most significant byte first: each 64-bit half byte-swapped.
+  const auto u = static_cast<UInt128>(v);
+  const uint64_t high = __builtin_bswap64(static_cast<uint64_t>(u >> 64));
+  const uint64_t low = __builtin_bswap64(static_cast<uint64_t>(u));
+  std::memcpy(out->big_endian, &high, 8);
+  std::memcpy(out->big_endian + 8, &low, 8);
   return Status::OK();
 }
 

@@ -103,6 +103,55 @@ TEST(TextToValueTest, DecimalWidthsAndInt64Form) {
   }
 }
 
+// The direct path reads eight digits at a time: texts longer than a run of eight, with leading
+// zeros that end inside a run or span several, and up to 45 digits (more than any DECIMAL holds),
+// agree with the general path as above.
+TEST(TextToValueTest, PlainDecimalsInRunsOfEightDigits) {
+  std::mt19937_64 rng(13);
+  auto digits = [&](int n, bool zeros_first) {
+    std::string out;
+    for (int i = 0; i < n; ++i) {
+      out.push_back(zeros_first && rng() % 2 ? '0' : static_cast<char>('0' + rng() % 10));
+      if (out.back() != '0') zeros_first = false;
+    }
+    return out;
+  };
+  int fitted = 0, refused = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const int precision = 1 + static_cast<int>(rng() % 38);
+    const int scale = static_cast<int>(rng() % static_cast<uint64_t>(precision + 1));
+    std::string text = rng() % 3 == 0 ? "-" : (rng() % 5 == 0 ? "+" : "");
+    const int whole = static_cast<int>(rng() % 45);
+    text += digits(whole, rng() % 2 == 0);
+    if (whole == 0 || rng() % 3 != 0) text += "." + digits(static_cast<int>(rng() % 12), whole == 0);
+    if (text.find_first_of("0123456789") == std::string::npos) text += "7";
+    UnscaledDecimal fast, general;
+    const Status a = ParseDecimalText(text, precision, scale, &fast);
+    const Status b = ParseDecimalText(text + "e0", precision, scale, &general);
+    ASSERT_EQ(a.ok(), b.ok()) << text << " DECIMAL(" << precision << "," << scale << "): " << a.ToString()
+                              << " / " << b.ToString();
+    if (a.ok()) {
+      EXPECT_EQ(fast.Bytes(16), general.Bytes(16))
+          << text << " DECIMAL(" << precision << "," << scale << ")";
+      ++fitted;
+    } else {
+      ++refused;
+    }
+  }
+  // Both outcomes were exercised.
+  EXPECT_GT(fitted, 2000);
+  EXPECT_GT(refused, 2000);
+  // Runs of eight digits with the leading zeros inside them, and the largest values.
+  EXPECT_EQ(DecimalText("00000000000000001234.5", 10, 1), "1234.5");
+  EXPECT_EQ(DecimalText("-0000000.00000001", 9, 8), "-0.00000001");
+  EXPECT_EQ(DecimalText("99999999999999999999999999999999999999", 38, 0),
+            "99999999999999999999999999999999999999");
+  EXPECT_EQ(DecimalText("-9999999999999999999999999999999999999.9", 38, 1),
+            "-9999999999999999999999999999999999999.9");
+  EXPECT_EQ(DecimalText("100000000000000000000000000000000000000", 38, 0),
+            "error: has more than 38 digits, too many for DECIMAL(38,0)");
+}
+
 TEST(TextToValueTest, Uuids) {
   uint8_t b[16];
   ASSERT_TRUE(ParseUuidText("0f1E2d3C-4b5a-6978-8796-a5b4c3d2e1f0", b));
