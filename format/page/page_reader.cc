@@ -432,11 +432,18 @@ Status PageReader::LoadBody(Page* page) const {
   if (it != ahead_.end()) {
     std::shared_ptr<ReadAhead> r = std::move(*it);
     ahead_.erase(it);
-    // Not started yet (the workers are busy with other pages): load it here, below, rather than
-    // wait for it.
-    const bool here = Claim(r->claimed);
-    if (!here) Wait(*r);
-    if (!here && r->status.ok()) {
+    if (Claim(r->claimed)) {
+      // No worker has started it (they are busy with other pages): load it here rather than wait.
+      if (LoadFromCache(page)) return Status::OK();
+      Status s = LoadBodyNow(page);
+      if (s.ok()) {
+        last_loaded_ = page->header_ordinal;
+        ++pages_read_ahead_;
+      }
+      return s;
+    }
+    Wait(*r);
+    if (r->status.ok()) {
       const Page& done = r->page;
       page->body = done.body;
       page->rep_levels = done.rep_levels;

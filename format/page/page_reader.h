@@ -147,7 +147,7 @@ class PageReader {
 
   const std::string& context() const { return context_; }
   int64_t bytes_read() const { return bytes_read_; }
-  // Pages whose LoadBody work a worker did (reading ahead).
+  // Pages handed to the pool ahead of the scan (reading ahead), whichever thread then loaded them.
   int64_t pages_read_ahead() const { return pages_read_ahead_; }
   // Pages LoadBody took from the page cache.
   int64_t pages_from_cache() const { return pages_from_cache_; }

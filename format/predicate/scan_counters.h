@@ -31,7 +31,7 @@ struct ScanCounters {
   int64_t pages_read = 0;                   // data pages read and decoded, all projected columns
   int64_t pages_skipped = 0;  // data pages of the column chunks read, passed over unread (ranges)
   int64_t pages_from_cache = 0;  // pages the table's page cache supplied already decompressed
-  int64_t pages_read_ahead = 0;  // pages loaded ahead of the scan (threads > 1), by the pool's tasks
+  int64_t pages_read_ahead = 0;  // pages handed to worker threads ahead of the scan (threads > 1)
   int64_t rows_considered = 0;
   int64_t rows_skipped = 0;
   int64_t rows_filtered = 0;
