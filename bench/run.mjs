@@ -714,7 +714,7 @@ function buildReport(r) {
   out.push('');
   out.push('The queries that decompress many pages, on project.parquet with the table option threads=2 (the default ' +
     'on a machine with 2 or more hardware threads; every other table of this report is given threads=1): one ' +
-    'worker thread checks and decompresses each column\'s next two pages while the calling thread decodes the ' +
+    'worker thread checks and decompresses each column\'s next page while the calling thread decodes the ' +
     'current one, and the calling thread loads queued pages itself rather than wait. Wall-clock time is what the user waits; CPU time counts both threads.');
   out.push('');
   out.push(table(['query', 'wall, threads=1', 'wall, threads=2', 'CPU, threads=1', 'CPU, threads=2', 'native (wall)',

@@ -33,7 +33,7 @@
 //   sort_memory=MIB          ORDER BY / GROUP BY on one column done here when the rows are estimated
 //                            to take at most this (default 256; 0: always by SQLite); see Ordering
 //   threads=N                1: everything on the calling thread. N > 1: N-1 worker threads of
-//                            the table check, decrypt and decompress each column's next pages while
+//                            the table check, decrypt and decompress each column's next page while
 //                            the current one is decoded (page_reader.h, "Reading ahead"); they
 //                            start with the first scan that reads ahead. Default: 2 on a machine
 //                            of 2 or more hardware threads, else 1 (DefaultScanThreads)

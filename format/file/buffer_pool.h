@@ -18,7 +18,7 @@ namespace pq {
 struct BufferPoolLimits {
   static constexpr size_t kMinPooledBytes = size_t{64} << 10;  // smaller requests: plain allocation
   static constexpr size_t kMaxPooledBytes = size_t{16} << 20;  // larger buffers are never kept
-  // Enough for a threads=2 scan of many columns (three decompressed pages per column in flight, and
+  // Enough for a threads=2 scan of many columns (two decompressed pages per column in flight, and
   // the bytes read): with 16, buffers kept going back to malloc from another thread than the one
   // that allocated them, and glibc's per-thread arenas then returned and faulted the memory in
   // again on every page (a 10-column equality scan 113 -> 251 ms after other scans had run).

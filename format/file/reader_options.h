@@ -46,7 +46,7 @@ struct ReaderOptions {
   // AAD prefix, a retriever by key id). Null: no keys, which still reads plaintext files and the
   // plaintext columns of a file with a plaintext footer.
   std::shared_ptr<const crypto::DecryptionConfig> decryption;
-  // Workers that check, decrypt and decompress each column's next pages while the current one is
+  // Workers that check, decrypt and decompress each column's next page while the current one is
   // decoded (page/page_reader.h, "Reading ahead"); null: every page is loaded when it is reached.
   std::shared_ptr<TaskPool> task_pool;
   // Decompressed pages kept for lookups that land on them again (page/page_cache.h says which

@@ -65,13 +65,14 @@ void PageReader::Drop(ReadAhead& r) const {
 
 void PageReader::Wait(ReadAhead& r) const {
   auto done = [&] { return r.done.load(std::memory_order_acquire); };
-  // While another thread loads this page, the calling thread loads pages still queued (of any
-  // column of the scan) instead of idling: on two cores both then decompress, which is what a scan
-  // of compressed pages waits for. A task of the pool only loads a page, so running one here
-  // cannot wait on this thread.
+  // The other thread is usually about done (a scan whose calling thread is the slower one): watch
+  // it a while. If it is not, the workers are the slower ones (pages that take longer to
+  // decompress than to decode): the calling thread loads pages still queued (of any column of the
+  // scan) instead of idling, so that both decompress. A task of the pool only loads a page, so
+  // running one here cannot wait on this thread.
+  if (done() || SpinUntil(done, kHelpAfter)) return;
   while (!done() && options_.task_pool && options_.task_pool->RunOne()) {
   }
-  // The other thread is usually about done: watch it a while before sleeping.
   if (done() || SpinUntil(done)) return;
   std::unique_lock<std::mutex> lock(r.mu);
   r.finished.wait(lock, [&] { return r.done.load(std::memory_order_acquire); });
