@@ -16,6 +16,8 @@
 //      BLOBs for UUIDs).
 //    - `fallback`, 400,000 rows of distinct values, so dictionaries pass the writer's 1 MiB limit and
 //      fall back to PLAIN inside a column chunk (the check fails if no chunk does).
+//    - `cycle`, 300,000 rows of names that repeat after 30,000 rows, so the writer starts PLAIN and
+//      switches to a dictionary inside a column chunk (the check fails if no chunk does).
 // 2. The extension exports them (SELECT parquet_export(...) in the sqlite3 shell, schema= giving every
 //    type) once per configuration of a matrix of writer options: every codec x data page version 1/2
 //    x dictionary on/off with 1 KiB pages; the per-column encodings DELTA_BINARY_PACKED,
@@ -584,6 +586,25 @@ function fallbackConfigurations() {
   ];
 }
 
+// A third table whose names repeat only after 30,000 rows: the encoding trial's first values are all
+// distinct, so the writer starts PLAIN and switches the rest of the chunk to a dictionary once the
+// repeats show (column_writer.h, the watch): chunks with PLAIN data pages before RLE_DICTIONARY ones.
+const CYCLE_ROWS = 300000;
+function cycleColumns() {
+  return [
+    { name: 'id', type: 'INTEGER', kind: 'int', phys: 'INT64', sql: 'value' },
+    { name: 'c', type: 'TEXT', kind: 'string', phys: 'BYTE_ARRAY', sql: "CASE WHEN value % 11 = 0 THEN NULL ELSE printf('name_%05d', value * 16807 % 30000) END" },
+  ];
+}
+function cycleConfigurations() {
+  return [
+    { name: 'switched-snappy-v1', bloom: ['c'], switched: true,
+      options: "compression=snappy, row_group_size=300000, bloom_filter='c'" },
+    { name: 'switched-snappy-v2', switched: true,
+      options: 'compression=snappy, data_page_version=2, row_group_size=150000' },
+  ];
+}
+
 // Makes the source table `src` of a dataset in `db` and returns what SQLite holds, column by column.
 function makeSource(args, db, ds) {
   rmSync(db, { force: true });
@@ -613,15 +634,19 @@ async function check(args, dir, failures) {
   }
   lines.push('COMMIT;');
   const fbCols = fallbackColumns();
+  const cyCols = cycleColumns();
   const datasets = [
     { name: 'types', cols: typeCols, sourceSql: lines.join('\n'), configs: configurations(typeCols) },
     { name: 'fallback', cols: fbCols, configs: fallbackConfigurations(),
       sourceSql: `CREATE TABLE src AS SELECT ${fbCols.map((c) => `${c.sql} AS ${c.name}`).join(', ')} ` +
                  `FROM generate_series(1, ${FALLBACK_ROWS});` },
+    { name: 'cycle', cols: cyCols, configs: cycleConfigurations(),
+      sourceSql: `CREATE TABLE src AS SELECT ${cyCols.map((c) => `${c.sql} AS ${c.name}`).join(', ')} ` +
+                 `FROM generate_series(1, ${CYCLE_ROWS});` },
   ];
 
   let passed = 0;
-  const coverage = { rowGroups: 0, inexactBounds: 0, bloomPresent: 0, duckProbes: 0, fallbackChunks: 0 };
+  const coverage = { rowGroups: 0, inexactBounds: 0, bloomPresent: 0, duckProbes: 0, fallbackChunks: 0, switchedChunks: 0 };
   for (const ds of datasets) {
     let configs = ds.configs;
     if (args.only) configs = configs.filter((c) => args.only.includes(c.name));
@@ -642,6 +667,17 @@ async function check(args, dir, failures) {
         await checkValues(ds.cols, expected, file, cfg, fail, args.maxDiffs);
         const meta = await checkStatistics(ds.cols, expected, file, cfg, fail, args.maxDiffs, coverage);
         if (cfg.bloom && meta) await checkBloom(ds.cols, expected, file, cfg, meta, fail, args.maxDiffs, coverage);
+        if (cfg.switched) {
+          // The point of this file: chunks with PLAIN data pages (first, as the writer's unit tests check)
+          // and RLE_DICTIONARY ones (encoding_stats, through the extension's parquet_metadata).
+          const q = `SELECT count(*) FROM parquet_metadata(${sqlString(file)}) m WHERE path_in_schema = 'c' AND ` +
+            `EXISTS (SELECT 1 FROM json_each(m.encoding_stats) WHERE json_extract(value, '$.page_type') LIKE 'DATA_PAGE%' ` +
+            `AND json_extract(value, '$.encoding') = 'RLE_DICTIONARY') AND EXISTS (SELECT 1 FROM json_each(m.encoding_stats) ` +
+            `WHERE json_extract(value, '$.page_type') LIKE 'DATA_PAGE%' AND json_extract(value, '$.encoding') = 'PLAIN')`;
+          const n = Number(runWithExtension(args, ':memory:', q).stdout.trim());
+          coverage.switchedChunks += n;
+          if (!(n > 0)) fail.push('no column chunk switched from PLAIN to the dictionary: the watch is not exercised');
+        }
         if (cfg.fallback) {
           // The point of this file: chunks whose data pages start dictionary-encoded and go on PLAIN (read
           // from the footer's encoding_stats by the extension's parquet_metadata).
@@ -666,7 +702,8 @@ async function check(args, dir, failures) {
     }
   }
   process.stdout.write(`checked ${coverage.rowGroups} row groups x columns, ${coverage.inexactBounds} truncated (inexact) ` +
-    `bounds, ${coverage.fallbackChunks} chunks that fell back from dictionary to plain, ${coverage.bloomPresent} ` +
+    `bounds, ${coverage.fallbackChunks} chunks that fell back from dictionary to plain, ${coverage.switchedChunks} ` +
+    `that switched from plain to a dictionary, ${coverage.bloomPresent} ` +
     `present values probed here, ${coverage.duckProbes} probes by DuckDB\n`);
   process.stdout.write(`${passed} passed, ${failures.length} failed\n`);
 }

@@ -12,6 +12,8 @@
 #include "format/geo/geospatial_statistics_builder.h"
 #include "format/metadata/metadata_io.h"
 #include "format/util/crc32.h"
+#include "format/util/mix_hash.h"
+#include "format/writer/distinct_counter.h"
 #include "format/writer/page_index_builder.h"
 
 namespace pq {
@@ -84,6 +86,41 @@ bool KeepDictionary(const DictionaryTrial& trial, int64_t value_cost, double chu
   return p.cost <= (reused ? kDictionaryTolerance : 1.0) * value_bytes;
 }
 
+bool SwitchToDictionary(const DictionaryWatch& w, double chunk_values,
+                        int64_t dictionary_page_bytes) {
+  if (w.values <= 0 || w.entries <= 0 || w.window_values <= 0 || w.written_values <= 0 ||
+      w.written_plain <= 0) {
+    return false;
+  }
+  const double rest = chunk_values - static_cast<double>(w.values);
+  if (rest <= 0) return false;
+  const double growth = std::clamp(w.window_new / static_cast<double>(w.window_values), 0.0, 1.0);
+  if (growth >= 1) return false;  // nothing but new values lately: no sign of repeats
+  // New entries the rest adds, for values drawn from D distinct ones: the window's rate at its
+  // middle, m values in, is exp(-m/D) (ProjectDictionary).
+  double added = 0;
+  if (growth > 0) {
+    const double middle = static_cast<double>(w.values) - static_cast<double>(w.window_values) / 2;
+    const double domain = -middle / std::log(growth);
+    added = domain * (std::exp(-static_cast<double>(w.values) / domain) -
+                      std::exp(-chunk_values / domain));
+  }
+  // The rest's entries: at most every value seen so far and every value to come.
+  const double entries = std::min(w.entries + std::max(added, 0.0), w.entries + rest);
+  const double entry_bytes =
+      static_cast<double>(w.written_plain) / static_cast<double>(w.written_values);
+  if (entries * entry_bytes > static_cast<double>(dictionary_page_bytes)) return false;
+  const double stored_ratio =
+      static_cast<double>(w.written_stored) / static_cast<double>(w.written_plain);
+  const auto k = static_cast<uint64_t>(std::ceil(entries));
+  const int width = std::max(k <= 1 ? 0 : static_cast<int>(std::bit_width(k - 1)), 1);
+  const double dictionary_cost = entries * entry_bytes * stored_ratio + rest * width / 8.0;
+  const double value_cost =
+      rest * static_cast<double>(w.written_stored) / static_cast<double>(w.written_values);
+  const bool reused = rest >= kToleranceReuse * entries;
+  return dictionary_cost <= (reused ? kDictionaryTolerance : 1.0) * value_cost;
+}
+
 template bool IsValueTypeOf<uint8_t>(PhysicalType);
 template bool IsValueTypeOf<int32_t>(PhysicalType);
 template bool IsValueTypeOf<int64_t>(PhysicalType);
@@ -103,6 +140,26 @@ constexpr int64_t kFirstSliceRecords = 64;
 
 template <typename T>
 constexpr bool kHasDictionary = !std::is_same_v<T, uint8_t>;
+
+// Bits of an RLE_DICTIONARY index into `entries` entries.
+int IndexBitWidth(int64_t entries) {
+  return entries <= 1 ? 0 : static_cast<int>(std::bit_width(static_cast<uint64_t>(entries - 1)));
+}
+
+uint64_t HashOfBytes(const uint8_t* p, size_t n) {
+  uint64_t h = MixHash64(n + 0x9e3779b97f4a7c15ULL);
+  for (; n >= 8; n -= 8, p += 8) {
+    uint64_t word;
+    std::memcpy(&word, p, 8);
+    h = MixHash64(h ^ word) * 0x9e3779b97f4a7c15ULL;
+  }
+  if (n > 0) {
+    uint64_t tail = 0;
+    std::memcpy(&tail, p, n);
+    h = MixHash64(h ^ tail);
+  }
+  return h;
+}
 // Value types DELTA_BINARY_PACKED takes (INT32, INT64): a candidate of the encoding trial.
 template <typename T>
 constexpr bool kHasDelta = std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t>;
@@ -237,6 +294,7 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     finished_ = true;
     PQ_RETURN_IF_ERROR(FlushPage());
     if (in_trial_) PQ_RETURN_IF_ERROR(EndTrial());  // a chunk without levels: nothing to go by
+    watching_ = false;
     if constexpr (kHasDictionary<T>) {
       if (dict_mode_) PQ_RETURN_IF_ERROR(FreezeDictionary());
     }
@@ -264,10 +322,11 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     m.data_page_offset = dict_size;
     if (has_dictionary_page_) m.dictionary_page_offset = 0;
     Statistics stats = ToThriftStatistics(chunk_stats_, stats_format_);
-    // Every value went through the dictionary: its size is the exact distinct count. Entries are
+    // Every value went through the dictionary (not after a fallback, nor in a chunk that switched to
+    // it late): its size is the exact distinct count. Entries are
     // distinct bit patterns, which is value equality except for floating point (-0.0, NaNs) and
     // BYTE_ARRAY decimals (sign extension), so not for those.
-    if (has_dictionary_page_ && !fell_back_ && !stats_format_.floating &&
+    if (has_dictionary_page_ && !fell_back_ && !switched_ && !stats_format_.floating &&
         stats_format_.order != SortOrder::kSignedDecimalBytes) {
       stats.distinct_count = dictionary_entries_;
     }
@@ -490,7 +549,10 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       if (!via_dictionary) {
         PQ_RETURN_IF_ERROR(value_enc_->Put(values, nvals));
         if (settings_.bloom_filter) AddHashes(values, nvals);
+        if (watching_) CountDistinct(values, nvals);
       }
+      page_values_ += nvals;
+      chunk_values_ += nvals;
       page_stats_.Update(values, nvals);
       if constexpr (std::is_same_v<T, ByteArray>) {
         int64_t bytes = 0;
@@ -680,8 +742,9 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     chunk_unencoded_ += page_unencoded_;
     record_bytes_ = std::max<int64_t>(
         std::max(uncompressed_size, page_raw_bytes_) / std::max<int64_t>(page_rows_, 1), 1);
+    if (watching_ && !finished_) PQ_RETURN_IF_ERROR(WatchPageEnd(page_size));
 
-    page_levels_ = page_nulls_ = page_rows_ = page_unencoded_ = page_raw_bytes_ = 0;
+    page_levels_ = page_nulls_ = page_rows_ = page_unencoded_ = page_raw_bytes_ = page_values_ = 0;
     std::fill(page_def_hist_.begin(), page_def_hist_.end(), 0);
     std::fill(page_rep_hist_.begin(), page_rep_hist_.end(), 0);
     page_first_row_ = num_records_;
@@ -756,6 +819,90 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       }
     } else {
       (void)plain;
+    }
+  }
+
+  // The watch (column_writer.h). Starts on the trial's n values, the chunk's first.
+  void StartWatch(const T* values, int64_t n) {
+    if constexpr (kHasDictionary<T>) {
+      watching_ = true;
+      distinct_.Reset();
+      watch_points_.clear();
+      watch_ = DictionaryWatch{};
+      const int64_t half = n / 2;
+      CountDistinct(values, half);
+      watch_points_.push_back({chunk_values_ - (n - half), distinct_.Estimate()});
+      CountDistinct(values + half, n - half);
+      watch_points_.push_back({chunk_values_, distinct_.Estimate()});
+    } else {
+      (void)values, (void)n;
+    }
+  }
+
+  void CountDistinct(const T* values, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) distinct_.Add(WatchHash(values[i]));
+  }
+
+  // At the end of a page written in the value encoding while watching: ends the watch when the
+  // distinct values could no longer fit a dictionary page, switches to a dictionary for the rest of
+  // the chunk when SwitchToDictionary says so.
+  Status WatchPageEnd(int64_t page_size) {
+    if constexpr (kHasDictionary<T>) {
+      watch_.written_values += page_values_;
+      watch_.written_plain += page_raw_bytes_;
+      watch_.written_stored += page_size;
+      const double entries = distinct_.Estimate();
+      if (watch_.written_values > 0 &&
+          entries * static_cast<double>(watch_.written_plain) /
+                  static_cast<double>(watch_.written_values) >
+              static_cast<double>(settings_.dictionary_page_bytes)) {
+        watching_ = false;
+        watch_points_.clear();
+        return Status::OK();
+      }
+      const WatchPoint now{chunk_values_, entries};
+      // The window: from the latest point at least a quarter of the values (4,096 at least) back.
+      const int64_t reach = std::max<int64_t>(4096, chunk_values_ / 4);
+      const WatchPoint* from = nullptr;
+      for (const WatchPoint& p : watch_points_) {
+        if (p.values <= chunk_values_ - reach) from = &p;
+      }
+      watch_points_.push_back(now);
+      if (from == nullptr) return Status::OK();
+      watch_.values = now.values;
+      watch_.entries = now.entries;
+      watch_.window_values = now.values - from->values;
+      watch_.window_new = std::max(now.entries - from->entries, 0.0);
+      const int64_t records = std::max<int64_t>(num_records_, 1);
+      const double chunk_values =
+          settings_.chunk_rows > records
+              ? static_cast<double>(settings_.chunk_rows) * static_cast<double>(chunk_values_) /
+                    static_cast<double>(records)
+              : static_cast<double>(chunk_values_);
+      if (!SwitchToDictionary(watch_, chunk_values, settings_.dictionary_page_bytes)) {
+        return Status::OK();
+      }
+      PQ_ASSIGN_OR_RETURN(dict_, DictionaryEncoder<T>::Make(leaf_.physical_type, leaf_.type_length));
+      dict_mode_ = true;
+      switched_ = true;
+      watching_ = false;
+      watch_points_.clear();
+    } else {
+      (void)page_size;
+    }
+    return Status::OK();
+  }
+
+  // A hash of a value's bits for the distinct count (never stored).
+  static uint64_t WatchHash(const T& v) {
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      return HashOfBytes(v.ptr, v.len);
+    } else if constexpr (sizeof(T) <= sizeof(uint64_t)) {
+      uint64_t bits = 0;
+      std::memcpy(&bits, &v, sizeof(T));
+      return MixHash64(bits ^ 0x9e3779b97f4a7c15ULL);
+    } else {
+      return HashOfBytes(reinterpret_cast<const uint8_t*>(&v), sizeof(T));
     }
   }
 
@@ -841,6 +988,14 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
         if (KeepDictionary(trial, value_cost, chunk_values, settings_.dictionary_page_bytes)) {
           return Status::OK();
         }
+        // The watch (column_writer.h): worth it only with much of the chunk to come, and when the
+        // value encoding costs more than bare indices of the trial's dictionary would.
+        const int index_bits = std::max(IndexBitWidth(trial.entries), 1);
+        if (chunk_values >= 2.0 * static_cast<double>(n) &&
+            static_cast<double>(value_cost) * 8 > static_cast<double>(n) * index_bits &&
+            trial.plain_bytes <= settings_.dictionary_page_bytes) {
+          StartWatch(values.data(), n);
+        }
         dict_.reset();
         dict_mode_ = false;
       }
@@ -873,6 +1028,16 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   std::vector<T> trial_values_;  // ByteArray: lengths only, the bytes in trial_bytes_
   Buffer trial_bytes_;
   bool fell_back_ = false;            // the dictionary overflowed; later pages use value_enc_
+  // The watch (column_writer.h): the trial dropped the dictionary, distinct_ counts the values.
+  struct WatchPoint {
+    int64_t values;  // chunk_values_ then
+    double entries;  // distinct_'s estimate then
+  };
+  bool watching_ = false;
+  bool switched_ = false;  // the watch switched the chunk to a dictionary after value pages
+  DistinctCounter distinct_;
+  std::vector<WatchPoint> watch_points_;  // at the trial's half, its end and each page end
+  DictionaryWatch watch_;
   bool has_dictionary_page_ = false;  // dictionary_page_ holds the frozen dictionary
   bool finished_ = false;
   Status failure_;  // a failure that left the chunk unusable
@@ -887,6 +1052,7 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   // The page in progress.
   int64_t page_levels_ = 0;
   int64_t page_nulls_ = 0;
+  int64_t page_values_ = 0;  // non-null values
   int64_t page_rows_ = 0;
   int64_t page_unencoded_ = 0;  // BYTE_ARRAY value bytes without length prefixes
   int64_t page_raw_bytes_ = 0;  // PLAIN size of the values, for slicing
@@ -902,6 +1068,7 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   // GEOMETRY and GEOGRAPHY leaves: their GeospatialStatistics (geospatial_statistics_builder.h).
   std::optional<geo::GeospatialStatisticsBuilder> geo_;
   int64_t num_levels_total_ = 0;
+  int64_t chunk_values_ = 0;  // non-null values
   int64_t chunk_unencoded_ = 0;
   int64_t total_uncompressed_ = 0;  // headers + uncompressed page bytes
   int64_t total_compressed_ = 0;    // headers + stored page bytes

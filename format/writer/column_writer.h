@@ -36,7 +36,8 @@ struct ColumnWriteSettings {
   // of them are in or the first page ends; then they are encoded every candidate way and compressed
   // with the chunk's codec, and the cheapest wins (KeepDictionary below): PLAIN, for INT32/INT64
   // also DELTA_BINARY_PACKED (the value encoding), and the dictionary when `dictionary`. A chunk
-  // whose dictionary loses never builds one. Off: both as given. A dictionary in use whose PLAIN
+  // whose dictionary loses never builds one, unless the watch (DictionaryWatch below) finds repeats
+  // later in the chunk. Off: both as given. A dictionary in use whose PLAIN
   // size passes dictionary_page_bytes is frozen (its page still written first) and the rest of the
   // chunk falls back to the value encoding.
   bool encoding_trial = false;
@@ -164,6 +165,34 @@ inline constexpr int64_t kDictionaryReuse = 16;
 // when the trial's values cost `value_cost` compressed bytes in the best value encoding.
 bool KeepDictionary(const DictionaryTrial& trial, int64_t value_cost, double chunk_values,
                     int64_t dictionary_page_bytes);
+
+// The watch. A trial can only see repeats within its first values: a column whose first 100,000
+// values are distinct and which then repeats them (a name per id modulo 100,000, a cycle of codes)
+// looks all-distinct to it. So when the trial drops the dictionary of a chunk that has far more
+// values to come, and its value encoding costs more than bare dictionary indices would, the writer
+// goes on writing the value encoding while counting the chunk's distinct values (DistinctCounter,
+// 4 KiB). At each page end it projects, from the rate at which the latest quarter of the values
+// (4,096 at least) still brought new ones, the dictionary the rest of the chunk would need, and
+// switches to a dictionary for the rest of the chunk when SwitchToDictionary says so: the chunk
+// then holds the pages written so far in the value encoding and the rest as RLE_DICTIONARY, the
+// dictionary page first (each data page names its encoding; encoding_stats counts both). The watch
+// ends once the distinct values seen could no longer fit dictionary_page_bytes.
+struct DictionaryWatch {
+  int64_t values = 0;             // the chunk's non-null values so far
+  double entries = 0;             // distinct values among them (estimated)
+  int64_t window_values = 0;      // the latest of those values
+  double window_new = 0;          // entries first seen among them (estimated)
+  int64_t written_values = 0;     // values in the pages written so far, in the value encoding
+  int64_t written_plain = 0;      // their PLAIN bytes (a dictionary entry's size)
+  int64_t written_stored = 0;     // their pages' stored (compressed) bytes
+};
+// True when a dictionary holding the projected entries of the rest of a chunk of `chunk_values`
+// values (page within dictionary_page_bytes), its entries compressed as well as the written pages
+// and one index per value at the projected bit width, costs at most what the value encoding would
+// cost the rest at the written pages' rate, with the margin of KeepDictionary (kDictionaryTolerance
+// when each entry would be used kToleranceReuse times).
+bool SwitchToDictionary(const DictionaryWatch& watch, double chunk_values,
+                        int64_t dictionary_page_bytes);
 
 // True when T is the value type of physical type `type` (values.h).
 template <typename T>

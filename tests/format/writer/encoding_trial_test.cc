@@ -396,5 +396,121 @@ TEST(EncodingTrialTest, EveryCodecPageVersionAndChunkShapeRoundTrips) {
   }
 }
 
+// n rows of 'name_NNNNN': row i holds name (i * 16807) mod cycle, so the first `cycle` rows are
+// all distinct and every later row repeats one of them (every 10th row NULL).
+LeafData CycledNames(int64_t n, int64_t cycle) {
+  return Column(n, [cycle](int64_t i) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "name_%05d", static_cast<int>(i * 16807 % cycle));
+    return std::string(buf);
+  });
+}
+
+TEST(DictionaryWatchTest, ACycleLongerThanTheTrialSwitchesTheRestOfTheChunkToADictionary) {
+  // The trial's 16,384 values are all distinct (the cycle is 30,000 rows), so it writes PLAIN; the
+  // watch sees the repeats from row 30,000 on and writes the rest of the chunk as a dictionary.
+  const int64_t n = 300'000;
+  const LeafData d = CycledNames(n, 30'000);
+  WriterOptions o = Zstd();
+  o.codec = CompressionCodec::kSnappy;
+  o.row_group_rows = n;
+  auto file = WriteAndCheck("cycle", PhysicalType::kByteArray, d, n, o);  // reads every value back
+  ASSERT_TRUE(file);
+  ASSERT_EQ(file->num_row_groups(), 1);
+  const ColumnMetaData& m = *file->metadata().row_groups[0].columns[0].meta_data;
+  EXPECT_TRUE(HasDictionaryPage(m));
+  EXPECT_EQ(DataEncodings(m), (std::set<Encoding>{Encoding::kPlain, Encoding::kRleDictionary}));
+  int64_t plain_pages = 0, dictionary_pages = 0;
+  for (const PageEncodingStats& s : *m.encoding_stats) {
+    if (s.page_type == PageType::kDictionaryPage) continue;
+    (s.encoding == Encoding::kPlain ? plain_pages : dictionary_pages) += s.count;
+  }
+  // Pages of 20,000 rows: the switch comes within the second cycle, and most pages are indices.
+  EXPECT_GE(plain_pages, 2);
+  EXPECT_LE(plain_pages, 4);
+  EXPECT_EQ(plain_pages + dictionary_pages, 15);
+  // Some values never went through the dictionary: no distinct count is claimed.
+  EXPECT_FALSE(m.statistics && m.statistics->distinct_count);
+
+  // The same values without a dictionary: the switch saved more than a third.
+  WriterOptions plain = o;
+  plain.dictionary = false;
+  auto plain_file = WriteAndCheck("cycle-plain", PhysicalType::kByteArray, d, n, plain);
+  ASSERT_TRUE(plain_file);
+  const ColumnMetaData& pm = *plain_file->metadata().row_groups[0].columns[0].meta_data;
+  EXPECT_EQ(DataEncodings(pm), std::set<Encoding>{Encoding::kPlain});
+  EXPECT_LT(m.total_compressed_size * 3, pm.total_compressed_size * 2)
+      << m.total_compressed_size << " vs " << pm.total_compressed_size;
+}
+
+TEST(DictionaryWatchTest, AllDistinctValuesAreNeverSwitched) {
+  // 300,000 distinct names in one chunk: the watch sees only new values and ends when they could no
+  // longer fit a dictionary page (smaller here, so that it ends within the chunk).
+  std::vector<int> order(300'000);
+  for (int i = 0; i < 300'000; ++i) order[static_cast<size_t>(i)] = i;
+  std::shuffle(order.begin(), order.end(), std::mt19937_64(3));
+  const LeafData d = Column(300'000, [&](int64_t i) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "name_%07d", order[static_cast<size_t>(i)]);
+    return std::string(buf);
+  });
+  for (const int64_t limit : {int64_t{2} << 20, int64_t{512} << 10}) {
+    WriterOptions o = Zstd();
+    o.codec = CompressionCodec::kSnappy;
+    o.row_group_rows = 300'000;
+    o.dictionary_page_bytes = limit;
+    auto file = WriteAndCheck("distinct", PhysicalType::kByteArray, d, 300'000, o);
+    ASSERT_TRUE(file);
+    const ColumnMetaData& m = *file->metadata().row_groups[0].columns[0].meta_data;
+    EXPECT_FALSE(HasDictionaryPage(m)) << limit;
+    EXPECT_EQ(DataEncodings(m), std::set<Encoding>{Encoding::kPlain}) << limit;
+  }
+}
+
+TEST(DictionaryWatchTest, ValuesThatCostLessThanAnIndexAreNotWatched) {
+  // Sorted integers: DELTA_BINARY_PACKED takes a few bits a value, less than any index would, so the
+  // cycle of repeats that follows (the same 30,000 values again) never brings a dictionary.
+  const LeafData d = Column(300'000, [](int64_t i) { return int64_t{1'000'000} + i % 30'000; });
+  WriterOptions o = Zstd();
+  o.row_group_rows = 300'000;
+  auto file = WriteAndCheck("sorted-cycle", PhysicalType::kInt64, d, 300'000, o);
+  ASSERT_TRUE(file);
+  const ColumnMetaData& m = *file->metadata().row_groups[0].columns[0].meta_data;
+  EXPECT_FALSE(HasDictionaryPage(m));
+  EXPECT_EQ(DataEncodings(m), std::set<Encoding>{Encoding::kDeltaBinaryPacked});
+}
+
+TEST(DictionaryWatchTest, SwitchesOnlyWhenTheRestCostsLessAsADictionary) {
+  // 100,000 values of 14 bytes written so far (PLAIN, stored at 7 bytes a value), 20,000 distinct
+  // among them, none new in the latest 25,000; 900,000 values to come.
+  DictionaryWatch w;
+  w.values = 100'000;
+  w.entries = 20'000;
+  w.window_values = 25'000;
+  w.window_new = 0;
+  w.written_values = 100'000;
+  w.written_plain = 1'400'000;
+  w.written_stored = 700'000;
+  // 20,000 entries (280,000 bytes, 140,000 stored) + 900,000 indices of 15 bits against 6.3 MB.
+  EXPECT_TRUE(SwitchToDictionary(w, 1'000'000, int64_t{2} << 20));
+  // The page would not fit the limit.
+  EXPECT_FALSE(SwitchToDictionary(w, 1'000'000, 200'000));
+  // Nothing left of the chunk.
+  EXPECT_FALSE(SwitchToDictionary(w, 100'000, int64_t{2} << 20));
+  // Still only new values lately: no sign of repeats.
+  DictionaryWatch fresh = w;
+  fresh.window_new = 25'000;
+  EXPECT_FALSE(SwitchToDictionary(fresh, 1'000'000, int64_t{2} << 20));
+  // Values stored at 1.5 bytes: 15-bit indices alone cost more.
+  DictionaryWatch cheap = w;
+  cheap.written_stored = 150'000;
+  EXPECT_FALSE(SwitchToDictionary(cheap, 1'000'000, int64_t{2} << 20));
+  // Growth that projects far more entries than fit: new values at 60% lately, from 100,000 in.
+  DictionaryWatch growing = w;
+  growing.entries = 90'000;
+  growing.window_new = 15'000;
+  EXPECT_FALSE(SwitchToDictionary(growing, 1'000'000, int64_t{2} << 20));
+}
+
 }  // namespace
 }  // namespace pq
