@@ -20,6 +20,9 @@ constexpr int64_t kMaxPageValues = int64_t{1} << 28;
 // What the scan holds for one leaf besides its reader (its batch, converter, context strings,
 // the buffers of its first page): charged with each reader.
 constexpr int64_t kLeafStateBytes = 2048;
+// What one read of a local file takes beyond the page it needs, at most, when an OffsetIndex says
+// where pages are: a scan reads on in windows of this, a lookup reads little more than its page.
+constexpr int64_t kLocalReadBytes = int64_t{64} << 10;
 
 // The number of entries of levels[0, n) equal to `level`. Blocks of a fixed length with a narrow
 // counter are what the compiler vectorizes at -O2; a page's levels are counted once per page.
@@ -365,7 +368,20 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
       while (last + 1 < n && planned_[last + 1]) ++last;
     }
     const int64_t load_begin = i == 0 ? pages_.chunk_begin() : page_offset_[i];
-    const int64_t load_end = page_offset_[last] + page_size_[last];
+    int64_t load_end = page_offset_[last] + page_size_[last];
+    const bool walking = opened_any_ && i == last_opened_ + 1;
+    opened_any_ = true;
+    last_opened_ = i;
+    if (!walking && !file_->file().remote()) {
+      // A local read is no round trip: a jump to a page (the few rows a filter kept) reads the page
+      // and at most kLocalReadBytes after it, not the whole run of planned pages. Walking on from
+      // the page before reads the run in one go, so that the pages ahead are there to be read
+      // ahead (PageReader::LoadBody).
+      const int64_t page_end = page_offset_[i] + page_size_[i];
+      load_end = pages_.Contains(page_offset_[i], page_end)
+                     ? page_end
+                     : std::min(load_end, std::max(page_end, load_begin + kLocalReadBytes));
+    }
     PQ_RETURN_IF_ERROR(pages_.Seek(page_offset_[i], load_begin, load_end, static_cast<int>(i)));
     if (dictionary_first_) {
       // Bytes before the first indexed page that the chunk's metadata does not call a dictionary:
@@ -735,6 +751,8 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   std::vector<int64_t> page_first_row_;  // one more entry: the row group's row count
   std::vector<uint8_t> planned_;         // pages holding rows the caller will read
   size_t next_page_ = 0;
+  bool opened_any_ = false;  // OpenIndexedPage: a page was opened, last_opened_ the last one
+  size_t last_opened_ = 0;
   // Dictionary of the chunk, decoded once, when a page first needs it.
   Page dict_page_;
   bool dict_pending_ = false;  // dict_page_ met in order, body not read yet

@@ -271,8 +271,35 @@ int64_t BuildDictionaryMask(const ColumnBatch& b, const LeafConverter& conv, con
 }
 
 size_t FilterByMask(int32_t* sel, size_t n, const uint32_t* idx, const int32_t* vi, const uint8_t* mask,
-                    bool null_matches) {
+                    bool null_matches, bool dense, int64_t only) {
   size_t kept = 0;
+  if (dense && !vi && only >= 0) {
+    // Most blocks of sixteen hold no match: one vectorizable test each.
+    const auto target = static_cast<uint32_t>(only);
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+      uint32_t hit = 0;
+      for (size_t j = 0; j < 16; ++j) hit |= static_cast<uint32_t>(idx[i + j] == target);
+      if (hit == 0) continue;
+      for (size_t j = 0; j < 16; ++j) {
+        sel[kept] = static_cast<int32_t>(i + j);
+        kept += idx[i + j] == target;
+      }
+    }
+    for (; i < n; ++i) {
+      sel[kept] = static_cast<int32_t>(i);
+      kept += idx[i] == target;
+    }
+    return kept;
+  }
+  if (dense) {
+    for (size_t i = 0; i < n; ++i) {
+      const int32_t k = vi ? vi[i] : static_cast<int32_t>(i);
+      sel[kept] = static_cast<int32_t>(i);
+      kept += k < 0 ? null_matches : mask[idx[k]];
+    }
+    return kept;
+  }
   if (!vi) {
     for (size_t i = 0; i < n; ++i) {
       const int32_t row = sel[i];

@@ -377,7 +377,7 @@ Cell FieldCell(const SchemaNode& node, bool nested, bool blob,
 
 }  // namespace
 
-int64_t TableScanner::FilterByDictionary(Term& t, ColumnBatch& b, int32_t* sel, size_t n) {
+int64_t TableScanner::FilterByDictionary(Term& t, ColumnBatch& b, int32_t* sel, size_t n, bool dense) {
   const FieldState& f = *fields_[static_cast<size_t>(t.slot)];
   if (t.mask_dictionary != b.dictionary) {
     // One evaluation per entry pays when the entries are no more than the rows the plan reads.
@@ -387,11 +387,19 @@ int64_t TableScanner::FilterByDictionary(Term& t, ColumnBatch& b, int32_t* sel, 
     }
     t.mask_matches = BuildDictionaryMask(b, f.converters[0], t.matcher, &t.mask, &filter_scratch_);
     t.mask_dictionary = b.dictionary;
+    t.mask_only = -1;
+    if (t.mask_matches == 1) {
+      t.mask_only = static_cast<const uint8_t*>(std::memchr(t.mask.data(), 1, t.mask.size())) - t.mask.data();
+    }
   }
   const int32_t* vi = b.value_index.empty() ? nullptr : b.value_index.data();  // empty: no NULL
   if (t.mask_matches == 0 && !t.null_matches) return 0;
-  if (t.mask_matches == b.dictionary_size && (!vi || t.null_matches)) return static_cast<int64_t>(n);
-  return static_cast<int64_t>(FilterByMask(sel, n, b.dict_indices.data(), vi, t.mask.data(), t.null_matches));
+  if (t.mask_matches == b.dictionary_size && (!vi || t.null_matches)) {
+    if (dense) std::iota(sel, sel + n, 0);
+    return static_cast<int64_t>(n);
+  }
+  return static_cast<int64_t>(
+      FilterByMask(sel, n, b.dict_indices.data(), vi, t.mask.data(), t.null_matches, dense, t.mask_only));
 }
 
 int64_t TableScanner::PendingRows() const {
@@ -454,8 +462,8 @@ Result<bool> TableScanner::FillBatch() {
     if (!f.nested) {
       ColumnBatch& b = f.batches[0];
       if (b.dictionary) {
-        ready();
-        plain = FilterByDictionary(t, b, sel, n);
+        plain = FilterByDictionary(t, b, sel, n, /*dense=*/!sel_ready);
+        if (plain >= 0) sel_ready = true;
       }
       if (!b.dictionary) {
         // A batch without NULL has value slot r for row r: no index needed.

@@ -144,6 +144,7 @@ class TableScanner {
     const void* mask_dictionary = nullptr;  // the dictionary `mask` is for; null: none yet
     std::vector<uint8_t> mask;
     int64_t mask_matches = 0;  // entries set in `mask`
+    int64_t mask_only = -1;    // the one entry set when mask_matches is 1 (an equality), else -1
   };
   // One row group of the plan: its rows to read as sorted, disjoint, non-empty spans.
   struct GroupPlan {
@@ -168,7 +169,7 @@ class TableScanner {
   // Filters sel[0..n) by `t` on its field's dictionary-coded batch through the term's dictionary
   // mask (built on first use); -1 when the dictionary is too large for that to pay (it then gathers
   // the batch's values instead).
-  int64_t FilterByDictionary(Term& t, ColumnBatch& b, int32_t* sel, size_t n);
+  int64_t FilterByDictionary(Term& t, ColumnBatch& b, int32_t* sel, size_t n, bool dense);
   // Reads the other fields for the pending batch's surviving rows and makes it the current batch.
   Status Materialize();
   // Reads rows `spans` (row group rows, sorted, at or after the field's position) of field `f`

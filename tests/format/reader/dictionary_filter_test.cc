@@ -272,6 +272,96 @@ TEST_P(DictionaryFilterTest, NumbersOfADictionaryFilterFieldHoldTheSurvivors) {
   EXPECT_EQ(seen, want.size());
 }
 
+// A chunk the writer switched to a dictionary part-way (column_writer.h, the watch): PLAIN pages
+// first, then RLE_DICTIONARY pages. Field 0 'name' cycles through 20,000 names (the encoding trial
+// sees only distinct ones), field 1 'payload' is 200 bytes a row.
+std::shared_ptr<const FileReader> WriteSwitchedFile() {
+  constexpr int64_t kSwitchRows = 120'000;
+  std::vector<SchemaElement> schema = {
+      Root(2), Leaf("name", PhysicalType::kByteArray, Repetition::kOptional, Logical(LogicalType::Kind::kString)),
+      Leaf("payload", PhysicalType::kByteArray, Repetition::kRequired, Logical(LogicalType::Kind::kString))};
+  std::vector<LeafData> d(2);
+  std::mt19937_64 rng(17);
+  for (int64_t r = 0; r < kSwitchRows; ++r) {
+    const bool null = r % 10 == 3;
+    d[0].def.push_back(null ? 0 : 1);
+    if (!null) d[0].bytes.push_back("name_" + std::to_string(r * 16807 % 20'000));
+    std::string payload(200, ' ');
+    for (char& c : payload) c = static_cast<char>('a' + rng() % 26);  // little for snappy to take
+    d[1].bytes.push_back(std::move(payload));
+  }
+  WriterOptions w;
+  w.codec = CompressionCodec::kSnappy;
+  w.encoding_trial = true;
+  w.row_group_rows = kSwitchRows;
+  w.page_rows = 5'000;
+  return WriteAndOpen(schema, d, kSwitchRows, 7'000, w, "switched.parquet");
+}
+
+TEST(SwitchedDictionaryTest, PlainPagesThenDictionaryPagesFilterAsTheRowsSay) {
+  auto file = WriteSwitchedFile();
+  ASSERT_NE(file, nullptr);
+  auto [dict, other] = DataPageEncodings(*file, 0, 0);
+  EXPECT_GT(dict, 0);
+  EXPECT_GT(other, 0);
+  const std::vector<int> fields = {0, 1};
+  const std::vector<ScannedRow> full = FullScan(file, fields);
+  ASSERT_EQ(full.size(), 120'000u);
+  using Op = PredicateOp;
+  // A name of the PLAIN pages (row 7) that recurs in the dictionary pages, one that does not exist,
+  // a list, a range, NULLs.
+  const SqlValue early = ValueAt(full, 7, 0);
+  const std::vector<Predicate> filters = {
+      Predicate{{Term(0, Op::kEq, {early})}},
+      Predicate{{Term(0, Op::kEq, {SqlValue::Text("name_none")})}},
+      Predicate{{Term(0, Op::kIn, {early, ValueAt(full, 90'001, 0), SqlValue::Null()})}},
+      Predicate{{Term(0, Op::kGe, {SqlValue::Text("name_19990")})}},
+      Predicate{{Term(0, Op::kIsNull)}},
+      Predicate{{Term(0, Op::kNe, {early})}}};
+  for (size_t i = 0; i < filters.size(); ++i) {
+    const std::vector<ScannedRow> want = Filtered(*file, full, fields, filters[i]);
+    if (i == 0) {
+      EXPECT_EQ(want.size(), 6u);  // every 20,000 rows, none of them NULL
+    }
+    for (int64_t batch : {int64_t{2048}, int64_t{777}}) {
+      ExpectSameRows(want, ScanWithFilter(file, fields, filters[i], batch),
+                     "filter " + std::to_string(i) + " batch " + std::to_string(batch));
+    }
+  }
+}
+
+TEST(SwitchedDictionaryTest, TheFewRowsAFilterKeepsReadAFewPagesOfTheOtherColumn) {
+  // The payload of the six rows an equality keeps: a few of its 24 pages of 5,000 rows (about 1 MB
+  // each) are read, not the whole chunk.
+  auto file = WriteSwitchedFile();
+  ASSERT_NE(file, nullptr);
+  const ScanCounters none = [&] {
+    ScanRequest request;
+    request.fields = {0};
+    request.plan = *TableScanner::PlanAllRows(*file, AllRowGroups(*file));
+    Predicate filter{{Term(0, PredicateOp::kEq, {SqlValue::Text("name_7")})}};
+    request.filter = &filter;
+    auto scanner = TableScanner::Make(file, std::move(request), ValueOptions{});
+    EXPECT_TRUE(scanner.ok());
+    ReadRest(scanner->get(), 1);
+    return (*scanner)->stats();
+  }();
+  Predicate filter{{Term(0, PredicateOp::kEq, {SqlValue::Text("name_7")})}};
+  ScanRequest request;
+  request.fields = {0, 1};
+  request.plan = *TableScanner::PlanAllRows(*file, AllRowGroups(*file));
+  request.filter = &filter;
+  auto scanner = TableScanner::Make(file, std::move(request), ValueOptions{});
+  ASSERT_TRUE(scanner.ok());
+  EXPECT_EQ(ReadRest(scanner->get(), 2).size(), 6u);
+  const ScanCounters s = (*scanner)->stats();
+  const ColumnMetaData& payload = *file->metadata().row_groups[0].columns[1].meta_data;
+  const int64_t payload_read = s.bytes_read - none.bytes_read;
+  EXPECT_GT(payload_read, 0);
+  EXPECT_LT(payload_read * 3, payload.total_compressed_size)
+      << payload_read << " of " << payload.total_compressed_size;
+}
+
 INSTANTIATE_TEST_SUITE_P(Layouts, DictionaryFilterTest,
                          ::testing::Values(std::pair<bool, int>{true, 1}, std::pair<bool, int>{false, 1},
                                            std::pair<bool, int>{true, 2}),
