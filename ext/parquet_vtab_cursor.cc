@@ -111,7 +111,9 @@ struct ParquetCursor {
   // values the converter changes: the general path converts the whole batch at its first value,
   // into `converted_values`, and makes it fast), or kSlow. Valid only while fast_ready (a batch is
   // loaded); every other case takes the general path.
-  enum class FastKind : uint8_t { kSlow, kConvert, kInt32, kInt64, kFloat, kDouble, kText, kBlob };
+  // kCString: converted text that never holds a NUL, each value followed by one
+  // (TableScanner::ConvertedColumn::terminated).
+  enum class FastKind : uint8_t { kSlow, kConvert, kInt32, kInt64, kFloat, kDouble, kText, kCString, kBlob };
   struct FastColumn {
     FastKind kind = FastKind::kSlow;
     const void* values = nullptr;
@@ -1083,7 +1085,7 @@ bool ConvertForFastPath(ParquetCursor* c, int col, int slot) {
   switch (v.type) {
     case CellType::kInteger: f.kind = F::kInt64; break;
     case CellType::kReal: f.kind = F::kDouble; break;
-    case CellType::kText: f.kind = F::kText; break;
+    case CellType::kText: f.kind = v.terminated ? F::kCString : F::kText; break;
     case CellType::kBlob: f.kind = F::kBlob; break;
     case CellType::kNull: f.kind = F::kSlow; return false;
   }
@@ -1125,6 +1127,11 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
         return SQLITE_OK;
       case ParquetCursor::FastKind::kText:
         ResultBytes(ctx, static_cast<const ByteArray*>(f.values)[r], true);
+        return SQLITE_OK;
+      case ParquetCursor::FastKind::kCString:
+        // Handed over without a length: SQLite then marks the copy NUL-terminated (ResultText).
+        sqlite3_result_text(ctx, reinterpret_cast<const char*>(static_cast<const ByteArray*>(f.values)[r].ptr), -1,
+                            SQLITE_TRANSIENT);
         return SQLITE_OK;
       case ParquetCursor::FastKind::kBlob:
         ResultBytes(ctx, static_cast<const ByteArray*>(f.values)[r], false);

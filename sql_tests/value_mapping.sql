@@ -261,3 +261,34 @@ SELECT (SELECT sum(length(s)) || sum(length(d)) || sum(length(m)) || typeof(min(
        (SELECT sum(length(s)) || sum(length(d)) || sum(length(m)) || typeof(min(s)) FROM nul_n);
 ----
 1
+
+# A NUL at every position of texts up to 32 bytes long (the reader checks eight bytes at a time
+# before handing a short text over as a C string): each comes back whole.
+statement ok
+CREATE TABLE nul_at(id INTEGER, s TEXT);
+
+statement ok
+INSERT INTO nul_at WITH RECURSIVE r(id) AS (SELECT 0 UNION ALL SELECT id + 1 FROM r WHERE id < 32 * 33)
+SELECT id, CAST(substr(CAST('abcdefghijklmnopqrstuvwxyz012345' AS BLOB), 1, id % 33) ||
+               CASE WHEN id / 33 < id % 33 THEN x'00' ELSE x'' END ||
+               substr(CAST('ABCDEFGHIJKLMNOPQRSTUVWXYZ' AS BLOB), 1, id / 33) AS TEXT)
+FROM r;
+
+query
+SELECT parquet_export('$TMPDIR/nul_at.parquet', 'SELECT * FROM nul_at');
+----
+1057
+
+statement ok
+CREATE VIRTUAL TABLE nul_at_p USING parquet('$TMPDIR/nul_at.parquet');
+
+query
+SELECT count(*), sum(instr(CAST(s AS BLOB), x'00') > 0) FROM nul_at_p;
+----
+1057|528
+
+query
+SELECT (SELECT group_concat(hex(s) || ':' || length(s), ',') FROM nul_at_p) IS
+       (SELECT group_concat(hex(s) || ':' || length(s), ',') FROM nul_at);
+----
+1

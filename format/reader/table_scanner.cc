@@ -673,6 +673,12 @@ TableScanner::BytesColumn TableScanner::Bytes(int slot) const {
   return out;
 }
 
+namespace {
+// ConvertBatch writes text of at most this many bytes a value in place (a DECIMAL's scale makes it
+// longer: such columns go value by value).
+constexpr size_t kMaxDirectTextRoom = 128;
+}  // namespace
+
 TableScanner::ConvertedColumn TableScanner::ConvertBatch(int slot, ConvertedStorage* storage) const {
   ConvertedColumn out;
   const FieldState& f = *fields_[static_cast<size_t>(slot)];
@@ -701,11 +707,36 @@ TableScanner::ConvertedColumn TableScanner::ConvertBatch(int slot, ConvertedStor
   if (b.dictionary != nullptr || b.num_values <= 0) return out;
   const LeafConverter& conv = f.converters[0];
   const auto n = static_cast<size_t>(b.num_values);
+  using LK = LeafConverter::Kind;
+  const LK kind = conv.kind();
+  // Text of these kinds is digits, signs and separators: never a NUL, so it can end with one.
+  const bool terminate = kind == LK::kDecimalText || kind == LK::kUuid || kind == LK::kDate ||
+                         kind == LK::kTime || kind == LK::kTimestampText || kind == LK::kInt96Text ||
+                         kind == LK::kInterval;
   s.integers.clear();
   s.reals.clear();
   s.bytes.clear();
   s.ends.clear();
   s.arena.clear();
+  const size_t room = conv.TextRoom();
+  if (room > 0 && room <= kMaxDirectTextRoom) {
+    // Decimals, dates, times and timestamps of INT32/INT64 values: each written in place, then a NUL.
+    s.arena.resize(n * (room + 1));
+    s.bytes.resize(n);
+    char* p = s.arena.data();
+    for (size_t k = 0; k < n; ++k) {
+      const int64_t v = b.type == PhysicalType::kInt32 ? int64_t{b.i32[k]} : b.i64[k];
+      char* end = conv.WriteText(v, p);
+      s.bytes[k] = ByteArray{reinterpret_cast<const uint8_t*>(p), static_cast<uint32_t>(end - p)};
+      *end = '\0';
+      p = end + 1;
+    }
+    out.type = CellType::kText;
+    out.values = s.bytes.data();
+    out.terminated = true;
+    if (f.node->max_definition_level > 0 && b.num_values != b.num_records) out.value_index = b.value_index.data();
+    return out;
+  }
   CellType type = CellType::kNull;
   for (size_t k = 0; k < n; ++k) {
     const Cell c = VisitValue(b, static_cast<int64_t>(k), [&](const auto& v) { return conv.Convert(v, &s.scratch); });
@@ -722,6 +753,7 @@ TableScanner::ConvertedColumn TableScanner::ConvertBatch(int slot, ConvertedStor
       case CellType::kBlob:
         s.arena.append(c.bytes);
         s.ends.push_back(s.arena.size());
+        if (terminate) s.arena.push_back('\0');
         break;
       case CellType::kNull: return out;
     }
@@ -732,12 +764,14 @@ TableScanner::ConvertedColumn TableScanner::ConvertBatch(int slot, ConvertedStor
     default: {
       s.bytes.resize(n);
       const auto* base = reinterpret_cast<const uint8_t*>(s.arena.data());
+      const size_t gap = terminate ? 1 : 0;  // the NUL after each value
       size_t begin = 0;
       for (size_t k = 0; k < n; ++k) {
         s.bytes[k] = ByteArray{base + begin, static_cast<uint32_t>(s.ends[k] - begin)};
-        begin = s.ends[k];
+        begin = s.ends[k] + gap;
       }
       out.values = s.bytes.data();
+      out.terminated = terminate && type == CellType::kText;
       break;
     }
   }

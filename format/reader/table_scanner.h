@@ -123,6 +123,9 @@ class TableScanner {
     CellType type = CellType::kNull;  // kNull: not converted
     const void* values = nullptr;     // int64_t (kInteger), double (kReal), ByteArray (kText, kBlob)
     const int32_t* value_index = nullptr;
+    // kText of a kind that never holds a NUL byte (decimals, dates, times, timestamps, UUIDs,
+    // intervals), each value followed by one: C strings, to hand over as such.
+    bool terminated = false;
   };
   ConvertedColumn ConvertBatch(int slot, ConvertedStorage* storage) const;
 

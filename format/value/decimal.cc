@@ -179,9 +179,43 @@ uint64_t Magnitude(int64_t v) {
 }  // namespace
 
 void AppendDecimalText(int64_t unscaled, int32_t scale, std::string* out) {
+  const size_t at = out->size();
+  out->resize(at + DecimalTextRoom(scale));
+  char* end = WriteDecimalText(unscaled, scale, out->data() + at);
+  out->resize(static_cast<size_t>(end - out->data()));
+}
+
+char* WriteDecimalText(int64_t unscaled, int32_t scale, char* out) {
+  // AppendScaled's text, written in place: the sign, then the digits around the point.
   char digits[24];
-  const auto r = std::to_chars(digits, digits + sizeof(digits), Magnitude(unscaled));
-  AppendScaled({unscaled < 0, std::string_view(digits, r.ptr - digits)}, scale, out);
+  const uint64_t magnitude = Magnitude(unscaled);
+  const size_t n = static_cast<size_t>(std::to_chars(digits, digits + sizeof(digits), magnitude).ptr - digits);
+  if (unscaled < 0) *out++ = '-';  // never zero
+  if (scale <= 0) {
+    std::memcpy(out, digits, n);
+    out += n;
+    if (magnitude != 0) {
+      const auto zeros = static_cast<size_t>(-static_cast<int64_t>(scale));
+      std::memset(out, '0', zeros);
+      out += zeros;
+    }
+    return out;
+  }
+  const auto fraction = static_cast<size_t>(scale);
+  if (n > fraction) {
+    const size_t integer = n - fraction;
+    std::memcpy(out, digits, integer);
+    out += integer;
+    *out++ = '.';
+    std::memcpy(out, digits + integer, fraction);
+    return out + fraction;
+  }
+  *out++ = '0';
+  *out++ = '.';
+  std::memset(out, '0', fraction - n);
+  out += fraction - n;
+  std::memcpy(out, digits, n);
+  return out + n;
 }
 
 bool AppendDecimalText(std::string_view big_endian, int32_t scale, std::string* out) {

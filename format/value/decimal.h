@@ -23,6 +23,13 @@ inline constexpr int32_t kMaxDecimalScale = 4096;
 // at least one before it (12340 scale 2 -> "123.40", -5 scale 2 -> "-0.05"), also a valid JSON
 // number. |scale| <= kMaxDecimalScale.
 void AppendDecimalText(int64_t unscaled, int32_t scale, std::string* out);
+// The same text written at `out`, which has room for DecimalTextRoom(scale) bytes; returns its end.
+char* WriteDecimalText(int64_t unscaled, int32_t scale, char* out);
+// The longest text of a 64-bit unscaled value at `scale`: sign, 20 digits, point, leading "0." and
+// the zeros of the scale.
+inline constexpr size_t DecimalTextRoom(int32_t scale) {
+  return 24 + static_cast<size_t>(scale < 0 ? -static_cast<int64_t>(scale) : scale);
+}
 // The same for big-endian two's complement bytes. False (nothing appended) above kMaxDecimalBytes.
 bool AppendDecimalText(std::string_view big_endian, int32_t scale, std::string* out);
 

@@ -286,6 +286,38 @@ std::string_view LeafConverter::declared_type() const {
 
 // ---- Convert ----------------------------------------------------------------------------------
 
+size_t LeafConverter::TextRoom() const {
+  if (physical_type_ != PhysicalType::kInt32 && physical_type_ != PhysicalType::kInt64) return 0;
+  switch (kind_) {
+    case Kind::kDecimalText:
+      return DecimalTextRoom(scale_);
+    case Kind::kDate:
+      return physical_type_ == PhysicalType::kInt32 ? kMaxTemporalTextLength : 0;
+    case Kind::kTime:
+      return kMaxTemporalTextLength;
+    case Kind::kTimestampText:
+      return physical_type_ == PhysicalType::kInt64 ? kMaxTemporalTextLength : 0;
+    default:
+      return 0;
+  }
+}
+
+char* LeafConverter::WriteText(int64_t v, char* out) const {
+  switch (kind_) {
+    case Kind::kDecimalText:
+      return WriteDecimalText(v, scale_, out);
+    case Kind::kDate:
+      return WriteDate(v, out);
+    case Kind::kTime:
+      return WriteTime(v, unit_, out);
+    case Kind::kTimestampText:
+      return WriteTimestamp(v, unit_, out);
+    default:
+      assert(false && "WriteText on a kind without TextRoom");
+      return out;
+  }
+}
+
 Cell LeafConverter::ConvertSlow(uint8_t /*boolean*/, std::string* /*scratch*/) const {
   assert(kind_ == Kind::kNull && "BOOLEAN value given to a converter of another type");
   return Cell::Null();

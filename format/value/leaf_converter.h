@@ -97,6 +97,13 @@ class LeafConverter {
     return ConvertSlow(v, scratch);
   }
 
+  // The TEXT of an INT32 or INT64 value (widened to int64_t) of the kinds that convert such values
+  // to text (kDecimalText, kDate, kTime, kTimestampText), written at `out` with room for
+  // TextRoom() bytes; returns its end. TextRoom() is 0 for every other kind or physical type (call
+  // Convert). The same text as Convert's.
+  size_t TextRoom() const;
+  char* WriteText(int64_t v, char* out) const;
+
   // The same value as one JSON value, appended to *out: integers and decimals with their exact
   // digits, reals as the shortest text of the double the column holds (json_writer.h: NaN is null,
   // +-Inf 9e999/-9e999), BOOLEAN as true/false, TEXT values (dates, times, UUIDs, strings) as

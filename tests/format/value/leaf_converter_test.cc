@@ -11,6 +11,7 @@
 
 #include "format/schema/schema.h"
 #include "format/util/json_writer.h"
+#include "format/value/decimal.h"
 #include "format/value/temporal.h"
 
 namespace pq {
@@ -716,6 +717,66 @@ TEST_F(LeafConverterTest, RandomValuesThroughEveryConversion) {
           ASSERT_EQ(cell.type, CellType::kNull);
         }
       }
+    }
+  }
+}
+
+TEST(WriteDecimalTextTest, WritesWhatTheByteArrayPathWritesForTheSameValue) {
+  // The byte-array path (BytesToDigits, AppendScaled) is a separate implementation of the same text.
+  std::mt19937_64 rng(9);
+  std::vector<int64_t> values = {0, 1, -1, 9, -9, 10, 99, 100, -100, 12340, -5,
+                                 std::numeric_limits<int64_t>::max(), std::numeric_limits<int64_t>::min()};
+  for (int i = 0; i < 2000; ++i) values.push_back(static_cast<int64_t>(rng()) >> (rng() % 64));
+  for (int32_t scale = -12; scale <= 40; ++scale) {
+    for (int64_t v : values) {
+      std::string big_endian(8, '\0');
+      for (int b = 0; b < 8; ++b) big_endian[7 - b] = static_cast<char>(static_cast<uint64_t>(v) >> (8 * b));
+      std::string want;
+      ASSERT_TRUE(AppendDecimalText(big_endian, scale, &want));
+      std::string got(DecimalTextRoom(scale), '#');
+      got.resize(static_cast<size_t>(WriteDecimalText(v, scale, got.data()) - got.data()));
+      ASSERT_EQ(got, want) << v << " scale " << scale;
+    }
+  }
+}
+
+TEST(LeafConverterWriteTextTest, WritesConvertsTextForEveryKindThatHasRoom) {
+  ValueOptions text;
+  text.decimal = ValueOptions::Decimal::kText;
+  struct Case {
+    SchemaNode leaf;
+    bool has_room;
+  };
+  const std::vector<Case> cases = {
+      {Leaf(PhysicalType::kInt32, Decimal(9, 2)), true},
+      {Leaf(PhysicalType::kInt64, Decimal(18, 0)), true},
+      {Leaf(PhysicalType::kInt64, Decimal(18, 17)), true},
+      {Leaf(PhysicalType::kInt32, Logical(LK::kDate)), true},
+      {Leaf(PhysicalType::kInt32, Temporal(LK::kTime, TimeUnit::kMillis)), true},
+      {Leaf(PhysicalType::kInt64, Temporal(LK::kTime, TimeUnit::kNanos)), true},
+      {Leaf(PhysicalType::kInt64, Temporal(LK::kTimestamp, TimeUnit::kMillis)), true},
+      {Leaf(PhysicalType::kInt64, Temporal(LK::kTimestamp, TimeUnit::kMicros)), true},
+      {Leaf(PhysicalType::kInt64, Temporal(LK::kTimestamp, TimeUnit::kNanos)), true},
+      {Leaf(PhysicalType::kInt64), false},
+      {Leaf(PhysicalType::kDouble), false},
+      {Leaf(PhysicalType::kFixedLenByteArray, Decimal(20, 2), 9), false},
+  };
+  std::mt19937_64 rng(3);
+  std::string scratch;
+  for (const Case& c : cases) {
+    const LeafConverter conv = Make(c.leaf, text);
+    ASSERT_EQ(conv.TextRoom() > 0, c.has_room) << static_cast<int>(conv.kind());
+    if (!c.has_room) continue;
+    for (int i = 0; i < 500; ++i) {
+      int64_t v = static_cast<int64_t>(rng()) >> (rng() % 64);
+      if (c.leaf.physical_type == PhysicalType::kInt32) v = static_cast<int32_t>(v);
+      const Cell cell = c.leaf.physical_type == PhysicalType::kInt32
+                            ? conv.Convert(static_cast<int32_t>(v), &scratch)
+                            : conv.Convert(v, &scratch);
+      ASSERT_EQ(cell.type, CellType::kText);
+      std::string got(conv.TextRoom(), '#');
+      got.resize(static_cast<size_t>(conv.WriteText(v, got.data()) - got.data()));
+      ASSERT_EQ(got, cell.bytes) << v;
     }
   }
 }
