@@ -1,34 +1,9 @@
 // The result setters of eponymous_vtab.h.
 #include "ext/eponymous_vtab.h"
 
-#include <cstdint>
 #include <cstring>
 
 namespace pq::ext {
-
-namespace {
-
-// Whether n bytes at p hold a zero byte: eight at a time (the word trick of "Bit Twiddling Hacks"),
-// which for the short texts of most columns costs less than a call of memchr.
-inline bool HasNul(const char* p, size_t n) {
-  constexpr uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr uint64_t kHighs = 0x8080808080808080ULL;
-  uint64_t any = 0;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    any |= (w - kOnes) & ~w & kHighs;
-  }
-  if (i < n) {
-    uint64_t w = ~uint64_t{0};  // the bytes past the end count as non-zero
-    std::memcpy(&w, p + i, n - i);
-    any |= (w - kOnes) & ~w & kHighs;
-  }
-  return any != 0;
-}
-
-}  // namespace
 
 void ResultText(sqlite3_context* ctx, std::string_view text) {
   // SQLite marks a copied text as NUL-terminated only when it was handed over without a length
@@ -36,7 +11,7 @@ void ResultText(sqlite3_context* ctx, std::string_view text) {
   // (length, LIKE, upper, ...) and then grown back for the next row: two allocator calls per
   // value. A short text without a NUL inside is so handed over terminated, from a copy on the stack.
   constexpr size_t kTerminatedCopy = 256;
-  if (text.size() < kTerminatedCopy && !HasNul(text.data(), text.size())) {
+  if (text.size() < kTerminatedCopy && std::memchr(text.data(), 0, text.size()) == nullptr) {
     char copy[kTerminatedCopy];
     std::memcpy(copy, text.data(), text.size());
     copy[text.size()] = '\0';
