@@ -336,9 +336,15 @@ Status TableScanner::ReadField(FieldState& f, std::span<const RowRange> spans) {
     l.rep_levels = leaf.max_repetition_level > 0 ? b.rep_levels.data() : nullptr;
     l.num_levels = b.num_levels;
     l.num_values = b.num_values;
-    l.append_value_json = [&b, &conv](int64_t k, std::string* out) {
-      VisitValue(b, k, [&](const auto& v) { conv.AppendJson(v, out); });
-    };
+    if (conv.kind() == LeafConverter::Kind::kInteger && b.type == PhysicalType::kInt64) {
+      l.int64_values = b.i64.data();
+    } else if (conv.kind() == LeafConverter::Kind::kInteger && b.type == PhysicalType::kInt32) {
+      l.int32_values = b.i32.data();
+    } else {
+      l.append_value_json = [&b, &conv](int64_t k, std::string* out) {
+        VisitValue(b, k, [&](const auto& v) { conv.AppendJson(v, out); });
+      };
+    }
     l.value_bytes = [&b](int64_t k) {
       return VisitValue(b, k, [](const auto& v) { return LeafValueBytes(v); });
     };

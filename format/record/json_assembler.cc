@@ -1,6 +1,8 @@
 #include "format/record/json_assembler.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstring>
 #include <limits>
 #include <utility>
 
@@ -144,12 +146,13 @@ Status NestedJsonAssembler::ValidateLevels(std::span<const LeafLevels> leaves) {
                                 " decoded");
     }
     const bool as_bytes = !variant_leaf_.empty() && variant_leaf_[i];
-    if (num_values > 0 && (as_bytes ? !in.value_bytes : !in.append_value_json)) {
+    const bool integers = in.int32_values != nullptr || in.int64_values != nullptr;
+    if (num_values > 0 && (as_bytes ? !in.value_bytes : !in.append_value_json && !integers)) {
       return Status::InvalidArgument(where + "values present but no way to " +
                                      (as_bytes ? "read their bytes" : "render them"));
     }
-    cursors_[i] =
-        LeafCursor{in.def_levels, in.rep_levels, 0, n, 0, &in.append_value_json, &in.value_bytes};
+    cursors_[i] = LeafCursor{in.def_levels, in.rep_levels, 0, n, 0, &in.append_value_json, &in.value_bytes,
+                             as_bytes ? nullptr : in.int32_values, as_bytes ? nullptr : in.int64_values};
     if (in.rep_levels != nullptr && in.def_levels != nullptr) {
       Status dropped = DropEntriesOfClosedLists(static_cast<int>(i));
       if (!dropped.ok()) return std::move(dropped).WithContext(where);
@@ -268,7 +271,7 @@ bool NestedJsonAssembler::WriteValue(const NestedShape& s, int16_t parent_def, s
   }
   switch (s.kind) {
     case NestedShape::Kind::kLeaf:
-      (*c.append)(c.next_value++, out);
+      c.AppendValue(out);
       ++c.pos;
       return ArenaFits(out);
     case NestedShape::Kind::kStruct: {
@@ -622,6 +625,7 @@ bool NestedJsonAssembler::GrowArena(std::string* out, size_t need) {
 bool NestedJsonAssembler::WriteLeafElements(const NestedShape& list, std::string* out) {
   const NestedShape& element = list.element();
   LeafCursor& c = cursors_[element.first_leaf];
+  if (c.int64_values != nullptr || c.int32_values != nullptr) return WriteIntegerElements(list, out);
   for (bool first = true;; first = false) {
     if (!first) out->push_back(',');
     // The caller checked the first entry exists; a next one exists because NextRep() read it.
@@ -630,13 +634,46 @@ bool NestedJsonAssembler::WriteLeafElements(const NestedShape& list, std::string
     if (d < element.def_level) {
       out->append("null", 4);
     } else {
-      (*c.append)(c.next_value++, out);
+      c.AppendValue(out);
     }
     ++c.pos;
     if (!ArenaFits(out)) return false;
     // The leaf's levels never exceed its maximum, which is this list's level: rep <=
     // list.rep_level.
     if (c.NextRep() < list.rep_level) return true;
+  }
+}
+
+bool NestedJsonAssembler::WriteIntegerElements(const NestedShape& list, std::string* out) {
+  // WriteLeafElements' walk, the text gathered on the stack and appended a few hundred bytes at a
+  // time.
+  const NestedShape& element = list.element();
+  LeafCursor& c = cursors_[element.first_leaf];
+  char buf[512];
+  size_t n = 0;
+  auto flush = [&]() {
+    out->append(buf, n);
+    n = 0;
+    return ArenaFits(out);
+  };
+  for (bool first = true;; first = false) {
+    if (n > sizeof(buf) - 32 && !flush()) return false;  // room for ",", "null" or a 64-bit integer
+    if (!first) buf[n++] = ',';
+    const int16_t d = c.Def();
+    if (d < list.element_def_level) {
+      flush();
+      return EnclosingNull(element.first_leaf, d);
+    }
+    if (d < element.def_level) {
+      std::memcpy(buf + n, "null", 4);
+      n += 4;
+    } else {
+      const int64_t k = c.next_value++;
+      const int64_t v = c.int64_values != nullptr ? c.int64_values[k] : int64_t{c.int32_values[k]};
+      n = static_cast<size_t>(std::to_chars(buf + n, buf + sizeof(buf), v).ptr - buf);
+    }
+    ++c.pos;
+    if (c.NextRep() < list.rep_level) return flush();
   }
 }
 

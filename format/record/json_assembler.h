@@ -22,6 +22,7 @@
 #include "format/record/nested_shape.h"
 #include "format/schema/schema.h"
 #include "format/util/byte_reader.h"
+#include "format/util/json_writer.h"
 #include "format/util/status.h"
 #include "format/variant/shredded_leaf.h"
 #include "format/variant/variant_decoder.h"
@@ -43,6 +44,11 @@ struct LeafLevels {
   // whose definition level equals the leaf's maximum (0-based, within this run). May be empty when
   // the run holds no non-null value.
   std::function<void(int64_t k, std::string* out)> append_value_json;
+  // Instead of append_value_json, for a leaf of plain integers (INT32 or INT64 read as INTEGER):
+  // the values themselves, the k-th written as a JSON integer, with no call per value. At most
+  // one of the two is set.
+  const int32_t* int32_values = nullptr;
+  const int64_t* int64_values = nullptr;
   // The bytes of the k-th non-null value (same k). Needed (instead of append_value_json) by the
   // leaves under a VARIANT group, whose binary metadata and value and whose typed values the
   // assembler decodes itself: LeafValueBytes below says what the bytes are.
@@ -122,8 +128,21 @@ class NestedJsonAssembler {
     int64_t next_value = 0;        // k of the next non-null value
     const std::function<void(int64_t, std::string*)>* append = nullptr;
     const std::function<ByteSpan(int64_t)>* bytes = nullptr;  // leaves under a VARIANT
+    const int32_t* int32_values = nullptr;  // LeafLevels' plain integers, when given
+    const int64_t* int64_values = nullptr;
 
     int16_t Def() const { return def ? def[pos] : int16_t{0}; }
+    // Writes the next non-null value as JSON.
+    void AppendValue(std::string* out) {
+      const int64_t k = next_value++;
+      if (int64_values != nullptr) {
+        AppendJsonInt(int64_values[k], out);
+      } else if (int32_values != nullptr) {
+        AppendJsonInt(int32_values[k], out);
+      } else {
+        (*append)(k, out);
+      }
+    }
     // The repetition level of the next entry; the end of the run reads as 0 (a record boundary).
     int16_t NextRep() const { return pos < end && rep ? rep[pos] : int16_t{0}; }
   };
@@ -136,6 +155,8 @@ class NestedJsonAssembler {
   bool WriteValue(const NestedShape& s, int16_t parent_def, std::string* out);
   // The elements of a non-empty list whose element is a leaf (the caller wrote the '[').
   bool WriteLeafElements(const NestedShape& list, std::string* out);
+  // The same for a leaf of plain integers (LeafCursor::int32_values / int64_values).
+  bool WriteIntegerElements(const NestedShape& list, std::string* out);
   bool WriteMapEntry(const NestedShape& map, std::string* out);
   // VARIANT (the Parquet spec, "Variant Shredding", "Reconstructing a Shredded Variant"): the
   // kVariant group `s`, present, as JSON or (Make's variant_as_binary) as metadata and value

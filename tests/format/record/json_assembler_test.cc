@@ -941,5 +941,100 @@ TEST(JsonAssemblerTest, DamagedLevelsNeverCrash) {
   EXPECT_GT(accepted, 0);
 }
 
+// Plain integers handed over as arrays (LeafLevels::int64_values / int32_values) give the text the
+// rendering callback gives: lists of every length (past the 512 bytes gathered on the stack), null
+// elements, empty and null lists, lists of lists, and the same error for levels that close a list
+// without an element.
+TEST(JsonAssemblerTest, IntegerArraysWriteWhatTheCallbackWrites) {
+  const char* schema64 = R"(message m {
+      optional group l (LIST) { repeated group list { optional int64 element; } }
+    })";
+  const char* schema_nested = R"(message m {
+      optional group l (LIST) { repeated group list {
+        optional group element (LIST) { repeated group list { optional int32 element; } } } }
+    })";
+  std::mt19937_64 rng(12);
+  for (int round = 0; round < 40; ++round) {
+    const bool nested = round % 4 == 3;
+    const bool wide = round % 2 == 0;  // int64 values, else int32
+    // Levels of flat lists: def 0 null list, 1 empty, 2 null element, 3 value.
+    LeafData d;
+    std::vector<int64_t> v64;
+    std::vector<int32_t> v32;
+    Rows expected;
+    const int records = 50;
+    for (int r = 0; r < records; ++r) {
+      const int kind = static_cast<int>(rng() % 8);
+      if (kind == 0) {
+        d.def.push_back(0);
+        d.rep.push_back(0);
+        expected.push_back(kSqlNull);
+        continue;
+      }
+      if (kind == 1) {
+        d.def.push_back(nested ? 1 : 1);
+        d.rep.push_back(0);
+        expected.emplace_back("[]");
+        continue;
+      }
+      const int n = 1 + static_cast<int>(rng() % (kind == 2 ? 300 : 5));
+      std::string text = nested ? "[[" : "[";
+      for (int e = 0; e < n; ++e) {
+        if (e > 0) text += ',';
+        const int16_t rep = e == 0 ? 0 : (nested ? 2 : 1);
+        if (rng() % 6 == 0) {
+          d.def.push_back(nested ? 4 : 2);
+          text += "null";
+        } else {
+          int64_t v = static_cast<int64_t>(rng()) >> (rng() % 64);
+          if (!wide) v = static_cast<int32_t>(v);
+          d.def.push_back(nested ? 5 : 3);
+          wide ? v64.push_back(v) : v32.push_back(static_cast<int32_t>(v));
+          d.values.push_back(std::to_string(v));
+          text += std::to_string(v);
+        }
+        d.rep.push_back(rep);
+      }
+      text += nested ? "]]" : "]";
+      expected.push_back(text);
+    }
+    const std::string schema_text = nested ? schema_nested : (wide ? schema64 : kOptionalList);
+    ExpectRows(schema_text, "l", {d}, expected);  // the callback
+    auto schema = SchemaFromText(schema_text);
+    ASSERT_NE(schema, nullptr);
+    auto assembler = NestedJsonAssembler::Make(*schema, *TopLevelField(*schema, "l"));
+    ASSERT_TRUE(assembler.ok());
+    LeafLevels l;
+    l.def_levels = d.def.data();
+    l.rep_levels = d.rep.data();
+    l.num_levels = static_cast<int64_t>(d.def.size());
+    l.num_values = static_cast<int64_t>(d.values.size());
+    if (wide) {
+      l.int64_values = v64.data();
+    } else {
+      l.int32_values = v32.data();
+    }
+    JsonColumn out;
+    ASSERT_TRUE((*assembler)->Assemble(std::vector<LeafLevels>{l}, records, &out).ok()) << round;
+    EXPECT_EQ(RowsOf(out), expected) << "round " << round;
+  }
+  // A list continued by an entry that says the list itself is empty: the same error either way.
+  LeafData bad{{3, 1}, {0, 1}, {"7"}};
+  const Status by_callback = AssembleStatus(kOptionalList, "l", {bad}, 1);
+  ASSERT_FALSE(by_callback.ok());
+  auto schema = SchemaFromText(kOptionalList);
+  auto assembler = NestedJsonAssembler::Make(*schema, *TopLevelField(*schema, "l"));
+  ASSERT_TRUE(assembler.ok());
+  const int32_t seven = 7;
+  LeafLevels l;
+  l.def_levels = bad.def.data();
+  l.rep_levels = bad.rep.data();
+  l.num_levels = 2;
+  l.int32_values = &seven;
+  JsonColumn out;
+  const Status by_array = (*assembler)->Assemble(std::vector<LeafLevels>{l}, 1, &out);
+  EXPECT_EQ(by_array.ToString(), by_callback.ToString());
+}
+
 }  // namespace
 }  // namespace pq
