@@ -5,6 +5,7 @@
 #include <climits>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <type_traits>
 
 #include "format/bloom/bloom_hash_set.h"
@@ -863,12 +864,12 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       const WatchPoint now{chunk_values_, entries};
       // The window: from the latest point at least a quarter of the values (4,096 at least) back.
       const int64_t reach = std::max<int64_t>(4096, chunk_values_ / 4);
-      const WatchPoint* from = nullptr;
+      std::optional<WatchPoint> from;  // a copy: the push_back below may move the points
       for (const WatchPoint& p : watch_points_) {
-        if (p.values <= chunk_values_ - reach) from = &p;
+        if (p.values <= chunk_values_ - reach) from = p;
       }
       watch_points_.push_back(now);
-      if (from == nullptr) return Status::OK();
+      if (!from) return Status::OK();
       watch_.values = now.values;
       watch_.entries = now.entries;
       watch_.window_values = now.values - from->values;
