@@ -21,25 +21,7 @@ uint64_t HashCell(const Cell& v) {
     case CellType::kInteger: return MixHash64(h ^ static_cast<uint64_t>(v.i));
     case CellType::kReal: return MixHash64(h ^ std::bit_cast<uint64_t>(v.d));
     case CellType::kText:
-    case CellType::kBlob: {
-      const char* p = v.bytes.data();
-      size_t n = v.bytes.size();
-      h ^= n * 0xbf58476d1ce4e5b9ULL;
-      while (n >= 8) {
-        uint64_t w;
-        std::memcpy(&w, p, 8);
-        h = (h ^ w) * 0x94d049bb133111ebULL;
-        h ^= h >> 29;
-        p += 8;
-        n -= 8;
-      }
-      if (n > 0) {
-        uint64_t w = 0;
-        std::memcpy(&w, p, n);
-        h = (h ^ w) * 0x94d049bb133111ebULL;
-      }
-      return MixHash64(h);
-    }
+    case CellType::kBlob: return MixHash64(h ^ HashBytes(v.bytes.data(), v.bytes.size()));
   }
   return h;
 }

@@ -20,21 +20,6 @@
 #include "format/util/mix_hash.h"
 
 namespace pq {
-namespace {
-
-uint64_t HashBytes(const uint8_t* p, size_t n) {
-  uint64_t h = MixHash64(n + 0x9e3779b97f4a7c15ULL);
-  for (; n >= 8; n -= 8, p += 8) h = MixHash64(h ^ LoadLE<uint64_t>(p)) * 0x9e3779b97f4a7c15ULL;
-  if (n > 0) {
-    uint64_t tail = 0;
-    std::memcpy(&tail, p, n);
-    h = MixHash64(h ^ tail);
-  }
-  return h;
-}
-
-}  // namespace
-
 template <typename T>
 struct DictionaryEncoder<T>::Impl {
   static constexpr bool kBytes = std::is_same_v<T, ByteArray>;
@@ -148,25 +133,19 @@ int64_t DictionaryEncoder<T>::num_values() const {
   return static_cast<int64_t>(impl_->indices.size());
 }
 
-namespace {
-int IndexBitWidth(uint32_t num_entries) {
-  return num_entries <= 1 ? 0 : std::bit_width(num_entries - 1);
-}
-}  // namespace
-
 template <typename T>
 int64_t DictionaryEncoder<T>::EstimatedDataSize() const {
   // Bit-packing every index is the worst case of the hybrid, plus a run header per 512 values.
   int64_t n = num_values();
   return 1 +
-         static_cast<int64_t>(
-             bitpack::PackedBytes(static_cast<uint64_t>(n) + 8, IndexBitWidth(impl_->size()))) +
+         static_cast<int64_t>(bitpack::PackedBytes(static_cast<uint64_t>(n) + 8,
+                                                   DictionaryIndexBitWidth(impl_->size()))) +
          2 * (n / 512 + 1);
 }
 
 template <typename T>
 Buffer DictionaryEncoder<T>::PeekIndices() const {
-  int width = IndexBitWidth(impl_->size());
+  int width = DictionaryIndexBitWidth(impl_->size());
   Buffer out;
   out.reserve(static_cast<size_t>(EstimatedDataSize()));
   out.push_back(static_cast<uint8_t>(width));

@@ -7,6 +7,7 @@
 // the caller's memory may be reused as soon as Put returns.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <memory>
 
@@ -40,6 +41,11 @@ class TypedEncoder {
 template <typename T>
 Result<std::unique_ptr<TypedEncoder<T>>> MakeEncoder(PhysicalType type, Encoding encoding,
                                                      int32_t type_length);
+
+// Bits of an RLE_DICTIONARY index into a dictionary of `entries` entries (0 for one entry or none).
+inline int DictionaryIndexBitWidth(uint64_t entries) {
+  return entries <= 1 ? 0 : static_cast<int>(std::bit_width(entries - 1));
+}
 
 // Dictionary encoding of one column chunk (the Parquet spec, "Dictionary Encoding"): Put() looks
 // each value up (bit-exact: 0.0 and -0.0 are different entries, as are NaNs with different bits)

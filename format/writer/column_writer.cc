@@ -61,8 +61,7 @@ DictionaryProjection ProjectDictionary(const DictionaryTrial& trial, double chun
   p.page_bytes = p.entries * static_cast<double>(trial.plain_bytes) / e;
   // Index bit widths (RLE_DICTIONARY): of the trial's dictionary and of the chunk's.
   auto width = [](double entries) {
-    const uint64_t k = static_cast<uint64_t>(std::ceil(entries));
-    return k <= 1 ? 0 : static_cast<int>(std::bit_width(k - 1));
+    return DictionaryIndexBitWidth(static_cast<uint64_t>(std::ceil(entries)));
   };
   const double index_scale =
       static_cast<double>(std::max(width(p.entries), 1)) / std::max(width(e), 1);
@@ -103,8 +102,8 @@ bool SwitchToDictionary(const DictionaryWatch& w, double chunk_values,
   if (growth > 0) {
     const double middle = static_cast<double>(w.values) - static_cast<double>(w.window_values) / 2;
     const double domain = -middle / std::log(growth);
-    added = domain * (std::exp(-static_cast<double>(w.values) / domain) -
-                      std::exp(-chunk_values / domain));
+    added = domain *
+            (std::exp(-static_cast<double>(w.values) / domain) - std::exp(-chunk_values / domain));
   }
   // The rest's entries: at most every value seen so far and every value to come.
   const double entries = std::min(w.entries + std::max(added, 0.0), w.entries + rest);
@@ -113,8 +112,7 @@ bool SwitchToDictionary(const DictionaryWatch& w, double chunk_values,
   if (entries * entry_bytes > static_cast<double>(dictionary_page_bytes)) return false;
   const double stored_ratio =
       static_cast<double>(w.written_stored) / static_cast<double>(w.written_plain);
-  const auto k = static_cast<uint64_t>(std::ceil(entries));
-  const int width = std::max(k <= 1 ? 0 : static_cast<int>(std::bit_width(k - 1)), 1);
+  const int width = std::max(DictionaryIndexBitWidth(static_cast<uint64_t>(std::ceil(entries))), 1);
   const double dictionary_cost = entries * entry_bytes * stored_ratio + rest * width / 8.0;
   const double value_cost =
       rest * static_cast<double>(w.written_stored) / static_cast<double>(w.written_values);
@@ -142,25 +140,6 @@ constexpr int64_t kFirstSliceRecords = 64;
 template <typename T>
 constexpr bool kHasDictionary = !std::is_same_v<T, uint8_t>;
 
-// Bits of an RLE_DICTIONARY index into `entries` entries.
-int IndexBitWidth(int64_t entries) {
-  return entries <= 1 ? 0 : static_cast<int>(std::bit_width(static_cast<uint64_t>(entries - 1)));
-}
-
-uint64_t HashOfBytes(const uint8_t* p, size_t n) {
-  uint64_t h = MixHash64(n + 0x9e3779b97f4a7c15ULL);
-  for (; n >= 8; n -= 8, p += 8) {
-    uint64_t word;
-    std::memcpy(&word, p, 8);
-    h = MixHash64(h ^ word) * 0x9e3779b97f4a7c15ULL;
-  }
-  if (n > 0) {
-    uint64_t tail = 0;
-    std::memcpy(&tail, p, n);
-    h = MixHash64(h ^ tail);
-  }
-  return h;
-}
 // Value types DELTA_BINARY_PACKED takes (INT32, INT64): a candidate of the encoding trial.
 template <typename T>
 constexpr bool kHasDelta = std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t>;
@@ -323,10 +302,10 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
     m.data_page_offset = dict_size;
     if (has_dictionary_page_) m.dictionary_page_offset = 0;
     Statistics stats = ToThriftStatistics(chunk_stats_, stats_format_);
-    // Every value went through the dictionary (not after a fallback, nor in a chunk that switched to
-    // it late): its size is the exact distinct count. Entries are
-    // distinct bit patterns, which is value equality except for floating point (-0.0, NaNs) and
-    // BYTE_ARRAY decimals (sign extension), so not for those.
+    // Every value went through the dictionary (not after a fallback, nor in a chunk that switched
+    // to it late): its size is the exact distinct count. Entries are distinct bit patterns, which
+    // is value equality except for floating point (-0.0, NaNs) and BYTE_ARRAY decimals (sign
+    // extension), so not for those.
     if (has_dictionary_page_ && !fell_back_ && !switched_ && !stats_format_.floating &&
         stats_format_.order != SortOrder::kSignedDecimalBytes) {
       stats.distinct_count = dictionary_entries_;
@@ -853,10 +832,9 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       watch_.written_plain += page_raw_bytes_;
       watch_.written_stored += page_size;
       const double entries = distinct_.Estimate();
-      if (watch_.written_values > 0 &&
-          entries * static_cast<double>(watch_.written_plain) /
-                  static_cast<double>(watch_.written_values) >
-              static_cast<double>(settings_.dictionary_page_bytes)) {
+      if (watch_.written_values > 0 && entries * static_cast<double>(watch_.written_plain) /
+                                               static_cast<double>(watch_.written_values) >
+                                           static_cast<double>(settings_.dictionary_page_bytes)) {
         watching_ = false;
         watch_points_.clear();
         return Status::OK();
@@ -875,15 +853,16 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
       watch_.window_values = now.values - from->values;
       watch_.window_new = std::max(now.entries - from->entries, 0.0);
       const int64_t records = std::max<int64_t>(num_records_, 1);
-      const double chunk_values =
-          settings_.chunk_rows > records
-              ? static_cast<double>(settings_.chunk_rows) * static_cast<double>(chunk_values_) /
-                    static_cast<double>(records)
-              : static_cast<double>(chunk_values_);
+      const double chunk_values = settings_.chunk_rows > records
+                                      ? static_cast<double>(settings_.chunk_rows) *
+                                            static_cast<double>(chunk_values_) /
+                                            static_cast<double>(records)
+                                      : static_cast<double>(chunk_values_);
       if (!SwitchToDictionary(watch_, chunk_values, settings_.dictionary_page_bytes)) {
         return Status::OK();
       }
-      PQ_ASSIGN_OR_RETURN(dict_, DictionaryEncoder<T>::Make(leaf_.physical_type, leaf_.type_length));
+      PQ_ASSIGN_OR_RETURN(dict_,
+                          DictionaryEncoder<T>::Make(leaf_.physical_type, leaf_.type_length));
       dict_mode_ = true;
       switched_ = true;
       watching_ = false;
@@ -897,13 +876,13 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   // A hash of a value's bits for the distinct count (never stored).
   static uint64_t WatchHash(const T& v) {
     if constexpr (std::is_same_v<T, ByteArray>) {
-      return HashOfBytes(v.ptr, v.len);
+      return HashBytes(v.ptr, v.len);
     } else if constexpr (sizeof(T) <= sizeof(uint64_t)) {
       uint64_t bits = 0;
       std::memcpy(&bits, &v, sizeof(T));
       return MixHash64(bits ^ 0x9e3779b97f4a7c15ULL);
     } else {
-      return HashOfBytes(reinterpret_cast<const uint8_t*>(&v), sizeof(T));
+      return HashBytes(&v, sizeof(T));
     }
   }
 
@@ -991,7 +970,8 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
         }
         // The watch (column_writer.h): worth it only with much of the chunk to come, and when the
         // value encoding costs more than bare indices of the trial's dictionary would.
-        const int index_bits = std::max(IndexBitWidth(trial.entries), 1);
+        const int index_bits =
+            std::max(DictionaryIndexBitWidth(static_cast<uint64_t>(trial.entries)), 1);
         if (chunk_values >= 2.0 * static_cast<double>(n) &&
             static_cast<double>(value_cost) * 8 > static_cast<double>(n) * index_bits &&
             trial.plain_bytes <= settings_.dictionary_page_bytes) {
@@ -1028,7 +1008,7 @@ class ColumnChunkWriterImpl final : public TypedColumnChunkWriter<T> {
   bool in_trial_ = false;        // values are held in trial_values_ (column_writer.h)
   std::vector<T> trial_values_;  // ByteArray: lengths only, the bytes in trial_bytes_
   Buffer trial_bytes_;
-  bool fell_back_ = false;            // the dictionary overflowed; later pages use value_enc_
+  bool fell_back_ = false;  // the dictionary overflowed; later pages use value_enc_
   // The watch (column_writer.h): the trial dropped the dictionary, distinct_ counts the values.
   struct WatchPoint {
     int64_t values;  // chunk_values_ then
