@@ -4,6 +4,7 @@
 // engine's pruning) and hands its rows to SQLite in batches or undecoded windows; a sorted scan
 // reads every row into SortedRows first and hands them out in order.
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -113,7 +114,11 @@ struct ParquetCursor {
   // loaded); every other case takes the general path.
   // kCString: converted text that never holds a NUL, each value followed by one
   // (TableScanner::ConvertedColumn::terminated).
-  enum class FastKind : uint8_t { kSlow, kConvert, kInt32, kInt64, kFloat, kDouble, kText, kCString, kBlob };
+  // kRealBits: doubles held as their bits in uint64_t words (a sorted scan's ValueColumn);
+  // kSortedKey: a sorted scan's key when it is a TEXT without NUL bytes (values is the SortedRows).
+  enum class FastKind : uint8_t {
+    kSlow, kConvert, kInt32, kInt64, kFloat, kDouble, kRealBits, kText, kCString, kBlob, kSortedKey
+  };
   struct FastColumn {
     FastKind kind = FastKind::kSlow;
     const void* values = nullptr;
@@ -761,6 +766,12 @@ inline int64_t ValueSlot(int64_t r, const int32_t* row_map, const int32_t* value
 // exactly as xColumn would hand them over.
 template <typename T, typename MakeCell, typename Target>
 void AppendNumbers(const TableScanner::NumberColumn& numbers, const T* values, int64_t n, MakeCell make, Target& out) {
+  if constexpr (std::is_same_v<Target, ValueColumn>) {
+    if (numbers.row_map == nullptr && numbers.value_index == nullptr) {  // every row, no NULL
+      out.AppendNumbers(values, static_cast<size_t>(n), make(T{1}).type == CellType::kReal);
+      return;
+    }
+  }
   for (int64_t r = 0; r < n; ++r) {
     const int64_t k = ValueSlot(r, numbers.row_map, numbers.value_index);
     out.Append(k < 0 ? Cell::Null() : make(values[k]));
@@ -787,6 +798,28 @@ void AppendColumn(ParquetCursor* c, int col, int64_t n, Target& out) {
     case K::kFloat: return AppendNumbers(numbers, static_cast<const float*>(numbers.values), n, real, out);
     case K::kDouble: return AppendNumbers(numbers, static_cast<const double*>(numbers.values), n, real, out);
     case K::kNone: break;
+  }
+  const TableScanner::BytesColumn bytes = c->scanner->Bytes(slot);
+  if (bytes.values != nullptr) {
+    // The bytes are the batch's (a dictionary's or a page's), unchanged until the next batch.
+    for (int64_t r = 0; r < n; ++r) {
+      const int64_t k = ValueSlot(r, bytes.row_map, bytes.value_index);
+      if (k < 0) {
+        out.Append(Cell::Null());
+        continue;
+      }
+      const ByteArray& v = bytes.values[k];
+      const std::string_view view(reinterpret_cast<const char*>(v.ptr), v.len);
+      const Cell cell = bytes.text ? Cell::Text(view) : Cell::Blob(view);
+      if constexpr (std::is_same_v<Target, KeyColumn>) {
+        if (v.ptr != nullptr) {
+          out.AppendAtStableAddress(cell);
+          continue;
+        }
+      }
+      out.Append(cell);
+    }
+    return;
   }
   for (int64_t r = 0; r < n; ++r) {
     Cell cell = c->scanner->GetCell(slot, r, &c->scratch);
@@ -862,7 +895,19 @@ Status ReadSorted(ParquetCursor* c, const IndexPlan& plan) {
   c->sorted->Sort(plan.sort_descending);
   PQ_RETURN_IF_ERROR(ChargeSortedRows(c));
   c->sorted_output = true;
-  c->fast_ready = false;
+  // Value columns of numbers of one class are handed over as a batch's arrays are; the rest, the
+  // key among them, by SortedColumn.
+  c->fast.assign(static_cast<size_t>(t.num_fields), ParquetCursor::FastColumn());
+  for (size_t k = 0; k < c->sorted_sources.size(); ++k) {
+    CellType type = CellType::kNull;
+    const uint64_t* words = c->sorted->column(k).UniformNumbers(&type);
+    if (words == nullptr) continue;
+    ParquetCursor::FastColumn& f = c->fast[static_cast<size_t>(c->sorted_sources[k])];
+    f.kind = type == CellType::kInteger ? ParquetCursor::FastKind::kInt64 : ParquetCursor::FastKind::kRealBits;
+    f.values = words;  // INTEGERs as int64_t: the same words, read as their signed type
+  }
+  c->fast[static_cast<size_t>(c->sort_key)] = {ParquetCursor::FastKind::kSortedKey, c->sorted.get(), nullptr};
+  c->fast_ready = true;
   c->loaded = true;
   c->batch_rows = c->sorted->rows();
   c->row_in_batch = 0;
@@ -913,7 +958,7 @@ int SortedColumn(ParquetCursor* c, sqlite3_context* ctx, int col) {
   if (t.IsShreddedColumn(col)) {
     const ShreddedColumn& column = t.Shredded(col);
     const int k = c->sorted_column[static_cast<size_t>(column.variant_column)];
-    if (k == kSortKey) return ResultShredded(c, ctx, column, rows.key().Get(row));
+    if (k == kSortKey) return ResultShredded(c, ctx, column, rows.KeyAt(row));
     if (k >= 0) return ResultShredded(c, ctx, column, rows.column(static_cast<size_t>(k)).Get(row));
     sqlite3_result_null(ctx);
     return SQLITE_OK;
@@ -921,7 +966,13 @@ int SortedColumn(ParquetCursor* c, sqlite3_context* ctx, int col) {
   if (col >= 0 && col < t.num_fields) {
     const int k = c->sorted_column[static_cast<size_t>(col)];
     if (k == kSortKey) {
-      ResultCell(ctx, rows.key().Get(row));
+      const char* c_string = nullptr;
+      const Cell key = rows.KeyAt(row, &c_string);
+      if (c_string != nullptr) {
+        sqlite3_result_text(ctx, c_string, -1, SQLITE_TRANSIENT);
+      } else {
+        ResultCell(ctx, key);
+      }
     } else if (k >= 0) {
       ResultCell(ctx, rows.column(static_cast<size_t>(k)).Get(row));
     } else {
@@ -1125,6 +1176,9 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
       case ParquetCursor::FastKind::kDouble:
         sqlite3_result_double(ctx, static_cast<const double*>(f.values)[r]);
         return SQLITE_OK;
+      case ParquetCursor::FastKind::kRealBits:
+        sqlite3_result_double(ctx, std::bit_cast<double>(static_cast<const uint64_t*>(f.values)[r]));
+        return SQLITE_OK;
       case ParquetCursor::FastKind::kText:
         ResultBytes(ctx, static_cast<const ByteArray*>(f.values)[r], true);
         return SQLITE_OK;
@@ -1136,6 +1190,13 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
       case ParquetCursor::FastKind::kBlob:
         ResultBytes(ctx, static_cast<const ByteArray*>(f.values)[r], false);
         return SQLITE_OK;
+      case ParquetCursor::FastKind::kSortedKey: {
+        const char* c_string = nullptr;
+        static_cast<const SortedRows*>(f.values)->KeyAt(static_cast<size_t>(r), &c_string);
+        if (c_string == nullptr) break;
+        sqlite3_result_text(ctx, c_string, -1, SQLITE_TRANSIENT);
+        return SQLITE_OK;
+      }
       case ParquetCursor::FastKind::kSlow:
       case ParquetCursor::FastKind::kConvert: break;
     }

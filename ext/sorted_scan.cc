@@ -67,6 +67,36 @@ void ValueColumn::Append(const Cell& v) {
   words_.push_back(arena_.size());
 }
 
+template <typename T>
+void ValueColumn::AppendNumbers(const T* values, size_t n, bool real) {
+  const CellType type = real ? CellType::kReal : CellType::kInteger;
+  size_t i = 0;
+  if (!bytes_mode_ && tags_.empty() && (words_.empty() || uniform_ == type)) {
+    if (words_.empty()) uniform_ = type;
+    const size_t at = words_.size();
+    words_.resize(at + n);
+    uint64_t* out = words_.data() + at;
+    for (; i < n; ++i) {
+      if (real) {
+        const auto d = static_cast<double>(values[i]);
+        if (d != d) break;  // NULL: the rest one by one
+        out[i] = std::bit_cast<uint64_t>(d);
+      } else {
+        out[i] = static_cast<uint64_t>(static_cast<int64_t>(values[i]));
+      }
+    }
+    words_.resize(at + i);
+  }
+  for (; i < n; ++i) {
+    Append(real ? Cell::Real(static_cast<double>(values[i])) : Cell::Integer(static_cast<int64_t>(values[i])));
+  }
+}
+
+template void ValueColumn::AppendNumbers(const int32_t*, size_t, bool);
+template void ValueColumn::AppendNumbers(const int64_t*, size_t, bool);
+template void ValueColumn::AppendNumbers(const float*, size_t, bool);
+template void ValueColumn::AppendNumbers(const double*, size_t, bool);
+
 void ValueColumn::SwitchToBytes() {
   for (size_t r = 0; r < words_.size(); ++r) {
     const CellType t = TypeOf(r);
@@ -159,13 +189,12 @@ void KeyColumn::Append(const Cell& v) {
 void KeyColumn::AppendAtStableAddress(const Cell& v) {
   const auto address = reinterpret_cast<uintptr_t>(v.bytes.data());
   SeenBytes& seen = seen_[((address >> 3) ^ (address >> 11) ^ v.bytes.size()) & (seen_.size() - 1)];
-  if (seen.data == v.bytes.data() && seen.size == v.bytes.size() && seen.data != nullptr &&
-      distinct_.Get(seen.key).type == v.type) {
+  if (seen.data == v.bytes.data() && seen.size == v.bytes.size() && seen.type == v.type && seen.data != nullptr) {
     key_of_row_.push_back(seen.key);
     return;
   }
   Append(v);
-  seen = {v.bytes.data(), v.bytes.size(), key_of_row_.back()};
+  seen = {v.bytes.data(), v.bytes.size(), key_of_row_.back(), v.type};
 }
 
 void KeyColumn::Grow() {
@@ -184,9 +213,22 @@ void KeyColumn::Permute(const std::vector<uint32_t>& order) {
   key_of_row_ = std::move(keys);
 }
 
+void KeyColumn::MakeCStrings() {
+  c_strings_.clear();
+  c_string_at_.assign(distinct_.size(), -1);
+  for (size_t key = 0; key < distinct_.size(); ++key) {
+    const Cell v = distinct_.Get(key);
+    if (v.type != CellType::kText || std::memchr(v.bytes.data(), 0, v.bytes.size()) != nullptr) continue;
+    c_string_at_[key] = static_cast<int64_t>(c_strings_.size());
+    c_strings_.append(v.bytes);
+    c_strings_.push_back('\0');
+  }
+}
+
 int64_t KeyColumn::MemoryBytes() const {
   return static_cast<int64_t>(key_of_row_.capacity() * sizeof(uint32_t) + distinct_hash_.capacity() * sizeof(uint64_t) +
-                              slots_.capacity() * sizeof(uint32_t)) +
+                              slots_.capacity() * sizeof(uint32_t) + c_strings_.capacity() +
+                              c_string_at_.capacity() * sizeof(int64_t)) +
          distinct_.MemoryBytes();
 }
 
@@ -195,6 +237,8 @@ void KeyColumn::Clear() {
   distinct_.Clear();
   distinct_hash_ = {};
   slots_ = {};
+  c_strings_ = {};
+  c_string_at_ = {};
   ForgetAddresses();
 }
 
@@ -209,6 +253,9 @@ void SortedRows::Reset(size_t value_columns, size_t expected_rows) {
   runs_ = {};
   rows_ = 0;
   order_ = {};
+  rank_end_ = {};
+  key_of_rank_ = {};
+  rank_cursor_ = 0;
 }
 
 void SortedRows::AddOrigin(size_t file, int64_t rowid) {
@@ -231,6 +278,24 @@ RowOrigin SortedRows::OriginAt(int64_t i) const {
                              [](int64_t r, const Run& run) { return r < run.first_row; });
   const Run& run = *(it - 1);
   return {run.file, run.rowid + (static_cast<int64_t>(row) - run.first_row)};
+}
+
+Cell SortedRows::KeyAt(size_t i, const char** c_string) const {
+  uint32_t key;
+  if (rank_end_.empty()) {
+    key = key_.key_of_row()[i];
+  } else {
+    size_t r = rank_cursor_;
+    if (r > 0 && i < rank_end_[r - 1]) {
+      r = static_cast<size_t>(std::upper_bound(rank_end_.begin(), rank_end_.end(), i) - rank_end_.begin());
+    } else {
+      while (i >= rank_end_[r]) ++r;  // rank_end_.back() is rows_: stops at i's rank
+    }
+    rank_cursor_ = r;
+    key = key_of_rank_[r];
+  }
+  if (c_string != nullptr) *c_string = key_.CString(key);
+  return key_.Distinct(key);
 }
 
 void SortedRows::Sort(bool descending) {
@@ -260,12 +325,27 @@ void SortedRows::Sort(bool descending) {
   for (size_t row = 0; row < keys.size(); ++row) order_[start[rank[keys[row]]]++] = static_cast<uint32_t>(row);
   // Gathering a column in order reads it at random, but in a loop without dependencies, where the
   // processor overlaps the misses; SQLite's calls for one value at a time could not.
-  key_.Permute(order_);
+  if (ranks == k) {
+    // One key per rank: the key of the order's rows follows from the ranks' places, and the
+    // key's rows need not be gathered.
+    rank_end_.resize(ranks);
+    key_of_rank_.resize(ranks);
+    for (uint32_t key = 0; key < k; ++key) {
+      rank_end_[rank[key]] = start[rank[key]];  // after placing: the rank's end
+      key_of_rank_[rank[key]] = key;
+    }
+    key_.ReleaseRows();
+  } else {
+    key_.Permute(order_);
+  }
+  rank_cursor_ = 0;
+  key_.MakeCStrings();
   for (ValueColumn& c : columns_) c.Permute(order_);
 }
 
 int64_t SortedRows::MemoryBytes() const {
-  int64_t bytes = key_.MemoryBytes() + static_cast<int64_t>(runs_.capacity() * sizeof(Run));
+  int64_t bytes = key_.MemoryBytes() + static_cast<int64_t>(runs_.capacity() * sizeof(Run)) +
+                  static_cast<int64_t>((rank_end_.capacity() + key_of_rank_.capacity()) * sizeof(uint32_t));
   for (const ValueColumn& c : columns_) bytes += c.MemoryBytes();
   // Sort: the order, and per distinct key its rank and place.
   const int64_t order = order_.empty() ? rows_ : static_cast<int64_t>(order_.capacity());

@@ -23,9 +23,20 @@ class ValueColumn {
  public:
   void Append(const Cell& v);
   void AppendNull() { Append(Cell::Null()); }
+  // Appends `n` numbers as Append would append Cell::Real(values[i]) (`real`, a NaN being NULL) or
+  // Cell::Integer(values[i]) each; without a per-value dispatch while the column holds only them.
+  template <typename T>
+  void AppendNumbers(const T* values, size_t n, bool real);
   // Row `row`'s value. Bytes point into this column: valid until the next Append or Clear.
   Cell Get(size_t row) const;
   size_t size() const { return words_.size(); }
+  // The rows' words when every row is a number of one class (no NULL, TEXT or BLOB): row i's
+  // INTEGER, or the bits of its REAL, as *type says. Null otherwise. Valid until the next change.
+  const uint64_t* UniformNumbers(CellType* type) const {
+    if (bytes_mode_ || !tags_.empty() || (uniform_ != CellType::kInteger && uniform_ != CellType::kReal)) return nullptr;
+    *type = uniform_;
+    return words_.data();
+  }
   void Reserve(size_t rows) { words_.reserve(rows); }
   // Reorders the rows: row i becomes the former row order[i] (`order` a permutation of the rows).
   void Permute(const std::vector<uint32_t>& order);
@@ -69,6 +80,15 @@ class KeyColumn {
   const std::vector<uint32_t>& key_of_row() const { return key_of_row_; }
   Cell Distinct(uint32_t key) const { return distinct_.Get(key); }
   void Permute(const std::vector<uint32_t>& order);
+  // Forgets the key of every row (the distinct values stay): for an order that no longer needs them.
+  void ReleaseRows() { key_of_row_ = {}; }
+  // Keeps a NUL-terminated copy of every distinct TEXT value without a NUL byte inside, for
+  // CString: SQLite takes such a text without scanning it for NULs or copying it twice.
+  void MakeCStrings();
+  // The distinct value `key` NUL-terminated when MakeCStrings kept it so, else null.
+  const char* CString(uint32_t key) const {
+    return key < c_string_at_.size() && c_string_at_[key] >= 0 ? c_strings_.data() + c_string_at_[key] : nullptr;
+  }
   int64_t MemoryBytes() const;
   void Clear();
 
@@ -83,8 +103,11 @@ class KeyColumn {
     const char* data = nullptr;
     size_t size = 0;
     uint32_t key = 0;
+    CellType type = CellType::kNull;  // kText or kBlob: the same bytes are two keys
   };
   std::array<SeenBytes, 256> seen_{};  // by address: AppendAtStableAddress's cache
+  std::string c_strings_;              // MakeCStrings: the copies, each followed by a NUL
+  std::vector<int64_t> c_string_at_;   // per distinct value: its copy's offset, or -1
 };
 
 // Where a row came from. Positions are kept as runs of consecutive rowids in one file (a scan
@@ -117,6 +140,10 @@ class SortedRows {
   // reordered (one at a time, so for a while a column's words are held twice), which makes handing
   // the rows out a sequential read.
   void Sort(bool descending);
+  // The key of the i-th row of the order (after Sort); *c_string, when asked for, is the key
+  // NUL-terminated when it is a TEXT without a NUL byte (KeyColumn::CString), else null. Reading
+  // the rows in order costs no search.
+  Cell KeyAt(size_t i, const char** c_string = nullptr) const;
   // Where the i-th row of the order came from (after Sort).
   RowOrigin OriginAt(int64_t i) const;
 
@@ -134,6 +161,12 @@ class SortedRows {
   std::vector<Run> runs_;
   int64_t rows_ = 0;
   std::vector<uint32_t> order_;
+  // After Sort, when no two distinct keys share a rank (no 1 beside 1.0, no -0.0 beside 0.0): the
+  // rows of the i-th rank are the order's rows rank_end_[i-1] .. rank_end_[i] - 1, all of key
+  // key_of_rank_[i], and the key's rows are not reordered. Empty otherwise (the key's rows are).
+  std::vector<uint32_t> rank_end_;
+  std::vector<uint32_t> key_of_rank_;
+  mutable size_t rank_cursor_ = 0;  // KeyAt's last rank: rows are mostly read in order
 };
 
 }  // namespace pq::ext

@@ -410,3 +410,75 @@ SELECT g, count(*), length(max(tags)) FROM lists16 GROUP BY g;
 2|400|3181
 3|400|3181
 4|400|3181
+
+# ---------------------------------------------------------------------------------------------
+# How the ordered rows are handed over: columns of numbers without NULLs straight from their
+# arrays, the key as a C string when it is a TEXT without a NUL byte; keys with a NUL inside, BLOB
+# keys, keys SQLite finds equal across classes (1 and 1.0) and value columns with NULLs the general
+# way. Every form gives the native table's rows, in its order.
+
+statement ok
+CREATE TABLE hand(id INTEGER, g TEXT, gb BLOB, gn, i INTEGER, x REAL, xn REAL);
+
+statement ok
+INSERT INTO hand WITH RECURSIVE s(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM s WHERE id < 3000)
+SELECT id,
+       CASE id % 5 WHEN 0 THEN 'k' || char(0) || 'z' WHEN 1 THEN 'k' WHEN 2 THEN 'kz' WHEN 3 THEN '' ELSE 'é' || (id % 3) END,
+       CAST(char(65 + id % 4) || char(0) AS BLOB),
+       CASE id % 4 WHEN 0 THEN 1 WHEN 1 THEN 1.0 WHEN 2 THEN 'one' ELSE 2.5 END,
+       id * 7 - 9000,
+       (id % 13) * 0.25 - 1,
+       CASE WHEN id % 17 = 0 THEN NULL ELSE id * 0.5 END
+FROM s;
+
+query
+SELECT parquet_export('$TMPDIR/hand.parquet', 'SELECT id, g, gb, CAST(gn AS TEXT) AS gt, i, x, xn FROM hand ORDER BY id', 'row_group_size=500');
+----
+3000
+
+statement ok
+CREATE TABLE handn AS SELECT id, g, gb, CAST(gn AS TEXT) AS gt, i, x, xn FROM hand;
+
+statement ok
+CREATE VIRTUAL TABLE hp USING parquet('$TMPDIR/hand.parquet');
+
+query
+EXPLAIN QUERY PLAN SELECT g, count(*), sum(i), sum(x), sum(xn) FROM hp GROUP BY g;
+----
+6|0|0|SCAN hp VIRTUAL TABLE INDEX 0:72:a1
+
+query
+SELECT (SELECT group_concat(hex(g) || ':' || c || ':' || si || ':' || sx || ':' || ifnull(sn, 'N'), ',')
+        FROM (SELECT g, count(*) AS c, sum(i) AS si, sum(x) AS sx, sum(xn) AS sn FROM hp GROUP BY g)) IS
+       (SELECT group_concat(hex(g) || ':' || c || ':' || si || ':' || sx || ':' || ifnull(sn, 'N'), ',')
+        FROM (SELECT g, count(*) AS c, sum(i) AS si, sum(x) AS sx, sum(xn) AS sn FROM handn GROUP BY g));
+----
+1
+
+query
+SELECT (SELECT group_concat(id || typeof(g) || length(g) || hex(g) || typeof(i) || i || typeof(x) || x || ifnull(xn, 'N'), ',')
+        FROM (SELECT id, g, i, x, xn FROM hp ORDER BY g DESC, rowid)) IS
+       (SELECT group_concat(id || typeof(g) || length(g) || hex(g) || typeof(i) || i || typeof(x) || x || ifnull(xn, 'N'), ',')
+        FROM (SELECT id, g, i, x, xn FROM handn ORDER BY g DESC, id));
+----
+1
+
+query
+SELECT (SELECT group_concat(hex(gb) || ':' || c || ':' || si, ',') FROM (SELECT gb, count(*) AS c, sum(i) AS si FROM hp GROUP BY gb)) IS
+       (SELECT group_concat(hex(gb) || ':' || c || ':' || si, ',') FROM (SELECT gb, count(*) AS c, sum(i) AS si FROM handn GROUP BY gb));
+----
+1
+
+query
+SELECT (SELECT group_concat(id || ':' || gt, ',') FROM (SELECT id, gt FROM hp ORDER BY gt, rowid)) IS
+       (SELECT group_concat(id || ':' || gt, ',') FROM (SELECT id, gt FROM handn ORDER BY gt, id));
+----
+1
+
+query
+SELECT hex(g), length(g), count(*) FROM hp WHERE g < 'l' GROUP BY g;
+----
+(empty)|0|600
+6B|1|600
+6B007A|1|600
+6B7A|2|600

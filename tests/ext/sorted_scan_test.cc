@@ -94,7 +94,15 @@ void CheckSort(const std::vector<Owned>& keys, bool descending) {
   for (size_t i = 0; i < keys.size(); ++i) {
     const size_t from = expected[i];
     ASSERT_EQ(rows.column(0).Get(i).i, static_cast<int64_t>(from)) << "position " << i;
-    ASSERT_TRUE(SameValue(rows.key().Get(i), keys[from].AsCell())) << "position " << i;
+    const char* c_string = nullptr;
+    ASSERT_TRUE(SameValue(rows.KeyAt(i, &c_string), keys[from].AsCell())) << "position " << i;
+    const Owned& key = keys[from];
+    if (key.type == CellType::kText && key.bytes.find('\0') == std::string::npos) {
+      ASSERT_NE(c_string, nullptr) << "position " << i;
+      ASSERT_EQ(std::string(c_string), key.bytes) << "position " << i;
+    } else {
+      ASSERT_EQ(c_string, nullptr) << "position " << i;
+    }
     ASSERT_TRUE(SameValue(rows.column(1).Get(i), keys[keys.size() - 1 - from].AsCell())) << "position " << i;
     const RowOrigin origin = rows.OriginAt(static_cast<int64_t>(i));
     ASSERT_EQ(origin.rowid, static_cast<int64_t>(from));
@@ -108,6 +116,38 @@ TEST(SortedRows, FewDistinctKeysInSqliteOrderTiesInAppendOrder) {
     const std::vector<Owned> keys = RandomValues(rng, 3000, distinct);
     CheckSort(keys, false);
     CheckSort(keys, true);
+  }
+}
+
+// Keys no two of which SQLite finds equal (every rank one key): the key of each row follows from the
+// ranks' places, read in order and out of order.
+TEST(SortedRows, OneKeyPerRank) {
+  std::mt19937_64 rng(13);
+  for (int distinct : {1, 2, 20, 5000}) {
+    std::vector<Owned> keys(20000);
+    for (Owned& k : keys) {
+      const auto v = static_cast<int>(rng() % static_cast<uint64_t>(distinct));
+      if (v % 3 == 0) {
+        k = {CellType::kInteger, v, 0, {}};
+      } else {
+        k = {CellType::kText, 0, 0, "k" + std::to_string(v)};
+        if (v % 3 == 2) k.bytes.push_back('\0');  // a NUL inside: no C string
+      }
+    }
+    CheckSort(keys, false);
+    CheckSort(keys, true);
+    SortedRows rows;
+    rows.Reset(0, keys.size());
+    for (size_t r = 0; r < keys.size(); ++r) {
+      rows.key().Append(keys[r].AsCell());
+      rows.AddOrigin(0, static_cast<int64_t>(r));
+    }
+    rows.Sort(false);
+    for (int probe = 0; probe < 2000; ++probe) {  // out of order
+      const size_t i = rng() % keys.size();
+      ASSERT_TRUE(SameValue(rows.KeyAt(i), keys[static_cast<size_t>(rows.OriginAt(static_cast<int64_t>(i)).rowid)].AsCell()))
+          << i;
+    }
   }
 }
 
@@ -141,7 +181,11 @@ TEST(SortedRows, EqualKeysOfTwoClassesShareARank) {
     }
     rows.Sort(descending);
     std::vector<int64_t> order;
-    for (size_t i = 0; i < keys.size(); ++i) order.push_back(rows.column(0).Get(i).i);
+    for (size_t i = 0; i < keys.size(); ++i) {
+      order.push_back(rows.column(0).Get(i).i);
+      // Two keys of one rank: each row still has its own key.
+      EXPECT_TRUE(SameValue(rows.KeyAt(i), keys[static_cast<size_t>(order.back())].AsCell())) << i;
+    }
     return order;
   };
   EXPECT_EQ(sorted(false), (std::vector<int64_t>{3, 4, 0, 2, 5, 1}));
@@ -192,6 +236,39 @@ TEST(ValueColumn, UniformColumnsNeedNoTags) {
   }
   // 8 bytes a row (and the text itself), no tag byte.
   EXPECT_LT(numbers.MemoryBytes(), 1000 * 8 * 2 + 64);
+}
+
+// AppendNumbers gives the column Append would give value by value: NaN as NULL, a class change,
+// numbers after text.
+TEST(ValueColumn, AppendNumbersIsAppendOfEachValue) {
+  const double nan = std::nan("");
+  const std::vector<double> reals = {1.5, -0.0, nan, 3.0, nan, 1e300};
+  const std::vector<int32_t> small = {7, -8, std::numeric_limits<int32_t>::min()};
+  const std::vector<int64_t> large = {std::numeric_limits<int64_t>::max(), 0};
+  const std::vector<float> floats = {0.25f, std::numeric_limits<float>::quiet_NaN()};
+  ValueColumn bulk, one;
+  auto both = [&](auto values, bool real) {
+    bulk.AppendNumbers(values.data(), values.size(), real);
+    for (auto v : values) one.Append(real ? Cell::Real(static_cast<double>(v)) : Cell::Integer(static_cast<int64_t>(v)));
+  };
+  both(std::vector<double>{2.0, 4.0}, true);  // uniform REALs
+  both(reals, true);                         // NaN: NULL, tags from then on
+  both(large, false);                        // another class
+  both(small, true);                         // INTEGERs widened to REAL
+  bulk.Append(Cell::Text("t"));
+  one.Append(Cell::Text("t"));
+  both(floats, true);  // after text: bytes mode
+  both(small, false);
+  ValueColumn fresh;  // a column of INTEGERs only stays without tags
+  fresh.AppendNumbers(small.data(), small.size(), false);
+  fresh.AppendNumbers(large.data(), large.size(), false);
+  CellType type = CellType::kNull;
+  ASSERT_NE(fresh.UniformNumbers(&type), nullptr);
+  EXPECT_EQ(type, CellType::kInteger);
+  EXPECT_EQ(fresh.Get(4).i, 0);
+  ASSERT_EQ(bulk.size(), one.size());
+  for (size_t r = 0; r < one.size(); ++r) ASSERT_TRUE(SameValue(bulk.Get(r), one.Get(r))) << r;
+  EXPECT_EQ(bulk.UniformNumbers(&type), nullptr);
 }
 
 TEST(KeyColumn, StableAddressesFindTheSameKeyAndOnlyIt) {
