@@ -587,7 +587,7 @@ void RefreshNumbers(ParquetCursor* c) {
         n.kind == K::kNone ? c->scanner->Bytes(slot) : TableScanner::BytesColumn();
     c->bytes[static_cast<size_t>(slot)] = b;
     if (b.values && !b.row_map) {
-      c->fast[col].kind = b.text ? F::kText : F::kBlob;
+      c->fast[col].kind = !b.text ? F::kBlob : b.terminated ? F::kCString : F::kText;
       c->fast[col].values = b.values;
       c->fast[col].value_index = b.value_index;
       continue;

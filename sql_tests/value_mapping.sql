@@ -262,8 +262,8 @@ SELECT (SELECT sum(length(s)) || sum(length(d)) || sum(length(m)) || typeof(min(
 ----
 1
 
-# A NUL at every position of texts up to 32 bytes long (the reader checks eight bytes at a time
-# before handing a short text over as a C string): each comes back whole.
+# A NUL at every position of texts up to 32 bytes long (a short text goes to SQLite as a C string
+# only when it holds no NUL): each comes back whole.
 statement ok
 CREATE TABLE nul_at(id INTEGER, s TEXT);
 
@@ -281,6 +281,40 @@ SELECT parquet_export('$TMPDIR/nul_at.parquet', 'SELECT * FROM nul_at');
 
 statement ok
 CREATE VIRTUAL TABLE nul_at_p USING parquet('$TMPDIR/nul_at.parquet');
+
+# A dictionary without a NUL in its entries hands its values over as C strings, one with a NUL
+# (here the second row group's) as they are: both come back whole.
+statement ok
+CREATE TABLE nul_dict(id INTEGER, s TEXT);
+
+statement ok
+INSERT INTO nul_dict WITH RECURSIVE r(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM r WHERE id < 60)
+SELECT id, CASE WHEN id <= 30 THEN 'e' || (id % 3) WHEN id % 2 = 0 THEN CAST(x'650066' AS TEXT) ELSE 'e' || (id % 3) END
+FROM r;
+
+query
+SELECT parquet_export('$TMPDIR/nul_dict.parquet', 'SELECT * FROM nul_dict ORDER BY id', 'row_group_size=30');
+----
+60
+
+statement ok
+CREATE VIRTUAL TABLE nul_dict_p USING parquet('$TMPDIR/nul_dict.parquet');
+
+query
+SELECT group_concat(DISTINCT encodings) FROM parquet_metadata('$TMPDIR/nul_dict.parquet') WHERE path_in_schema = 's';
+----
+PLAIN, RLE, RLE_DICTIONARY
+
+query
+SELECT (SELECT group_concat(id || ':' || hex(s) || ':' || length(s) || ':' || length(CAST(s AS BLOB)), ',') FROM nul_dict_p) IS
+       (SELECT group_concat(id || ':' || hex(s) || ':' || length(s) || ':' || length(CAST(s AS BLOB)), ',') FROM nul_dict);
+----
+1
+
+query
+SELECT count(*), sum(s = CAST(x'650066' AS TEXT)), sum(s = 'e1') FROM nul_dict_p;
+----
+60|15|15
 
 query
 SELECT count(*), sum(instr(CAST(s AS BLOB), x'00') > 0) FROM nul_at_p;

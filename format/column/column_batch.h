@@ -50,6 +50,10 @@ struct ColumnBatch {
   PodVector<uint32_t> dict_indices;
   const void* dictionary = nullptr;
   int64_t dictionary_size = 0;
+  // BYTE_ARRAY values (and dictionary entries) that are C strings: each followed by a NUL byte and
+  // holding none (every value came from a dictionary the column reader so copied). False for
+  // every other batch.
+  bool c_strings = false;
 
   // What the arrays above hold (their capacity stays across Clear), charged by the column reader
   // that fills them to the table's max_memory before they grow.
@@ -71,6 +75,7 @@ struct ColumnBatch {
     dict_indices.clear();
     dictionary = nullptr;
     dictionary_size = 0;
+    c_strings = false;
   }
 
   template <typename T>

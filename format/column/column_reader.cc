@@ -216,8 +216,47 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
       return DictionaryError(Status::Corruption("dictionary page holds fewer values than its header says"));
     }
     dictionary_owner_ = page.owner2 ? page.owner2 : page.owner;
+    dictionary_c_strings_ = false;
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      if (leaf_->physical_type == PhysicalType::kByteArray) {
+        Status terminated = TerminateDictionary();
+        if (!terminated.ok()) return DictionaryError(std::move(terminated));
+      }
+    }
     has_dictionary_ = true;
     return Status::OK();
+  }
+
+  // Copies a BYTE_ARRAY dictionary whose entries hold no NUL byte into a buffer of its own, each
+  // entry followed by one: values taken from it are C strings (ColumnBatch::c_strings), which the
+  // extension hands to SQLite without searching them for a NUL or copying them on the way. Once
+  // per dictionary, for every row that uses it. A dictionary with a NUL inside is left as it is.
+  Status TerminateDictionary() {
+    size_t bytes = 0;
+    for (const ByteArray& v : dictionary_) {
+      if (v.len > 0 && std::memchr(v.ptr, 0, v.len) != nullptr) return Status::OK();
+      bytes += static_cast<size_t>(v.len) + 1;
+    }
+    PQ_RETURN_IF_ERROR(dictionary_charge_.Set(
+        budget(), static_cast<int64_t>(dictionary_.size() * sizeof(ByteArray) + bytes), "a decoded dictionary"));
+    auto copy = std::make_shared<Buffer>(bytes);
+    uint8_t* out = copy->data();
+    for (ByteArray& v : dictionary_) {
+      if (v.len > 0) std::memcpy(out, v.ptr, v.len);
+      out[v.len] = 0;
+      v.ptr = out;
+      out += v.len + 1;
+    }
+    dictionary_owner_ = std::move(copy);
+    dictionary_c_strings_ = true;
+    return Status::OK();
+  }
+
+  // A batch's values are C strings while every value appended to it came from a terminated
+  // dictionary (TerminateDictionary).
+  void NoteCStrings(ColumnBatch* batch) const {
+    const bool c_strings = use_dictionary_ && dictionary_c_strings_;
+    batch->c_strings = batch->num_values == 0 ? c_strings : batch->c_strings && c_strings;
   }
 
   // Decodes the chunk's dictionary, the first time a page needs it: the dictionary page met while
@@ -657,6 +696,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   Status DecodeValues(ColumnBatch* batch, int64_t n) {
     batch->type = leaf_->physical_type;
     if (n == 0) return Status::OK();
+    if constexpr (std::is_same_v<T, ByteArray>) NoteCStrings(batch);
     if (use_dictionary_ && keep_dictionary_indices_ && max_rep_ == 0 &&
         (batch->dictionary ? batch->dictionary == dictionary_.data() : batch->num_values == 0)) {
       return DecodeIndices(batch, n);
@@ -761,6 +801,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   bool has_dictionary_ = false;
   PodVector<T> dictionary_;
   BufferPtr dictionary_owner_;
+  bool dictionary_c_strings_ = false;  // TerminateDictionary made every entry a C string
   bool use_dictionary_ = false;
   DictionaryIndexDecoder index_decoder_;
   PodVector<uint32_t> indices_;

@@ -673,6 +673,7 @@ TableScanner::BytesColumn TableScanner::Bytes(int slot) const {
   const LeafConverter::Kind kind = f.converters[0].kind();
   if (kind != LeafConverter::Kind::kText && kind != LeafConverter::Kind::kBlob) return out;
   out.text = kind == LeafConverter::Kind::kText;
+  out.terminated = b.c_strings;
   out.values = b.bytes.data();
   if (f.node->max_definition_level > 0 && b.num_values != b.num_records) out.value_index = b.value_index.data();
   out.row_map = f.row_map;

@@ -93,8 +93,10 @@ class TableScanner {
   // The same for a flat field of BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY values its converter hands over
   // unchanged (TEXT, or BLOB): the cell of batch row r is values[k] as TEXT when `text`, else as
   // BLOB, with k and NULLs as for NumberColumn. values is null for every other field.
+  // `terminated`: every value is followed by a NUL byte and holds none (a C string).
   struct BytesColumn {
     bool text = false;
+    bool terminated = false;
     const ByteArray* values = nullptr;
     const int32_t* value_index = nullptr;
     const int32_t* row_map = nullptr;

@@ -2,7 +2,8 @@
 // holds dictionary indices (ColumnBatch::dictionary) that give back exactly the values of a normal
 // read; a batch reaching a page of another encoding (the writer's fallback to PLAIN) is gathered and
 // holds plain values; GatherDictionaryRows fills the slots of the rows asked for; nested columns
-// ignore the setting.
+// ignore the setting. ColumnBatch::c_strings holds exactly for batches whose every value came from
+// a BYTE_ARRAY dictionary without a NUL inside.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -194,6 +195,90 @@ TEST_F(DictionaryIndicesTest, NestedColumnsIgnoreTheSetting) {
   EXPECT_EQ(got.dictionary, nullptr);
   ASSERT_EQ(got.i32.size(), 500u);
   for (size_t k = 0; k < 500; ++k) EXPECT_EQ(got.i32[k], static_cast<int32_t>(k % 5));
+}
+
+// Value slot k of a batch, read as ColumnBatch::c_strings promises: up to its NUL.
+std::string CString(const ColumnBatch& b, int64_t k) {
+  const ByteArray v = b.dictionary ? static_cast<const ByteArray*>(b.dictionary)[b.dict_indices[static_cast<size_t>(k)]]
+                                   : b.bytes[static_cast<size_t>(k)];
+  return std::string(reinterpret_cast<const char*>(v.ptr));
+}
+
+TEST_F(DictionaryIndicesTest, ValuesOfADictionaryAreCStrings) {
+  for (bool keep : {false, true}) {
+    for (int64_t batch_rows : {int64_t{97}, int64_t{200}, int64_t{1'000}, int64_t{3'000}}) {
+      const std::string what = std::string(keep ? "indices" : "values") + ", batch " + std::to_string(batch_rows);
+      int c_string_batches = 0;
+      for (int g = 0; g < 2; ++g) {
+        auto reader = Reader(file_, g, 0, keep);
+        ASSERT_TRUE(reader) << what;
+        while (true) {
+          ColumnBatch b;
+          auto n = reader->ReadRecords(batch_rows, &b);
+          ASSERT_TRUE(n.ok()) << what;
+          if (*n == 0) break;
+          bool only_repeats = true;  // the values before the writer's fallback
+          bool late_unique = false;  // values long after it: PLAIN pages
+          for (int64_t k = 0; k < b.num_values; ++k) {
+            const std::string v = SlotText(b, k);
+            if (v.rfind("unique_", 0) == 0) {
+              only_repeats = false;
+              late_unique |= std::stoll(v.substr(7)) % 3'000 >= 2'000;
+            }
+            if (b.c_strings) {
+              ASSERT_EQ(CString(b, k), v) << what << ", slot " << k;
+            }
+          }
+          if (b.num_values > 0 && only_repeats) {
+            EXPECT_TRUE(b.c_strings) << what;
+          }
+          if (late_unique) {
+            EXPECT_FALSE(b.c_strings) << what;
+          }
+          c_string_batches += b.c_strings;
+        }
+      }
+      // A batch of a whole group reaches the fallback's PLAIN pages.
+      if (batch_rows <= 1'000) {
+        EXPECT_GT(c_string_batches, 0) << what;
+      } else {
+        EXPECT_EQ(c_string_batches, 0) << what;
+      }
+    }
+  }
+  // A column of numbers is never one.
+  auto numbers = Reader(file_, 0, 1, false);
+  ColumnBatch b;
+  ASSERT_TRUE(numbers->ReadRecords(500, &b).ok());
+  EXPECT_FALSE(b.c_strings);
+}
+
+TEST(DictionaryCStrings, ADictionaryWithANulInsideIsLeftAsItIs) {
+  std::vector<SchemaElement> schema = {
+      Root(1), Leaf("s", PhysicalType::kByteArray, Repetition::kRequired, Logical(LogicalType::Kind::kString))};
+  std::vector<LeafData> d(1);
+  for (int r = 0; r < 1'000; ++r) {
+    d[0].bytes.push_back(r % 10 == 3 ? std::string("a\0b", 3) : "k" + std::to_string(r % 10));
+  }
+  WriterOptions w;
+  const std::string path = TempPath("dictionary_nul.parquet");
+  auto writer = FileWriter::Open(path, schema, w);
+  ASSERT_TRUE(writer.ok()) << writer.status().ToString();
+  ASSERT_TRUE(WriteTable(writer->get(), d, 1'000, 1'000).ok());
+  ASSERT_TRUE((*writer)->Close().ok());
+  auto file = OpenForTest(path);
+  ASSERT_NE(file, nullptr);
+  for (bool keep : {false, true}) {
+    auto reader = Reader(file, 0, 0, keep);
+    ASSERT_TRUE(reader);
+    ColumnBatch b;
+    ASSERT_TRUE(reader->ReadRecords(1'000, &b).ok());
+    EXPECT_EQ(b.dictionary != nullptr, keep);  // the column is dictionary-encoded
+    EXPECT_FALSE(b.c_strings);
+    for (int64_t k = 0; k < b.num_values; ++k) {
+      ASSERT_EQ(SlotText(b, k), d[0].bytes[static_cast<size_t>(k)]) << k;
+    }
+  }
 }
 
 }  // namespace
