@@ -339,7 +339,9 @@ void SortedRows::Sort(bool descending) {
     key_.Permute(order_);
   }
   rank_cursor_ = 0;
-  key_.MakeCStrings();
+  // C strings of the distinct keys pay when each is handed out many times; for keys that are
+  // mostly distinct they would only hold the keys' bytes twice.
+  if (k <= static_cast<size_t>(rows_) / 4) key_.MakeCStrings();
   for (ValueColumn& c : columns_) c.Permute(order_);
 }
 

@@ -217,25 +217,34 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     }
     dictionary_owner_ = page.owner2 ? page.owner2 : page.owner;
     dictionary_c_strings_ = false;
-    if constexpr (std::is_same_v<T, ByteArray>) {
-      if (leaf_->physical_type == PhysicalType::kByteArray) {
-        Status terminated = TerminateDictionary();
-        if (!terminated.ok()) return DictionaryError(std::move(terminated));
-      }
-    }
+    dictionary_values_used_ = 0;
     has_dictionary_ = true;
     return Status::OK();
   }
 
   // Copies a BYTE_ARRAY dictionary whose entries hold no NUL byte into a buffer of its own, each
   // entry followed by one: values taken from it are C strings (ColumnBatch::c_strings), which the
-  // extension hands to SQLite without searching them for a NUL or copying them on the way. Once
-  // per dictionary, for every row that uses it. A dictionary with a NUL inside is left as it is.
+  // extension hands to SQLite without searching them for a NUL or copying them on the way. Done
+  // once the values gathered from the dictionary outnumber its entries (a selective read that
+  // takes a few values of a large dictionary would pay for the copy and gain nothing), and only
+  // for values gathered here: a batch that keeps dictionary indices refers to the entries as they
+  // are. A dictionary with a NUL inside is left as it is, and so is one of more than
+  // kMaxTerminatedDictionary bytes (a copy would hold them twice).
+  Status MaybeTerminateDictionary(int64_t values) {
+    if (dictionary_c_strings_ || dictionary_values_used_ < 0) return Status::OK();
+    dictionary_values_used_ += values;
+    if (dictionary_values_used_ < static_cast<int64_t>(dictionary_.size())) return Status::OK();
+    dictionary_values_used_ = -1;  // tried once
+    return TerminateDictionary();
+  }
+
   Status TerminateDictionary() {
+    constexpr size_t kMaxTerminatedDictionary = size_t{8} << 20;
     size_t bytes = 0;
     for (const ByteArray& v : dictionary_) {
       if (v.len > 0 && std::memchr(v.ptr, 0, v.len) != nullptr) return Status::OK();
       bytes += static_cast<size_t>(v.len) + 1;
+      if (bytes > kMaxTerminatedDictionary) return Status::OK();
     }
     PQ_RETURN_IF_ERROR(dictionary_charge_.Set(
         budget(), static_cast<int64_t>(dictionary_.size() * sizeof(ByteArray) + bytes), "a decoded dictionary"));
@@ -696,7 +705,13 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   Status DecodeValues(ColumnBatch* batch, int64_t n) {
     batch->type = leaf_->physical_type;
     if (n == 0) return Status::OK();
-    if constexpr (std::is_same_v<T, ByteArray>) NoteCStrings(batch);
+    if constexpr (std::is_same_v<T, ByteArray>) {
+      if (use_dictionary_ && !keep_dictionary_indices_ && leaf_->physical_type == PhysicalType::kByteArray) {
+        Status terminated = MaybeTerminateDictionary(n);
+        if (!terminated.ok()) return DictionaryError(std::move(terminated));
+      }
+      NoteCStrings(batch);
+    }
     if (use_dictionary_ && keep_dictionary_indices_ && max_rep_ == 0 &&
         (batch->dictionary ? batch->dictionary == dictionary_.data() : batch->num_values == 0)) {
       return DecodeIndices(batch, n);
@@ -802,6 +817,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   PodVector<T> dictionary_;
   BufferPtr dictionary_owner_;
   bool dictionary_c_strings_ = false;  // TerminateDictionary made every entry a C string
+  int64_t dictionary_values_used_ = 0;  // values gathered from dictionary_; -1: termination tried
   bool use_dictionary_ = false;
   DictionaryIndexDecoder index_decoder_;
   PodVector<uint32_t> indices_;

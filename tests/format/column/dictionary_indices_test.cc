@@ -212,7 +212,7 @@ TEST_F(DictionaryIndicesTest, ValuesOfADictionaryAreCStrings) {
       for (int g = 0; g < 2; ++g) {
         auto reader = Reader(file_, g, 0, keep);
         ASSERT_TRUE(reader) << what;
-        while (true) {
+        for (int batch = 0;; ++batch) {
           ColumnBatch b;
           auto n = reader->ReadRecords(batch_rows, &b);
           ASSERT_TRUE(n.ok()) << what;
@@ -229,20 +229,20 @@ TEST_F(DictionaryIndicesTest, ValuesOfADictionaryAreCStrings) {
               ASSERT_EQ(CString(b, k), v) << what << ", slot " << k;
             }
           }
-          if (b.num_values > 0 && only_repeats) {
-            EXPECT_TRUE(b.c_strings) << what;
+          // Past the first batches the values taken outnumber the dictionary's entries (fewer
+          // than 200 here): it is copied as C strings. A batch of indices never is.
+          if (!keep && batch >= 3 && only_repeats) {
+            EXPECT_TRUE(b.c_strings) << what << ", batch " << batch;
           }
-          if (late_unique) {
-            EXPECT_FALSE(b.c_strings) << what;
+          if (keep || late_unique) {
+            EXPECT_FALSE(b.c_strings) << what << ", batch " << batch;
           }
           c_string_batches += b.c_strings;
         }
       }
       // A batch of a whole group reaches the fallback's PLAIN pages.
-      if (batch_rows <= 1'000) {
+      if (!keep && batch_rows <= 200) {
         EXPECT_GT(c_string_batches, 0) << what;
-      } else {
-        EXPECT_EQ(c_string_batches, 0) << what;
       }
     }
   }
@@ -251,6 +251,46 @@ TEST_F(DictionaryIndicesTest, ValuesOfADictionaryAreCStrings) {
   ColumnBatch b;
   ASSERT_TRUE(numbers->ReadRecords(500, &b).ok());
   EXPECT_FALSE(b.c_strings);
+}
+
+// The copy is made only once the values read outnumber the entries: a read of a few values of a
+// large dictionary does not pay for it.
+TEST(DictionaryCStrings, OnlyOnceTheValuesReadOutnumberTheEntries) {
+  std::vector<SchemaElement> schema = {
+      Root(1), Leaf("s", PhysicalType::kByteArray, Repetition::kRequired, Logical(LogicalType::Kind::kString))};
+  std::vector<LeafData> d(1);
+  for (int r = 0; r < 10'000; ++r) d[0].bytes.push_back("entry_" + std::to_string(r % 2'000));
+  WriterOptions w;
+  w.row_group_rows = 10'000;
+  const std::string path = TempPath("dictionary_c_strings.parquet");
+  auto writer = FileWriter::Open(path, schema, w);
+  ASSERT_TRUE(writer.ok()) << writer.status().ToString();
+  ASSERT_TRUE(WriteTable(writer->get(), d, 10'000, 10'000).ok());
+  ASSERT_TRUE((*writer)->Close().ok());
+  auto file = OpenForTest(path);
+  ASSERT_NE(file, nullptr);
+  auto reader = Reader(file, 0, 0, false);
+  ASSERT_TRUE(reader);
+  std::vector<bool> c_strings;
+  int64_t row = 0;
+  while (true) {
+    ColumnBatch b;
+    auto n = reader->ReadRecords(500, &b);
+    ASSERT_TRUE(n.ok());
+    if (*n == 0) break;
+    ASSERT_EQ(b.dictionary, nullptr);  // values, not indices
+    for (int64_t k = 0; k < b.num_values; ++k, ++row) {
+      ASSERT_EQ(SlotText(b, k), d[0].bytes[static_cast<size_t>(row)]) << row;
+      if (b.c_strings) {
+        ASSERT_EQ(CString(b, k), d[0].bytes[static_cast<size_t>(row)]) << row;
+      }
+    }
+    c_strings.push_back(b.c_strings);
+  }
+  // 2,000 entries: batches of 500 values reach them with the fourth.
+  ASSERT_EQ(c_strings.size(), 20u);
+  EXPECT_EQ(c_strings, std::vector<bool>({false, false, false, true, true, true, true, true, true, true, true, true,
+                                          true, true, true, true, true, true, true, true}));
 }
 
 TEST(DictionaryCStrings, ADictionaryWithANulInsideIsLeftAsItIs) {
