@@ -253,21 +253,32 @@ TEST_F(DictionaryIndicesTest, ValuesOfADictionaryAreCStrings) {
   EXPECT_FALSE(b.c_strings);
 }
 
-// The copy is made only once the values read outnumber the entries: a read of a few values of a
-// large dictionary does not pay for it.
-TEST(DictionaryCStrings, OnlyOnceTheValuesReadOutnumberTheEntries) {
+// A file of one required STRING column holding `values`, in one row group.
+std::shared_ptr<const FileReader> WriteStrings(const std::string& name, const std::vector<std::string>& values) {
   std::vector<SchemaElement> schema = {
       Root(1), Leaf("s", PhysicalType::kByteArray, Repetition::kRequired, Logical(LogicalType::Kind::kString))};
   std::vector<LeafData> d(1);
-  for (int r = 0; r < 10'000; ++r) d[0].bytes.push_back("entry_" + std::to_string(r % 2'000));
+  d[0].bytes = values;
+  const auto rows = static_cast<int64_t>(values.size());
   WriterOptions w;
-  w.row_group_rows = 10'000;
-  const std::string path = TempPath("dictionary_c_strings.parquet");
+  w.row_group_rows = rows;
+  const std::string path = TempPath(name);
   auto writer = FileWriter::Open(path, schema, w);
-  ASSERT_TRUE(writer.ok()) << writer.status().ToString();
-  ASSERT_TRUE(WriteTable(writer->get(), d, 10'000, 10'000).ok());
-  ASSERT_TRUE((*writer)->Close().ok());
-  auto file = OpenForTest(path);
+  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
+  if (!writer.ok()) return nullptr;
+  Status s = WriteTable(writer->get(), d, rows, rows);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  s = (*writer)->Close();
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return OpenForTest(path);
+}
+
+// The copy is made only once the values read outnumber the entries: a read of a few values of a
+// large dictionary does not pay for it.
+TEST(DictionaryCStrings, OnlyOnceTheValuesReadOutnumberTheEntries) {
+  std::vector<std::string> values;
+  for (int r = 0; r < 10'000; ++r) values.push_back("entry_" + std::to_string(r % 2'000));
+  auto file = WriteStrings("dictionary_c_strings.parquet", values);
   ASSERT_NE(file, nullptr);
   auto reader = Reader(file, 0, 0, false);
   ASSERT_TRUE(reader);
@@ -280,9 +291,9 @@ TEST(DictionaryCStrings, OnlyOnceTheValuesReadOutnumberTheEntries) {
     if (*n == 0) break;
     ASSERT_EQ(b.dictionary, nullptr);  // values, not indices
     for (int64_t k = 0; k < b.num_values; ++k, ++row) {
-      ASSERT_EQ(SlotText(b, k), d[0].bytes[static_cast<size_t>(row)]) << row;
+      ASSERT_EQ(SlotText(b, k), values[static_cast<size_t>(row)]) << row;
       if (b.c_strings) {
-        ASSERT_EQ(CString(b, k), d[0].bytes[static_cast<size_t>(row)]) << row;
+        ASSERT_EQ(CString(b, k), values[static_cast<size_t>(row)]) << row;
       }
     }
     c_strings.push_back(b.c_strings);
@@ -294,19 +305,9 @@ TEST(DictionaryCStrings, OnlyOnceTheValuesReadOutnumberTheEntries) {
 }
 
 TEST(DictionaryCStrings, ADictionaryWithANulInsideIsLeftAsItIs) {
-  std::vector<SchemaElement> schema = {
-      Root(1), Leaf("s", PhysicalType::kByteArray, Repetition::kRequired, Logical(LogicalType::Kind::kString))};
-  std::vector<LeafData> d(1);
-  for (int r = 0; r < 1'000; ++r) {
-    d[0].bytes.push_back(r % 10 == 3 ? std::string("a\0b", 3) : "k" + std::to_string(r % 10));
-  }
-  WriterOptions w;
-  const std::string path = TempPath("dictionary_nul.parquet");
-  auto writer = FileWriter::Open(path, schema, w);
-  ASSERT_TRUE(writer.ok()) << writer.status().ToString();
-  ASSERT_TRUE(WriteTable(writer->get(), d, 1'000, 1'000).ok());
-  ASSERT_TRUE((*writer)->Close().ok());
-  auto file = OpenForTest(path);
+  std::vector<std::string> values;
+  for (int r = 0; r < 1'000; ++r) values.push_back(r % 10 == 3 ? std::string("a\0b", 3) : "k" + std::to_string(r % 10));
+  auto file = WriteStrings("dictionary_nul.parquet", values);
   ASSERT_NE(file, nullptr);
   for (bool keep : {false, true}) {
     auto reader = Reader(file, 0, 0, keep);
@@ -316,7 +317,7 @@ TEST(DictionaryCStrings, ADictionaryWithANulInsideIsLeftAsItIs) {
     EXPECT_EQ(b.dictionary != nullptr, keep);  // the column is dictionary-encoded
     EXPECT_FALSE(b.c_strings);
     for (int64_t k = 0; k < b.num_values; ++k) {
-      ASSERT_EQ(SlotText(b, k), d[0].bytes[static_cast<size_t>(k)]) << k;
+      ASSERT_EQ(SlotText(b, k), values[static_cast<size_t>(k)]) << k;
     }
   }
 }
