@@ -966,13 +966,7 @@ int SortedColumn(ParquetCursor* c, sqlite3_context* ctx, int col) {
   if (col >= 0 && col < t.num_fields) {
     const int k = c->sorted_column[static_cast<size_t>(col)];
     if (k == kSortKey) {
-      const char* c_string = nullptr;
-      const Cell key = rows.KeyAt(row, &c_string);
-      if (c_string != nullptr) {
-        sqlite3_result_text(ctx, c_string, -1, SQLITE_TRANSIENT);
-      } else {
-        ResultCell(ctx, key);
-      }
+      ResultCell(ctx, rows.KeyAt(row));  // keys kept as C strings go by xColumn's kSortedKey
     } else if (k >= 0) {
       ResultCell(ctx, rows.column(static_cast<size_t>(k)).Get(row));
     } else {
