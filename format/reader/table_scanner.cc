@@ -702,9 +702,10 @@ TableScanner::ConvertedColumn TableScanner::ConvertBatch(int slot, ConvertedStor
         for (size_t q = 0; q < r; ++q) s.index[q] = static_cast<int32_t>(q);
       }
       if (!s.index.empty()) s.index[r] = j.is_null[r] ? -1 : static_cast<int32_t>(r);
-      s.bytes[r] = ByteArray{base + j.offsets[r], j.offsets[r + 1] - j.offsets[r]};
+      s.bytes[r] = ByteArray{base + j.offsets[r], j.length(static_cast<int64_t>(r))};
     }
     out.type = f.variant_blob ? CellType::kBlob : CellType::kText;
+    out.terminated = !f.variant_blob && j.terminator != 0;
     out.values = s.bytes.data();
     out.value_index = s.index.empty() ? nullptr : s.index.data();
     return out;

@@ -218,6 +218,11 @@ Status NestedJsonAssembler::Assemble(std::span<const LeafLevels> leaves, int64_t
                          : std::numeric_limits<uint32_t>::max();
   const size_t arena_before = out->arena.size();
   const size_t size_before = out->is_null.size();
+  const uint32_t terminator = variant_as_binary_ ? 0 : 1;
+  if (size_before > 0 && out->terminator != terminator) {
+    return Status::InvalidArgument("JsonColumn holds records of another form");
+  }
+  out->terminator = terminator;
   out->offsets.reserve(size_before + 1 + static_cast<size_t>(num_records));
   out->is_null.reserve(size_before + static_cast<size_t>(num_records));
   auto fail = [&](Status s) {
@@ -229,7 +234,16 @@ Status NestedJsonAssembler::Assemble(std::span<const LeafLevels> leaves, int64_t
 
   const int n = shape_.num_leaves;
   num_records_ = num_records;
-  for (record_ = 0; record_ < num_records; ++record_) {
+  const LeafCursor& first = cursors_[shape_.first_leaf];
+  const bool integer_list = shape_.kind == NestedShape::Kind::kList && n == 1 &&
+                            shape_.element().kind == NestedShape::Kind::kLeaf &&
+                            (first.int64_values != nullptr || first.int32_values != nullptr);
+  record_ = 0;
+  if (integer_list) {
+    if (!WriteIntegerLists(num_records, out)) return fail(std::move(error_));
+    record_ = num_records;
+  }
+  for (; record_ < num_records; ++record_) {
     for (int i = 0; i < n; ++i) {
       const LeafCursor& c = cursors_[i];
       if (c.pos >= c.end) {
@@ -245,7 +259,9 @@ Status NestedJsonAssembler::Assemble(std::span<const LeafLevels> leaves, int64_t
     const bool null_record = cursors_[shape_.first_leaf].Def() < shape_.def_level;
     const bool ok =
         null_record ? SkipEntry(shape_, 0, shape_.def_level) : WriteValue(shape_, 0, &out->arena);
-    if (!ok || !ArenaFits(&out->arena)) return fail(std::move(error_));
+    if (!ok) return fail(std::move(error_));
+    if (terminator != 0) out->arena.push_back('\0');
+    if (!ArenaFits(&out->arena)) return fail(std::move(error_));
     out->offsets.push_back(static_cast<uint32_t>(out->arena.size()));
     out->is_null.push_back(null_record ? 1 : 0);
   }
@@ -670,11 +686,74 @@ bool NestedJsonAssembler::WriteIntegerElements(const NestedShape& list, std::str
     } else {
       const int64_t k = c.next_value++;
       const int64_t v = c.int64_values != nullptr ? c.int64_values[k] : int64_t{c.int32_values[k]};
-      n = static_cast<size_t>(std::to_chars(buf + n, buf + sizeof(buf), v).ptr - buf);
+      n = static_cast<size_t>(WriteJsonInt(v, buf + n) - buf);
     }
     ++c.pos;
     if (c.NextRep() < list.rep_level) return flush();
   }
+}
+
+bool NestedJsonAssembler::WriteIntegerLists(int64_t num_records, JsonColumn* out) {
+  // Assemble's record loop and WriteIntegerElements in one: the text written straight into the
+  // arena, which is kept kRoom bytes ahead of what is written (and cut back at the end).
+  const NestedShape& list = shape_;
+  const NestedShape& element = list.element();
+  const int leaf = element.first_leaf;
+  LeafCursor& c = cursors_[leaf];
+  std::string& arena = out->arena;
+  constexpr size_t kRoom = 4096;
+  constexpr size_t kMaxItem = kMaxJsonIntChars + 1;  // ',' and an integer (or "null"), ']' and NUL
+  size_t used = arena.size();
+  auto make_room = [&]() {
+    if (used + kMaxItem <= arena.size()) return true;
+    if (used + kRoom > arena_limit_ && !GrowArena(&arena, used + kRoom)) return false;
+    arena.resize(used + kRoom);
+    return true;
+  };
+  auto put = [&](const char* text, size_t size) {
+    std::memcpy(arena.data() + used, text, size);
+    used += size;
+  };
+  auto finish = [&](bool ok) {
+    arena.resize(used);
+    return ok;
+  };
+  for (record_ = 0; record_ < num_records; ++record_) {
+    if (c.pos >= c.end) return finish(RanOut(leaf));
+    if (c.rep != nullptr && c.rep[c.pos] != 0) {
+      return finish(Fail(leaf, "the record starts with repetition level " + std::to_string(c.rep[c.pos])));
+    }
+    if (!make_room()) return finish(false);
+    const int16_t d = c.Def();  // within [0, element.def_level]: ValidateLevels
+    const uint8_t null_record = d < list.def_level ? 1 : 0;
+    if (null_record || d < list.element_def_level) {  // SkipEntry's one entry: a null or empty list
+      if (!null_record) put("[]", 2);
+      ++c.pos;
+    } else {
+      arena[used++] = '[';
+      while (true) {
+        const int16_t e = c.Def();
+        if (e < list.element_def_level) return finish(EnclosingNull(leaf, e));
+        if (e < element.def_level) {
+          put("null", 4);
+        } else {
+          const int64_t k = c.next_value++;
+          const int64_t v = c.int64_values != nullptr ? c.int64_values[k] : int64_t{c.int32_values[k]};
+          used = static_cast<size_t>(WriteJsonInt(v, arena.data() + used) - arena.data());
+        }
+        ++c.pos;
+        if (!make_room()) return finish(false);
+        // The leaf's levels never exceed its maximum, which is this list's level.
+        if (c.NextRep() < list.rep_level) break;
+        arena[used++] = ',';
+      }
+      arena[used++] = ']';
+    }
+    arena[used++] = '\0';
+    out->offsets.push_back(static_cast<uint32_t>(used));
+    out->is_null.push_back(null_record);
+  }
+  return finish(true);
 }
 
 bool NestedJsonAssembler::WriteMapEntry(const NestedShape& map, std::string* out) {

@@ -66,11 +66,15 @@ inline ByteSpan LeafValueBytes(const T& v) {
   return ByteSpan(reinterpret_cast<const uint8_t*>(&v), sizeof(T));
 }
 
-// One column of assembled values: record r is arena[offsets[r], offsets[r + 1]) unless is_null[r].
+// One column of assembled values: record r is the length(r) bytes at arena[offsets[r]] unless
+// is_null[r]. JSON text never holds a NUL (json_writer.h escapes U+0000), so each record of text is
+// followed by one (terminator 1: the byte before offsets[r + 1]), and its text can be handed on as
+// a C string; a VARIANT's binary is not (terminator 0).
 struct JsonColumn {
   std::string arena;
   std::vector<uint32_t> offsets{0};  // size() + 1 entries
-  std::vector<uint8_t> is_null;      // 1 = SQL NULL (its arena range is empty)
+  std::vector<uint8_t> is_null;      // 1 = SQL NULL (its text is empty)
+  uint32_t terminator = 0;           // the NUL after each record's bytes: 1, or none: 0
   BudgetCharge charge;               // what the arena may hold (its capacity stays across Clear)
 
   // Empties the column, keeping capacity.
@@ -81,9 +85,8 @@ struct JsonColumn {
   }
   int64_t size() const { return static_cast<int64_t>(is_null.size()); }
   bool null_at(int64_t r) const { return is_null[r] != 0; }
-  std::string_view at(int64_t r) const {
-    return std::string_view(arena).substr(offsets[r], offsets[r + 1] - offsets[r]);
-  }
+  uint32_t length(int64_t r) const { return offsets[r + 1] - offsets[r] - terminator; }
+  std::string_view at(int64_t r) const { return std::string_view(arena).substr(offsets[r], length(r)); }
 };
 
 class NestedJsonAssembler {
@@ -157,6 +160,8 @@ class NestedJsonAssembler {
   bool WriteLeafElements(const NestedShape& list, std::string* out);
   // The same for a leaf of plain integers (LeafCursor::int32_values / int64_values).
   bool WriteIntegerElements(const NestedShape& list, std::string* out);
+  // Every record of a top-level LIST of plain integers (the loop of Assemble for that field).
+  bool WriteIntegerLists(int64_t num_records, JsonColumn* out);
   bool WriteMapEntry(const NestedShape& map, std::string* out);
   // VARIANT (the Parquet spec, "Variant Shredding", "Reconstructing a Shredded Variant"): the
   // kVariant group `s`, present, as JSON or (Make's variant_as_binary) as metadata and value

@@ -37,9 +37,8 @@ void AppendJsonString(std::string_view text, std::string* out) {
 }
 
 void AppendJsonInt(int64_t v, std::string* out) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof(buf), v);
-  out->append(buf, static_cast<size_t>(r.ptr - buf));
+  char buf[kMaxJsonIntChars];
+  out->append(buf, static_cast<size_t>(WriteJsonInt(v, buf) - buf));
 }
 
 void AppendJsonUInt(uint64_t v, std::string* out) {

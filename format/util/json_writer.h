@@ -4,6 +4,8 @@
 // beyond the output's growth, and never fail, as every input has a JSON rendering.
 #pragma once
 
+#include <charconv>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -17,6 +19,26 @@ namespace pq {
 // functions accept what they are given).
 void AppendJsonString(std::string_view text, std::string* out);
 void AppendJsonInt(int64_t v, std::string* out);
+// Writes v's decimal text at p, which has room for kMaxJsonIntChars, and returns its end. Numbers
+// below 100 in magnitude (list indices, counts, small codes) are written without a call.
+inline constexpr size_t kMaxJsonIntChars = 20;  // "-9223372036854775808"
+inline char* WriteJsonInt(int64_t v, char* p) {
+  uint64_t u = static_cast<uint64_t>(v);
+  if (v < 0) {
+    *p++ = '-';
+    u = 0 - u;
+  }
+  if (u < 10) {
+    *p = static_cast<char>('0' + u);
+    return p + 1;
+  }
+  if (u < 100) {
+    p[0] = static_cast<char>('0' + u / 10);
+    p[1] = static_cast<char>('0' + u % 10);
+    return p + 2;
+  }
+  return std::to_chars(p, p + kMaxJsonIntChars, u).ptr;
+}
 void AppendJsonUInt(uint64_t v, std::string* out);
 // The shortest text that reads back as the same double, ".0" on an integral value so it stays a
 // real for json_extract (3.0 -> "3.0", 1e300 -> "1e+300"). +-Inf is 9e999 / -9e999, valid JSON

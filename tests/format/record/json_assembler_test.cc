@@ -51,6 +51,10 @@ LeafLevels LevelsOf(const LeafData& d) {
 Rows RowsOf(const JsonColumn& c) {
   Rows rows;
   for (int64_t r = 0; r < c.size(); ++r) {
+    if (c.terminator != 0) {  // JSON text: no NUL inside a record, one after it
+      EXPECT_EQ(c.at(r).find('\0'), std::string_view::npos) << "record " << r;
+      EXPECT_EQ(c.arena[c.offsets[r + 1] - 1], '\0') << "record " << r;
+    }
     if (c.null_at(r)) {
       EXPECT_EQ(c.at(r), "");
       rows.push_back(kSqlNull);
@@ -569,7 +573,7 @@ TEST(JsonAssemblerTest, FailedCallLeavesOutputUnchanged) {
   std::vector<LeafLevels> l2 = {LevelsOf(bad)};
   ASSERT_TRUE((*assembler)->Assemble(l2, 3, &out).IsCorruption());
   EXPECT_EQ(RowsOf(out), (Rows{"[1]"}));
-  EXPECT_EQ(out.arena, "[1]");
+  EXPECT_EQ(out.arena, std::string("[1]\0", 4));  // JSON text, each record followed by a NUL
   EXPECT_EQ(out.offsets.size(), 2u);
 }
 
@@ -920,9 +924,10 @@ TEST(JsonAssemblerTest, DamagedLevelsNeverCrash) {
         // marker.
       }
       JsonColumn out;
-      out.arena = "prefix";
-      out.offsets = {0, 6};
+      out.arena = std::string("prefix\0", 7);
+      out.offsets = {0, 7};
       out.is_null = {0};
+      out.terminator = 1;
       const int64_t records = num_records + static_cast<int64_t>(rng() % 3) - 1;
       Status s = (*assembler)->Assemble(levels, records, &out);
       if (s.ok()) {
@@ -931,8 +936,8 @@ TEST(JsonAssemblerTest, DamagedLevelsNeverCrash) {
       } else {
         ++corrupt;
         EXPECT_TRUE(s.IsCorruption()) << s.ToString();
-        EXPECT_EQ(out.arena, "prefix");
-        EXPECT_EQ(out.offsets, (std::vector<uint32_t>{0, 6}));
+        EXPECT_EQ(out.arena, std::string("prefix\0", 7));
+        EXPECT_EQ(out.offsets, (std::vector<uint32_t>{0, 7}));
         EXPECT_EQ(out.is_null, (std::vector<uint8_t>{0}));
       }
     }
@@ -1034,6 +1039,51 @@ TEST(JsonAssemblerTest, IntegerArraysWriteWhatTheCallbackWrites) {
   JsonColumn out;
   const Status by_array = (*assembler)->Assemble(std::vector<LeafLevels>{l}, 1, &out);
   EXPECT_EQ(by_array.ToString(), by_callback.ToString());
+}
+
+// The arena grows only as far as the memory budget grants, by the callback and by the integer
+// arrays alike: a list whose text passes the budget is OutOfMemory and leaves the column as it
+// was; under a larger budget the same list is written whole, and its text is charged.
+TEST(JsonAssemblerTest, ArenaStaysWithinTheBudget) {
+  constexpr int kElements = 200000;  // about 1.4 MB of JSON text
+  LeafData d;
+  std::vector<int64_t> values;
+  std::string text = "[";
+  for (int e = 0; e < kElements; ++e) {
+    d.def.push_back(3);
+    d.rep.push_back(e == 0 ? 0 : 1);
+    values.push_back(1000000 + e);
+    d.values.push_back(std::to_string(values.back()));
+    text += (e > 0 ? "," : "") + d.values.back();
+  }
+  text += "]";
+  auto schema = SchemaFromText(kOptionalList);
+  ASSERT_NE(schema, nullptr);
+  for (const bool arrays : {false, true}) {
+    SCOPED_TRACE(arrays ? "integer arrays" : "callback");
+    for (const int64_t limit : {int64_t{256} << 10, int64_t{16} << 20}) {
+      auto budget = std::make_shared<MemoryBudget>(limit);
+      auto assembler = NestedJsonAssembler::Make(*schema, *TopLevelField(*schema, "l"), budget);
+      ASSERT_TRUE(assembler.ok());
+      LeafLevels l = LevelsOf(d);
+      std::vector<int32_t> v32(values.begin(), values.end());
+      if (arrays) {
+        l.append_value_json = nullptr;
+        l.int32_values = v32.data();
+      }
+      JsonColumn out;
+      const Status s = (*assembler)->Assemble(std::vector<LeafLevels>{l}, 1, &out);
+      if (limit < (int64_t{1} << 20)) {
+        EXPECT_EQ(s.code(), StatusCode::kOutOfMemory) << s.ToString();
+        EXPECT_EQ(out.size(), 0);
+        EXPECT_EQ(out.arena, "");
+      } else {
+        ASSERT_TRUE(s.ok()) << s.ToString();
+        EXPECT_EQ(RowsOf(out), (Rows{text}));
+        EXPECT_GE(budget->used(), static_cast<int64_t>(text.size()));
+      }
+    }
+  }
 }
 
 }  // namespace

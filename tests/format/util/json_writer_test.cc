@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 #include <cstdlib>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace pq {
 namespace {
@@ -59,6 +62,31 @@ TEST(JsonWriterTest, Integers) {
   out += " ";
   AppendJsonUInt(std::numeric_limits<uint64_t>::max(), &out);
   EXPECT_EQ(out, "-9223372036854775808 18446744073709551615");
+}
+
+// The short path for one and two digits and the general one agree with std::to_string on both
+// sides of each boundary and at the extremes, and never write past kMaxJsonIntChars.
+TEST(JsonWriterTest, IntegersWrittenInPlaceMatchToString) {
+  std::vector<int64_t> values = {std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(),
+                                 std::numeric_limits<int64_t>::min() + 1};
+  for (int64_t v = -1005; v <= 1005; ++v) values.push_back(v);
+  for (int64_t p = 1000; p > 0 && p < std::numeric_limits<int64_t>::max() / 10; p *= 10) {
+    for (int64_t v : {p - 1, p, p + 1}) {
+      values.push_back(v);
+      values.push_back(-v);
+    }
+  }
+  for (int64_t v : values) {
+    char buf[kMaxJsonIntChars + 4];
+    std::memset(buf, '#', sizeof(buf));
+    const char* end = WriteJsonInt(v, buf);
+    ASSERT_LE(end - buf, static_cast<std::ptrdiff_t>(kMaxJsonIntChars));
+    EXPECT_EQ(std::string(static_cast<const char*>(buf), end), std::to_string(v));
+    EXPECT_EQ(buf[kMaxJsonIntChars], '#');
+    std::string appended;
+    AppendJsonInt(v, &appended);
+    EXPECT_EQ(appended, std::to_string(v));
+  }
 }
 
 TEST(JsonWriterTest, DoublesAreShortestRoundTripAndStayReal) {
