@@ -96,6 +96,11 @@ bool SwitchToDictionary(const DictionaryWatch& w, double chunk_values,
   if (rest <= 0) return false;
   const double growth = std::clamp(w.window_new / static_cast<double>(w.window_values), 0.0, 1.0);
   if (growth >= 1) return false;  // nothing but new values lately: no sign of repeats
+  // Both counts of entries are estimates (DistinctCounter, within a few percent of all entries), so
+  // a window that fell short of all-new by less than three such errors shows no repeats: noise alone
+  // once switched an all-distinct column of doubles to a dictionary that overflowed 14 pages later.
+  const double noise = 3 * DistinctCounter::kRelativeError * w.entries;
+  if (w.window_new >= static_cast<double>(w.window_values) - noise) return false;
   // New entries the rest adds, for values drawn from D distinct ones: the window's rate at its
   // middle, m values in, is exp(-m/D) (ProjectDictionary).
   double added = 0;

@@ -27,6 +27,10 @@ class DistinctCounter {
   static constexpr int kPrecision = 12;
   static constexpr int kRegisters = 1 << kPrecision;
   std::array<uint8_t, kRegisters> registers_{};
+
+ public:
+  // The estimate's relative standard error, 1.04 / sqrt(registers) (HyperLogLog's).
+  static constexpr double kRelativeError = 1.04 / (1 << (kPrecision / 2));
 };
 
 }  // namespace pq
