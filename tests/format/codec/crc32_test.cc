@@ -1,7 +1,9 @@
 #include "format/util/crc32.h"
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -40,6 +42,32 @@ TEST(Crc32Test, DetectsEverySingleBitFlip) {
     EXPECT_NE(Crc32(data), original) << "bit " << bit;
     data[bit / 8] ^= static_cast<uint8_t>(1u << (bit % 8));
   }
+}
+
+// Long inputs go through the folding with carry-less multiplication where the CPU has it: every
+// length around its thresholds and block sizes, at every alignment, from random starting CRCs, and
+// a few MB, give zlib's table-driven CRC.
+TEST(Crc32Test, LongInputsAgreeWithZlibAtEveryLengthAndAlignment) {
+  std::mt19937_64 rng(5);
+  std::vector<uint8_t> data((size_t{4} << 20) + 64);
+  for (uint8_t& b : data) b = static_cast<uint8_t>(rng());
+  auto zlib = [](uint32_t crc, const uint8_t* p, size_t n) {
+    return n == 0 ? crc : static_cast<uint32_t>(crc32_z(crc, p, n));
+  };
+  for (size_t n = 0; n <= 1200; ++n) {
+    for (size_t offset : {size_t{0}, size_t{1}, size_t{7}, size_t{13}}) {
+      const uint32_t start = n % 3 == 0 ? 0u : static_cast<uint32_t>(rng());
+      ASSERT_EQ(Crc32(ByteSpan(data.data() + offset, n), start), zlib(start, data.data() + offset, n))
+          << "length " << n << " offset " << offset;
+    }
+  }
+  for (size_t n : {size_t{1} << 16, (size_t{1} << 20) + 48, data.size() - 3}) {
+    EXPECT_EQ(Crc32(ByteSpan(data.data() + 3, n)), zlib(0, data.data() + 3, n)) << n;
+  }
+  // All zeros and all ones (the folding's products of zero blocks, and of the complemented start).
+  std::vector<uint8_t> zeros(4096, 0), ones(4096, 0xFF);
+  EXPECT_EQ(Crc32(zeros), zlib(0, zeros.data(), zeros.size()));
+  EXPECT_EQ(Crc32(ones), zlib(0, ones.data(), ones.size()));
 }
 
 }  // namespace
