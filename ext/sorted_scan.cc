@@ -151,6 +151,22 @@ void ValueColumn::Permute(const std::vector<uint32_t>& order) {
   *this = std::move(out);
 }
 
+bool ValueColumn::ScatterByRank(const std::vector<uint32_t>& key_of_row, const std::vector<uint32_t>& rank_of_key,
+                                std::vector<uint32_t> next_place) {
+  if (bytes_mode_) return false;
+  const size_t n = words_.size();
+  std::vector<uint64_t> words(n);
+  std::vector<uint8_t> tags(tags_.empty() ? 0 : n);
+  for (size_t row = 0; row < n; ++row) {
+    const uint32_t place = next_place[rank_of_key[key_of_row[row]]]++;
+    words[place] = words_[row];
+    if (!tags.empty()) tags[place] = tags_[row];
+  }
+  words_ = std::move(words);
+  tags_ = std::move(tags);
+  return true;
+}
+
 int64_t ValueColumn::MemoryBytes() const {
   return static_cast<int64_t>(words_.capacity() * sizeof(uint64_t) + tags_.capacity() + arena_.capacity());
 }
@@ -187,8 +203,11 @@ void KeyColumn::Append(const Cell& v) {
 }
 
 void KeyColumn::AppendAtStableAddress(const Cell& v) {
-  const auto address = reinterpret_cast<uintptr_t>(v.bytes.data());
-  SeenBytes& seen = seen_[((address >> 3) ^ (address >> 11) ^ v.bytes.size()) & (seen_.size() - 1)];
+  // Every bit of the address and the length decides the entry: entries of a dictionary sit a few
+  // bytes apart, and picking by bits 3 and up put neighbours of 7 bytes or fewer in one entry,
+  // where two keys met in turn kept evicting each other.
+  const uint64_t address = reinterpret_cast<uintptr_t>(v.bytes.data()) ^ (uint64_t{v.bytes.size()} << 48);
+  SeenBytes& seen = seen_[(address * 0x9E3779B97F4A7C15ULL) >> (64 - kSeenBits)];
   if (seen.data == v.bytes.data() && seen.size == v.bytes.size() && seen.type == v.type && seen.data != nullptr) {
     key_of_row_.push_back(seen.key);
     return;
@@ -321,10 +340,17 @@ void SortedRows::Sort(bool descending) {
   const std::vector<uint32_t>& keys = key_.key_of_row();
   for (uint32_t key : keys) ++start[rank[key] + 1];
   for (size_t r = 1; r < start.size(); ++r) start[r] += start[r - 1];
+  const std::vector<uint32_t> first_place(start.begin(), start.end() - 1);  // of each rank
   order_.resize(keys.size());
   for (size_t row = 0; row < keys.size(); ++row) order_[start[rank[keys[row]]]++] = static_cast<uint32_t>(row);
-  // Gathering a column in order reads it at random, but in a loop without dependencies, where the
-  // processor overlaps the misses; SQLite's calls for one value at a time could not.
+  // Reordering a column: with few ranks, each row's value is written to its place in scan order,
+  // the writes going to one stream per rank and the reads in sequence; with many, a gather in
+  // order reads the column at random, but in a loop without dependencies, where the processor
+  // overlaps the misses (SQLite's calls for one value at a time could not).
+  const bool scatter = ranks <= kScatterRanks;
+  for (ValueColumn& c : columns_) {
+    if (!scatter || !c.ScatterByRank(keys, rank, first_place)) c.Permute(order_);
+  }
   if (ranks == k) {
     // One key per rank: the key of the order's rows follows from the ranks' places, and the
     // key's rows need not be gathered.
@@ -342,7 +368,6 @@ void SortedRows::Sort(bool descending) {
   // C strings of the distinct keys pay when each is handed out many times; for keys that are
   // mostly distinct they would only hold the keys' bytes twice.
   if (k <= static_cast<size_t>(rows_) / 4) key_.MakeCStrings();
-  for (ValueColumn& c : columns_) c.Permute(order_);
 }
 
 int64_t SortedRows::MemoryBytes() const {

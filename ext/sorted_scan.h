@@ -40,6 +40,11 @@ class ValueColumn {
   void Reserve(size_t rows) { words_.reserve(rows); }
   // Reorders the rows: row i becomes the former row order[i] (`order` a permutation of the rows).
   void Permute(const std::vector<uint32_t>& order);
+  // The same reordering for the order of a counting sort: row r goes to the next place of its
+  // key's rank (next_place[rank_of_key[key_of_row[r]]], from each rank's first place). False,
+  // with nothing changed, for a column of TEXT or BLOB (Permute reorders those).
+  bool ScatterByRank(const std::vector<uint32_t>& key_of_row, const std::vector<uint32_t>& rank_of_key,
+                     std::vector<uint32_t> next_place);
   // Heap bytes held (capacities).
   int64_t MemoryBytes() const;
   void Clear();
@@ -105,7 +110,8 @@ class KeyColumn {
     uint32_t key = 0;
     CellType type = CellType::kNull;  // kText or kBlob: the same bytes are two keys
   };
-  std::array<SeenBytes, 256> seen_{};  // by address: AppendAtStableAddress's cache
+  static constexpr int kSeenBits = 8;
+  std::array<SeenBytes, size_t{1} << kSeenBits> seen_{};  // by address: AppendAtStableAddress's cache
   std::string c_strings_;              // MakeCStrings: the copies, each followed by a NUL
   std::vector<int64_t> c_string_at_;   // per distinct value: its copy's offset, or -1
 };
@@ -156,6 +162,9 @@ class SortedRows {
     int64_t rowid = 0;      // its rowid; the run's rows have consecutive rowids
     size_t file = 0;
   };
+  // At most this many ranks, Sort writes each column's values to their places (ValueColumn::
+  // ScatterByRank) rather than gathering them in order: one write stream per rank.
+  static constexpr uint32_t kScatterRanks = 256;
   KeyColumn key_;
   std::vector<ValueColumn> columns_;
   std::vector<Run> runs_;

@@ -70,16 +70,24 @@ std::vector<Owned> RandomValues(std::mt19937_64& rng, size_t n, int distinct) {
   return out;
 }
 
+// Row r's value in a column of numbers of two classes and NULLs (tagged, not bytes).
+Cell MixedNumber(size_t r) {
+  if (r % 3 == 0) return Cell::Null();
+  return r % 3 == 1 ? Cell::Integer(static_cast<int64_t>(r)) : Cell::Real(static_cast<double>(r) + 0.5);
+}
+
 // Appends `keys` as the key and their positions as an INTEGER value column; sorts; checks the
-// order against a stable sort by CompareSql, and that every value came back.
+// order against a stable sort by CompareSql, and that every value came back. With at most
+// kScatterRanks ranks the columns of numbers are scattered to their places, the others gathered.
 void CheckSort(const std::vector<Owned>& keys, bool descending) {
   SortedRows rows;
-  rows.Reset(2, keys.size() / 2);
+  rows.Reset(3, keys.size() / 2);
   for (size_t r = 0; r < keys.size(); ++r) {
     rows.key().Append(keys[r].AsCell());
     rows.column(0).Append(Cell::Integer(static_cast<int64_t>(r)));
     // A column of every class, to see values come back in the new order.
     rows.column(1).Append(keys[keys.size() - 1 - r].AsCell());
+    rows.column(2).Append(MixedNumber(r));
     rows.AddOrigin(r < keys.size() / 3 ? 0 : 1, static_cast<int64_t>(r));
   }
   ASSERT_EQ(rows.rows(), static_cast<int64_t>(keys.size()));
@@ -106,6 +114,7 @@ void CheckSort(const std::vector<Owned>& keys, bool descending) {
       ASSERT_EQ(c_string, nullptr) << "position " << i;
     }
     ASSERT_TRUE(SameValue(rows.column(1).Get(i), keys[keys.size() - 1 - from].AsCell())) << "position " << i;
+    ASSERT_TRUE(SameValue(rows.column(2).Get(i), MixedNumber(from))) << "position " << i;
     const RowOrigin origin = rows.OriginAt(static_cast<int64_t>(i));
     ASSERT_EQ(origin.rowid, static_cast<int64_t>(from));
     ASSERT_EQ(origin.file, from < keys.size() / 3 ? 0u : 1u);
