@@ -1185,8 +1185,7 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
         ResultBytes(ctx, static_cast<const ByteArray*>(f.values)[r], false);
         return SQLITE_OK;
       case ParquetCursor::FastKind::kSortedKey: {
-        const char* c_string = nullptr;
-        static_cast<const SortedRows*>(f.values)->KeyAt(static_cast<size_t>(r), &c_string);
+        const char* c_string = static_cast<const SortedRows*>(f.values)->CStringAt(static_cast<size_t>(r));
         if (c_string == nullptr) break;
         sqlite3_result_text(ctx, c_string, -1, SQLITE_TRANSIENT);
         return SQLITE_OK;

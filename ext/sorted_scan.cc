@@ -299,20 +299,19 @@ RowOrigin SortedRows::OriginAt(int64_t i) const {
   return {run.file, run.rowid + (static_cast<int64_t>(row) - run.first_row)};
 }
 
-Cell SortedRows::KeyAt(size_t i, const char** c_string) const {
-  uint32_t key;
-  if (rank_end_.empty()) {
-    key = key_.key_of_row()[i];
+size_t SortedRows::FindRank(size_t i) const {
+  size_t r = rank_cursor_;
+  if (r > 0 && i < rank_end_[r - 1]) {
+    r = static_cast<size_t>(std::upper_bound(rank_end_.begin(), rank_end_.end(), i) - rank_end_.begin());
   } else {
-    size_t r = rank_cursor_;
-    if (r > 0 && i < rank_end_[r - 1]) {
-      r = static_cast<size_t>(std::upper_bound(rank_end_.begin(), rank_end_.end(), i) - rank_end_.begin());
-    } else {
-      while (i >= rank_end_[r]) ++r;  // rank_end_.back() is rows_: stops at i's rank
-    }
-    rank_cursor_ = r;
-    key = key_of_rank_[r];
+    while (i >= rank_end_[r]) ++r;  // rank_end_.back() is rows_: stops at i's rank
   }
+  rank_cursor_ = r;
+  return r;
+}
+
+Cell SortedRows::KeyAt(size_t i, const char** c_string) const {
+  const uint32_t key = rank_end_.empty() ? key_.key_of_row()[i] : key_of_rank_[RankOf(i)];
   if (c_string != nullptr) *c_string = key_.CString(key);
   return key_.Distinct(key);
 }

@@ -150,6 +150,10 @@ class SortedRows {
   // NUL-terminated when it is a TEXT without a NUL byte (KeyColumn::CString), else null. Reading
   // the rows in order costs no search.
   Cell KeyAt(size_t i, const char** c_string = nullptr) const;
+  // KeyAt's *c_string alone (the Cell is not made): xColumn's path for keys kept as C strings.
+  const char* CStringAt(size_t i) const {
+    return key_.CString(rank_end_.empty() ? key_.key_of_row()[i] : key_of_rank_[RankOf(i)]);
+  }
   // Where the i-th row of the order came from (after Sort).
   RowOrigin OriginAt(int64_t i) const;
 
@@ -176,6 +180,14 @@ class SortedRows {
   std::vector<uint32_t> rank_end_;
   std::vector<uint32_t> key_of_rank_;
   mutable size_t rank_cursor_ = 0;  // KeyAt's last rank: rows are mostly read in order
+  // The rank of the i-th row of the order (rank_end_ not empty): the last one's, or the next, or
+  // a search.
+  size_t RankOf(size_t i) const {
+    const size_t r = rank_cursor_;
+    if (i < rank_end_[r] && (r == 0 || i >= rank_end_[r - 1])) return r;
+    return FindRank(i);
+  }
+  size_t FindRank(size_t i) const;
 };
 
 }  // namespace pq::ext

@@ -105,6 +105,7 @@ void CheckSort(const std::vector<Owned>& keys, bool descending) {
     ASSERT_EQ(rows.column(0).Get(i).i, static_cast<int64_t>(from)) << "position " << i;
     const char* c_string = nullptr;
     ASSERT_TRUE(SameValue(rows.KeyAt(i, &c_string), keys[from].AsCell())) << "position " << i;
+    ASSERT_EQ(rows.CStringAt(i), c_string) << "position " << i;
     const Owned& key = keys[from];
     // C strings are kept for keys repeated four times on average, and only for TEXT without a NUL.
     if (c_strings_kept && key.type == CellType::kText && key.bytes.find('\0') == std::string::npos) {
