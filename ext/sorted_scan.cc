@@ -132,13 +132,13 @@ Cell ValueColumn::Get(size_t row) const {
   }
 }
 
-void ValueColumn::Permute(const std::vector<uint32_t>& order) {
+void ValueColumn::Permute(const RowArray<uint32_t>& order) {
   if (!bytes_mode_) {
-    std::vector<uint64_t> words(order.size());
+    RowArray<uint64_t> words(order.size());
     for (size_t i = 0; i < order.size(); ++i) words[i] = words_[order[i]];
     words_ = std::move(words);
     if (!tags_.empty()) {
-      std::vector<uint8_t> tags(order.size());
+      RowArray<uint8_t> tags(order.size());
       for (size_t i = 0; i < order.size(); ++i) tags[i] = tags_[order[i]];
       tags_ = std::move(tags);
     }
@@ -151,12 +151,12 @@ void ValueColumn::Permute(const std::vector<uint32_t>& order) {
   *this = std::move(out);
 }
 
-bool ValueColumn::ScatterByRank(const std::vector<uint32_t>& key_of_row, const std::vector<uint32_t>& rank_of_key,
+bool ValueColumn::ScatterByRank(const RowArray<uint32_t>& key_of_row, const std::vector<uint32_t>& rank_of_key,
                                 std::vector<uint32_t> next_place) {
   if (bytes_mode_) return false;
   const size_t n = words_.size();
-  std::vector<uint64_t> words(n);
-  std::vector<uint8_t> tags(tags_.empty() ? 0 : n);
+  RowArray<uint64_t> words(n);  // every place written once: the rows are a permutation
+  RowArray<uint8_t> tags(tags_.empty() ? 0 : n);
   for (size_t row = 0; row < n; ++row) {
     const uint32_t place = next_place[rank_of_key[key_of_row[row]]]++;
     words[place] = words_[row];
@@ -226,8 +226,8 @@ void KeyColumn::Grow() {
   }
 }
 
-void KeyColumn::Permute(const std::vector<uint32_t>& order) {
-  std::vector<uint32_t> keys(order.size());
+void KeyColumn::Permute(const RowArray<uint32_t>& order) {
+  RowArray<uint32_t> keys(order.size());
   for (size_t i = 0; i < order.size(); ++i) keys[i] = key_of_row_[order[i]];
   key_of_row_ = std::move(keys);
 }
@@ -336,7 +336,7 @@ void SortedRows::Sort(bool descending) {
   by_value = {};
   // Counting sort of the rows by their key's rank: stable.
   std::vector<uint32_t> start(static_cast<size_t>(ranks) + 1, 0);
-  const std::vector<uint32_t>& keys = key_.key_of_row();
+  const RowArray<uint32_t>& keys = key_.key_of_row();
   for (uint32_t key : keys) ++start[rank[key] + 1];
   for (size_t r = 1; r < start.size(); ++r) start[r] += start[r - 1];
   const std::vector<uint32_t> first_place(start.begin(), start.end() - 1);  // of each rank

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ext/row_array.h"
 #include "format/value/cell.h"
 
 namespace pq::ext {
@@ -39,11 +40,11 @@ class ValueColumn {
   }
   void Reserve(size_t rows) { words_.reserve(rows); }
   // Reorders the rows: row i becomes the former row order[i] (`order` a permutation of the rows).
-  void Permute(const std::vector<uint32_t>& order);
+  void Permute(const RowArray<uint32_t>& order);
   // The same reordering for the order of a counting sort: row r goes to the next place of its
   // key's rank (next_place[rank_of_key[key_of_row[r]]], from each rank's first place). False,
   // with nothing changed, for a column of TEXT or BLOB (Permute reorders those).
-  bool ScatterByRank(const std::vector<uint32_t>& key_of_row, const std::vector<uint32_t>& rank_of_key,
+  bool ScatterByRank(const RowArray<uint32_t>& key_of_row, const std::vector<uint32_t>& rank_of_key,
                      std::vector<uint32_t> next_place);
   // Heap bytes held (capacities).
   int64_t MemoryBytes() const;
@@ -57,8 +58,8 @@ class ValueColumn {
 
   // kInteger/kReal (number mode): the value or its bits; NULL 0. Bytes mode: the end of the row's
   // bytes in arena_ (its start is the previous row's end), numbers stored there as 8 bytes.
-  std::vector<uint64_t> words_;
-  std::vector<uint8_t> tags_;  // per row CellType; empty while every row has uniform_
+  RowArray<uint64_t> words_;
+  RowArray<uint8_t> tags_;  // per row CellType; empty while every row has uniform_
   CellType uniform_ = CellType::kNull;
   bool bytes_mode_ = false;
   std::string arena_;
@@ -82,9 +83,9 @@ class KeyColumn {
   Cell Get(size_t row) const { return distinct_.Get(key_of_row_[row]); }
   size_t size() const { return key_of_row_.size(); }
   size_t distinct_count() const { return distinct_.size(); }
-  const std::vector<uint32_t>& key_of_row() const { return key_of_row_; }
+  const RowArray<uint32_t>& key_of_row() const { return key_of_row_; }
   Cell Distinct(uint32_t key) const { return distinct_.Get(key); }
-  void Permute(const std::vector<uint32_t>& order);
+  void Permute(const RowArray<uint32_t>& order);
   // Forgets the key of every row (the distinct values stay): for an order that no longer needs them.
   void ReleaseRows() { key_of_row_ = {}; }
   // Keeps a NUL-terminated copy of every distinct TEXT value without a NUL byte inside, for
@@ -100,7 +101,7 @@ class KeyColumn {
  private:
   void Grow();
 
-  std::vector<uint32_t> key_of_row_;
+  RowArray<uint32_t> key_of_row_;
   ValueColumn distinct_;
   std::vector<uint64_t> distinct_hash_;  // per distinct value, its hash (rehashing)
   std::vector<uint32_t> slots_;          // open addressing: key id + 1, 0 = empty; size a power of 2
@@ -173,7 +174,7 @@ class SortedRows {
   std::vector<ValueColumn> columns_;
   std::vector<Run> runs_;
   int64_t rows_ = 0;
-  std::vector<uint32_t> order_;
+  RowArray<uint32_t> order_;
   // After Sort, when no two distinct keys share a rank (no 1 beside 1.0, no -0.0 beside 0.0): the
   // rows of the i-th rank are the order's rows rank_end_[i-1] .. rank_end_[i] - 1, all of key
   // key_of_rank_[i], and the key's rows are not reordered. Empty otherwise (the key's rows are).

@@ -292,7 +292,7 @@ TEST(KeyColumn, StableAddressesFindTheSameKeyAndOnlyIt) {
   k.AppendAtStableAddress(Cell::Text(std::string_view(dictionary).substr(6, 3)));  // cat elsewhere
   k.AppendAtStableAddress(Cell::Blob(std::string_view(dictionary).substr(0, 3)));  // a BLOB, not TEXT
   k.AppendAtStableAddress(Cell::Text(std::string_view(dictionary).substr(0, 2)));  // "ca"
-  EXPECT_EQ(k.key_of_row(), (std::vector<uint32_t>{0, 1, 0, 0, 2, 3}));
+  EXPECT_EQ(k.key_of_row(), (RowArray<uint32_t>{0, 1, 0, 0, 2, 3}));
   EXPECT_EQ(k.distinct_count(), 4u);
   // After ForgetAddresses the memory may hold something else: values are looked up again.
   std::string reused = "dog";
