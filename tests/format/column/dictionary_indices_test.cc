@@ -9,6 +9,7 @@
 #include <random>
 
 #include "format/column/column_reader.h"
+#include "tests/format/reader/scan_test_util.h"  // WriteAndOpen
 #include "tests/format/writer/writer_test_util.h"
 
 namespace pq::testing {
@@ -38,15 +39,7 @@ std::shared_ptr<const FileReader> WriteFile(const std::string& name) {
   w.row_group_rows = 3'000;
   w.page_rows = 200;
   w.dictionary_page_bytes = 1'000;
-  const std::string path = TempPath(name);
-  auto writer = FileWriter::Open(path, schema, w);
-  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
-  if (!writer.ok()) return nullptr;
-  Status s = WriteTable(writer->get(), d, kRows, 300);
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  s = (*writer)->Close();
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  return OpenForTest(path);
+  return WriteAndOpen(schema, d, kRows, 300, w, name);
 }
 
 std::unique_ptr<ColumnChunkReader> Reader(const std::shared_ptr<const FileReader>& file, int group, int leaf,
@@ -262,15 +255,7 @@ std::shared_ptr<const FileReader> WriteStrings(const std::string& name, const st
   const auto rows = static_cast<int64_t>(values.size());
   WriterOptions w;
   w.row_group_rows = rows;
-  const std::string path = TempPath(name);
-  auto writer = FileWriter::Open(path, schema, w);
-  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
-  if (!writer.ok()) return nullptr;
-  Status s = WriteTable(writer->get(), d, rows, rows);
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  s = (*writer)->Close();
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  return OpenForTest(path);
+  return WriteAndOpen(schema, d, rows, rows, w, name);
 }
 
 // The copy is made only once the values read outnumber the entries: a read of a few values of a
