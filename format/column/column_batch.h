@@ -50,6 +50,10 @@ struct ColumnBatch {
   PodVector<uint32_t> dict_indices;
   const void* dictionary = nullptr;
   int64_t dictionary_size = 0;
+  // A dictionary-coded batch whose every index came from the column reader's dictionary probe
+  // (ColumnChunkReader::set_dictionary_probe): how many are the probe's target, the others holding
+  // an entry the probing filter rejects. -1 for any other batch.
+  int64_t probe_found = -1;
   // BYTE_ARRAY values (and dictionary entries) that are C strings: each followed by a NUL byte and
   // holding none (every value came from a dictionary the column reader so copied). False for
   // every other batch.
@@ -75,6 +79,7 @@ struct ColumnBatch {
     dict_indices.clear();
     dictionary = nullptr;
     dictionary_size = 0;
+    probe_found = -1;
     c_strings = false;
   }
 
@@ -139,6 +144,7 @@ inline void ColumnBatch::GatherDictionary() {
   dict_indices.clear();
   dictionary = nullptr;
   dictionary_size = 0;
+  probe_found = -1;
 }
 
 inline void ColumnBatch::GatherDictionaryRows(const int32_t* rows, size_t n) {

@@ -747,11 +747,25 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   // Appends the next n values of a dictionary-encoded page to a dictionary-coded batch.
   Status DecodeIndices(ColumnBatch* batch, int64_t n) {
     uint32_t* idx = batch->dict_indices.extend(static_cast<size_t>(n));
-    auto got = index_decoder_.Decode(idx, n, static_cast<uint32_t>(dictionary_.size()));
-    if (!got.ok()) return PageError(std::move(got).TakeStatus());
-    if (*got != n) return PageError(Status::Corruption("page holds fewer values than its levels say"));
+    const bool first = batch->num_values == 0;
     batch->dictionary = dictionary_.data();
     batch->dictionary_size = static_cast<int64_t>(dictionary_.size());
+    if (probe_ && probe_dictionary_ != dictionary_.data()) {
+      probe_dictionary_ = dictionary_.data();
+      probe_answer_ = probe_(*batch);
+    }
+    Result<int64_t> got = 0;
+    if (probe_answer_ && probe_dictionary_ == dictionary_.data()) {
+      int64_t found = 0;
+      got = index_decoder_.Probe(idx, n, probe_answer_->target, probe_answer_->other, &found);
+      if (first) batch->probe_found = 0;
+      if (batch->probe_found >= 0) batch->probe_found += found;
+    } else {
+      got = index_decoder_.Decode(idx, n, static_cast<uint32_t>(dictionary_.size()));
+      batch->probe_found = -1;
+    }
+    if (!got.ok()) return PageError(std::move(got).TakeStatus());
+    if (*got != n) return PageError(Status::Corruption("page holds fewer values than its levels say"));
     if constexpr (std::is_same_v<T, ByteArray>) PinOnce(batch, dictionary_owner_);
     batch->num_values += n;
     values_decoded_ += n;

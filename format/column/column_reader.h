@@ -6,7 +6,9 @@
 // a decode. An encrypted chunk is read the same way, decrypted on the way (page/page_reader.h).
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -64,6 +66,20 @@ class ColumnChunkReader {
   // valid while this reader lives.
   void set_keep_dictionary_indices(bool keep) { keep_dictionary_indices_ = keep; }
 
+  // For a batch kept as dictionary indices that only a filter reads, a filter at most one entry
+  // of the dictionary can satisfy and NULL cannot: `target` is that entry (-1: none), `other` one
+  // the filter rejects. Asked once per dictionary with a dictionary-coded batch of it (a nullopt
+  // answer: decode as usual); with an answer, the indices are probed instead of decoded
+  // (DictionaryIndexDecoder::Probe): each becomes `target` or `other`, and the batch counts the
+  // targets (ColumnBatch::probe_found). Values gathered from such a batch are the filter's answer
+  // only: read them for rows that satisfy it.
+  struct DictionaryProbe {
+    int64_t target = -1;
+    uint32_t other = 0;
+  };
+  using DictionaryProbeFn = std::function<std::optional<DictionaryProbe>(const ColumnBatch&)>;
+  void set_dictionary_probe(DictionaryProbeFn probe) { probe_ = std::move(probe); }
+
   const SchemaNode& leaf() const { return *leaf_; }
   // Bytes read from the file (pages, and the OffsetIndex when used).
   int64_t bytes_read() const;
@@ -96,6 +112,9 @@ class ColumnChunkReader {
   int64_t pages_read_ = 0;
   int64_t position_ = 0;
   bool keep_dictionary_indices_ = false;
+  DictionaryProbeFn probe_;
+  const void* probe_dictionary_ = nullptr;  // the dictionary probe_answer_ is for
+  std::optional<DictionaryProbe> probe_answer_;
   BudgetCharge footprint_charge_;
 };
 

@@ -48,6 +48,12 @@ class DictionaryIndexDecoder {
   Status SetData(ByteSpan data, int64_t num_values);
   // Decodes indices; every index is checked against dictionary_size (Corruption when out of range).
   Result<int64_t> Decode(uint32_t* out, int64_t n, uint32_t dictionary_size);
+  // Like Decode, for a filter that only one entry can satisfy: each index equal to `target` is
+  // written as `target`, every other as `other` (an entry the filter rejects), and *found counts
+  // the targets. A target of -1 (or one too wide for the page) matches nothing. Only the targets
+  // are checked against dictionary_size (the caller's `target` and `other` are below it): an index
+  // that no row will read is not looked at, and most are never unpacked.
+  Result<int64_t> Probe(uint32_t* out, int64_t n, int64_t target, uint32_t other, int64_t* found);
   Result<int64_t> Skip(int64_t n);
   int64_t values_left() const;
   ~DictionaryIndexDecoder();

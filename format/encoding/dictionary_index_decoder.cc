@@ -15,6 +15,7 @@ namespace pq {
 
 struct DictionaryIndexDecoder::Impl {
   RleBitPackedDecoder runs;
+  PackedValueMatcher matcher;  // Probe's, for the page's width
   int bit_width = 0;
   int64_t values_left = 0;
 };
@@ -60,6 +61,28 @@ Result<int64_t> DictionaryIndexDecoder::Decode(uint32_t* out, int64_t n, uint32_
     return Status::Corruption("dictionary index " + std::to_string(max_index) +
                               " out of range for a dictionary of " +
                               std::to_string(dictionary_size) + " entries");
+  }
+  impl_->values_left -= k;
+  return k;
+}
+
+Result<int64_t> DictionaryIndexDecoder::Probe(uint32_t* out, int64_t n, int64_t target, uint32_t other,
+                                              int64_t* found) {
+  const int64_t k = std::clamp<int64_t>(n, 0, impl_->values_left);
+  if (k == 0) return k;
+  const int width = impl_->bit_width;
+  const bool fits = target >= 0 && (width == 32 || (target >> width) == 0);
+  if (!fits) {
+    // No index of the page can be the target.
+    if (width != 0) PQ_RETURN_IF_ERROR(impl_->runs.Skip(k));
+    std::fill_n(out, k, other);
+  } else if (width == 0) {  // every index is 0, which is the target
+    std::fill_n(out, k, 0u);
+    *found += k;
+  } else {
+    const auto t = static_cast<uint32_t>(target);
+    if (impl_->matcher.bit_width() != width || impl_->matcher.target() != t) impl_->matcher.Reset(t, width);
+    PQ_RETURN_IF_ERROR(impl_->runs.Probe(impl_->matcher, other, out, k, found));
   }
   impl_->values_left -= k;
   return k;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 #include <string>
 
 #include "format/encoding/bit_pack.h"
@@ -99,6 +100,77 @@ Status RleBitPackedDecoder::Skip(int64_t n) {
     run_left_ -= take;
     n -= static_cast<int64_t>(take);
   }
+  return Status::OK();
+}
+
+void PackedValueMatcher::Reset(uint32_t target, int bit_width) {
+  assert(bit_width >= 1 && bit_width <= 32);
+  assert(bit_width == 32 || (target >> bit_width) == 0);
+  target_ = target;
+  bit_width_ = bit_width;
+  std::fill_n(pattern_, 32, 0);
+  std::fill_n(low_, 32, 0);
+  std::fill_n(high_, 32, 0);
+  auto put = [this](uint64_t* words, uint32_t value, int field) {
+    const int bit = field * bit_width_;
+    const int word = bit / 64, shift = bit % 64;
+    words[word] |= uint64_t{value} << shift;
+    if (shift + bit_width_ > 64) words[word + 1] |= uint64_t{value} >> (64 - shift);
+  };
+  for (int field = 0; field < 64; ++field) {
+    put(pattern_, target, field);
+    put(low_, 1, field);
+    put(high_, uint32_t{1} << (bit_width - 1), field);
+  }
+}
+
+Status RleBitPackedDecoder::Probe(const PackedValueMatcher& m, uint32_t other, uint32_t* out,
+                                  int64_t n, int64_t* found) {
+  assert(m.bit_width() == bit_width_);
+  const uint32_t target = m.target();
+  const uint64_t width = static_cast<uint64_t>(bit_width_);
+  int64_t hits = 0;
+  while (n > 0) {
+    if (run_left_ == 0) {
+      PQ_RETURN_IF_ERROR(NextRun());
+      continue;
+    }
+    const size_t take = static_cast<size_t>(std::min<uint64_t>(run_left_, static_cast<uint64_t>(n)));
+    if (rle_) {
+      const bool hit = rle_value_ == target;
+      size_t fill = std::min<size_t>((take + 7) & ~size_t{7}, static_cast<size_t>(n));
+      bitpack::FillValues(out, fill, hit ? target : other);
+      hits += hit ? static_cast<int64_t>(take) : 0;
+    } else {
+      const size_t readable = static_cast<size_t>(reader_.current() - packed_) + reader_.remaining();
+      uint32_t values[64];
+      uint32_t others[64];
+      std::fill_n(others, 64, other);
+      size_t done = 0;
+      while (done < take) {
+        const uint64_t pos = packed_next_ + done;
+        size_t chunk = static_cast<size_t>(std::min<uint64_t>(take - done, 64 - pos % 64));
+        // A whole block of 64 lies within the run's present bytes (run_left_ counts only those).
+        if (chunk == 64 && !m.MayHold(packed_ + pos / 8 * width)) {
+          std::memcpy(out + done, others, sizeof(others));
+          done += 64;
+          continue;
+        }
+        bitpack::UnpackRange(packed_, readable, bit_width_, pos, chunk, values);
+        for (size_t i = 0; i < chunk; ++i) {
+          const bool hit = values[i] == target;
+          out[done + i] = hit ? target : other;
+          hits += hit;
+        }
+        done += chunk;
+      }
+      packed_next_ += take;
+    }
+    run_left_ -= take;
+    out += take;
+    n -= static_cast<int64_t>(take);
+  }
+  *found += hits;
   return Status::OK();
 }
 

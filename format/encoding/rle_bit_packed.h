@@ -6,13 +6,68 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <vector>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "format/encoding/values.h"
 #include "format/util/byte_reader.h"
 #include "format/util/status.h"
 
 namespace pq {
+
+// One value sought among bit-packed values of one width, in their packed form: 64 values of
+// bit_width w fill exactly w little-endian 64-bit words, so the block XOR the target repeated 64
+// times holds a zero field exactly where a value equals the target, and the subtraction of 1 from
+// every field (with the borrow carried from word to word) tells whether any field is zero without
+// separating them: about as many operations per block as it has words.
+class PackedValueMatcher {
+ public:
+  // `target` must fit in `bit_width` (1..32).
+  void Reset(uint32_t target, int bit_width);
+  uint32_t target() const { return target_; }
+  int bit_width() const { return bit_width_; }
+  // Whether the 64 values packed at block[0, 8 * bit_width) may include the target: true whenever
+  // one does (and then possibly for the blocks's later values too; callers compare those exactly).
+  bool MayHold(const uint8_t* block) const {
+    // Field f of x = block ^ pattern is zero iff value f is the target. Subtracting 1 from each
+    // field borrows out of a field only when it is zero, so with no zero field no borrow crosses
+    // fields and (x - low) & ~x has no field's top bit set; a zero field sets its own top bit there.
+    uint64_t any = 0;
+#if defined(__x86_64__)
+    unsigned char borrow = 0;
+    for (int w = 0; w < bit_width_; ++w) {
+      uint64_t word;
+      std::memcpy(&word, block + 8 * w, 8);
+      const uint64_t x = word ^ pattern_[w];
+      unsigned long long d;
+      borrow = _subborrow_u64(borrow, x, low_[w], &d);
+      any |= d & ~x & high_[w];
+    }
+#else
+    uint64_t borrow = 0;
+    for (int w = 0; w < bit_width_; ++w) {
+      uint64_t word;
+      std::memcpy(&word, block + 8 * w, 8);
+      const uint64_t x = word ^ pattern_[w];
+      const uint64_t d = x - low_[w] - borrow;
+      borrow = (x < low_[w]) | ((x - low_[w]) < borrow);
+      any |= d & ~x & high_[w];
+    }
+#endif
+    return any != 0;
+  }
+
+ private:
+  uint32_t target_ = 0;
+  int bit_width_ = 0;
+  uint64_t pattern_[32] = {};  // the target in every field
+  uint64_t low_[32] = {};      // 1 in every field
+  uint64_t high_[32] = {};     // each field's top bit
+};
 
 //   encoded-data := <run>*
 //   run := varint(count << 1) <value: ceil(bit_width / 8) bytes LE>            RLE run
@@ -37,6 +92,12 @@ class RleBitPackedDecoder {
   Status Decode(Out* out, int64_t n);
   // Skips exactly `n` values, a run at a time.
   Status Skip(int64_t n);
+  // Reads exactly `n` values like Decode, but writes each as `m.target()` where it equals that and as
+  // `other` elsewhere, and adds the number of targets to *found: a filter that asks which values are
+  // one value. RLE runs are compared once; bit-packed values are unpacked only in blocks of 64 that
+  // may hold the target (PackedValueMatcher). The other values are checked against nothing but the
+  // bit width. m.bit_width() must be this decoder's (at least 1).
+  Status Probe(const PackedValueMatcher& m, uint32_t other, uint32_t* out, int64_t n, int64_t* found);
 
   int bit_width() const { return bit_width_; }
 

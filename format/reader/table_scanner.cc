@@ -16,6 +16,7 @@ struct TableScanner::FieldState {
   bool nested = false;
   bool variant_blob = false;  // a VARIANT read as binary (ValueOptions::variant_binary): BLOB cells
   bool filter = false;  // a term of the filter reads it: decoded first, for every decoded row
+  int probe_term = -1;  // the one term that reads this flat field, which may probe its dictionary
   int first_leaf = 0;
   int num_leaves = 0;
   std::vector<std::unique_ptr<ColumnChunkReader>> readers;  // one per leaf under the field
@@ -164,6 +165,13 @@ Result<std::unique_ptr<TableScanner>> TableScanner::Make(std::shared_ptr<const F
         break;
       }
     }
+    // A flat field read by one term alone can have its dictionary indices probed for that term.
+    std::vector<int> terms_of(s->fields_.size(), 0);
+    for (const Term& t : s->terms_) ++terms_of[static_cast<size_t>(t.slot)];
+    for (size_t i = 0; i < s->terms_.size(); ++i) {
+      FieldState& f = *s->fields_[static_cast<size_t>(s->terms_[i].slot)];
+      if (!f.nested && terms_of[static_cast<size_t>(s->terms_[i].slot)] == 1) f.probe_term = static_cast<int>(i);
+    }
   }
   return s;
 }
@@ -189,6 +197,11 @@ Result<bool> TableScanner::OpenNextGroup() {
       PQ_ASSIGN_OR_RETURN(auto r, ColumnChunkReader::Make(file_, g.row_group, f->first_leaf + i));
       PQ_RETURN_IF_ERROR(r->PlanReads(g.spans));
       r->set_keep_dictionary_indices(f->filter && !f->nested);
+      if (f->probe_term >= 0) {
+        Term* t = &terms_[static_cast<size_t>(f->probe_term)];
+        FieldState* field = f.get();
+        r->set_dictionary_probe([this, t, field](const ColumnBatch& b) { return DictionaryProbeFor(*t, *field, b); });
+      }
       f->readers.push_back(std::move(r));
     }
   }
@@ -383,23 +396,40 @@ Cell FieldCell(const SchemaNode& node, bool nested, bool blob,
 
 }  // namespace
 
+bool TableScanner::EnsureDictionaryMask(Term& t, const FieldState& f, const ColumnBatch& b) {
+  if (t.mask_dictionary == b.dictionary) return true;
+  // One evaluation per entry pays when the entries are no more than the rows the plan reads.
+  if (b.dictionary_size > group_planned_rows_ || b.dictionary_size > INT32_MAX) return false;
+  t.mask_matches = BuildDictionaryMask(b, f.converters[0], t.matcher, &t.mask, &filter_scratch_);
+  t.mask_dictionary = b.dictionary;
+  t.mask_only = -1;
+  if (t.mask_matches == 1) {
+    t.mask_only = static_cast<const uint8_t*>(std::memchr(t.mask.data(), 1, t.mask.size())) - t.mask.data();
+  }
+  return true;
+}
+
+std::optional<ColumnChunkReader::DictionaryProbe> TableScanner::DictionaryProbeFor(
+    Term& t, const FieldState& f, const ColumnBatch& b) {
+  if (t.null_matches || !EnsureDictionaryMask(t, f, b)) return std::nullopt;
+  // Every entry satisfying the term leaves nothing to find.
+  if (t.mask_matches > 1 || t.mask_matches == b.dictionary_size) return std::nullopt;
+  ColumnChunkReader::DictionaryProbe p;
+  p.target = t.mask_only;
+  p.other = static_cast<uint32_t>(std::find(t.mask.begin(), t.mask.end(), uint8_t{0}) - t.mask.begin());
+  return p;
+}
+
 int64_t TableScanner::FilterByDictionary(Term& t, ColumnBatch& b, int32_t* sel, size_t n, bool dense) {
   const FieldState& f = *fields_[static_cast<size_t>(t.slot)];
-  if (t.mask_dictionary != b.dictionary) {
-    // One evaluation per entry pays when the entries are no more than the rows the plan reads.
-    if (b.dictionary_size > group_planned_rows_ || b.dictionary_size > INT32_MAX) {
-      b.GatherDictionary();
-      return -1;
-    }
-    t.mask_matches = BuildDictionaryMask(b, f.converters[0], t.matcher, &t.mask, &filter_scratch_);
-    t.mask_dictionary = b.dictionary;
-    t.mask_only = -1;
-    if (t.mask_matches == 1) {
-      t.mask_only = static_cast<const uint8_t*>(std::memchr(t.mask.data(), 1, t.mask.size())) - t.mask.data();
-    }
+  if (!EnsureDictionaryMask(t, f, b)) {
+    b.GatherDictionary();
+    return -1;
   }
   const int32_t* vi = b.value_index.empty() ? nullptr : b.value_index.data();  // empty: no NULL
   if (t.mask_matches == 0 && !t.null_matches) return 0;
+  // A probed batch with no target has no row satisfying the term (probes are for terms NULL fails).
+  if (b.probe_found == 0) return 0;
   if (t.mask_matches == b.dictionary_size && (!vi || t.null_matches)) {
     if (dense) std::iota(sel, sel + n, 0);
     return static_cast<int64_t>(n);

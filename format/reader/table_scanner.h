@@ -9,6 +9,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -175,6 +176,13 @@ class TableScanner {
   // mask (built on first use); -1 when the dictionary is too large for that to pay (it then gathers
   // the batch's values instead).
   int64_t FilterByDictionary(Term& t, ColumnBatch& b, int32_t* sel, size_t n, bool dense);
+  // Builds t's mask for b's dictionary unless it has one; false when the dictionary is too large
+  // for that to pay.
+  bool EnsureDictionaryMask(Term& t, const FieldState& f, const ColumnBatch& b);
+  // The answer to the column reader's dictionary probe of the field `t` alone reads (see
+  // ColumnChunkReader::set_dictionary_probe): t's one matching entry, when it has at most one.
+  std::optional<ColumnChunkReader::DictionaryProbe> DictionaryProbeFor(Term& t, const FieldState& f,
+                                                                       const ColumnBatch& b);
   // Reads the other fields for the pending batch's surviving rows and makes it the current batch.
   Status Materialize();
   // Reads rows `spans` (row group rows, sorted, at or after the field's position) of field `f`

@@ -181,6 +181,76 @@ TEST_F(DictionaryIndicesTest, GatherFillsTheSlotsOfTheRowsAskedFor) {
   EXPECT_EQ(got.dictionary_size, 0);
 }
 
+TEST_F(DictionaryIndicesTest, ProbedBatchesHoldTheTargetExactlyWhereTheValueIs) {
+  // leaf 0 falls back to PLAIN part-way through each group, leaf 1 does not.
+  for (const auto& [leaf, wanted] : {std::pair<int, std::string>{0, "v5"}, {1, "300"}, {1, "no such value"}}) {
+    for (int64_t batch_rows : {int64_t{97}, int64_t{1'000}, int64_t{3'000}}) {
+      for (int g = 0; g < 2; ++g) {
+        const std::string what = "leaf " + std::to_string(leaf) + " '" + wanted + "' batch " +
+                                 std::to_string(batch_rows) + " group " + std::to_string(g);
+        auto plain = Reader(file_, g, leaf, false);
+        auto probed = Reader(file_, g, leaf, true);
+        ASSERT_TRUE(plain && probed);
+        int asked = 0;
+        std::string other_text;
+        probed->set_dictionary_probe([&](const ColumnBatch& b) {
+          ++asked;
+          ColumnChunkReader::DictionaryProbe p;
+          p.other = 0;
+          ColumnBatch view;
+          view.type = b.type;
+          view.dictionary = b.dictionary;
+          for (int64_t e = 0; e < b.dictionary_size; ++e) {
+            view.dict_indices.push_back(static_cast<uint32_t>(e));
+            view.num_values = e + 1;
+            if (SlotText(view, e) == wanted) p.target = e;
+          }
+          if (p.target == 0) p.other = 1;
+          other_text = SlotText(view, p.other);
+          return std::optional<ColumnChunkReader::DictionaryProbe>(p);
+        });
+        int64_t hits = 0, coded_batches = 0;
+        while (true) {
+          ColumnBatch want, got;
+          auto a = plain->ReadRecords(batch_rows, &want);
+          auto b = probed->ReadRecords(batch_rows, &got);
+          ASSERT_TRUE(a.ok() && b.ok()) << what;
+          ASSERT_EQ(*a, *b) << what;
+          if (*a == 0) break;
+          ASSERT_EQ(want.num_values, got.num_values) << what;
+          int64_t targets = 0;
+          for (int64_t k = 0; k < want.num_values; ++k) {
+            const std::string w = SlotText(want, k), v = SlotText(got, k);
+            ASSERT_EQ(w == wanted, v == wanted) << what << " slot " << k;
+            // Elsewhere the probe's other entry, or the page's own value past the fallback.
+            if (v != wanted) {
+              ASSERT_TRUE(v == other_text || (!got.dictionary && v == w)) << what << " slot " << k;
+            }
+            targets += w == wanted;
+          }
+          hits += targets;
+          if (got.dictionary) {
+            ++coded_batches;
+            EXPECT_EQ(got.probe_found, targets) << what;
+          } else {
+            EXPECT_EQ(got.probe_found, -1) << what;
+          }
+        }
+        EXPECT_EQ(asked, 1) << what;  // once for the chunk's dictionary
+        // A batch of a whole group of `str` reaches the fallback: probed indices gathered as values.
+        if (leaf == 1 || batch_rows <= 1'000) {
+          EXPECT_GT(coded_batches, 0) << what;
+        }
+        if (wanted == "no such value") {
+          EXPECT_EQ(hits, 0) << what;
+        } else {
+          EXPECT_GT(hits, 10) << what;
+        }
+      }
+    }
+  }
+}
+
 TEST_F(DictionaryIndicesTest, NestedColumnsIgnoreTheSetting) {
   auto coded = Reader(file_, 0, 2, true);
   ColumnBatch got;

@@ -65,6 +65,52 @@ TEST(DictionaryIndexDecoderTest, OneBadIndexInALongBatchIsFound) {
   EXPECT_EQ(out, indices);
 }
 
+TEST(DictionaryIndexDecoderTest, ProbeMarksTheTargetAndLooksAtNoOtherIndex) {
+  std::vector<uint32_t> indices(1'000);
+  for (size_t i = 0; i < indices.size(); ++i) indices[i] = static_cast<uint32_t>((i * 37) % 600);
+  indices[777] = 1'000;  // out of range for a 600-entry dictionary, and not the target
+  for (size_t i = 300; i < 340; ++i) indices[i] = 5;  // an RLE run of the target
+  RleBitPackedEncoder runs(10);
+  runs.PutBatch(indices.data(), 1'000);
+  Buffer page = {10};
+  runs.FlushTo(&page);
+  DictionaryIndexDecoder d;
+  std::vector<uint32_t> out(1'000);
+  for (int64_t target : {int64_t{5}, int64_t{1'000}, int64_t{5'000}, int64_t{-1}}) {
+    SCOPED_TRACE("target " + std::to_string(target));
+    ASSERT_TRUE(d.SetData(page, 1'000).ok());
+    int64_t found = 0;
+    // In two pieces, the first ending inside a bit-packed run.
+    ASSERT_EQ(*d.Probe(out.data(), 333, target, 7, &found), 333);
+    ASSERT_EQ(*d.Probe(out.data() + 333, 2'000, target, 7, &found), 667);
+    EXPECT_EQ(d.values_left(), 0);
+    int64_t want = 0;
+    for (size_t i = 0; i < indices.size(); ++i) {
+      const bool hit = target >= 0 && indices[i] == static_cast<uint32_t>(target);
+      want += hit;
+      ASSERT_EQ(out[i], hit ? static_cast<uint32_t>(target) : 7u) << "at " << i;
+    }
+    EXPECT_EQ(found, want);
+    if (target == 5) {
+      EXPECT_GT(found, 40);
+    } else if (target == 1'000) {
+      EXPECT_EQ(found, 1);  // (a caller's target is always below its dictionary's size)
+    } else {
+      EXPECT_EQ(found, 0);  // wider than the page's 10 bits, or none
+    }
+  }
+  // Width 0: every index is 0.
+  ASSERT_TRUE(d.SetData(Bytes({0}), 4).ok());
+  int64_t found = 0;
+  ASSERT_EQ(*d.Probe(out.data(), 4, 0, 1, &found), 4);
+  EXPECT_EQ(found, 4);
+  EXPECT_EQ(std::vector<uint32_t>(out.begin(), out.begin() + 4), (std::vector<uint32_t>{0, 0, 0, 0}));
+  ASSERT_TRUE(d.SetData(Bytes({0}), 4).ok());
+  ASSERT_EQ(*d.Probe(out.data(), 4, 1, 0, &found), 4);
+  EXPECT_EQ(found, 4);
+  EXPECT_EQ(std::vector<uint32_t>(out.begin(), out.begin() + 4), (std::vector<uint32_t>{0, 0, 0, 0}));
+}
+
 TEST(DictionaryIndexDecoderTest, BitWidthRules) {
   DictionaryIndexDecoder d;
   EXPECT_TRUE(d.SetData(Bytes({33, 0x02, 0, 0, 0, 0, 0}), 1).IsCorruption());

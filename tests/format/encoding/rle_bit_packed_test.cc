@@ -2,10 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <random>
 #include <vector>
 
 #include "encoding_test_util.h"
+#include "format/encoding/bit_pack.h"
 
 namespace pq {
 namespace {
@@ -178,6 +180,100 @@ TEST(RleBitPackedTest, SkipInterleavedWithDecode) {
     // At most 7 padding values follow the last real one.
     uint32_t extra[8];
     EXPECT_TRUE(d.Decode(extra, 8).IsCorruption());
+  }
+}
+
+// 64 values packed at `width` (PackBits of exactly 64 values fills 8 * width bytes).
+Buffer PackBlock(const std::vector<uint32_t>& values, int width) {
+  Buffer out;
+  bitpack::PackBits(values.data(), 64, width, &out);
+  return out;
+}
+
+TEST(PackedValueMatcherTest, SaysExactlyWhetherABlockHoldsTheTarget) {
+  std::mt19937 rng(99);
+  for (int width = 1; width <= 32; ++width) {
+    SCOPED_TRACE("width " + std::to_string(width));
+    const uint64_t limit = uint64_t{1} << width;
+    const uint32_t top = static_cast<uint32_t>(limit - 1);
+    for (uint32_t target : {uint32_t{0}, uint32_t{1}, top, static_cast<uint32_t>(limit / 2),
+                            static_cast<uint32_t>(rng() % limit)}) {
+      PackedValueMatcher m;
+      m.Reset(target, width);
+      ASSERT_EQ(m.target(), target);
+      // Neighbours of the target (one bit off, one above or below) sit beside it in every field.
+      auto near = [&] {
+        uint32_t v;
+        do {
+          switch (rng() % 4) {
+            case 0: v = target ^ (uint32_t{1} << (rng() % width)); break;
+            case 1: v = static_cast<uint32_t>((uint64_t{target} + 1) % limit); break;
+            case 2: v = static_cast<uint32_t>((uint64_t{target} + limit - 1) % limit); break;
+            default: v = static_cast<uint32_t>(rng() % limit);
+          }
+        } while (v == target);
+        return v;
+      };
+      for (int round = 0; round < 40; ++round) {
+        std::vector<uint32_t> values(64);
+        for (auto& v : values) v = near();
+        const Buffer none = PackBlock(values, width);
+        ASSERT_FALSE(m.MayHold(none.data())) << "target " << target << " round " << round;
+        // The target in one field (the first, the last, one straddling words, any), or in several.
+        const int at = round < 3 ? std::array<int, 3>{0, 63, 64 / width}[static_cast<size_t>(round % 3)] % 64
+                                 : static_cast<int>(rng() % 64);
+        values[static_cast<size_t>(at)] = target;
+        if (round % 5 == 4) values[rng() % 64] = target;
+        const Buffer one = PackBlock(values, width);
+        ASSERT_TRUE(m.MayHold(one.data())) << "target " << target << " at " << at;
+      }
+    }
+  }
+}
+
+TEST(RleBitPackedTest, ProbeGivesTheTargetExactlyWhereDecodeDoes) {
+  std::mt19937 rng(5150);
+  for (int width = 1; width <= 32; ++width) {
+    for (Pattern p : {Pattern::kRandom, Pattern::kRuns, Pattern::kMixed}) {
+      SCOPED_TRACE("width " + std::to_string(width) + " pattern " + std::to_string(static_cast<int>(p)));
+      auto values = MakeValues(3'000, width, p, static_cast<uint32_t>(width * 31 + static_cast<int>(p)));
+      // A value the runs hold, one planted at block edges, and (mostly) one they do not hold.
+      const uint32_t held = values[1'234];
+      for (size_t at : {size_t{0}, size_t{63}, size_t{64}, size_t{127}, size_t{2'999}}) values[at] = held;
+      const uint64_t limit = uint64_t{1} << width;
+      const uint32_t rare = static_cast<uint32_t>((uint64_t{held} * 7 + 3) % limit);
+      RleBitPackedEncoder enc(width);
+      enc.PutBatch(values.data(), static_cast<int64_t>(values.size()));
+      Buffer b = enc.Flush();
+      auto exact = ExactCopy(b);
+      for (uint32_t target : {held, rare}) {
+        const uint32_t other = target == 0 ? 1 : 0;
+        PackedValueMatcher m;
+        m.Reset(target, width);
+        RleBitPackedDecoder d(ByteSpan(exact.get(), b.size()), width);
+        size_t pos = 0;
+        int64_t found = 0, want_found = 0;
+        while (pos < values.size()) {
+          // Pieces of any length start reads inside runs and inside 64-value blocks.
+          const size_t k = std::min<size_t>(values.size() - pos, 1 + rng() % 300);
+          if (rng() % 5 == 0) {
+            ASSERT_TRUE(d.Skip(static_cast<int64_t>(k)).ok());
+          } else {
+            std::vector<uint32_t> out(k, 0xDEADBEEF);
+            ASSERT_TRUE(d.Probe(m, other, out.data(), static_cast<int64_t>(k), &found).ok());
+            for (size_t i = 0; i < k; ++i) {
+              const bool hit = values[pos + i] == target;
+              want_found += hit;
+              ASSERT_EQ(out[i], hit ? target : other) << "at " << pos + i;
+            }
+          }
+          pos += k;
+        }
+        EXPECT_EQ(found, want_found) << "target " << target;
+        uint32_t extra[8];
+        EXPECT_TRUE(d.Probe(m, other, extra, 8, &found).IsCorruption());
+      }
+    }
   }
 }
 
