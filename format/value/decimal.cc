@@ -176,6 +176,34 @@ uint64_t Magnitude(int64_t v) {
   return v < 0 ? 0 - u : u;
 }
 
+// Decimal digits of v (1 for 0).
+size_t DecimalDigitCount(uint64_t v) {
+  static constexpr uint64_t kPow10[] = {1,
+                                        10,
+                                        100,
+                                        1'000,
+                                        10'000,
+                                        100'000,
+                                        1'000'000,
+                                        10'000'000,
+                                        100'000'000,
+                                        1'000'000'000,
+                                        10'000'000'000,
+                                        100'000'000'000,
+                                        1'000'000'000'000,
+                                        10'000'000'000'000,
+                                        100'000'000'000'000,
+                                        1'000'000'000'000'000,
+                                        10'000'000'000'000'000,
+                                        100'000'000'000'000'000,
+                                        1'000'000'000'000'000'000,
+                                        10'000'000'000'000'000'000u};
+  // floor(log10(2) * bits) is the count or one less.
+  const int bits = 64 - __builtin_clzll(v | 1);
+  const auto guess = static_cast<size_t>(bits * 1233 >> 12);  // digits - 1 or digits
+  return guess + 1 - (guess > 0 && v < kPow10[guess] ? 1 : 0);
+}
+
 }  // namespace
 
 void AppendDecimalText(int64_t unscaled, int32_t scale, std::string* out) {
@@ -187,13 +215,10 @@ void AppendDecimalText(int64_t unscaled, int32_t scale, std::string* out) {
 
 char* WriteDecimalText(int64_t unscaled, int32_t scale, char* out) {
   // AppendScaled's text, written in place: the sign, then the digits around the point.
-  char digits[24];
-  const uint64_t magnitude = Magnitude(unscaled);
-  const size_t n = static_cast<size_t>(std::to_chars(digits, digits + sizeof(digits), magnitude).ptr - digits);
+  uint64_t magnitude = Magnitude(unscaled);
   if (unscaled < 0) *out++ = '-';  // never zero
   if (scale <= 0) {
-    std::memcpy(out, digits, n);
-    out += n;
+    out = std::to_chars(out, out + 21, magnitude).ptr;
     if (magnitude != 0) {
       const auto zeros = static_cast<size_t>(-static_cast<int64_t>(scale));
       std::memset(out, '0', zeros);
@@ -201,21 +226,44 @@ char* WriteDecimalText(int64_t unscaled, int32_t scale, char* out) {
     }
     return out;
   }
+  // Written from the end, two digits at a time: the fraction (zeros in front of short values), the
+  // point, then the integer part ("0" when the digits are no more than the fraction's).
+  static constexpr char kPairs[] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
   const auto fraction = static_cast<size_t>(scale);
-  if (n > fraction) {
-    const size_t integer = n - fraction;
-    std::memcpy(out, digits, integer);
-    out += integer;
-    *out++ = '.';
-    std::memcpy(out, digits + integer, fraction);
-    return out + fraction;
+  const size_t digits = DecimalDigitCount(magnitude);
+  const size_t integer = digits > fraction ? digits - fraction : 1;
+  char* const end = out + integer + 1 + fraction;
+  char* p = end;
+  size_t left = fraction;
+  for (; left >= 2; left -= 2) {
+    const auto pair = static_cast<size_t>(magnitude % 100) * 2;
+    magnitude /= 100;
+    *--p = kPairs[pair + 1];
+    *--p = kPairs[pair];
   }
-  *out++ = '0';
-  *out++ = '.';
-  std::memset(out, '0', fraction - n);
-  out += fraction - n;
-  std::memcpy(out, digits, n);
-  return out + n;
+  if (left == 1) {
+    *--p = static_cast<char>('0' + magnitude % 10);
+    magnitude /= 10;
+  }
+  *--p = '.';
+  while (magnitude >= 100) {
+    const auto pair = static_cast<size_t>(magnitude % 100) * 2;
+    magnitude /= 100;
+    *--p = kPairs[pair + 1];
+    *--p = kPairs[pair];
+  }
+  if (magnitude >= 10) {
+    const auto pair = static_cast<size_t>(magnitude) * 2;
+    *--p = kPairs[pair + 1];
+    *--p = kPairs[pair];
+  } else if (p > out) {
+    *--p = static_cast<char>('0' + magnitude);
+  }
+  assert(p == out);
+  return end;
 }
 
 bool AppendDecimalText(std::string_view big_endian, int32_t scale, std::string* out) {

@@ -7,6 +7,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <vector>
 
 namespace pq {
 namespace {
@@ -79,6 +80,25 @@ TEST(DecimalTest, TextKeepsScaleDigits) {
   EXPECT_EQ(Text(std::numeric_limits<int64_t>::min(), 0), "-9223372036854775808");
   EXPECT_EQ(Text(std::numeric_limits<int64_t>::min(), 18), "-9.223372036854775808");
   EXPECT_EQ(Text(std::numeric_limits<int64_t>::max(), 19), "0.9223372036854775807");
+}
+
+// Every digit count, at and beside each power of ten, at every scale from none to past the digits.
+TEST(DecimalTest, TextAtPowersOfTenMatchesReference) {
+  std::vector<int64_t> values = {0, 1, 9, std::numeric_limits<int64_t>::max(), std::numeric_limits<int64_t>::min()};
+  int64_t p = 1;
+  for (int k = 1; k <= 18; ++k) {
+    p *= 10;
+    for (int64_t v : {p - 1, p, p + 1}) {
+      values.push_back(v);
+      values.push_back(-v);
+    }
+  }
+  for (int64_t v : values) {
+    for (int scale = -3; scale <= 22; ++scale) {
+      ASSERT_EQ(Text(v, scale), ReferenceText(v, scale) + (scale < 0 && v != 0 ? std::string(-scale, '0') : ""))
+          << v << " scale " << scale;
+    }
+  }
 }
 
 TEST(DecimalTest, NegativeScaleMultiplies) {
