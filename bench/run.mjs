@@ -842,7 +842,8 @@ function buildReport(r) {
     "on DuckDB's file of the same rows, and on the table exported with parquet_export's defaults (no options: snappy, " +
     "the encoding trial), the file a user gets from SELECT parquet_export('t.parquet', 'SELECT * FROM t'). How a file " +
     'stores name decides the work: PLAIN values are compared one by one; on dictionary-coded pages the term is ' +
-    "evaluated once per entry and the indices are compared with the matching entry's. The names repeat only after " +
+    "evaluated once per entry and the matching entry's index is looked for in the packed runs (64 indices at a " +
+    'time, unpacked only in blocks that hold it). The names repeat only after ' +
     "100,000 rows, so the writer's trial sees all-distinct values; with snappy the chunk switches to a dictionary " +
     'once the repeats show (docs/writing.md, Encodings), with zstd PLAIN stays smaller. Wall-clock ms; target: the ' +
     'virtual table at most 0.25x DuckDB on the same file.');
