@@ -326,3 +326,24 @@ SELECT (SELECT group_concat(hex(s) || ':' || length(s), ',') FROM nul_at_p) IS
        (SELECT group_concat(hex(s) || ':' || length(s), ',') FROM nul_at);
 ----
 1
+
+# The same texts PLAIN-encoded (no dictionary), whose values reach SQLite one by one.
+query
+SELECT parquet_export('$TMPDIR/nul_at_plain.parquet', 'SELECT * FROM nul_at', 'dictionary=0, encoding_trial=0');
+----
+1057
+
+query
+SELECT encodings FROM parquet_metadata('$TMPDIR/nul_at_plain.parquet') WHERE path_in_schema = 's';
+----
+RLE, PLAIN
+
+statement ok
+CREATE VIRTUAL TABLE nul_at_plain USING parquet('$TMPDIR/nul_at_plain.parquet');
+
+query
+SELECT (SELECT group_concat(hex(s) || ':' || length(s), ',') FROM nul_at_plain) IS
+       (SELECT group_concat(hex(s) || ':' || length(s), ',') FROM nul_at),
+       (SELECT sum(length(s)) FROM nul_at_plain) = (SELECT sum(length(s)) FROM nul_at);
+----
+1|1
