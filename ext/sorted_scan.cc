@@ -272,6 +272,8 @@ void SortedRows::Reset(size_t value_columns, size_t expected_rows) {
   runs_ = {};
   rows_ = 0;
   order_ = {};
+  order_rank_ = {};
+  order_place_ = {};
   rank_end_ = {};
   key_of_rank_ = {};
   rank_cursor_ = 0;
@@ -291,6 +293,11 @@ void SortedRows::AddOrigins(size_t file, int64_t rowid, int64_t count) {
 }
 
 RowOrigin SortedRows::OriginAt(int64_t i) const {
+  if (order_.empty()) {
+    BuildOrder(order_rank_, std::move(order_place_));
+    order_rank_ = {};
+    order_place_ = {};
+  }
   const uint32_t row = order_[static_cast<size_t>(i)];
   // The last run starting at or before `row`.
   auto it = std::upper_bound(runs_.begin(), runs_.end(), static_cast<int64_t>(row),
@@ -340,15 +347,15 @@ void SortedRows::Sort(bool descending) {
   for (uint32_t key : keys) ++start[rank[key] + 1];
   for (size_t r = 1; r < start.size(); ++r) start[r] += start[r - 1];
   const std::vector<uint32_t> first_place(start.begin(), start.end() - 1);  // of each rank
-  order_.resize(keys.size());
-  for (size_t row = 0; row < keys.size(); ++row) order_[start[rank[keys[row]]]++] = static_cast<uint32_t>(row);
   // Reordering a column: with few ranks, each row's value is written to its place in scan order,
   // the writes going to one stream per rank and the reads in sequence; with many, a gather in
   // order reads the column at random, but in a loop without dependencies, where the processor
   // overlaps the misses (SQLite's calls for one value at a time could not).
   const bool scatter = ranks <= kScatterRanks;
   for (ValueColumn& c : columns_) {
-    if (!scatter || !c.ScatterByRank(keys, rank, first_place)) c.Permute(order_);
+    if (scatter && c.ScatterByRank(keys, rank, first_place)) continue;
+    if (order_.empty()) BuildOrder(rank, first_place);
+    c.Permute(order_);
   }
   if (ranks == k) {
     // One key per rank: the key of the order's rows follows from the ranks' places, and the
@@ -356,17 +363,30 @@ void SortedRows::Sort(bool descending) {
     rank_end_.resize(ranks);
     key_of_rank_.resize(ranks);
     for (uint32_t key = 0; key < k; ++key) {
-      rank_end_[rank[key]] = start[rank[key]];  // after placing: the rank's end
+      rank_end_[rank[key]] = start[rank[key] + 1];  // the rank's end
       key_of_rank_[rank[key]] = key;
     }
-    key_.ReleaseRows();
+    if (!order_.empty()) {
+      key_.ReleaseRows();
+    } else if (rows_ > 0) {
+      // Nothing needed the order: OriginAt makes it if asked (a GROUP BY never asks).
+      order_rank_ = std::move(rank);
+      order_place_ = first_place;
+    }
   } else {
+    if (order_.empty()) BuildOrder(rank, first_place);
     key_.Permute(order_);
   }
   rank_cursor_ = 0;
   // C strings of the distinct keys pay when each is handed out many times; for keys that are
   // mostly distinct they would only hold the keys' bytes twice.
   if (k <= static_cast<size_t>(rows_) / 4) key_.MakeCStrings();
+}
+
+void SortedRows::BuildOrder(const std::vector<uint32_t>& rank, std::vector<uint32_t> next_place) const {
+  const RowArray<uint32_t>& keys = key_.key_of_row();
+  order_.resize(keys.size());
+  for (size_t row = 0; row < keys.size(); ++row) order_[next_place[rank[keys[row]]]++] = static_cast<uint32_t>(row);
 }
 
 int64_t SortedRows::MemoryBytes() const {

@@ -174,7 +174,14 @@ class SortedRows {
   std::vector<ValueColumn> columns_;
   std::vector<Run> runs_;
   int64_t rows_ = 0;
-  RowArray<uint32_t> order_;
+  // The order: the stored row of the i-th row in order. Only OriginAt needs it once every value
+  // column was scattered and the key's rows need no reordering; it is then made by the first
+  // OriginAt, from the key's rows, each key's rank and each rank's first place (kept for that).
+  mutable RowArray<uint32_t> order_;
+  mutable std::vector<uint32_t> order_rank_;
+  mutable std::vector<uint32_t> order_place_;
+  // Fills order_ by a counting sort of the key's rows: row r goes to next_place[rank[key of r]]++.
+  void BuildOrder(const std::vector<uint32_t>& rank, std::vector<uint32_t> next_place) const;
   // After Sort, when no two distinct keys share a rank (no 1 beside 1.0, no -0.0 beside 0.0): the
   // rows of the i-th rank are the order's rows rank_end_[i-1] .. rank_end_[i] - 1, all of key
   // key_of_rank_[i], and the key's rows are not reordered. Empty otherwise (the key's rows are).
