@@ -30,12 +30,13 @@ class PackedValueMatcher {
   void Reset(uint32_t target, int bit_width);
   uint32_t target() const { return target_; }
   int bit_width() const { return bit_width_; }
-  // Whether the 64 values packed at block[0, 8 * bit_width) may include the target: true whenever
-  // one does (and then possibly for the blocks's later values too; callers compare those exactly).
+  // Whether the 64 values packed at block[0, 8 * bit_width) include the target (exactly; which of
+  // them is for the caller to find by unpacking the block).
   bool MayHold(const uint8_t* block) const {
     // Field f of x = block ^ pattern is zero iff value f is the target. Subtracting 1 from each
     // field borrows out of a field only when it is zero, so with no zero field no borrow crosses
-    // fields and (x - low) & ~x has no field's top bit set; a zero field sets its own top bit there.
+    // fields and (x - low) & ~x has no field's top bit set; the lowest zero field sets its own top
+    // bit there (fields above it may too, through its borrow: the answer stays "some field").
     uint64_t any = 0;
 #if defined(__x86_64__)
     unsigned char borrow = 0;
