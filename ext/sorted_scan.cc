@@ -346,7 +346,7 @@ void SortedRows::Sort(bool descending) {
   const RowArray<uint32_t>& keys = key_.key_of_row();
   for (uint32_t key : keys) ++start[rank[key] + 1];
   for (size_t r = 1; r < start.size(); ++r) start[r] += start[r - 1];
-  const std::vector<uint32_t> first_place(start.begin(), start.end() - 1);  // of each rank
+  std::vector<uint32_t> first_place(start.begin(), start.end() - 1);  // of each rank
   // Reordering a column: with few ranks, each row's value is written to its place in scan order,
   // the writes going to one stream per rank and the reads in sequence; with many, a gather in
   // order reads the column at random, but in a loop without dependencies, where the processor
@@ -371,7 +371,7 @@ void SortedRows::Sort(bool descending) {
     } else if (rows_ > 0) {
       // Nothing needed the order: OriginAt makes it if asked (a GROUP BY never asks).
       order_rank_ = std::move(rank);
-      order_place_ = first_place;
+      order_place_ = std::move(first_place);
     }
   } else {
     if (order_.empty()) BuildOrder(rank, first_place);

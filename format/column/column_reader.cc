@@ -755,7 +755,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
       probe_answer_ = probe_(*batch);
     }
     Result<int64_t> got = 0;
-    if (probe_answer_ && probe_dictionary_ == dictionary_.data()) {
+    if (probe_answer_) {  // (asked just above for this dictionary)
       int64_t found = 0;
       got = index_decoder_.Probe(idx, n, probe_answer_->target, probe_answer_->other, &found);
       if (first) batch->probe_found = 0;

@@ -51,16 +51,18 @@ std::unique_ptr<ColumnChunkReader> Reader(const std::shared_ptr<const FileReader
   return std::move(r).value();
 }
 
+// Entry e of a dictionary-coded batch's dictionary as text.
+std::string EntryText(const ColumnBatch& b, uint32_t e) {
+  if (b.type == PhysicalType::kInt32) return std::to_string(static_cast<const int32_t*>(b.dictionary)[e]);
+  return std::string(static_cast<const ByteArray*>(b.dictionary)[e].view());
+}
+
 // Value slot k of a batch as text (dictionary-coded or not).
 std::string SlotText(const ColumnBatch& b, int64_t k) {
-  if (b.type == PhysicalType::kInt32) {
-    const int32_t v = b.dictionary ? static_cast<const int32_t*>(b.dictionary)[b.dict_indices[static_cast<size_t>(k)]]
-                                   : b.i32[static_cast<size_t>(k)];
-    return std::to_string(v);
-  }
-  const ByteArray v = b.dictionary ? static_cast<const ByteArray*>(b.dictionary)[b.dict_indices[static_cast<size_t>(k)]]
-                                   : b.bytes[static_cast<size_t>(k)];
-  return std::string(v.view());
+  const auto slot = static_cast<size_t>(k);
+  if (b.dictionary) return EntryText(b, b.dict_indices[slot]);
+  if (b.type == PhysicalType::kInt32) return std::to_string(b.i32[slot]);
+  return std::string(b.bytes[slot].view());
 }
 
 class DictionaryIndicesTest : public ::testing::Test {
@@ -197,16 +199,11 @@ TEST_F(DictionaryIndicesTest, ProbedBatchesHoldTheTargetExactlyWhereTheValueIs) 
           ++asked;
           ColumnChunkReader::DictionaryProbe p;
           p.other = 0;
-          ColumnBatch view;
-          view.type = b.type;
-          view.dictionary = b.dictionary;
           for (int64_t e = 0; e < b.dictionary_size; ++e) {
-            view.dict_indices.push_back(static_cast<uint32_t>(e));
-            view.num_values = e + 1;
-            if (SlotText(view, e) == wanted) p.target = e;
+            if (EntryText(b, static_cast<uint32_t>(e)) == wanted) p.target = e;
           }
           if (p.target == 0) p.other = 1;
-          other_text = SlotText(view, p.other);
+          other_text = EntryText(b, p.other);
           return std::optional<ColumnChunkReader::DictionaryProbe>(p);
         });
         int64_t hits = 0, coded_batches = 0;
