@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 #include <numeric>
+#include <type_traits>
 
 #include "format/predicate/predicate.h"
 #include "format/util/mix_hash.h"
@@ -151,7 +152,8 @@ void ValueColumn::Permute(const RowArray<uint32_t>& order) {
   *this = std::move(out);
 }
 
-bool ValueColumn::ScatterByRank(const RowArray<uint32_t>& key_of_row, const std::vector<uint32_t>& rank_of_key,
+template <typename Key>
+bool ValueColumn::ScatterByRank(const RowArray<Key>& key_of_row, const std::vector<uint32_t>& rank_of_key,
                                 std::vector<uint32_t> next_place) {
   if (bytes_mode_) return false;
   const size_t n = words_.size();
@@ -166,6 +168,11 @@ bool ValueColumn::ScatterByRank(const RowArray<uint32_t>& key_of_row, const std:
   tags_ = std::move(tags);
   return true;
 }
+
+template bool ValueColumn::ScatterByRank(const RowArray<uint8_t>&, const std::vector<uint32_t>&,
+                                         std::vector<uint32_t>);
+template bool ValueColumn::ScatterByRank(const RowArray<uint32_t>&, const std::vector<uint32_t>&,
+                                         std::vector<uint32_t>);
 
 int64_t ValueColumn::MemoryBytes() const {
   return static_cast<int64_t>(words_.capacity() * sizeof(uint64_t) + tags_.capacity() + arena_.capacity());
@@ -188,32 +195,35 @@ void KeyColumn::Append(const Cell& v) {
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     const uint32_t slot = slots_[i];
     if (slot == 0) {
-      const auto key = static_cast<uint32_t>(distinct_.size());
-      distinct_.Append(v);
-      distinct_hash_.push_back(h);
+      const uint32_t key = AddDistinct(v, h);
       slots_[i] = key + 1;
-      key_of_row_.push_back(key);
+      PushKey(key);
       return;
     }
     if (distinct_hash_[slot - 1] == h && SameCell(distinct_.Get(slot - 1), v)) {
-      key_of_row_.push_back(slot - 1);
+      PushKey(slot - 1);
       return;
     }
   }
 }
 
-void KeyColumn::AppendAtStableAddress(const Cell& v) {
-  // Every bit of the address and the length decides the entry: entries of a dictionary sit a few
-  // bytes apart, and picking by bits 3 and up put neighbours of 7 bytes or fewer in one entry,
-  // where two keys met in turn kept evicting each other.
-  const uint64_t address = reinterpret_cast<uintptr_t>(v.bytes.data()) ^ (uint64_t{v.bytes.size()} << 48);
-  SeenBytes& seen = seen_[(address * 0x9E3779B97F4A7C15ULL) >> (64 - kSeenBits)];
-  if (seen.data == v.bytes.data() && seen.size == v.bytes.size() && seen.type == v.type && seen.data != nullptr) {
-    key_of_row_.push_back(seen.key);
-    return;
+uint32_t KeyColumn::AddDistinct(const Cell& v, uint64_t hash) {
+  const auto key = static_cast<uint32_t>(distinct_.size());
+  if (key == kNarrowKeys && !wide_) {
+    // The 257th distinct value: every row's key id moves to four bytes.
+    wide_keys_.reserve(std::max(reserved_, narrow_keys_.size()));
+    wide_keys_.assign(narrow_keys_.begin(), narrow_keys_.end());
+    narrow_keys_ = {};
+    wide_ = true;
   }
+  distinct_.Append(v);
+  distinct_hash_.push_back(hash);
+  return key;
+}
+
+void KeyColumn::AppendAtNewAddress(const Cell& v) {
   Append(v);
-  seen = {v.bytes.data(), v.bytes.size(), key_of_row_.back(), v.type};
+  seen_[SeenSlot(v)] = {v.bytes.data(), v.bytes.size(), KeyOfRow(size() - 1), v.type};
 }
 
 void KeyColumn::Grow() {
@@ -227,9 +237,15 @@ void KeyColumn::Grow() {
 }
 
 void KeyColumn::Permute(const RowArray<uint32_t>& order) {
-  RowArray<uint32_t> keys(order.size());
-  for (size_t i = 0; i < order.size(); ++i) keys[i] = key_of_row_[order[i]];
-  key_of_row_ = std::move(keys);
+  VisitKeys([&](const auto& keys) {
+    std::remove_cvref_t<decltype(keys)> permuted(order.size());
+    for (size_t i = 0; i < order.size(); ++i) permuted[i] = keys[order[i]];
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(keys)>, RowArray<uint32_t>>) {
+      wide_keys_ = std::move(permuted);
+    } else {
+      narrow_keys_ = std::move(permuted);
+    }
+  });
 }
 
 void KeyColumn::MakeCStrings() {
@@ -245,14 +261,18 @@ void KeyColumn::MakeCStrings() {
 }
 
 int64_t KeyColumn::MemoryBytes() const {
-  return static_cast<int64_t>(key_of_row_.capacity() * sizeof(uint32_t) + distinct_hash_.capacity() * sizeof(uint64_t) +
+  return static_cast<int64_t>(narrow_keys_.capacity() + wide_keys_.capacity() * sizeof(uint32_t) +
+                              distinct_hash_.capacity() * sizeof(uint64_t) +
                               slots_.capacity() * sizeof(uint32_t) + c_strings_.capacity() +
                               c_string_at_.capacity() * sizeof(int64_t)) +
          distinct_.MemoryBytes();
 }
 
 void KeyColumn::Clear() {
-  key_of_row_ = {};
+  narrow_keys_ = {};
+  wide_keys_ = {};
+  wide_ = false;
+  reserved_ = 0;
   distinct_.Clear();
   distinct_hash_ = {};
   slots_ = {};
@@ -318,7 +338,7 @@ size_t SortedRows::FindRank(size_t i) const {
 }
 
 Cell SortedRows::KeyAt(size_t i, const char** c_string) const {
-  const uint32_t key = rank_end_.empty() ? key_.key_of_row()[i] : key_of_rank_[RankOf(i)];
+  const uint32_t key = rank_end_.empty() ? key_.KeyOfRow(i) : key_of_rank_[RankOf(i)];
   if (c_string != nullptr) *c_string = key_.CString(key);
   return key_.Distinct(key);
 }
@@ -343,8 +363,8 @@ void SortedRows::Sort(bool descending) {
   by_value = {};
   // Counting sort of the rows by their key's rank: stable.
   std::vector<uint32_t> start(static_cast<size_t>(ranks) + 1, 0);
-  const RowArray<uint32_t>& keys = key_.key_of_row();
-  for (uint32_t key : keys) ++start[rank[key] + 1];
+  const std::vector<uint32_t> rows_of_key = CountRowsOfKeys();
+  for (size_t key = 0; key < k; ++key) start[rank[key] + 1] += rows_of_key[key];
   for (size_t r = 1; r < start.size(); ++r) start[r] += start[r - 1];
   std::vector<uint32_t> first_place(start.begin(), start.end() - 1);  // of each rank
   // Reordering a column: with few ranks, each row's value is written to its place in scan order,
@@ -353,7 +373,7 @@ void SortedRows::Sort(bool descending) {
   // overlaps the misses (SQLite's calls for one value at a time could not).
   const bool scatter = ranks <= kScatterRanks;
   for (ValueColumn& c : columns_) {
-    if (scatter && c.ScatterByRank(keys, rank, first_place)) continue;
+    if (scatter && key_.VisitKeys([&](const auto& keys) { return c.ScatterByRank(keys, rank, first_place); })) continue;
     if (order_.empty()) BuildOrder(rank, first_place);
     c.Permute(order_);
   }
@@ -383,10 +403,37 @@ void SortedRows::Sort(bool descending) {
   if (k <= static_cast<size_t>(rows_) / 4) key_.MakeCStrings();
 }
 
+std::vector<uint32_t> SortedRows::CountRowsOfKeys() const {
+  std::vector<uint32_t> rows_of_key(key_.distinct_count(), 0);
+  key_.VisitKeys([&](const auto& keys) {
+    const size_t n = keys.size();
+    if constexpr (sizeof(keys[0]) == 1) {
+      // Four counts per key, each row adding to its own: consecutive rows of one key (the common
+      // case of few keys) do not wait on each other's increment.
+      std::vector<std::array<uint32_t, 4>> counts(rows_of_key.size(), std::array<uint32_t, 4>{});
+      size_t row = 0;
+      for (; row + 4 <= n; row += 4) {
+        ++counts[keys[row]][0];
+        ++counts[keys[row + 1]][1];
+        ++counts[keys[row + 2]][2];
+        ++counts[keys[row + 3]][3];
+      }
+      for (; row < n; ++row) ++counts[keys[row]][0];
+      for (size_t key = 0; key < counts.size(); ++key) {
+        rows_of_key[key] = counts[key][0] + counts[key][1] + counts[key][2] + counts[key][3];
+      }
+    } else {
+      for (size_t row = 0; row < n; ++row) ++rows_of_key[keys[row]];
+    }
+  });
+  return rows_of_key;
+}
+
 void SortedRows::BuildOrder(const std::vector<uint32_t>& rank, std::vector<uint32_t> next_place) const {
-  const RowArray<uint32_t>& keys = key_.key_of_row();
-  order_.resize(keys.size());
-  for (size_t row = 0; row < keys.size(); ++row) order_[next_place[rank[keys[row]]]++] = static_cast<uint32_t>(row);
+  key_.VisitKeys([&](const auto& keys) {
+    order_.resize(keys.size());
+    for (size_t row = 0; row < keys.size(); ++row) order_[next_place[rank[keys[row]]]++] = static_cast<uint32_t>(row);
+  });
 }
 
 int64_t SortedRows::MemoryBytes() const {

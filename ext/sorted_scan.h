@@ -43,8 +43,10 @@ class ValueColumn {
   void Permute(const RowArray<uint32_t>& order);
   // The same reordering for the order of a counting sort: row r goes to the next place of its
   // key's rank (next_place[rank_of_key[key_of_row[r]]], from each rank's first place). False,
-  // with nothing changed, for a column of TEXT or BLOB (Permute reorders those).
-  bool ScatterByRank(const RowArray<uint32_t>& key_of_row, const std::vector<uint32_t>& rank_of_key,
+  // with nothing changed, for a column of TEXT or BLOB (Permute reorders those). Key is uint8_t or
+  // uint32_t (KeyColumn::VisitKeys).
+  template <typename Key>
+  bool ScatterByRank(const RowArray<Key>& key_of_row, const std::vector<uint32_t>& rank_of_key,
                      std::vector<uint32_t> next_place);
   // Heap bytes held (capacities).
   int64_t MemoryBytes() const;
@@ -66,28 +68,47 @@ class ValueColumn {
 };
 
 // The ordering column: distinct values stored once (found through an open-addressing hash table),
-// a 4-byte key id per row. Sorting sorts the distinct values in CompareSql's order, ranks them
-// (values CompareSql finds equal, such as 1 and 1.0 or -0.0 and 0.0, share a rank) and places the
-// rows by a counting sort on their key's rank: O(rows + k log k) for k distinct keys. The counting
-// sort is stable, so rows of one rank keep scan order, which is rowid order: `ORDER BY col, rowid`
-// is satisfied too.
+// a key id per row: one byte while there are at most 256 distinct values (the ids of a GROUP BY's
+// few groups take a quarter of the memory, and of the reads when sorting), four from the 257th on.
+// Sorting sorts the distinct values in CompareSql's order, ranks them (values CompareSql finds
+// equal, such as 1 and 1.0 or -0.0 and 0.0, share a rank) and places the rows by a counting sort on
+// their key's rank: O(rows + k log k) for k distinct keys. The counting sort is stable, so rows of
+// one rank keep scan order, which is rowid order: `ORDER BY col, rowid` is satisfied too.
 class KeyColumn {
  public:
   void Append(const Cell& v);
   // Append for a TEXT or BLOB value whose bytes stay at their address, unchanged, until the next
   // ForgetAddresses() (a batch's dictionary or pages): a value at an address and length seen since
   // then is the same value, found without hashing it (a dictionary-encoded column repeats a few).
-  void AppendAtStableAddress(const Cell& v);
+  void AppendAtStableAddress(const Cell& v) {
+    const SeenBytes& seen = seen_[SeenSlot(v)];
+    if (seen.data == v.bytes.data() && seen.size == v.bytes.size() && seen.type == v.type && seen.data != nullptr) {
+      PushKey(seen.key);
+      return;
+    }
+    AppendAtNewAddress(v);
+  }
   void ForgetAddresses() { seen_.fill(SeenBytes()); }
-  void Reserve(size_t rows) { key_of_row_.reserve(rows); }
-  Cell Get(size_t row) const { return distinct_.Get(key_of_row_[row]); }
-  size_t size() const { return key_of_row_.size(); }
+  void Reserve(size_t rows) {
+    reserved_ = rows;
+    if (wide_) wide_keys_.reserve(rows); else narrow_keys_.reserve(rows);
+  }
+  Cell Get(size_t row) const { return distinct_.Get(KeyOfRow(row)); }
+  size_t size() const { return wide_ ? wide_keys_.size() : narrow_keys_.size(); }
   size_t distinct_count() const { return distinct_.size(); }
-  const RowArray<uint32_t>& key_of_row() const { return key_of_row_; }
+  uint32_t KeyOfRow(size_t row) const { return wide_ ? wide_keys_[row] : narrow_keys_[row]; }
+  // fn(keys) with keys the rows' key ids, a RowArray<uint8_t> or RowArray<uint32_t>.
+  template <typename Fn>
+  decltype(auto) VisitKeys(Fn&& fn) const {
+    return wide_ ? fn(wide_keys_) : fn(narrow_keys_);
+  }
   Cell Distinct(uint32_t key) const { return distinct_.Get(key); }
   void Permute(const RowArray<uint32_t>& order);
   // Forgets the key of every row (the distinct values stay): for an order that no longer needs them.
-  void ReleaseRows() { key_of_row_ = {}; }
+  void ReleaseRows() {
+    narrow_keys_ = {};
+    wide_keys_ = {};
+  }
   // Keeps a NUL-terminated copy of every distinct TEXT value without a NUL byte inside, for
   // CString: SQLite takes such a text without scanning it for NULs or copying it twice.
   void MakeCStrings();
@@ -99,12 +120,7 @@ class KeyColumn {
   void Clear();
 
  private:
-  void Grow();
-
-  RowArray<uint32_t> key_of_row_;
-  ValueColumn distinct_;
-  std::vector<uint64_t> distinct_hash_;  // per distinct value, its hash (rehashing)
-  std::vector<uint32_t> slots_;          // open addressing: key id + 1, 0 = empty; size a power of 2
+  static constexpr uint32_t kNarrowKeys = 256;  // key ids a byte holds
   struct SeenBytes {
     const char* data = nullptr;
     size_t size = 0;
@@ -112,6 +128,28 @@ class KeyColumn {
     CellType type = CellType::kNull;  // kText or kBlob: the same bytes are two keys
   };
   static constexpr int kSeenBits = 8;
+  // Every bit of the address and the length decides the entry: entries of a dictionary sit a few
+  // bytes apart, and picking by bits 3 and up put neighbours of 7 bytes or fewer in one entry,
+  // where two keys met in turn kept evicting each other.
+  static size_t SeenSlot(const Cell& v) {
+    const uint64_t address = reinterpret_cast<uintptr_t>(v.bytes.data()) ^ (uint64_t{v.bytes.size()} << 48);
+    return static_cast<size_t>((address * 0x9E3779B97F4A7C15ULL) >> (64 - kSeenBits));
+  }
+  [[gnu::always_inline]] void PushKey(uint32_t key) {
+    if (wide_) wide_keys_.push_back(key); else narrow_keys_.push_back(static_cast<uint8_t>(key));
+  }
+  void AppendAtNewAddress(const Cell& v);
+  // A new distinct value: its key id (the keys of the rows turn wide at the 257th).
+  uint32_t AddDistinct(const Cell& v, uint64_t hash);
+  void Grow();
+
+  RowArray<uint8_t> narrow_keys_;  // the rows' key ids while !wide_
+  RowArray<uint32_t> wide_keys_;   // from the 257th distinct value on
+  bool wide_ = false;
+  size_t reserved_ = 0;  // rows reserved for (kept when the keys turn wide)
+  ValueColumn distinct_;
+  std::vector<uint64_t> distinct_hash_;  // per distinct value, its hash (rehashing)
+  std::vector<uint32_t> slots_;          // open addressing: key id + 1, 0 = empty; size a power of 2
   std::array<SeenBytes, size_t{1} << kSeenBits> seen_{};  // by address: AppendAtStableAddress's cache
   std::string c_strings_;              // MakeCStrings: the copies, each followed by a NUL
   std::vector<int64_t> c_string_at_;   // per distinct value: its copy's offset, or -1
@@ -153,7 +191,7 @@ class SortedRows {
   Cell KeyAt(size_t i, const char** c_string = nullptr) const;
   // KeyAt's *c_string alone (the Cell is not made): xColumn's path for keys kept as C strings.
   const char* CStringAt(size_t i) const {
-    return key_.CString(rank_end_.empty() ? key_.key_of_row()[i] : key_of_rank_[RankOf(i)]);
+    return key_.CString(rank_end_.empty() ? key_.KeyOfRow(i) : key_of_rank_[RankOf(i)]);
   }
   // Where the i-th row of the order came from (after Sort).
   RowOrigin OriginAt(int64_t i) const;
@@ -180,6 +218,8 @@ class SortedRows {
   mutable RowArray<uint32_t> order_;
   mutable std::vector<uint32_t> order_rank_;
   mutable std::vector<uint32_t> order_place_;
+  // Per distinct key, how many rows have it.
+  std::vector<uint32_t> CountRowsOfKeys() const;
   // Fills order_ by a counting sort of the key's rows: row r goes to next_place[rank[key of r]]++.
   void BuildOrder(const std::vector<uint32_t>& rank, std::vector<uint32_t> next_place) const;
   // After Sort, when no two distinct keys share a rank (no 1 beside 1.0, no -0.0 beside 0.0): the

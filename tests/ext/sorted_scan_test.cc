@@ -36,6 +36,12 @@ struct Owned {
   }
 };
 
+std::vector<uint32_t> KeysOf(const KeyColumn& k) {
+  std::vector<uint32_t> out;
+  for (size_t r = 0; r < k.size(); ++r) out.push_back(k.KeyOfRow(r));
+  return out;
+}
+
 bool SameValue(const Cell& a, const Cell& b) {
   if (a.type != b.type) return false;
   switch (a.type) {
@@ -292,7 +298,7 @@ TEST(KeyColumn, StableAddressesFindTheSameKeyAndOnlyIt) {
   k.AppendAtStableAddress(Cell::Text(std::string_view(dictionary).substr(6, 3)));  // cat elsewhere
   k.AppendAtStableAddress(Cell::Blob(std::string_view(dictionary).substr(0, 3)));  // a BLOB, not TEXT
   k.AppendAtStableAddress(Cell::Text(std::string_view(dictionary).substr(0, 2)));  // "ca"
-  EXPECT_EQ(k.key_of_row(), (RowArray<uint32_t>{0, 1, 0, 0, 2, 3}));
+  EXPECT_EQ(KeysOf(k), (std::vector<uint32_t>{0, 1, 0, 0, 2, 3}));
   EXPECT_EQ(k.distinct_count(), 4u);
   // After ForgetAddresses the memory may hold something else: values are looked up again.
   std::string reused = "dog";
@@ -301,8 +307,52 @@ TEST(KeyColumn, StableAddressesFindTheSameKeyAndOnlyIt) {
   reused = "cat";
   k.ForgetAddresses();
   k.AppendAtStableAddress(Cell::Text(reused));
-  EXPECT_EQ(k.key_of_row().back(), 0u);
-  EXPECT_EQ(k.key_of_row()[6], 1u);
+  EXPECT_EQ(k.KeyOfRow(7), 0u);
+  EXPECT_EQ(k.KeyOfRow(6), 1u);
+}
+
+// Key ids are a byte per row up to 256 distinct values and four bytes from the 257th: the rows
+// appended before keep their keys, and sorting and origins are as for any keys.
+TEST(KeyColumn, KeysTurnWideAtThe257thDistinctValue) {
+  std::vector<Owned> keys;
+  for (int r = 0; r < 3000; ++r) {
+    // 256 values first, each seen several times; then new ones among the old.
+    const int v = r < 1500 ? (r * 7) % 256 : (r % 3 == 0 ? 256 + r % 60 : (r * 11) % 256);
+    keys.push_back({CellType::kText, 0, 0, "key" + std::to_string(1000 - v)});
+  }
+  const std::string arena = [&] {
+    std::string all;
+    for (const Owned& k : keys) all += k.bytes;
+    return all;
+  }();
+  for (bool stable_addresses : {false, true}) {
+    KeyColumn k;
+    k.Reserve(100);  // fewer than the rows: the keys grow past it
+    std::vector<uint32_t> expected;
+    std::vector<std::string> first_seen;
+    size_t at = 0;
+    for (const Owned& key : keys) {
+      const std::string_view bytes(arena.data() + at, key.bytes.size());
+      at += key.bytes.size();
+      if (stable_addresses) {
+        k.AppendAtStableAddress(Cell::Text(bytes));
+      } else {
+        k.Append(Cell::Text(bytes));
+      }
+      auto it = std::find(first_seen.begin(), first_seen.end(), key.bytes);
+      if (it == first_seen.end()) it = first_seen.insert(first_seen.end(), key.bytes);
+      expected.push_back(static_cast<uint32_t>(it - first_seen.begin()));
+    }
+    ASSERT_EQ(first_seen.size(), 276u);  // 256, then 20 new ones (r a multiple of 3, modulo 60)
+    EXPECT_EQ(k.distinct_count(), 276u);
+    EXPECT_EQ(KeysOf(k), expected);
+  }
+  CheckSort(keys, false);
+  CheckSort(keys, true);
+  // Exactly 256 distinct values stay narrow and sort alike.
+  std::vector<Owned> narrow(keys.begin(), keys.begin() + 1500);
+  CheckSort(narrow, false);
+  CheckSort(narrow, true);
 }
 
 TEST(SortedRows, OriginsAsRuns) {
