@@ -105,6 +105,76 @@ Status NestedJsonAssembler::IndexVariants(const NestedShape& s, bool in_variant)
   return Status::OK();
 }
 
+namespace {
+
+// ValidateLevels' pass over the levels of a repeated leaf: the highest definition and repetition
+// levels (as unsigned; exact when one is above its maximum, else possibly lower), whether an entry continues a list that the entry before left closed (both
+// defined below open_def[r], r >= 1: DropEntriesOfClosedLists), and how many entries are at
+// max_def, the count of values. open_def has max_rep + 1 entries; a level above max_rep is looked
+// up as max_rep (such levels are rejected by the caller, whatever this says about them).
+int64_t SummarizeLevels(const int16_t* def, const int16_t* rep, int64_t n, int16_t max_def, int16_t max_rep,
+                        const std::vector<int16_t>& open_def, uint16_t* highest_def, uint16_t* highest_rep,
+                        bool* closed_list) {
+  uint16_t hd = 0, hr = 0;
+  int64_t at_max = 0;
+  bool closed = false;
+  if (max_rep == 1 && n > 0) {
+    // One repeated field (a list of values): every r >= 1 looks up open_def[1], so the loop has no
+    // lookup, and with signed 16-bit compares only (no unsigned maximum) it runs many entries an
+    // instruction. The highest levels are looked for only when some level is out of range.
+    const int16_t open = open_def[1];
+    uint16_t outside = (def[0] < 0) | (def[0] > max_def) | (rep[0] < 0) | (rep[0] > 1);
+    at_max = def[0] == max_def;
+    uint16_t closed_any = 0;  // the first entry continues nothing
+    auto entry = [&](int64_t j, uint16_t* count) {
+      const int16_t d = def[j];
+      const int16_t r = rep[j];
+      outside |= static_cast<uint16_t>((d < 0) | (d > max_def) | (r < 0) | (r > 1));
+      *count += static_cast<uint16_t>(d == max_def);
+      closed_any |= static_cast<uint16_t>((r != 0) & (d < open) & (def[j - 1] < open));
+    };
+    // Blocks of a fixed count (which the compiler runs a vector at a time with no remainder) and
+    // the last few one by one.
+    constexpr int64_t kBlock = 64;
+    int64_t j = 1;
+    for (; j + kBlock <= n; j += kBlock) {
+      uint16_t count = 0;
+      for (int64_t k = 0; k < kBlock; ++k) entry(j + k, &count);
+      at_max += count;
+    }
+    uint16_t count = 0;
+    for (; j < n; ++j) entry(j, &count);
+    at_max += count;
+    closed = closed_any != 0;
+    if (outside) {
+      for (int64_t e = 0; e < n; ++e) {
+        hd = std::max(hd, static_cast<uint16_t>(def[e]));
+        hr = std::max(hr, static_cast<uint16_t>(rep[e]));
+      }
+    }
+  } else {
+    const auto top = static_cast<uint16_t>(std::max<int16_t>(max_rep, 0));
+    // The entry before's definition level; the first entry continues nothing.
+    int16_t before = std::numeric_limits<int16_t>::max();
+    for (int64_t j = 0; j < n; ++j) {
+      const int16_t d = def[j];
+      const auto r = static_cast<uint16_t>(rep[j]);
+      hd = std::max(hd, static_cast<uint16_t>(d));
+      hr = std::max(hr, r);
+      at_max += d == max_def;
+      const int16_t open = open_def[std::min(r, top)];
+      closed |= (r != 0) & (d < open) & (before < open);
+      before = d;
+    }
+  }
+  *highest_def = hd;
+  *highest_rep = hr;
+  *closed_list = closed;
+  return at_max;
+}
+
+}  // namespace
+
 Status NestedJsonAssembler::ValidateLevels(std::span<const LeafLevels> leaves) {
   for (size_t i = 0; i < leaves.size(); ++i) {
     const LeafLevels& in = leaves[i];
@@ -113,32 +183,33 @@ Status NestedJsonAssembler::ValidateLevels(std::span<const LeafLevels> leaves) {
     if (in.num_levels < 0) return Status::InvalidArgument(where + "negative level count");
     const int64_t n = in.num_levels;
     int64_t num_values = leaf.def_level == 0 ? n : 0;
-    if (in.def_levels != nullptr) {
-      // Casting to unsigned folds negative levels into "above the maximum".
-      uint16_t highest = 0;
+    // One pass over the levels: the highest of each (casting to unsigned folds negative levels
+    // into "above the maximum"), the values they define, and whether an entry continues a closed
+    // list (DropEntriesOfClosedLists; only meaningful once the levels are within their maxima).
+    uint16_t highest_def = 0;
+    uint16_t highest_rep = 0;
+    bool closed_list = false;
+    if (in.def_levels != nullptr && in.rep_levels != nullptr) {
+      num_values = SummarizeLevels(in.def_levels, in.rep_levels, n, leaf.def_level, leaf.rep_level,
+                                   open_def_[i], &highest_def, &highest_rep, &closed_list);
+    } else if (in.def_levels != nullptr) {
       int64_t at_max = 0;
       for (int64_t j = 0; j < n; ++j) {
         const auto d = static_cast<uint16_t>(in.def_levels[j]);
-        highest = std::max(highest, d);
+        highest_def = std::max(highest_def, d);
         at_max += d == static_cast<uint16_t>(leaf.def_level);
       }
-      if (highest > static_cast<uint16_t>(leaf.def_level)) {
-        return Status::Corruption(where + "definition level " +
-                                  std::to_string(static_cast<int16_t>(highest)) +
-                                  " is outside [0, " + std::to_string(leaf.def_level) + "]");
-      }
       num_values = at_max;
+    } else if (in.rep_levels != nullptr) {
+      for (int64_t j = 0; j < n; ++j) highest_rep = std::max(highest_rep, static_cast<uint16_t>(in.rep_levels[j]));
     }
-    if (in.rep_levels != nullptr) {
-      uint16_t highest = 0;
-      for (int64_t j = 0; j < n; ++j) {
-        highest = std::max(highest, static_cast<uint16_t>(in.rep_levels[j]));
-      }
-      if (highest > static_cast<uint16_t>(leaf.rep_level)) {
-        return Status::Corruption(where + "repetition level " +
-                                  std::to_string(static_cast<int16_t>(highest)) +
-                                  " is outside [0, " + std::to_string(leaf.rep_level) + "]");
-      }
+    if (highest_def > static_cast<uint16_t>(leaf.def_level)) {
+      return Status::Corruption(where + "definition level " + std::to_string(static_cast<int16_t>(highest_def)) +
+                                " is outside [0, " + std::to_string(leaf.def_level) + "]");
+    }
+    if (highest_rep > static_cast<uint16_t>(leaf.rep_level)) {
+      return Status::Corruption(where + "repetition level " + std::to_string(static_cast<int16_t>(highest_rep)) +
+                                " is outside [0, " + std::to_string(leaf.rep_level) + "]");
     }
     if (in.num_values >= 0 && in.num_values != num_values) {
       return Status::Corruption(where + std::to_string(num_values) +
@@ -153,7 +224,7 @@ Status NestedJsonAssembler::ValidateLevels(std::span<const LeafLevels> leaves) {
     }
     cursors_[i] = LeafCursor{in.def_levels, in.rep_levels, 0, n, 0, &in.append_value_json, &in.value_bytes,
                              as_bytes ? nullptr : in.int32_values, as_bytes ? nullptr : in.int64_values};
-    if (in.rep_levels != nullptr && in.def_levels != nullptr) {
+    if (closed_list) {
       Status dropped = DropEntriesOfClosedLists(static_cast<int>(i));
       if (!dropped.ok()) return std::move(dropped).WithContext(where);
     }

@@ -520,6 +520,77 @@ TEST(JsonAssemblerTest, ContinuationsOfANullOrEmptyListAreDropped) {
              {R"({"x":9,"a":[1,2]})", R"({"x":null,"a":null})", kSqlNull});
 }
 
+// Long runs of levels are checked a block of entries at a time: continuations of NULL arrays at
+// every offset (block boundaries included), value counts past 65,535, and a level out of range
+// anywhere, all found as in a short run.
+TEST(JsonAssemblerTest, LongLevelRunsAreCheckedInBlocks) {
+  LeafData leaf;
+  Rows expected;
+  int value = 0;
+  for (int r = 0; r < 40000; ++r) {
+    if (r % 97 == 5 || r % 64 == 31) {  // a NULL INT[2]: the null and a continuation
+      leaf.def.insert(leaf.def.end(), {0, 0});
+      leaf.rep.insert(leaf.rep.end(), {0, 1});
+      expected.push_back(kSqlNull);
+    } else if (r % 89 == 7) {  // an empty list
+      leaf.def.push_back(1);
+      leaf.rep.push_back(0);
+      expected.push_back("[]");
+    } else {
+      leaf.def.insert(leaf.def.end(), {3, r % 5 == 0 ? int16_t{2} : int16_t{3}});
+      leaf.rep.insert(leaf.rep.end(), {0, 1});
+      leaf.values.push_back(std::to_string(value));
+      expected.push_back("[" + std::to_string(value) + "," + (r % 5 == 0 ? "null" : std::to_string(value + 1)) + "]");
+      if (r % 5 != 0) leaf.values.push_back(std::to_string(value + 1));
+      value += 2;
+    }
+  }
+  ASSERT_GT(leaf.def.size(), 65535u);
+  ExpectRows(kOptionalList, "l", {leaf}, expected);
+
+  // The count of values the levels define, against the count decoded.
+  auto schema = SchemaFromText(kOptionalList);
+  ASSERT_NE(schema, nullptr);
+  const auto defined = static_cast<int64_t>(leaf.values.size());
+  ASSERT_GT(defined, 65535);
+  for (int64_t decoded : {defined, defined - 1, defined + 1}) {
+    auto assembler = NestedJsonAssembler::Make(*schema, *TopLevelField(*schema, "l"));
+    ASSERT_TRUE(assembler.ok());
+    LeafLevels levels = LevelsOf(leaf);
+    levels.num_values = decoded;
+    JsonColumn out;
+    Status s = (*assembler)->Assemble({&levels, 1}, static_cast<int64_t>(expected.size()), &out);
+    if (decoded == defined) {
+      EXPECT_TRUE(s.ok()) << s.ToString();
+    } else {
+      EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+      EXPECT_NE(s.message().find(std::to_string(defined) + " values defined by the levels"), std::string::npos)
+          << s.ToString();
+    }
+  }
+
+  // A level out of range at the start, in a block, at a block's last entry and in the tail.
+  const size_t n = leaf.def.size();
+  for (size_t at : {size_t{0}, size_t{1}, size_t{64}, size_t{100}, size_t{65536}, n - 2, n - 1}) {
+    for (int16_t bad : {int16_t{4}, int16_t{-1}, int16_t{0x7FFF}}) {
+      LeafData damaged = leaf;
+      damaged.def[at] = bad;
+      Status s = AssembleStatus(kOptionalList, "l", {damaged}, static_cast<int64_t>(expected.size()));
+      EXPECT_TRUE(s.IsCorruption()) << at << " " << bad;
+      EXPECT_NE(s.message().find("definition level " + std::to_string(bad) + " is outside [0, 3]"), std::string::npos)
+          << s.ToString();
+    }
+    for (int16_t bad : {int16_t{2}, int16_t{-3}}) {
+      LeafData damaged = leaf;
+      damaged.rep[at] = bad;
+      Status s = AssembleStatus(kOptionalList, "l", {damaged}, static_cast<int64_t>(expected.size()));
+      EXPECT_TRUE(s.IsCorruption()) << at << " " << bad;
+      EXPECT_NE(s.message().find("repetition level " + std::to_string(bad) + " is outside [0, 1]"), std::string::npos)
+          << s.ToString();
+    }
+  }
+}
+
 TEST(JsonAssemblerTest, CorruptionContinuationThatSaysTheListIsEmpty) {
   // [1, ...] continued by an entry whose definition level says the list is empty or null.
   EXPECT_TRUE(AssembleStatus(kOptionalList, "l", {{{3, 1}, {0, 1}, {"1"}}}, 1).IsCorruption());
