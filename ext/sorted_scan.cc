@@ -153,7 +153,7 @@ void ValueColumn::Permute(const RowArray<uint32_t>& order) {
 }
 
 template <typename Key>
-bool ValueColumn::ScatterByRank(const RowArray<Key>& key_of_row, const std::vector<uint32_t>& rank_of_key,
+bool ValueColumn::ScatterByRank(std::span<const Key> key_of_row, const std::vector<uint32_t>& rank_of_key,
                                 std::vector<uint32_t> next_place) {
   if (bytes_mode_) return false;
   const size_t n = words_.size();
@@ -169,9 +169,9 @@ bool ValueColumn::ScatterByRank(const RowArray<Key>& key_of_row, const std::vect
   return true;
 }
 
-template bool ValueColumn::ScatterByRank(const RowArray<uint8_t>&, const std::vector<uint32_t>&,
+template bool ValueColumn::ScatterByRank(std::span<const uint8_t>, const std::vector<uint32_t>&,
                                          std::vector<uint32_t>);
-template bool ValueColumn::ScatterByRank(const RowArray<uint32_t>&, const std::vector<uint32_t>&,
+template bool ValueColumn::ScatterByRank(std::span<const uint32_t>, const std::vector<uint32_t>&,
                                          std::vector<uint32_t>);
 
 int64_t ValueColumn::MemoryBytes() const {
@@ -211,8 +211,8 @@ uint32_t KeyColumn::AddDistinct(const Cell& v, uint64_t hash) {
   const auto key = static_cast<uint32_t>(distinct_.size());
   if (key == kNarrowKeys && !wide_) {
     // The 257th distinct value: every row's key id moves to four bytes.
-    wide_keys_.reserve(std::max(reserved_, narrow_keys_.size()));
-    wide_keys_.assign(narrow_keys_.begin(), narrow_keys_.end());
+    wide_keys_.resize(std::max(reserved_, rows_ + 1));
+    std::copy(narrow_keys_.begin(), narrow_keys_.begin() + static_cast<std::ptrdiff_t>(rows_), wide_keys_.begin());
     narrow_keys_ = {};
     wide_ = true;
   }
@@ -226,6 +226,14 @@ void KeyColumn::AppendAtNewAddress(const Cell& v) {
   seen_[SeenSlot(v)] = {v.bytes.data(), v.bytes.size(), KeyOfRow(size() - 1), v.type};
 }
 
+void KeyColumn::MakeRoom() {
+  if (wide_) {
+    wide_keys_.resize(std::max<size_t>(1024, wide_keys_.size() * 2));
+  } else {
+    narrow_keys_.resize(std::max<size_t>(1024, narrow_keys_.size() * 2));
+  }
+}
+
 void KeyColumn::Grow() {
   slots_.assign(std::max<size_t>(64, slots_.size() * 2), 0);
   const size_t mask = slots_.size() - 1;
@@ -237,15 +245,16 @@ void KeyColumn::Grow() {
 }
 
 void KeyColumn::Permute(const RowArray<uint32_t>& order) {
-  VisitKeys([&](const auto& keys) {
-    std::remove_cvref_t<decltype(keys)> permuted(order.size());
+  VisitKeys([&](auto keys) {
+    RowArray<typename decltype(keys)::value_type> permuted(order.size());
     for (size_t i = 0; i < order.size(); ++i) permuted[i] = keys[order[i]];
-    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(keys)>, RowArray<uint32_t>>) {
+    if constexpr (sizeof(keys[0]) == sizeof(uint32_t)) {
       wide_keys_ = std::move(permuted);
     } else {
       narrow_keys_ = std::move(permuted);
     }
   });
+  rows_ = order.size();
 }
 
 void KeyColumn::MakeCStrings() {
@@ -271,6 +280,7 @@ int64_t KeyColumn::MemoryBytes() const {
 void KeyColumn::Clear() {
   narrow_keys_ = {};
   wide_keys_ = {};
+  rows_ = 0;
   wide_ = false;
   reserved_ = 0;
   distinct_.Clear();
@@ -296,7 +306,10 @@ void SortedRows::Reset(size_t value_columns, size_t expected_rows) {
   order_place_ = {};
   rank_end_ = {};
   key_of_rank_ = {};
+  c_string_of_rank_ = {};
   rank_cursor_ = 0;
+  rank_first_ = 0;
+  rank_rows_ = 0;
 }
 
 void SortedRows::AddOrigin(size_t file, int64_t rowid) {
@@ -334,6 +347,8 @@ size_t SortedRows::FindRank(size_t i) const {
     while (i >= rank_end_[r]) ++r;  // rank_end_.back() is rows_: stops at i's rank
   }
   rank_cursor_ = r;
+  rank_first_ = r == 0 ? 0 : rank_end_[r - 1];
+  rank_rows_ = rank_end_[r] - rank_first_;
   return r;
 }
 
@@ -373,7 +388,7 @@ void SortedRows::Sort(bool descending) {
   // overlaps the misses (SQLite's calls for one value at a time could not).
   const bool scatter = ranks <= kScatterRanks;
   for (ValueColumn& c : columns_) {
-    if (scatter && key_.VisitKeys([&](const auto& keys) { return c.ScatterByRank(keys, rank, first_place); })) continue;
+    if (scatter && key_.VisitKeys([&](auto keys) { return c.ScatterByRank(keys, rank, first_place); })) continue;
     if (order_.empty()) BuildOrder(rank, first_place);
     c.Permute(order_);
   }
@@ -398,14 +413,18 @@ void SortedRows::Sort(bool descending) {
     key_.Permute(order_);
   }
   rank_cursor_ = 0;
+  rank_first_ = 0;
+  rank_rows_ = 0;
   // C strings of the distinct keys pay when each is handed out many times; for keys that are
   // mostly distinct they would only hold the keys' bytes twice.
   if (k <= static_cast<size_t>(rows_) / 4) key_.MakeCStrings();
+  c_string_of_rank_.resize(key_of_rank_.size());
+  for (size_t r = 0; r < key_of_rank_.size(); ++r) c_string_of_rank_[r] = key_.CString(key_of_rank_[r]);
 }
 
 std::vector<uint32_t> SortedRows::CountRowsOfKeys() const {
   std::vector<uint32_t> rows_of_key(key_.distinct_count(), 0);
-  key_.VisitKeys([&](const auto& keys) {
+  key_.VisitKeys([&](auto keys) {
     const size_t n = keys.size();
     if constexpr (sizeof(keys[0]) == 1) {
       // Four counts per key, each row adding to its own: consecutive rows of one key (the common
@@ -430,7 +449,7 @@ std::vector<uint32_t> SortedRows::CountRowsOfKeys() const {
 }
 
 void SortedRows::BuildOrder(const std::vector<uint32_t>& rank, std::vector<uint32_t> next_place) const {
-  key_.VisitKeys([&](const auto& keys) {
+  key_.VisitKeys([&](auto keys) {
     order_.resize(keys.size());
     for (size_t row = 0; row < keys.size(); ++row) order_[next_place[rank[keys[row]]]++] = static_cast<uint32_t>(row);
   });
@@ -438,7 +457,8 @@ void SortedRows::BuildOrder(const std::vector<uint32_t>& rank, std::vector<uint3
 
 int64_t SortedRows::MemoryBytes() const {
   int64_t bytes = key_.MemoryBytes() + static_cast<int64_t>(runs_.capacity() * sizeof(Run)) +
-                  static_cast<int64_t>((rank_end_.capacity() + key_of_rank_.capacity()) * sizeof(uint32_t));
+                  static_cast<int64_t>((rank_end_.capacity() + key_of_rank_.capacity()) * sizeof(uint32_t) +
+                                       c_string_of_rank_.capacity() * sizeof(const char*));
   for (const ValueColumn& c : columns_) bytes += c.MemoryBytes();
   // Sort: the order, and per distinct key its rank and place.
   const int64_t order = order_.empty() ? rows_ : static_cast<int64_t>(order_.capacity());

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,7 +47,7 @@ class ValueColumn {
   // with nothing changed, for a column of TEXT or BLOB (Permute reorders those). Key is uint8_t or
   // uint32_t (KeyColumn::VisitKeys).
   template <typename Key>
-  bool ScatterByRank(const RowArray<Key>& key_of_row, const std::vector<uint32_t>& rank_of_key,
+  bool ScatterByRank(std::span<const Key> key_of_row, const std::vector<uint32_t>& rank_of_key,
                      std::vector<uint32_t> next_place);
   // Heap bytes held (capacities).
   int64_t MemoryBytes() const;
@@ -89,18 +90,24 @@ class KeyColumn {
     AppendAtNewAddress(v);
   }
   void ForgetAddresses() { seen_.fill(SeenBytes()); }
+  // Room for `rows` rows (pages never written are never touched).
   void Reserve(size_t rows) {
     reserved_ = rows;
-    if (wide_) wide_keys_.reserve(rows); else narrow_keys_.reserve(rows);
+    if (wide_) {
+      if (wide_keys_.size() < rows) wide_keys_.resize(rows);
+    } else if (narrow_keys_.size() < rows) {
+      narrow_keys_.resize(rows);
+    }
   }
   Cell Get(size_t row) const { return distinct_.Get(KeyOfRow(row)); }
-  size_t size() const { return wide_ ? wide_keys_.size() : narrow_keys_.size(); }
+  size_t size() const { return rows_; }
   size_t distinct_count() const { return distinct_.size(); }
   uint32_t KeyOfRow(size_t row) const { return wide_ ? wide_keys_[row] : narrow_keys_[row]; }
-  // fn(keys) with keys the rows' key ids, a RowArray<uint8_t> or RowArray<uint32_t>.
+  // fn(keys) with keys the rows' key ids, a std::span<const uint8_t> or std::span<const uint32_t>.
   template <typename Fn>
   decltype(auto) VisitKeys(Fn&& fn) const {
-    return wide_ ? fn(wide_keys_) : fn(narrow_keys_);
+    return wide_ ? fn(std::span<const uint32_t>(wide_keys_.data(), rows_))
+                 : fn(std::span<const uint8_t>(narrow_keys_.data(), rows_));
   }
   Cell Distinct(uint32_t key) const { return distinct_.Get(key); }
   void Permute(const RowArray<uint32_t>& order);
@@ -108,6 +115,7 @@ class KeyColumn {
   void ReleaseRows() {
     narrow_keys_ = {};
     wide_keys_ = {};
+    rows_ = 0;
   }
   // Keeps a NUL-terminated copy of every distinct TEXT value without a NUL byte inside, for
   // CString: SQLite takes such a text without scanning it for NULs or copying it twice.
@@ -135,16 +143,26 @@ class KeyColumn {
     const uint64_t address = reinterpret_cast<uintptr_t>(v.bytes.data()) ^ (uint64_t{v.bytes.size()} << 48);
     return static_cast<size_t>((address * 0x9E3779B97F4A7C15ULL) >> (64 - kSeenBits));
   }
-  [[gnu::always_inline]] void PushKey(uint32_t key) {
-    if (wide_) wide_keys_.push_back(key); else narrow_keys_.push_back(static_cast<uint8_t>(key));
+  // The next row's key (the arrays are kept sized ahead of the rows, so that this is a store).
+  void PushKey(uint32_t key) {
+    if (rows_ == (wide_ ? wide_keys_.size() : narrow_keys_.size())) MakeRoom();
+    if (wide_) {
+      wide_keys_[rows_++] = key;
+    } else {
+      narrow_keys_[rows_++] = static_cast<uint8_t>(key);
+    }
   }
+  void MakeRoom();
   void AppendAtNewAddress(const Cell& v);
   // A new distinct value: its key id (the keys of the rows turn wide at the 257th).
   uint32_t AddDistinct(const Cell& v, uint64_t hash);
   void Grow();
 
-  RowArray<uint8_t> narrow_keys_;  // the rows' key ids while !wide_
-  RowArray<uint32_t> wide_keys_;   // from the 257th distinct value on
+  // The rows' key ids, [0, rows_) of one of: narrow_keys_ while !wide_, wide_keys_ from the 257th
+  // distinct value on. Their size is room (default-initialized: not written, not touched).
+  RowArray<uint8_t> narrow_keys_;
+  RowArray<uint32_t> wide_keys_;
+  size_t rows_ = 0;
   bool wide_ = false;
   size_t reserved_ = 0;  // rows reserved for (kept when the keys turn wide)
   ValueColumn distinct_;
@@ -191,7 +209,7 @@ class SortedRows {
   Cell KeyAt(size_t i, const char** c_string = nullptr) const;
   // KeyAt's *c_string alone (the Cell is not made): xColumn's path for keys kept as C strings.
   const char* CStringAt(size_t i) const {
-    return key_.CString(rank_end_.empty() ? key_.KeyOfRow(i) : key_of_rank_[RankOf(i)]);
+    return rank_end_.empty() ? key_.CString(key_.KeyOfRow(i)) : c_string_of_rank_[RankOf(i)];
   }
   // Where the i-th row of the order came from (after Sort).
   RowOrigin OriginAt(int64_t i) const;
@@ -227,12 +245,16 @@ class SortedRows {
   // key_of_rank_[i], and the key's rows are not reordered. Empty otherwise (the key's rows are).
   std::vector<uint32_t> rank_end_;
   std::vector<uint32_t> key_of_rank_;
-  mutable size_t rank_cursor_ = 0;  // KeyAt's last rank: rows are mostly read in order
-  // The rank of the i-th row of the order (rank_end_ not empty): the last one's, or the next, or
-  // a search.
+  std::vector<const char*> c_string_of_rank_;  // key_.CString of each rank's key
+  // The last rank RankOf found (rows are mostly read in order) and its rows, [rank_first_,
+  // rank_first_ + rank_rows_).
+  mutable size_t rank_cursor_ = 0;
+  mutable size_t rank_first_ = 0;
+  mutable size_t rank_rows_ = 0;
+  // The rank of the i-th row of the order (rank_end_ not empty): the last one's (one compare), or
+  // the next, or a search.
   size_t RankOf(size_t i) const {
-    const size_t r = rank_cursor_;
-    if (i < rank_end_[r] && (r == 0 || i >= rank_end_[r - 1])) return r;
+    if (i - rank_first_ < rank_rows_) return rank_cursor_;
     return FindRank(i);
   }
   size_t FindRank(size_t i) const;
