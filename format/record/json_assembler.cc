@@ -766,7 +766,10 @@ bool NestedJsonAssembler::WriteIntegerElements(const NestedShape& list, std::str
 
 bool NestedJsonAssembler::WriteIntegerLists(int64_t num_records, JsonColumn* out) {
   // Assemble's record loop and WriteIntegerElements in one: the text written straight into the
-  // arena, which is kept kRoom bytes ahead of what is written (and cut back at the end).
+  // arena, which is kept kRoom bytes ahead of what is written (and cut back at the end). What the
+  // loop reads and advances is held in locals: every byte it stores through a char pointer may, as
+  // far as the compiler knows, change any member or vector it reads, which would then be loaded
+  // again after each byte.
   const NestedShape& list = shape_;
   const NestedShape& element = list.element();
   const int leaf = element.first_leaf;
@@ -774,57 +777,106 @@ bool NestedJsonAssembler::WriteIntegerLists(int64_t num_records, JsonColumn* out
   std::string& arena = out->arena;
   constexpr size_t kRoom = 4096;
   constexpr size_t kMaxItem = kMaxJsonIntChars + 1;  // ',' and an integer (or "null"), ']' and NUL
+  const int16_t* const def = c.def;
+  const int16_t* const rep = c.rep;
+  const int64_t* const int64_values = c.int64_values;
+  const int32_t* const int32_values = c.int32_values;
+  const int64_t end = c.end;
+  const int16_t list_def = list.def_level;
+  const int16_t element_def = list.element_def_level;
+  const int16_t value_def = element.def_level;
+  const int16_t list_rep = list.rep_level;
+  int64_t pos = c.pos;
+  int64_t next_value = c.next_value;
+  int64_t record = 0;
   size_t used = arena.size();
-  auto make_room = [&]() {
-    if (used + kMaxItem <= arena.size()) return true;
-    if (used + kRoom > arena_limit_ && !GrowArena(&arena, used + kRoom)) return false;
-    arena.resize(used + kRoom);
-    return true;
-  };
-  auto put = [&](const char* text, size_t size) {
-    std::memcpy(arena.data() + used, text, size);
-    used += size;
-  };
-  auto finish = [&](bool ok) {
-    arena.resize(used);
+  char* base = arena.data();
+  size_t room = arena.size();  // arena.size(), the room written into
+  // The records' offsets and null flags, written in place (Assemble cuts them back on a failure).
+  const size_t first_record = out->is_null.size();
+  out->offsets.resize(first_record + 1 + static_cast<size_t>(num_records));
+  out->is_null.resize(first_record + static_cast<size_t>(num_records));
+  uint32_t* const offsets = out->offsets.data() + first_record + 1;
+  uint8_t* const is_null = out->is_null.data() + first_record;
+  // The helpers take the loop's locals by value, so that none of them has its address taken.
+  auto finish = [this, &c, &arena](bool ok, int64_t at, int64_t value, int64_t rec, size_t size) {
+    c.pos = at;
+    c.next_value = value;
+    record_ = rec;
+    arena.resize(size);
     return ok;
   };
-  for (record_ = 0; record_ < num_records; ++record_) {
-    if (c.pos >= c.end) return finish(RanOut(leaf));
-    if (c.rep != nullptr && c.rep[c.pos] != 0) {
-      return finish(Fail(leaf, "the record starts with repetition level " + std::to_string(c.rep[c.pos])));
+  // More room in the arena once fewer than kMaxItem bytes are left: its new start and size, or a
+  // null start after a failure (error_ set).
+  struct Room {
+    char* base;
+    size_t size;
+  };
+  auto grow = [this, &arena](size_t size, int64_t rec) -> Room {
+    record_ = rec;  // for GrowArena's message
+    if (size + kRoom > arena_limit_ && !GrowArena(&arena, size + kRoom)) return {nullptr, 0};
+    arena.resize(size + kRoom);
+    return {arena.data(), arena.size()};
+  };
+  auto def_at = [def](int64_t j) { return def != nullptr ? def[j] : int16_t{0}; };
+  for (; record < num_records; ++record) {
+    if (pos >= end) {
+      finish(false, pos, next_value, record, used);
+      return RanOut(leaf);
     }
-    if (!make_room()) return finish(false);
-    const int16_t d = c.Def();  // within [0, element.def_level]: ValidateLevels
-    const uint8_t null_record = d < list.def_level ? 1 : 0;
-    if (null_record || d < list.element_def_level) {  // SkipEntry's one entry: a null or empty list
-      if (!null_record) put("[]", 2);
-      ++c.pos;
-    } else {
-      arena[used++] = '[';
-      while (true) {
-        const int16_t e = c.Def();
-        if (e < list.element_def_level) return finish(EnclosingNull(leaf, e));
-        if (e < element.def_level) {
-          put("null", 4);
-        } else {
-          const int64_t k = c.next_value++;
-          const int64_t v = c.int64_values != nullptr ? c.int64_values[k] : int64_t{c.int32_values[k]};
-          used = static_cast<size_t>(WriteJsonInt(v, arena.data() + used) - arena.data());
-        }
-        ++c.pos;
-        if (!make_room()) return finish(false);
-        // The leaf's levels never exceed its maximum, which is this list's level.
-        if (c.NextRep() < list.rep_level) break;
-        arena[used++] = ',';
+    if (rep != nullptr && rep[pos] != 0) {
+      finish(false, pos, next_value, record, used);
+      return Fail(leaf, "the record starts with repetition level " + std::to_string(rep[pos]));
+    }
+    if (used + kMaxItem > room) {
+      const Room r = grow(used, record);
+      if (r.base == nullptr) return finish(false, pos, next_value, record, used);
+      base = r.base;
+      room = r.size;
+    }
+    const int16_t d = def_at(pos);  // within [0, value_def]: ValidateLevels
+    const uint8_t null_record = d < list_def ? 1 : 0;
+    if (null_record || d < element_def) {  // SkipEntry's one entry: a null or empty list
+      if (!null_record) {
+        base[used] = '[';
+        base[used + 1] = ']';
+        used += 2;
       }
-      arena[used++] = ']';
+      ++pos;
+    } else {
+      base[used++] = '[';
+      while (true) {
+        const int16_t e = def_at(pos);
+        if (e < element_def) {
+          finish(false, pos, next_value, record, used);
+          return EnclosingNull(leaf, e);
+        }
+        if (e < value_def) {
+          std::memcpy(base + used, "null", 4);
+          used += 4;
+        } else {
+          const int64_t k = next_value++;
+          const int64_t v = int64_values != nullptr ? int64_values[k] : int64_t{int32_values[k]};
+          used = static_cast<size_t>(WriteJsonInt(v, base + used) - base);
+        }
+        ++pos;
+        if (used + kMaxItem > room) {
+          const Room r = grow(used, record);
+          if (r.base == nullptr) return finish(false, pos, next_value, record, used);
+          base = r.base;
+          room = r.size;
+        }
+        // The leaf's levels never exceed its maximum, which is this list's level.
+        if (pos >= end || rep == nullptr || rep[pos] < list_rep) break;
+        base[used++] = ',';
+      }
+      base[used++] = ']';
     }
-    arena[used++] = '\0';
-    out->offsets.push_back(static_cast<uint32_t>(used));
-    out->is_null.push_back(null_record);
+    base[used++] = '\0';
+    offsets[record] = static_cast<uint32_t>(used);
+    is_null[record] = null_record;
   }
-  return finish(true);
+  return finish(true, pos, next_value, record, used);
 }
 
 bool NestedJsonAssembler::WriteMapEntry(const NestedShape& map, std::string* out) {

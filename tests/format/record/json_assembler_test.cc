@@ -1112,6 +1112,75 @@ TEST(JsonAssemblerTest, IntegerArraysWriteWhatTheCallbackWrites) {
   EXPECT_EQ(by_array.ToString(), by_callback.ToString());
 }
 
+// A batch that fails part way (a level that says an enclosing list is null, levels that end too
+// soon, a budget the text passes) fails alike by integer arrays and by the callback, naming the
+// same record, and leaves a column that already holds records as it was.
+TEST(JsonAssemblerTest, IntegerArraysFailLikeTheCallbackAndLeaveTheColumn) {
+  auto schema = SchemaFromText(kOptionalList);
+  ASSERT_NE(schema, nullptr);
+  // Records 0-2: [1,2], [], NULL; record 3: [3, then an entry saying the list is empty.
+  const LeafData enclosing{{3, 3, 1, 0, 3, 1}, {0, 1, 0, 0, 0, 1}, {"1", "2", "3"}};
+  // Records 0-2 as above, then the levels end: 5 records asked for.
+  const LeafData short_levels{{3, 3, 1, 0}, {0, 1, 0, 0}, {"1", "2"}};
+  LeafData long_list;  // record 0: [5]; record 1: 400,000 elements (2.8 MB, past a 2 MiB budget)
+  long_list.def = {3};
+  long_list.rep = {0};
+  long_list.values = {"5"};
+  for (int e = 0; e < 400000; ++e) {
+    long_list.def.push_back(3);
+    long_list.rep.push_back(e == 0 ? 0 : 1);
+    long_list.values.push_back(std::to_string(100000 + e));
+  }
+  struct Case {
+    const LeafData* leaf;
+    int64_t records;
+    int64_t budget;  // 0: none
+  };
+  for (const Case& k : {Case{&enclosing, 4, 0}, Case{&short_levels, 5, 0}, Case{&long_list, 2, int64_t{2} << 20}}) {
+    std::vector<int32_t> ints;
+    for (const std::string& v : k.leaf->values) ints.push_back(std::stoi(v));
+    std::string messages[2];
+    for (const bool arrays : {false, true}) {
+      SCOPED_TRACE(arrays ? "integer arrays" : "callback");
+      auto budget = k.budget > 0 ? std::make_shared<MemoryBudget>(k.budget) : nullptr;
+      auto assembler = NestedJsonAssembler::Make(*schema, *TopLevelField(*schema, "l"), budget);
+      ASSERT_TRUE(assembler.ok());
+      // A record already in the column.
+      const LeafData before{{3}, {0}, {"9"}};
+      LeafLevels first = LevelsOf(before);
+      const int32_t nine = 9;
+      if (arrays) {
+        first.append_value_json = nullptr;
+        first.int32_values = &nine;
+      }
+      JsonColumn out;
+      const Status ok = (*assembler)->Assemble({&first, 1}, 1, &out);
+      ASSERT_TRUE(ok.ok()) << ok.ToString();
+      const std::string arena = out.arena;
+      LeafLevels l = LevelsOf(*k.leaf);
+      if (arrays) {
+        l.append_value_json = nullptr;
+        l.int32_values = ints.data();
+      }
+      const Status s = (*assembler)->Assemble({&l, 1}, k.records, &out);
+      ASSERT_FALSE(s.ok());
+      messages[arrays ? 1 : 0] = s.ToString();
+      EXPECT_EQ(RowsOf(out), (Rows{"[9]"}));
+      EXPECT_EQ(out.arena, arena);
+      EXPECT_EQ(out.offsets.size(), 2u);
+    }
+    // The same words, but for the sizes an arena running out of room names (each path grows its
+    // own way).
+    const std::string same = k.leaf == &long_list ? "record 1 of the batch: assembled JSON of " : "";
+    EXPECT_EQ(messages[0].substr(0, messages[0].find(same) + same.size()),
+              messages[1].substr(0, messages[1].find(same) + same.size()));
+    if (same.empty()) {
+      EXPECT_EQ(messages[0], messages[1]);
+    }
+    EXPECT_NE(messages[1].find(k.leaf == &long_list ? "record 1 " : "record 3 "), std::string::npos) << messages[1];
+  }
+}
+
 // The arena grows only as far as the memory budget grants, by the callback and by the integer
 // arrays alike: a list whose text passes the budget is OutOfMemory and leaves the column as it
 // was; under a larger budget the same list is written whole, and its text is charged.
