@@ -4,7 +4,6 @@
 #include <bit>
 #include <cstring>
 #include <numeric>
-#include <type_traits>
 
 #include "format/predicate/predicate.h"
 #include "format/util/mix_hash.h"

@@ -108,10 +108,11 @@ Status NestedJsonAssembler::IndexVariants(const NestedShape& s, bool in_variant)
 namespace {
 
 // ValidateLevels' pass over the levels of a repeated leaf: the highest definition and repetition
-// levels (as unsigned; exact when one is above its maximum, else possibly lower), whether an entry continues a list that the entry before left closed (both
-// defined below open_def[r], r >= 1: DropEntriesOfClosedLists), and how many entries are at
-// max_def, the count of values. open_def has max_rep + 1 entries; a level above max_rep is looked
-// up as max_rep (such levels are rejected by the caller, whatever this says about them).
+// levels (as unsigned; exact when one is above its maximum, else possibly lower), whether an entry
+// continues a list that the entry before left closed (both defined below open_def[r], r >= 1:
+// DropEntriesOfClosedLists), and how many entries are at max_def, the count of values. open_def
+// has max_rep + 1 entries; a level above max_rep is looked up as max_rep (such levels are rejected
+// by the caller, whatever this says about them).
 int64_t SummarizeLevels(const int16_t* def, const int16_t* rep, int64_t n, int16_t max_def, int16_t max_rep,
                         const std::vector<int16_t>& open_def, uint16_t* highest_def, uint16_t* highest_rep,
                         bool* closed_list) {
