@@ -7,10 +7,12 @@
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
 #include "format/util/base64.h"  // AppendBase64
+#include "format/util/digits.h"
 
 namespace pq {
 
@@ -33,8 +35,7 @@ inline char* WriteJsonInt(int64_t v, char* p) {
     return p + 1;
   }
   if (u < 100) {
-    p[0] = static_cast<char>('0' + u / 10);
-    p[1] = static_cast<char>('0' + u % 10);
+    std::memcpy(p, kDigitPairs + 2 * u, 2);
     return p + 2;
   }
   return std::to_chars(p, p + kMaxJsonIntChars, u).ptr;

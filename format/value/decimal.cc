@@ -6,6 +6,8 @@
 #include <limits>
 #include <system_error>
 
+#include "format/util/digits.h"
+
 namespace pq {
 namespace {
 
@@ -228,10 +230,6 @@ char* WriteDecimalText(int64_t unscaled, int32_t scale, char* out) {
   }
   // Written from the end, two digits at a time: the fraction (zeros in front of short values), the
   // point, then the integer part ("0" when the digits are no more than the fraction's).
-  static constexpr char kPairs[] =
-      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-      "8081828384858687888990919293949596979899";
   const auto fraction = static_cast<size_t>(scale);
   const size_t digits = DecimalDigitCount(magnitude);
   const size_t integer = digits > fraction ? digits - fraction : 1;
@@ -241,8 +239,8 @@ char* WriteDecimalText(int64_t unscaled, int32_t scale, char* out) {
   for (; left >= 2; left -= 2) {
     const auto pair = static_cast<size_t>(magnitude % 100) * 2;
     magnitude /= 100;
-    *--p = kPairs[pair + 1];
-    *--p = kPairs[pair];
+    *--p = kDigitPairs[pair + 1];
+    *--p = kDigitPairs[pair];
   }
   if (left == 1) {
     *--p = static_cast<char>('0' + magnitude % 10);
@@ -252,13 +250,13 @@ char* WriteDecimalText(int64_t unscaled, int32_t scale, char* out) {
   while (magnitude >= 100) {
     const auto pair = static_cast<size_t>(magnitude % 100) * 2;
     magnitude /= 100;
-    *--p = kPairs[pair + 1];
-    *--p = kPairs[pair];
+    *--p = kDigitPairs[pair + 1];
+    *--p = kDigitPairs[pair];
   }
   if (magnitude >= 10) {
     const auto pair = static_cast<size_t>(magnitude) * 2;
-    *--p = kPairs[pair + 1];
-    *--p = kPairs[pair];
+    *--p = kDigitPairs[pair + 1];
+    *--p = kDigitPairs[pair];
   } else if (p > out) {
     *--p = static_cast<char>('0' + magnitude);
   }
