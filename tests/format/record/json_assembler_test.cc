@@ -570,23 +570,20 @@ TEST(JsonAssemblerTest, LongLevelRunsAreCheckedInBlocks) {
   }
 
   // A level out of range at the start, in a block, at a block's last entry and in the tail.
+  auto expect_rejected = [&](std::vector<int16_t> LeafData::*levels, size_t at, int16_t bad, const std::string& what) {
+    LeafData damaged = leaf;
+    (damaged.*levels)[at] = bad;
+    Status s = AssembleStatus(kOptionalList, "l", {damaged}, static_cast<int64_t>(expected.size()));
+    EXPECT_TRUE(s.IsCorruption()) << at << " " << bad;
+    EXPECT_NE(s.message().find(what), std::string::npos) << s.ToString();
+  };
   const size_t n = leaf.def.size();
   for (size_t at : {size_t{0}, size_t{1}, size_t{64}, size_t{100}, size_t{65536}, n - 2, n - 1}) {
     for (int16_t bad : {int16_t{4}, int16_t{-1}, int16_t{0x7FFF}}) {
-      LeafData damaged = leaf;
-      damaged.def[at] = bad;
-      Status s = AssembleStatus(kOptionalList, "l", {damaged}, static_cast<int64_t>(expected.size()));
-      EXPECT_TRUE(s.IsCorruption()) << at << " " << bad;
-      EXPECT_NE(s.message().find("definition level " + std::to_string(bad) + " is outside [0, 3]"), std::string::npos)
-          << s.ToString();
+      expect_rejected(&LeafData::def, at, bad, "definition level " + std::to_string(bad) + " is outside [0, 3]");
     }
     for (int16_t bad : {int16_t{2}, int16_t{-3}}) {
-      LeafData damaged = leaf;
-      damaged.rep[at] = bad;
-      Status s = AssembleStatus(kOptionalList, "l", {damaged}, static_cast<int64_t>(expected.size()));
-      EXPECT_TRUE(s.IsCorruption()) << at << " " << bad;
-      EXPECT_NE(s.message().find("repetition level " + std::to_string(bad) + " is outside [0, 1]"), std::string::npos)
-          << s.ToString();
+      expect_rejected(&LeafData::rep, at, bad, "repetition level " + std::to_string(bad) + " is outside [0, 1]");
     }
   }
 }
