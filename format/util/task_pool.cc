@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <system_error>
+#include <thread>
 #include <utility>
 
 namespace pq {
@@ -12,12 +13,14 @@ TaskPool::~TaskPool() {
   {
     std::lock_guard<std::mutex> lock(mu_);
     stopping_ = true;
+    stopping_now_.store(true, std::memory_order_relaxed);
   }
   wake_.notify_all();
   for (std::thread& t : threads_) t.join();
 }
 
 void TaskPool::Submit(std::function<void()> task) {
+  bool wake = false;
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (threads_.empty()) {
@@ -32,13 +35,15 @@ void TaskPool::Submit(std::function<void()> task) {
       queue_.push_back(std::move(task));
       queued_.store(queue_.size(), std::memory_order_relaxed);
       task = nullptr;
+      wake = sleeping_ > 0;
     }
   }
   if (task) {
     task();
     return;
   }
-  wake_.notify_one();
+  // A dozing worker finds the task by itself: no system call on the submitting thread.
+  if (wake) wake_.notify_one();
 }
 
 bool TaskPool::RunOne() {
@@ -60,19 +65,33 @@ int TaskPool::started() const {
   return static_cast<int>(threads_.size());
 }
 
+void TaskPool::Doze() const {
+  const auto end = std::chrono::steady_clock::now() + kDozeFor;
+  do {
+    std::this_thread::sleep_for(kDozeSlice);
+    if (queued_.load(std::memory_order_relaxed) > 0 || stopping_now_.load(std::memory_order_relaxed)) return;
+  } while (std::chrono::steady_clock::now() < end);
+}
+
 void TaskPool::Run() {
-  // Whether to watch for the next task before sleeping: as long as tasks have been coming within
+  // Whether to watch for the next task before dozing: as long as tasks have been coming within
   // the watch (a scan of small pages); not while they come further apart (a scan whose caller takes
   // longer per page than the worker), where watching would only burn the core.
   bool watch = true;
   while (true) {
     std::function<void()> task;
-    const bool came = watch && SpinUntil([this] { return queued_.load(std::memory_order_relaxed) > 0; });
+    const auto idle_start = std::chrono::steady_clock::now();
+    auto queued = [this] { return queued_.load(std::memory_order_relaxed) > 0; };
+    if (!queued() && !(watch && SpinUntil(queued))) Doze();
+    watch = std::chrono::steady_clock::now() - idle_start < kSpinBeforeSleep;
     {
-      const auto sleep_start = std::chrono::steady_clock::now();
       std::unique_lock<std::mutex> lock(mu_);
-      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-      if (!came) watch = std::chrono::steady_clock::now() - sleep_start < kSpinBeforeSleep;
+      if (!stopping_ && queue_.empty()) {
+        ++sleeping_;
+        wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+        --sleeping_;
+        watch = false;
+      }
       if (queue_.empty()) return;  // stopping, and nothing left to run
       task = std::move(queue_.front());
       queue_.pop_front();

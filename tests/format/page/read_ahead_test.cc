@@ -55,6 +55,35 @@ TEST(TaskPoolTest, AtLeastOneWorker) {
   EXPECT_EQ(ran.load(), 1);
 }
 
+TEST(TaskPoolTest, AnIdleWorkerStillRunsWhatComesLater) {
+  // Tasks submitted while the worker watches, while it dozes, and once it sleeps until woken: each
+  // runs on the worker, and the pool goes away promptly with its worker in any of those states.
+  for (auto gap : {std::chrono::microseconds(0), kDozeSlice / 2, kDozeFor / 2, kDozeFor * 5}) {
+    const auto begin = std::chrono::steady_clock::now();
+    {
+      TaskPool pool(1);
+      for (int i = 0; i < 4; ++i) {
+        std::atomic<bool> ran{false};
+        std::thread::id where;
+        pool.Submit([&] {
+          where = std::this_thread::get_id();
+          ran.store(true, std::memory_order_release);
+        });
+        const auto submitted = std::chrono::steady_clock::now();
+        while (!ran.load(std::memory_order_acquire)) {
+          ASSERT_LT(std::chrono::steady_clock::now() - submitted, std::chrono::seconds(10))
+              << "a task submitted after " << gap.count() << " us idle never ran";
+          std::this_thread::yield();
+        }
+        EXPECT_NE(where, std::this_thread::get_id());
+        std::this_thread::sleep_for(gap);
+      }
+    }
+    // The last gap left the worker dozing or asleep; destroying the pool wakes it at once.
+    EXPECT_LT(std::chrono::steady_clock::now() - begin, gap * 4 + std::chrono::seconds(2));
+  }
+}
+
 std::shared_ptr<const FileReader> OpenWith(const std::string& path, std::shared_ptr<TaskPool> pool) {
   ReaderOptions o;
   o.task_pool = std::move(pool);
