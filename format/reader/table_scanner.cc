@@ -1,7 +1,10 @@
 #include "format/reader/table_scanner.h"
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
 #include <numeric>
 #include <string_view>
 
@@ -28,7 +31,23 @@ struct TableScanner::FieldState {
   const int32_t* row_map = nullptr;  // batch row -> row of `batches`; null: the same
 };
 
-TableScanner::~TableScanner() = default;
+struct TableScanner::GroupPrefetch {
+  size_t group = 0;  // entry of groups_ read ahead
+  std::vector<ByteRange> ranges;
+  std::vector<std::pair<size_t, size_t>> owners;  // per range: field slot, leaf of the field
+  std::shared_ptr<MemoryBudget> budget;
+  int64_t reserved = 0;
+  std::atomic<bool> claimed{false};  // a worker took the read, or the scanner cancelled it
+  std::atomic<bool> done{false};     // set (release) once status and bytes are final
+  std::mutex mu;
+  std::condition_variable finished;
+  Status status;
+  std::vector<BufferPtr> bytes;
+};
+
+TableScanner::~TableScanner() {
+  if (prefetch_) DropPrefetch(*prefetch_);
+}
 
 namespace {
 
@@ -216,7 +235,112 @@ Result<bool> TableScanner::OpenNextGroup() {
     PQ_RETURN_IF_ERROR(FetchTogether(all ? FieldSet::kAll : FieldSet::kFilter));
     others_fetched_ = all;
   }
+  TakePrefetch();
+  PrefetchNextGroup();
   return true;
+}
+
+namespace {
+
+bool ClaimWork(std::atomic<bool>& claimed) {
+  bool expected = false;
+  return claimed.compare_exchange_strong(expected, true, std::memory_order_acq_rel);
+}
+
+}  // namespace
+
+void TableScanner::PrefetchNextGroup() {
+  const ReaderOptions& options = file_->options();
+  if (!options.task_pool || file_->file().remote() || !terms_.empty() || next_group_ >= groups_.size()) return;
+  const GroupPlan& next = groups_[next_group_];
+  int64_t planned = 0;
+  for (const RowRange& r : next.spans) planned += r.end - r.begin;
+  if (planned < file_->metadata().row_groups[static_cast<size_t>(next.row_group)].num_rows) return;
+  auto p = std::make_shared<GroupPrefetch>();
+  p->group = next_group_;
+  int64_t total = 0;
+  for (size_t slot = 0; slot < fields_.size(); ++slot) {
+    const FieldState& f = *fields_[slot];
+    for (int i = 0; i < f.num_leaves; ++i) {
+      // The ranges the group's own readers will plan; any problem is theirs to report.
+      auto r = ColumnChunkReader::Make(file_, next.row_group, f.first_leaf + i);
+      if (!r.ok() || !(*r)->PlanReads(next.spans).ok()) return;
+      auto planned_ranges = (*r)->PlannedRanges();
+      if (!planned_ranges.ok()) return;
+      for (const ByteRange& b : *planned_ranges) {
+        if (b.length <= 0) continue;
+        p->ranges.push_back(b);
+        p->owners.emplace_back(slot, static_cast<size_t>(i));
+        total += b.length;
+      }
+    }
+  }
+  if (p->ranges.empty() || total > kMaxPrefetchBytes) return;
+  p->budget = options.memory;
+  if (p->budget) {
+    // Far from the limit only: what the scan holds beyond it must never be what makes it fail.
+    const int64_t limit = p->budget->limit();
+    if (limit > 0 && total > limit / 16) return;
+    if (!p->budget->Reserve(total, "reading the next row group ahead").ok()) return;
+    if (limit > 0 && p->budget->used() > limit / 4) {
+      p->budget->Release(total);
+      return;
+    }
+  }
+  p->reserved = total;
+  prefetch_ = p;
+  // The task holds no reference to the file: the last one would close the file, and with it the
+  // pool, on the pool's own thread. The scanner holds it until the task is cancelled or done.
+  const RandomAccessFile* file = &file_->file();
+  options.task_pool->Submit([p, file] {
+    if (!ClaimWork(p->claimed)) return;  // cancelled
+    Status s = file->ReadRanges(p->ranges, &p->bytes);
+    std::lock_guard<std::mutex> lock(p->mu);
+    p->status = std::move(s);
+    p->done.store(true, std::memory_order_release);
+    p->finished.notify_all();
+  });
+}
+
+void TableScanner::DropPrefetch(GroupPrefetch& p) {
+  if (!ClaimWork(p.claimed)) {
+    // Under way or done: the bytes it reads are charged until they go.
+    std::unique_lock<std::mutex> lock(p.mu);
+    p.finished.wait(lock, [&] { return p.done.load(std::memory_order_acquire); });
+    p.bytes.clear();
+  }
+  if (p.budget) p.budget->Release(p.reserved);
+  p.reserved = 0;
+}
+
+void TableScanner::TakePrefetch() {
+  if (!prefetch_) return;
+  std::shared_ptr<GroupPrefetch> p = std::move(prefetch_);
+  // Another row group (the scan skipped this one), or a read no worker has started: the readers
+  // read for themselves.
+  if (p->group + 1 != next_group_) {
+    DropPrefetch(*p);
+    return;
+  }
+  if (ClaimWork(p->claimed)) {
+    if (p->budget) p->budget->Release(p->reserved);
+    return;
+  }
+  auto done = [&] { return p->done.load(std::memory_order_acquire); };
+  if (!SpinUntil(done)) {
+    std::unique_lock<std::mutex> lock(p->mu);
+    p->finished.wait(lock, done);
+  }
+  if (!p->status.ok() || p->bytes.size() != p->ranges.size()) {
+    p->bytes.clear();
+    DropPrefetch(*p);
+    return;
+  }
+  for (size_t k = 0; k < p->ranges.size(); ++k) {
+    const auto [slot, leaf] = p->owners[k];
+    fields_[slot]->readers[leaf]->Provide(p->ranges[k].offset, ChargedBuffer(std::move(p->bytes[k]), p->budget));
+  }
+  p->reserved = 0;  // now charged to the buffers
 }
 
 Status TableScanner::PrefetchOffsetIndexes(size_t from) {

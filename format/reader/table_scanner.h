@@ -170,6 +170,21 @@ class TableScanner {
   // to read by page locations or to check the pages it walks: one round trip per row group else).
   Status PrefetchOffsetIndexes(size_t from);
   void CloseGroup();
+  // Reading the next row group ahead (ReaderOptions::task_pool, the table option `threads`): once a
+  // row group is open, a worker reads the column chunks of the next one the plan reads, so that
+  // opening it finds its bytes in memory instead of waiting for the file. Only for local files,
+  // scans without a filter (a filter may leave a row group's other columns unread) and row groups
+  // read whole; at most kMaxPrefetchBytes and a sixteenth of the table's memory limit, charged to
+  // its memory budget, and only while the scan holds less than a quarter of that limit. A read that fails is done again by the column readers themselves, so
+  // errors are the same either way.
+  struct GroupPrefetch;
+  static constexpr int64_t kMaxPrefetchBytes = int64_t{64} << 20;
+  void PrefetchNextGroup();
+  // Hands the open row group's readers what was read ahead for them, waiting for a read under way;
+  // drops a read ahead for another row group (the scan skipped it).
+  void TakePrefetch();
+  // Cancels or waits for the read ahead, and returns its memory.
+  static void DropPrefetch(GroupPrefetch& p);
   // Decodes the next batch's filter fields and selects its rows (pending_); false at the end.
   Result<bool> FillBatch();
   // Filters sel[0..n) by `t` on its field's dictionary-coded batch through the term's dictionary
@@ -222,6 +237,8 @@ class TableScanner {
   const int32_t* batch_selection_ = nullptr;  // batch row -> decoded row; null: the same
   int64_t batch_group_first_row_ = 0;  // file row number of the batch's row group's row 0
   std::string filter_scratch_;
+
+  std::shared_ptr<GroupPrefetch> prefetch_;  // the next row group's chunks, being read ahead
 
   ScanCounters stats_;  // closed row groups, and rows
   mutable ScanCounters live_stats_;

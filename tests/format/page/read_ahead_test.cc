@@ -10,10 +10,13 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <mutex>
+#include <set>
 #include <thread>
 
+#include "format/file/memory_budget.h"
 #include "format/page/page_reader.h"
 #include "tests/format/reader/scan_test_util.h"
 
@@ -364,6 +367,153 @@ TEST(ReadAheadTest, AReaderDestroyedWithAPageInFlightWaitsForIt) {
     auto scanner = TableScanner::Make(file, AllFields(*file), AllRowGroups(*file), ValueOptions{});
     ASSERT_TRUE(scanner.ok());
     ASSERT_TRUE((*scanner)->NextBatch().ok());
+  }
+}
+
+// A file in memory that records which thread read which bytes.
+class ThreadRecordingFile final : public RandomAccessFile {
+ public:
+  explicit ThreadRecordingFile(std::string bytes)
+      : RandomAccessFile("recorded.parquet", static_cast<int64_t>(bytes.size())), bytes_(std::move(bytes)) {}
+  bool Unchanged() const override { return true; }
+  struct Read {
+    int64_t offset = 0;
+    int64_t length = 0;
+    std::thread::id thread;
+  };
+  std::vector<Read> reads() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return reads_;
+  }
+
+ protected:
+  Status ReadBytes(int64_t offset, int64_t length, uint8_t* out) const override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      reads_.push_back({offset, length, std::this_thread::get_id()});
+    }
+    if (length > 0) std::memcpy(out, bytes_.data() + offset, static_cast<size_t>(length));
+    return Status::OK();
+  }
+
+ private:
+  std::string bytes_;
+  mutable std::mutex mu_;
+  mutable std::vector<Read> reads_;
+};
+
+struct Recorded {
+  std::shared_ptr<const FileReader> reader;
+  const ThreadRecordingFile* file = nullptr;
+};
+
+Recorded OpenRecorded(const std::string& path, ReaderOptions options) {
+  auto file = std::make_unique<ThreadRecordingFile>(ReadWholeFile(path));
+  const ThreadRecordingFile* raw = file.get();
+  auto r = FileReader::Open(std::move(file), options);
+  EXPECT_TRUE(r.ok()) << r.status().ToString();
+  return {r.ok() ? *r : nullptr, raw};
+}
+
+// Row groups (by index) whose column chunk bytes a thread other than this one read.
+std::set<int> GroupsReadElsewhere(const Recorded& r) {
+  std::set<int> groups;
+  const auto& row_groups = r.reader->metadata().row_groups;
+  for (const ThreadRecordingFile::Read& read : r.file->reads()) {
+    if (read.thread == std::this_thread::get_id()) continue;
+    for (size_t g = 0; g < row_groups.size(); ++g) {
+      for (const ColumnChunk& c : row_groups[g].columns) {
+        const ColumnMetaData& m = *c.meta_data;
+        const int64_t begin = std::min(m.dictionary_page_offset.value_or(m.data_page_offset), m.data_page_offset);
+        if (read.offset >= begin && read.offset < begin + m.total_compressed_size) groups.insert(static_cast<int>(g));
+      }
+    }
+  }
+  return groups;
+}
+
+TEST(ReadAheadTest, AScanReadsTheNextRowGroupOnAWorker) {
+  TestFileOptions o;
+  o.codec = CompressionCodec::kZstd;
+  o.rows = 40'000;  // four row groups
+  const std::string path = WriteFile(o, "groups.parquet");
+  auto pool = std::make_shared<TaskPool>(1);
+  auto inline_file = OpenWith(path, nullptr);
+  ASSERT_TRUE(inline_file);
+  const std::vector<int> fields = AllFields(*inline_file);
+  const std::vector<ScannedRow> want = FullScan(inline_file, fields);
+  ASSERT_EQ(want.size(), 40'000u);
+
+  ReaderOptions ro;
+  ro.task_pool = pool;
+  ro.memory = std::make_shared<MemoryBudget>(0);  // no limit: counts what is held
+  Recorded ahead = OpenRecorded(path, ro);
+  ASSERT_TRUE(ahead.reader);
+  ExpectSameRows(want, FullScan(ahead.reader, fields), "threads");
+  // Row group 0 is read by the scan itself when it opens; each later one by the worker meanwhile.
+  EXPECT_EQ(GroupsReadElsewhere(ahead), (std::set<int>{1, 2, 3}));
+  EXPECT_EQ(ro.memory->used(), 0) << "what was read ahead stays charged";
+
+  // Scans that stop after their first batch: the row group read ahead is let go, and its charge.
+  for (int round = 0; round < 20; ++round) {
+    auto scanner = TableScanner::Make(ahead.reader, fields, AllRowGroups(*ahead.reader), ValueOptions{});
+    ASSERT_TRUE(scanner.ok());
+    ASSERT_TRUE((*scanner)->NextBatch().ok());
+  }
+
+  // Skipping rows across row groups: the row group read ahead is skipped with them.
+  {
+    auto scanner = TableScanner::Make(ahead.reader, fields, AllRowGroups(*ahead.reader), ValueOptions{});
+    ASSERT_TRUE(scanner.ok());
+    ASSERT_TRUE((*scanner)->NextBatch().ok());
+    auto skipped = (*scanner)->SkipRows(25'000);
+    ASSERT_TRUE(skipped.ok());
+    std::vector<ScannedRow> rest = ReadRest(scanner->get(), fields.size());
+    ASSERT_FALSE(rest.empty());
+    const std::vector<ScannedRow> tail(want.end() - static_cast<std::ptrdiff_t>(rest.size()), want.end());
+    ExpectSameRows(tail, rest, "after SkipRows");
+  }
+  // With the file let go, nothing it or its scans read stays charged.
+  ahead.reader.reset();
+  EXPECT_EQ(ro.memory->used(), 0);
+}
+
+TEST(ReadAheadTest, NoRowGroupIsReadAheadWhenItMayNotBeNeeded) {
+  TestFileOptions o;
+  o.codec = CompressionCodec::kZstd;
+  o.rows = 40'000;
+  const std::string path = WriteFile(o, "groups_filtered.parquet");
+  auto pool = std::make_shared<TaskPool>(1);
+  auto inline_file = OpenWith(path, nullptr);
+  ASSERT_TRUE(inline_file);
+  const std::vector<int> fields = AllFields(*inline_file);
+  const std::vector<ScannedRow> all = FullScan(inline_file, fields);
+
+  // A filter may leave a row group's other columns unread.
+  {
+    ReaderOptions ro;
+    ro.task_pool = pool;
+    Recorded r = OpenRecorded(path, ro);
+    ASSERT_TRUE(r.reader);
+    Predicate filter{{PredicateTerm{0, PredicateOp::kGe, {SqlValue::Integer(0)}}}};
+    ExpectSameRows(Filtered(*inline_file, all, fields, filter), ScanWithFilter(r.reader, fields, filter), "filter");
+    EXPECT_EQ(GroupsReadElsewhere(r), std::set<int>{});
+  }
+  // A memory limit the scan just fits in without reading ahead: it fits with workers too (the row
+  // group is not read ahead when its bytes could make the scan fail).
+  {
+    ReaderOptions counted;
+    counted.memory = std::make_shared<MemoryBudget>(0);
+    Recorded alone = OpenRecorded(path, counted);
+    ASSERT_TRUE(alone.reader);
+    ExpectSameRows(all, FullScan(alone.reader, fields), "counted");
+    ReaderOptions ro;
+    ro.task_pool = pool;
+    ro.memory = std::make_shared<MemoryBudget>(counted.memory->peak() + 1024);
+    Recorded r = OpenRecorded(path, ro);
+    ASSERT_TRUE(r.reader);
+    ExpectSameRows(all, FullScan(r.reader, fields), "tight budget");
+    EXPECT_EQ(GroupsReadElsewhere(r), std::set<int>{});
   }
 }
 
