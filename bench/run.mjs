@@ -502,8 +502,14 @@ async function main() {
     ['kinds', kinds, ''], ['names_dict', namesDict, '']]) {
     vtSteps.push({ kind: 'exec', name: `open_${name}`,
       sql: `CREATE VIRTUAL TABLE temp.${name} USING parquet(${sqlString(p)}, threads=1${opts})` });
+    vtSteps.push({ kind: 'exec', name: `open_${name}_t2`,
+      sql: `CREATE VIRTUAL TABLE temp.${name}_t2 USING parquet(${sqlString(p)}, threads=2${opts})` });
   }
   for (const k of KINDS) vtSteps.push({ kind: 'time', name: `${k.key}@vt`, reps: REPS, sql: `SELECT ${k.sql} FROM ${k.vt}` });
+  // The same with threads=2 (the default on this machine), for the wall-clock time a user waits.
+  for (const k of KINDS) {
+    vtSteps.push({ kind: 'time', name: `${k.key}@vt2`, reps: REPS, sql: `SELECT ${k.sql} FROM ${k.vt}_t2` });
+  }
   vtSteps.push({ kind: 'time', name: 'full@ours', reps: 1, sql: FULL_SCAN('ours') });
   vtSteps.push({ kind: 'exec', name: 'stats_full@ours', sql: "SELECT parquet_scan_stats('ours')" });
   vtSteps.push({ kind: 'time', name: 'open_wide', reps: Math.max(REPS, 10),
@@ -673,8 +679,10 @@ function buildReport(r) {
   }
 
   for (const k of KINDS) {
-    const m = checkResult(r.nt.steps[`${k.key}@nat`], r.vt.steps[`${k.key}@vt`], `${k.label}: vtab`);
-    if (m) mismatches.push(m);
+    for (const [key, what] of [[`${k.key}@vt`, 'vtab'], [`${k.key}@vt2`, 'vtab, threads=2']]) {
+      const m = checkResult(r.nt.steps[`${k.key}@nat`], r.vt.steps[key], `${k.label}: ${what}`);
+      if (m) mismatches.push(m);
+    }
   }
   for (const [res, key, what] of [[r.vt, 'name_eq@defaults', 'vtab on the defaults file'],
     [r.vt, 'name_eq@defaults_t2', 'vtab on the defaults file, default threads'], [r.dk, 'name_eq@defaults', 'DuckDB on the defaults file']]) {
@@ -733,6 +741,21 @@ function buildReport(r) {
       return [k.label, k.sql, fmtMs(v), fmtMs(n), fmtMs(kf), fmtRatio(v, n), fmtRatio(v, floorCpu), fmtRatio(v, kf),
         `${k.flat ? '<=1.0x native, <=1.2x floor' : '<=1.0x native'}: ${met ? 'met' : 'missed'}`];
     }), ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']));
+  out.push('');
+  out.push('The same aggregates with threads=2 (the default on a machine with 2 or more hardware threads: a worker ' +
+    'reads the next row group and decompresses the next page of each column while the calling thread decodes), ' +
+    'in wall-clock milliseconds, which is what a user waits, against the native query and the floor in ' +
+    'wall-clock milliseconds; CPU time counts both threads.');
+  out.push('');
+  out.push(table(['kind', 'vtab, threads=1 (wall)', 'vtab, threads=2 (wall)', 'threads=2 (CPU)', 'native (wall)',
+    'threads=2/native', 'threads=2/floor', 'target (threads=2, wall)'],
+    KINDS.map((k) => {
+      const w1 = med(r.vt, `${k.key}@vt`), w2 = med(r.vt, `${k.key}@vt2`), c2 = med(r.vt, `${k.key}@vt2`, 'cpu_ms');
+      const n = med(r.nt, `${k.key}@nat`);
+      const met = w2 !== null && n !== null && w2 <= n && (!k.flat || w2 <= 1.2 * floorWall);
+      return [k.label, fmtMs(w1), fmtMs(w2), fmtMs(c2), fmtMs(n), fmtRatio(w2, n), fmtRatio(w2, floorWall),
+        `${k.flat ? '<=1.0x native, <=1.2x floor' : '<=1.0x native'}: ${met ? 'met' : 'missed'}`];
+    }), ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']));
   out.push('');
   out.push('## All ten columns against the interface\'s floor');
   out.push('');
