@@ -1,7 +1,9 @@
 // Reading ahead (page_reader.h; ReaderOptions::task_pool, the table option `threads`): pages a
 // worker loaded are the pages the calling thread would have loaded, a page no worker started is
 // loaded by the reader itself, a lookup of one page reads nothing ahead, errors are the same with and
-// without workers, and a reader destroyed with a page in flight waits for it. Also TaskPool itself.
+// without workers, and a reader destroyed with a page in flight waits for it. A scan reads the next
+// row group's chunks on a worker (table_scanner.h) only when it will need them and has the memory,
+// and lets them go with their charge when it stops early or skips them. Also TaskPool itself.
 #include "format/util/task_pool.h"
 
 #include <gtest/gtest.h>
