@@ -175,8 +175,8 @@ class TableScanner {
   // opening it finds its bytes in memory instead of waiting for the file. Only for local files,
   // scans without a filter (a filter may leave a row group's other columns unread) and row groups
   // read whole; at most kMaxPrefetchBytes and a sixteenth of the table's memory limit, charged to
-  // its memory budget, and only while the scan holds less than a quarter of that limit. A read that fails is done again by the column readers themselves, so
-  // errors are the same either way.
+  // its memory budget, and only while the scan holds less than a quarter of that limit. A read that
+  // fails is done again by the column readers themselves, so errors are the same either way.
   struct GroupPrefetch;
   static constexpr int64_t kMaxPrefetchBytes = int64_t{64} << 20;
   void PrefetchNextGroup();
