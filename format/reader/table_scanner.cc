@@ -235,8 +235,8 @@ Result<bool> TableScanner::OpenNextGroup() {
     PQ_RETURN_IF_ERROR(FetchTogether(all ? FieldSet::kAll : FieldSet::kFilter));
     others_fetched_ = all;
   }
+  group_batches_ = 0;
   TakePrefetch();
-  PrefetchNextGroup();
   return true;
 }
 
@@ -720,6 +720,9 @@ Result<int64_t> TableScanner::NextBatch() {
     Status s = Materialize();
     pending_ = false;
     PQ_RETURN_IF_ERROR(s);
+    // From the row group's second batch on, the scan is not one that a LIMIT stops at once: worth
+    // reading the next row group ahead for.
+    if (++group_batches_ == 2) PrefetchNextGroup();
     return batch_size_;
   }
 }

@@ -171,8 +171,9 @@ class TableScanner {
   Status PrefetchOffsetIndexes(size_t from);
   void CloseGroup();
   // Reading the next row group ahead (ReaderOptions::task_pool, the table option `threads`): once a
-  // row group is open, a worker reads the column chunks of the next one the plan reads, so that
-  // opening it finds its bytes in memory instead of waiting for the file. Only for local files,
+  // row group has handed out its second batch (a scan that a LIMIT stops within one batch reads
+  // nothing ahead), a worker reads the column chunks of the next one the plan reads, so that opening
+  // it finds its bytes in memory instead of waiting for the file. Only for local files,
   // scans without a filter (a filter may leave a row group's other columns unread) and row groups
   // read whole; at most kMaxPrefetchBytes and a sixteenth of the table's memory limit, charged to
   // its memory budget, and only while the scan holds less than a quarter of that limit. A read that
@@ -239,6 +240,7 @@ class TableScanner {
   std::string filter_scratch_;
 
   std::shared_ptr<GroupPrefetch> prefetch_;  // the next row group's chunks, being read ahead
+  int64_t group_batches_ = 0;                // batches NextBatch handed out from the open row group
 
   ScanCounters stats_;  // closed row groups, and rows
   mutable ScanCounters live_stats_;
