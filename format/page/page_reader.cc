@@ -43,16 +43,6 @@ struct PageReader::ReadAhead {
   Status status;
 };
 
-namespace {
-
-// Takes `r`'s work for the calling thread; false when another thread took it first.
-bool Claim(std::atomic<bool>& claimed) {
-  bool expected = false;
-  return claimed.compare_exchange_strong(expected, true, std::memory_order_acq_rel);
-}
-
-}  // namespace
-
 PageReader::~PageReader() {
   for (const auto& r : ahead_) Drop(*r);
 }
@@ -60,7 +50,7 @@ PageReader::~PageReader() {
 void PageReader::Drop(ReadAhead& r) const {
   // Work nobody started is cancelled: the task finds it claimed and returns without touching this
   // reader. Work under way may still use it, so it is waited for.
-  if (!Claim(r.claimed)) Wait(r);
+  if (!ClaimWork(r.claimed)) Wait(r);
 }
 
 void PageReader::Wait(ReadAhead& r) const {
@@ -122,7 +112,7 @@ void PageReader::ReadNextAhead(const Page& current) {
     if (!n) continue;
     ahead_.push_back(n);
     options_.task_pool->Submit([this, n] {
-      if (!Claim(n->claimed)) return;  // cancelled, or loaded by the reader itself
+      if (!ClaimWork(n->claimed)) return;  // cancelled, or loaded by the reader itself
       Status s = LoadBodyNow(&n->page);
       std::lock_guard<std::mutex> lock(n->mu);
       n->status = std::move(s);
@@ -433,7 +423,7 @@ Status PageReader::LoadBody(Page* page) const {
   if (it != ahead_.end()) {
     std::shared_ptr<ReadAhead> r = std::move(*it);
     ahead_.erase(it);
-    if (Claim(r->claimed)) {
+    if (ClaimWork(r->claimed)) {
       // No worker has started it (they are busy with other pages): load it here rather than wait.
       if (LoadFromCache(page)) return Status::OK();
       Status s = LoadBodyNow(page);

@@ -11,6 +11,7 @@
 #include "format/file/chunk_index_reader.h"
 #include "format/file/memory_budget.h"
 #include "format/predicate/batch_filter.h"
+#include "format/util/task_pool.h"
 
 namespace pq {
 
@@ -239,15 +240,6 @@ Result<bool> TableScanner::OpenNextGroup() {
   TakePrefetch();
   return true;
 }
-
-namespace {
-
-bool ClaimWork(std::atomic<bool>& claimed) {
-  bool expected = false;
-  return claimed.compare_exchange_strong(expected, true, std::memory_order_acq_rel);
-}
-
-}  // namespace
 
 void TableScanner::PrefetchNextGroup() {
   const ReaderOptions& options = file_->options();

@@ -45,6 +45,13 @@ bool SpinUntil(Ready&& ready, std::chrono::microseconds limit = kSpinBeforeSleep
   }
 }
 
+// Takes a piece of work handed to a pool for the calling thread: true for the first caller (a
+// worker starting it, or its owner cancelling it or doing it itself), false for every later one.
+inline bool ClaimWork(std::atomic<bool>& claimed) {
+  bool expected = false;
+  return claimed.compare_exchange_strong(expected, true, std::memory_order_acq_rel);
+}
+
 class TaskPool {
  public:
   // A pool of `workers` threads (at least one), started by the first Submit: a table that only
