@@ -409,7 +409,11 @@ struct Recorded {
   const ThreadRecordingFile* file = nullptr;
 };
 
-Recorded OpenRecorded(const std::string& path, ReaderOptions options) {
+Recorded OpenRecorded(const std::string& path, std::shared_ptr<TaskPool> pool,
+                      std::shared_ptr<MemoryBudget> memory = nullptr) {
+  ReaderOptions options;
+  options.task_pool = std::move(pool);
+  options.memory = std::move(memory);
   auto file = std::make_unique<ThreadRecordingFile>(ReadWholeFile(path));
   const ThreadRecordingFile* raw = file.get();
   auto r = FileReader::Open(std::move(file), options);
@@ -434,23 +438,38 @@ std::set<int> GroupsReadElsewhere(const Recorded& r) {
   return groups;
 }
 
-TEST(ReadAheadTest, AScanReadsTheNextRowGroupOnAWorker) {
+// A zstd test file of several row groups, opened without workers, and its rows.
+struct GroupsFile {
+  std::string path;
+  std::shared_ptr<const FileReader> inline_file;
+  std::vector<int> fields;
+  std::vector<ScannedRow> rows;
+};
+
+GroupsFile WriteGroupsFile(int64_t rows, int64_t row_group_rows, const std::string& name) {
   TestFileOptions o;
   o.codec = CompressionCodec::kZstd;
-  o.rows = 80'000;  // four row groups of 20,000 rows: ten batches each
-  o.row_group_rows = 20'000;
-  const std::string path = WriteFile(o, "groups.parquet");
-  auto pool = std::make_shared<TaskPool>(1);
-  auto inline_file = OpenWith(path, nullptr);
-  ASSERT_TRUE(inline_file);
-  const std::vector<int> fields = AllFields(*inline_file);
-  const std::vector<ScannedRow> want = FullScan(inline_file, fields);
+  o.rows = rows;
+  o.row_group_rows = row_group_rows;
+  GroupsFile g;
+  g.path = WriteFile(o, name);
+  g.inline_file = OpenWith(g.path, nullptr);
+  if (g.inline_file == nullptr) return g;
+  g.fields = AllFields(*g.inline_file);
+  g.rows = FullScan(g.inline_file, g.fields);
+  return g;
+}
+
+TEST(ReadAheadTest, AScanReadsTheNextRowGroupOnAWorker) {
+  // Four row groups of 20,000 rows: ten batches each.
+  const GroupsFile file = WriteGroupsFile(80'000, 20'000, "groups.parquet");
+  ASSERT_TRUE(file.inline_file);
+  const std::vector<int>& fields = file.fields;
+  const std::vector<ScannedRow>& want = file.rows;
   ASSERT_EQ(want.size(), 80'000u);
 
-  ReaderOptions ro;
-  ro.task_pool = pool;
-  ro.memory = std::make_shared<MemoryBudget>(0);  // no limit: counts what is held
-  Recorded ahead = OpenRecorded(path, ro);
+  auto memory = std::make_shared<MemoryBudget>(0);  // no limit: counts what is held
+  Recorded ahead = OpenRecorded(file.path, std::make_shared<TaskPool>(1), memory);
   ASSERT_TRUE(ahead.reader);
   ExpectSameRows(want, FullScan(ahead.reader, fields), "threads");
   // Row group 0 is read by the scan itself when it opens; later ones by the worker meanwhile (each
@@ -458,7 +477,7 @@ TEST(ReadAheadTest, AScanReadsTheNextRowGroupOnAWorker) {
   const std::set<int> elsewhere = GroupsReadElsewhere(ahead);
   EXPECT_FALSE(elsewhere.empty());
   EXPECT_EQ(elsewhere.count(0), 0u);
-  EXPECT_EQ(ro.memory->used(), 0) << "what was read ahead stays charged";
+  EXPECT_EQ(memory->used(), 0) << "what was read ahead stays charged";
 
   // Scans that stop after a few batches: the row group read ahead is let go, and its charge.
   for (int round = 0; round < 20; ++round) {
@@ -481,25 +500,18 @@ TEST(ReadAheadTest, AScanReadsTheNextRowGroupOnAWorker) {
   }
   // With the file let go, nothing it or its scans read stays charged.
   ahead.reader.reset();
-  EXPECT_EQ(ro.memory->used(), 0);
+  EXPECT_EQ(memory->used(), 0);
 }
 
 TEST(ReadAheadTest, NoRowGroupIsReadAheadWhenItMayNotBeNeeded) {
-  TestFileOptions o;
-  o.codec = CompressionCodec::kZstd;
-  o.rows = 40'000;
-  const std::string path = WriteFile(o, "groups_filtered.parquet");
+  const GroupsFile file = WriteGroupsFile(40'000, 10'000, "groups_filtered.parquet");
+  ASSERT_TRUE(file.inline_file);
+  const std::vector<int>& fields = file.fields;
   auto pool = std::make_shared<TaskPool>(1);
-  auto inline_file = OpenWith(path, nullptr);
-  ASSERT_TRUE(inline_file);
-  const std::vector<int> fields = AllFields(*inline_file);
-  const std::vector<ScannedRow> all = FullScan(inline_file, fields);
 
   // A scan stopped within its first batch (a LIMIT) reads nothing ahead.
   {
-    ReaderOptions ro;
-    ro.task_pool = pool;
-    Recorded r = OpenRecorded(path, ro);
+    Recorded r = OpenRecorded(file.path, pool);
     ASSERT_TRUE(r.reader);
     auto scanner = TableScanner::Make(r.reader, fields, AllRowGroups(*r.reader), ValueOptions{});
     ASSERT_TRUE(scanner.ok());
@@ -510,29 +522,25 @@ TEST(ReadAheadTest, NoRowGroupIsReadAheadWhenItMayNotBeNeeded) {
   }
   // A filter may leave a row group's other columns unread.
   {
-    ReaderOptions ro;
-    ro.task_pool = pool;
-    Recorded r = OpenRecorded(path, ro);
+    Recorded r = OpenRecorded(file.path, pool);
     ASSERT_TRUE(r.reader);
     Predicate filter{{PredicateTerm{0, PredicateOp::kGe, {SqlValue::Integer(0)}}}};
-    ExpectSameRows(Filtered(*inline_file, all, fields, filter), ScanWithFilter(r.reader, fields, filter), "filter");
+    ExpectSameRows(Filtered(*file.inline_file, file.rows, fields, filter), ScanWithFilter(r.reader, fields, filter),
+                   "filter");
     EXPECT_EQ(GroupsReadElsewhere(r), std::set<int>{});
   }
   // A memory limit under which the next row group's chunks would be more than a sixteenth of it:
   // the scan reads for itself (and fits: the limit is well above what it holds).
   {
-    ReaderOptions ro;
-    ro.task_pool = pool;
     int64_t group_bytes = 0;
-    for (const RowGroup& g : inline_file->metadata().row_groups) {
+    for (const RowGroup& g : file.inline_file->metadata().row_groups) {
       int64_t bytes = 0;
       for (const ColumnChunk& c : g.columns) bytes += c.meta_data->total_compressed_size;
       group_bytes = std::max(group_bytes, bytes);
     }
-    ro.memory = std::make_shared<MemoryBudget>(group_bytes * 15);
-    Recorded r = OpenRecorded(path, ro);
+    Recorded r = OpenRecorded(file.path, pool, std::make_shared<MemoryBudget>(group_bytes * 15));
     ASSERT_TRUE(r.reader);
-    ExpectSameRows(all, FullScan(r.reader, fields), "tight budget");
+    ExpectSameRows(file.rows, FullScan(r.reader, fields), "tight budget");
     EXPECT_EQ(GroupsReadElsewhere(r), std::set<int>{});
   }
 }
