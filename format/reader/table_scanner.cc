@@ -294,38 +294,36 @@ void TableScanner::PrefetchNextGroup() {
   });
 }
 
-void TableScanner::DropPrefetch(GroupPrefetch& p) {
-  if (!ClaimWork(p.claimed)) {
-    // Under way or done: the bytes it reads are charged until they go.
-    std::unique_lock<std::mutex> lock(p.mu);
-    p.finished.wait(lock, [&] { return p.done.load(std::memory_order_acquire); });
-    p.bytes.clear();
-  }
+void TableScanner::AwaitPrefetch(GroupPrefetch& p) {
+  auto done = [&] { return p.done.load(std::memory_order_acquire); };
+  if (SpinUntil(done)) return;
+  std::unique_lock<std::mutex> lock(p.mu);
+  p.finished.wait(lock, done);
+}
+
+void TableScanner::ReleasePrefetch(GroupPrefetch& p) {
+  p.bytes.clear();
   if (p.budget) p.budget->Release(p.reserved);
   p.reserved = 0;
+}
+
+void TableScanner::DropPrefetch(GroupPrefetch& p) {
+  if (!ClaimWork(p.claimed)) AwaitPrefetch(p);  // under way or done: its bytes are charged until they go
+  ReleasePrefetch(p);
 }
 
 void TableScanner::TakePrefetch() {
   if (!prefetch_) return;
   std::shared_ptr<GroupPrefetch> p = std::move(prefetch_);
-  // Another row group (the scan skipped this one), or a read no worker has started: the readers
-  // read for themselves.
-  if (p->group + 1 != next_group_) {
-    DropPrefetch(*p);
-    return;
-  }
   if (ClaimWork(p->claimed)) {
-    if (p->budget) p->budget->Release(p->reserved);
+    ReleasePrefetch(*p);  // no worker started it: the readers read for themselves
     return;
   }
-  auto done = [&] { return p->done.load(std::memory_order_acquire); };
-  if (!SpinUntil(done)) {
-    std::unique_lock<std::mutex> lock(p->mu);
-    p->finished.wait(lock, done);
-  }
-  if (!p->status.ok() || p->bytes.size() != p->ranges.size()) {
-    p->bytes.clear();
-    DropPrefetch(*p);
+  AwaitPrefetch(*p);
+  // Another row group (the scan skipped this one), or a read that failed (the readers read again and
+  // report what they find): nothing to hand over.
+  if (p->group + 1 != next_group_ || !p->status.ok() || p->bytes.size() != p->ranges.size()) {
+    ReleasePrefetch(*p);
     return;
   }
   for (size_t k = 0; k < p->ranges.size(); ++k) {

@@ -186,6 +186,10 @@ class TableScanner {
   void TakePrefetch();
   // Cancels or waits for the read ahead, and returns its memory.
   static void DropPrefetch(GroupPrefetch& p);
+  // Waits until a read ahead some worker started is done.
+  static void AwaitPrefetch(GroupPrefetch& p);
+  // Lets go of what a read ahead holds and returns its charge.
+  static void ReleasePrefetch(GroupPrefetch& p);
   // Decodes the next batch's filter fields and selects its rows (pending_); false at the end.
   Result<bool> FillBatch();
   // Filters sel[0..n) by `t` on its field's dictionary-coded batch through the term's dictionary
