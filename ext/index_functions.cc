@@ -431,8 +431,8 @@ std::string DescribeColumn(const SchemaNode& leaf) {
 using Hashes = std::vector<uint64_t>;
 
 // The probe value as the engine takes it (bloom_literal.h, BloomProbeHashes): its storage class and
-// bytes, what SQLite's numeric affinity makes of it and how SQLite prints a number, each from a copy
-// (sqlite3_value_dup) so that the argument itself stays as given.
+// bytes, what SQLite's numeric affinity makes of it (NumericAffinityOf, which leaves the argument as
+// given) and how SQLite prints a number (from a copy, sqlite3_value_dup, for the same reason).
 ProbeValue ToProbeValue(sqlite3_value* v) {
   ProbeValue p;
   switch (sqlite3_value_type(v)) {
@@ -443,11 +443,9 @@ ProbeValue ToProbeValue(sqlite3_value* v) {
     default: p.type = CellType::kNull; break;
   }
   if (p.type == CellType::kText || p.type == CellType::kBlob) p.bytes = std::string(ValueBytes(v));
-  OwnedValue number = CopyValue(v);
-  int type = sqlite3_value_type(number.get());
-  if (type == SQLITE_TEXT) type = sqlite3_value_numeric_type(number.get());
-  if (type == SQLITE_INTEGER) p.number = SqlValue::Integer(sqlite3_value_int64(number.get()));
-  if (type == SQLITE_FLOAT) p.number = SqlValue::Real(sqlite3_value_double(number.get()));
+  const NumericValue number = NumericAffinityOf(v);
+  if (number.type == SQLITE_INTEGER) p.number = SqlValue::Integer(number.i);
+  if (number.type == SQLITE_FLOAT) p.number = SqlValue::Real(number.d);
   if (p.type == CellType::kInteger || p.type == CellType::kReal) {
     OwnedValue text = CopyValue(v);
     if (sqlite3_value_text(text.get()) == nullptr) throw std::bad_alloc();

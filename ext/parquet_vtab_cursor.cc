@@ -5,7 +5,9 @@
 // reads every row into SortedRows first and hands them out in order.
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -264,9 +266,13 @@ bool PathSatisfies(std::string_view path, const PredicateTerm& term) {
 
 // A LIMIT or OFFSET value as SQLite uses it (an integer; SQLite has already refused others).
 int64_t CountValue(sqlite3_value* v) {
-  ValueCopy copy(v);
-  int type = sqlite3_value_numeric_type(copy.value);
-  return type == SQLITE_INTEGER || type == SQLITE_FLOAT ? sqlite3_value_int64(copy.value) : 0;
+  const NumericValue n = NumericAffinityOf(v);
+  if (n.type == SQLITE_INTEGER) return n.i;
+  if (n.type != SQLITE_FLOAT || std::isnan(n.d)) return 0;
+  // Saturating, as SQLite converts a REAL to an INTEGER.
+  if (n.d <= -9223372036854775808.0) return std::numeric_limits<int64_t>::min();
+  if (n.d >= 9223372036854775808.0) return std::numeric_limits<int64_t>::max();
+  return static_cast<int64_t>(n.d);
 }
 
 // Makes a term on a TEXT column safe to push whatever the affinity of its right operand, which the
@@ -293,8 +299,7 @@ bool TextTermFor(PredicateTerm* p, sqlite3_value* arg, bool constant) {
     const std::string& bound = p->values[0].bytes;
     bool sorts_after_numbers = !bound.empty() && static_cast<unsigned char>(bound[0]) >= ':';
     if (!sorts_after_numbers) {
-      ValueCopy copy(arg);
-      if (sqlite3_value_numeric_type(copy.value) == SQLITE_TEXT) {
+      if (NumericAffinityOf(arg).type == SQLITE_TEXT) {
         p->op = PredicateOp::kLt;
         p->values[0] = SqlValue::Text(":");
       }

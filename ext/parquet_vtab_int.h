@@ -53,17 +53,6 @@ enum class TermOp : uint8_t {
   kTake, kSkip,        // LIMIT / OFFSET the engine applies exactly
 };
 
-// An sqlite3_value copy, freed on scope exit.
-struct ValueCopy {
-  explicit ValueCopy(const sqlite3_value* v) : value(sqlite3_value_dup(v)) {
-    if (value == nullptr) throw std::bad_alloc();  // Guarded() turns it into SQLITE_NOMEM
-  }
-  ~ValueCopy() { sqlite3_value_free(value); }
-  ValueCopy(const ValueCopy&) = delete;
-  ValueCopy& operator=(const ValueCopy&) = delete;
-  sqlite3_value* value;
-};
-
 // ---------------------------------------------------------------------------------------------------
 // The plan xBestIndex hands to xFilter through idxStr (the table at BestIndex).
 
@@ -127,7 +116,7 @@ inline const sqlite3_module& W() { return WriteTableModule(); }
 
 // The planner (parquet_vtab_plan.cc): the terms, as the planner estimates them and the cursor
 // applies them, and the idxStr plan.
-RowRanges PositionsSatisfying(TermOp op, const sqlite3_value* literal, int64_t end);
+RowRanges PositionsSatisfying(TermOp op, sqlite3_value* literal, int64_t end);
 SqlValue ToSqlValue(sqlite3_value* v);
 std::string PatternPrefix(TermOp op, std::string_view pattern);
 PredicateOp ToPredicateOp(TermOp op);

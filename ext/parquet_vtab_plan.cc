@@ -55,15 +55,15 @@ namespace pq::ext::parquet_vtab {
 // with a value: numeric affinity is applied to the literal first ('5' and 5.0 are 5); a number that
 // is not integral falls between positions; TEXT and BLOB sort after every number; NULL matches
 // nothing. `op` is one of =, IS, <, <=, >, >=.
-RowRanges PositionsSatisfying(TermOp op, const sqlite3_value* literal, int64_t end) {
-  ValueCopy v(literal);
+RowRanges PositionsSatisfying(TermOp op, sqlite3_value* literal, int64_t end) {
+  const NumericValue v = NumericAffinityOf(literal);
   auto span = [end](int64_t b, int64_t e) { return RowRanges::Of(std::max<int64_t>(b, 0), std::min(e, end)); };
-  switch (sqlite3_value_numeric_type(v.value)) {
+  switch (v.type) {
     case SQLITE_NULL:
       return {};
     case SQLITE_INTEGER: {
       // Clamping to [-1, end] keeps every comparison's outcome over [0, end) and rules out overflow.
-      int64_t i = std::clamp<int64_t>(sqlite3_value_int64(v.value), -1, end);
+      int64_t i = std::clamp<int64_t>(v.i, -1, end);
       switch (op) {
         case TermOp::kEq:
         case TermOp::kIs: return span(i, i + 1);
@@ -75,7 +75,7 @@ RowRanges PositionsSatisfying(TermOp op, const sqlite3_value* literal, int64_t e
     }
     case SQLITE_FLOAT: {
       // Same clamping; end is far below 2^53, so the bounds are exact doubles.
-      double d = std::clamp(sqlite3_value_double(v.value), -2.0, static_cast<double>(end) + 2);
+      double d = std::clamp(v.d, -2.0, static_cast<double>(end) + 2);
       auto floor = static_cast<int64_t>(std::floor(d));
       auto ceil = static_cast<int64_t>(std::ceil(d));
       switch (op) {

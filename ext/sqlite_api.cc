@@ -1,6 +1,9 @@
 #include "ext/sqlite_api.h"
 
 #include <cstring>
+#include <string_view>
+
+#include "format/predicate/sql_number.h"
 
 namespace pq::ext {
 
@@ -26,6 +29,31 @@ int SetVtabError(sqlite3_vtab* vtab, const Status& s) {
 void SetFunctionError(sqlite3_context* ctx, const Status& s) {
   sqlite3_result_error(ctx, s.message().c_str(), static_cast<int>(s.message().size()));
   if (s.code() == StatusCode::kInterrupted) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+}
+
+NumericValue NumericAffinityOf(sqlite3_value* v) {
+  NumericValue n;
+  n.type = sqlite3_value_type(v);
+  switch (n.type) {
+    case SQLITE_INTEGER: n.i = sqlite3_value_int64(v); break;
+    case SQLITE_FLOAT: n.d = sqlite3_value_double(v); break;
+    case SQLITE_TEXT: {
+      const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(v));
+      const int size = sqlite3_value_bytes(v);
+      if (text == nullptr) break;  // out of memory converting it: left as TEXT
+      const SqlNumber number = ParseSqlNumber(std::string_view(text, static_cast<size_t>(size)));
+      if (number.kind == SqlNumberKind::kInteger) {
+        n.type = SQLITE_INTEGER;
+        n.i = number.i;
+      } else if (number.kind != SqlNumberKind::kNotNumeric) {
+        n.type = SQLITE_FLOAT;
+        n.d = sqlite3_value_double(v);
+      }
+      break;
+    }
+    default: break;
+  }
+  return n;
 }
 
 }  // namespace pq::ext

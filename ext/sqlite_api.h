@@ -5,6 +5,7 @@
 
 #include <sqlite3ext.h>
 
+#include <cstdint>
 #include <string>
 
 #include "format/util/status.h"
@@ -23,6 +24,20 @@ int SetVtabError(sqlite3_vtab* vtab, const Status& s);
 void SetFunctionError(sqlite3_context* ctx, const Status& s);
 // A copy of `s` made with sqlite3_malloc (for *pzErr out-parameters), or null on OOM.
 char* SqliteStrdup(const std::string& s);
+
+// What SQLite's numeric affinity makes of a value (sqlite3_value_numeric_type), found without
+// changing it: `type` is SQLITE_INTEGER (`i`), SQLITE_FLOAT (`d`), SQLITE_TEXT for a text that is not
+// a number, SQLITE_BLOB or SQLITE_NULL. sqlite3_value_numeric_type converts the value it is given, so
+// it cannot be used on an argument SQLite may read again, nor on a copy from sqlite3_value_dup, which
+// belongs to no connection and on which SQLite 3.53 and later dereference a null connection. A text
+// that is a number (ParseSqlNumber) is an INTEGER when its digits alone fit in 64 bits, else the
+// REAL sqlite3_value_double reads from it: the conversion numeric affinity applies.
+struct NumericValue {
+  int type = SQLITE_NULL;
+  int64_t i = 0;
+  double d = 0;
+};
+NumericValue NumericAffinityOf(sqlite3_value* v);
 
 // Runs `body` (returning an SQLite code) and turns any escaping C++ exception into an SQLite error, so
 // that no exception ever crosses into SQLite. std::bad_alloc becomes SQLITE_NOMEM.
