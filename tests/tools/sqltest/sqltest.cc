@@ -243,11 +243,14 @@ Outcome RunSql(sqlite3* db, const std::string& sql) {
     return out;
   }
   int columns = sqlite3_column_count(stmt);
+  // EXPLAIN QUERY PLAN: only the plan's text (its last column); the others are ids and bytecode
+  // addresses, which differ between SQLite releases for the same plan.
+  const int first_column = sqlite3_stmt_isexplain(stmt) == 2 ? columns - 1 : 0;
   int rc;
   while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
     std::string row;
-    for (int c = 0; c < columns; ++c) {
-      if (c > 0) row += '|';
+    for (int c = first_column; c < columns; ++c) {
+      if (c > first_column) row += '|';
       row += RenderValue(stmt, c);
     }
     out.rows.push_back(std::move(row));
