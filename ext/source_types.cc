@@ -42,8 +42,8 @@ std::optional<ColumnType> LeafType(const SchemaNode& leaf, const ValueOptions& v
     case LeafKind::kReal:
       return ColumnType::Of(leaf.physical_type == PhysicalType::kFloat ? ColumnKind::kFloat
                                                                : ColumnKind::kDouble);
-    case LeafKind::kFloat16:
-      return ColumnType::Of(ColumnKind::kFloat);
+    case LeafKind::kFloat16:  // FLOAT16 stands only as a column's own type; FLOAT holds each value
+      return ColumnType::Of(in_json ? ColumnKind::kFloat : ColumnKind::kFloat16);
     case LeafKind::kDecimalReal:
     case LeafKind::kDecimalText: {
       // A REAL holds the decimal exactly only up to precision 15; JSON numbers always do.

@@ -747,6 +747,33 @@ SELECT name, logical_type FROM parquet_schema('$TMPDIR/kept2.parquet') WHERE nam
 at|TimestampType(isAdjustedToUTC=1, unit=TimeUnit(MICROS=MicroSeconds()))
 d|DateType()
 
+# FLOAT16 stays FLOAT16 (two bytes a value), with its values; inside a nested value it would be FLOAT.
+query
+SELECT parquet_export('$TMPDIR/half.parquet', 'SELECT 1.5 AS h UNION ALL SELECT -65504 UNION ALL SELECT 0.0009765625 UNION ALL SELECT NULL', 'schema=''h FLOAT16''');
+----
+4
+
+statement ok
+CREATE VIRTUAL TABLE temp.half USING parquet('$TMPDIR/half.parquet');
+
+query
+SELECT parquet_export('$TMPDIR/half_again.parquet', 'SELECT h FROM half');
+----
+4
+
+query
+SELECT type, type_length, logical_type FROM parquet_schema('$TMPDIR/half_again.parquet') WHERE name = 'h';
+----
+FIXED_LEN_BYTE_ARRAY|2|Float16Type()
+
+statement ok
+CREATE VIRTUAL TABLE temp.half_again USING parquet('$TMPDIR/half_again.parquet');
+
+query
+SELECT group_concat(h, ',') FROM half_again;
+----
+1.5,-65504.0,0.0009765625
+
 # A DECIMAL(38,4) a double cannot hold keeps every digit: it reads as exact TEXT by default, and
 # the export writes it as DECIMAL(38,4) again.
 query
