@@ -1204,7 +1204,15 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
 
 namespace {
 
+int ColumnUnguarded(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col);
+
+// xColumn may decode a batch (EnsureLoaded): an exception there (an allocation the budget did not
+// foresee) must not cross into SQLite, which would end the process.
 int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
+  return Guarded(cur->pVtab, [&]() -> int { return ColumnUnguarded(cur, ctx, col); });
+}
+
+int ColumnUnguarded(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
   if (IsWriteTable(cur->pVtab)) return W().xColumn(cur, ctx, col);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
   if (c->sorted_output) return SortedColumn(c, ctx, col);
@@ -1296,9 +1304,11 @@ int Rowid(sqlite3_vtab_cursor* cur, sqlite_int64* rowid) {
     *rowid = c->sorted->OriginAt(c->row_in_batch).rowid;
     return SQLITE_OK;
   }
-  if (!EnsureLoaded(c)) return SQLITE_ERROR;
-  *rowid = c->data->files[c->file_index].first_row + CurrentFileRow(c);
-  return SQLITE_OK;
+  return Guarded(cur->pVtab, [&]() -> int {
+    if (!EnsureLoaded(c)) return SQLITE_ERROR;
+    *rowid = c->data->files[c->file_index].first_row + CurrentFileRow(c);
+    return SQLITE_OK;
+  });
 }
 
 }  // namespace pq::ext::parquet_vtab
