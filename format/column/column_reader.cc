@@ -60,6 +60,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     max_rep_ = leaf->max_repetition_level;
     levels_charge_ = BudgetCharge(budget());
     indices_charge_ = BudgetCharge(budget());
+    storage_charge_ = BudgetCharge(budget());
   }
 
   int64_t footprint() const override { return static_cast<int64_t>(sizeof(*this)); }
@@ -578,6 +579,8 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
       auto d = MakeDecoder<T>(leaf_->physical_type, enc, leaf_->type_length);
       if (!d.ok()) return PageError(std::move(d).TakeStatus());
       decoders_[slot] = std::move(d).value();
+      decoders_[slot]->SetStorageReserve(
+          [this](int64_t bytes) { return storage_charge_.Set(bytes, "the values a page's decoder rebuilds"); });
     }
     decoder_ = decoders_[slot].get();
     Status s = decoder_->SetData(values, non_null);
@@ -842,6 +845,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   BudgetCharge levels_charge_;      // page_def_, page_rep_
   BudgetCharge dictionary_charge_;  // dictionary_
   BudgetCharge indices_charge_;     // indices_
+  BudgetCharge storage_charge_;     // the current page's decoder_->storage()
 };
 
 }  // namespace

@@ -125,6 +125,7 @@ class ByteStreamSplitFixedLenDecoder final
   Status SetData(ByteSpan data, int64_t num_values) override {
     PQ_RETURN_IF_ERROR(CheckValueCount(num_values));
     PQ_RETURN_IF_ERROR(CheckStreams(data.size(), width_, num_values));
+    PQ_RETURN_IF_ERROR(ReserveStorage(num_values * static_cast<int64_t>(width_)));
     if (!storage_ || storage_.use_count() != 1) storage_ = std::make_shared<Buffer>();
     const size_t n = static_cast<size_t>(num_values);
     const size_t stride = data.size() / width_;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 
@@ -32,6 +33,16 @@ class TypedDecoder {
   // of FIXED_LEN_BYTE_ARRAY): the buffer the values of the current page point into; pin it to keep
   // decoded ByteArrays valid past the next SetData. Null when values point into the page data.
   virtual BufferPtr storage() const { return nullptr; }
+  // Asked by such decoders, in SetData, for the bytes a page's values need before they allocate
+  // them (a few hundred bytes of DELTA_BYTE_ARRAY can claim a gigabyte of values); an error stops
+  // SetData with it. Unset: nothing is asked.
+  void SetStorageReserve(std::function<Status(int64_t bytes)> reserve) { reserve_ = std::move(reserve); }
+
+ protected:
+  Status ReserveStorage(int64_t bytes) const { return reserve_ ? reserve_(bytes) : Status::OK(); }
+
+ private:
+  std::function<Status(int64_t bytes)> reserve_;
 };
 
 // Builds the decoder for a value encoding. `type_length` is the FIXED_LEN_BYTE_ARRAY width (else 0).

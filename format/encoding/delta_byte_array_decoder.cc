@@ -33,6 +33,7 @@ class DeltaByteArrayDecoder final : public TypedDecoder<ByteArray> {
     int64_t count = std::min<int64_t>(
         {num_values, prefixes_.total_values(), static_cast<int64_t>(suffixes_.total_values())});
     PQ_ASSIGN_OR_RETURN(uint64_t total_bytes, MeasureValues(count));
+    PQ_RETURN_IF_ERROR(ReserveStorage(static_cast<int64_t>(total_bytes + kSlack)));
     // Reuse the buffer when no one else holds it; otherwise the old page's values must survive.
     if (!storage_ || storage_.use_count() != 1) storage_ = std::make_shared<Buffer>();
     storage_->resize(static_cast<size_t>(total_bytes) + kSlack);

@@ -959,6 +959,38 @@ inline std::vector<HostileCase> HostileCases() {
                    },
                    {{{Table(""), "SELECT group_concat(x) FROM t"}, {}, "1,2,3"},
                     {{"SELECT geo_bbox FROM parquet_metadata('{f0}')"}, {}, "NULL"}}});
+  // 12. Decoders that rebuild a page's values in memory of their own ask the budget first.
+  cases.push_back({"delta-byte-array-rebuilt", 12,
+                   "a 46 KB DELTA_BYTE_ARRAY page whose 46,000 values each extend the last by a byte (1 GB)",
+                   [] {
+                     // Value i keeps all i bytes of value i-1 and adds one: prefix lengths 0, 1,
+                     // 2, ... and suffix lengths all 1, two DELTA_BINARY_PACKED streams of one
+                     // repeated delta (bit width 0: a block is its minimum delta and four zero
+                     // widths), then the suffixes.
+                     const uint64_t n = 46000;
+                     auto arithmetic = [n](uint64_t first, uint64_t delta) {
+                       std::string s;
+                       PutUleb(&s, 128);
+                       PutUleb(&s, 4);
+                       PutUleb(&s, n);
+                       PutUleb(&s, first << 1);  // zigzag of a non-negative value
+                       for (uint64_t done = 1; done < n; done += 128) {
+                         PutUleb(&s, delta << 1);
+                         s.append(4, '\0');
+                       }
+                       return s;
+                     };
+                     const std::string body = arithmetic(0, 1) + arithmetic(1, 0) + std::string(n, 'a');
+                     FileSpec f = detail::OneColumn({}, static_cast<int64_t>(n));
+                     f.schema[1] = Leaf("x", PhysicalType::kByteArray, Repetition::kRequired);
+                     ChunkSpec& c = f.groups[0].chunks[0];
+                     c.type = PhysicalType::kByteArray;
+                     c.codec = CompressionCodec::kZstd;
+                     c.pages.push_back(DataPage(static_cast<int32_t>(n), Encoding::kDeltaByteArray, body, c.codec));
+                     return std::vector<std::string>{BuildFile(f)};
+                   },
+                   {{{Table(kMax64), "SELECT sum(length(x)) FROM t"},
+                     {"f0.parquet", "row group 0", "column 'x'", "page 0", "max_memory"}}}});
   return cases;
 }
 
