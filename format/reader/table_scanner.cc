@@ -874,6 +874,12 @@ TableScanner::ConvertedColumn TableScanner::ConvertBatch(int slot, ConvertedStor
   s.ends.clear();
   s.arena.clear();
   const size_t room = conv.TextRoom();
+  // Text of a known room is charged for all of the batch at once; other values as they come.
+  const std::shared_ptr<MemoryBudget>& budget = file_->options().memory;
+  auto charged = [&](size_t bytes) {
+    return s.charge.Set(budget, static_cast<int64_t>(bytes), "converted values").ok();
+  };
+  if (room > 0 && !charged(n * (room + 1))) return out;
   if (room > 0 && room <= kMaxDirectTextRoom) {
     // Decimals, dates, times and timestamps of INT32/INT64 values: each written in place, then a NUL.
     s.arena.resize(n * (room + 1));
@@ -906,6 +912,10 @@ TableScanner::ConvertedColumn TableScanner::ConvertBatch(int slot, ConvertedStor
       case CellType::kReal: s.reals.push_back(c.d); break;
       case CellType::kText:
       case CellType::kBlob:
+        if (room == 0 && s.arena.size() + c.bytes.size() + 1 > static_cast<size_t>(s.charge.bytes()) &&
+            !charged(2 * (s.arena.size() + c.bytes.size() + 1))) {
+          return out;
+        }
         s.arena.append(c.bytes);
         s.ends.push_back(s.arena.size());
         if (terminate) s.arena.push_back('\0');

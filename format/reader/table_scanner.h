@@ -17,6 +17,7 @@
 #include "format/column/column_batch.h"
 #include "format/column/column_reader.h"
 #include "format/file/file_reader.h"
+#include "format/file/memory_budget.h"
 #include "format/predicate/predicate.h"
 #include "format/predicate/scan_plan.h"
 #include "format/record/json_assembler.h"
@@ -121,6 +122,10 @@ class TableScanner {
     std::vector<size_t> ends;  // end of each value's bytes in `arena`, while converting
     std::string arena;
     std::string scratch;
+    // The arena, charged to the table's memory budget: a DECIMAL of a large scale writes thousands
+    // of bytes a value, for each row of the batch. When the budget refuses, the column is not
+    // converted (its values go to SQLite one at a time, through GetCell).
+    BudgetCharge charge;
   };
   struct ConvertedColumn {
     CellType type = CellType::kNull;  // kNull: not converted

@@ -991,6 +991,42 @@ inline std::vector<HostileCase> HostileCases() {
                    },
                    {{{Table(kMax64), "SELECT sum(length(x)) FROM t"},
                      {"f0.parquet", "row group 0", "column 'x'", "page 0", "max_memory"}}}});
+  cases.push_back({"decimal-text-batch", 12,
+                   "100 DECIMAL columns of scale 4096, whose 8-byte values read as 4 KB of text each",
+                   [] {
+                     const int columns = 100;
+                     const int32_t rows = 4096;
+                     FileSpec f;
+                     f.schema = {Root(columns)};
+                     GroupSpec g;
+                     g.num_rows = rows;
+                     for (int i = 0; i < columns; ++i) {
+                       SchemaElement x = Leaf("x" + std::to_string(i), PhysicalType::kInt64, Repetition::kRequired);
+                       x.converted_type = ConvertedType::kDecimal;
+                       x.scale = 4096;
+                       x.precision = 18;
+                       x.logical_type.emplace();
+                       x.logical_type->kind = LogicalType::Kind::kDecimal;
+                       x.logical_type->decimal_scale = 4096;
+                       x.logical_type->decimal_precision = 18;
+                       f.schema.push_back(x);
+                       ChunkSpec c;
+                       c.path = {x.name};
+                       c.codec = CompressionCodec::kZstd;
+                       c.pages.push_back(DataPage(rows, Encoding::kPlain,
+                                                  PlainInt64(std::vector<int64_t>(rows, -123456789012345678)), c.codec));
+                       g.chunks.push_back(std::move(c));
+                     }
+                     f.groups.push_back(std::move(g));
+                     return std::vector<std::string>{BuildFile(f)};
+                   },
+                   {{{Table(kMax64), [] {
+                        std::string sum = "length(x0)";
+                        for (int i = 1; i < 100; ++i) sum += " + length(x" + std::to_string(i) + ")";
+                        return "SELECT count(*), sum(" + sum + ") FROM t";  // every value, as text
+                      }()},
+                     {},
+                     "4096|1678950400"}}});
   return cases;
 }
 
