@@ -55,7 +55,10 @@ Status CheckRowCounts(const FileReader& file) {
       auto meta = file.ColumnMeta(rg, leaf);
       if (!meta.ok()) continue;
       const ColumnMetaData& m = **meta;
-      if (m.num_values < rows) {
+      // A column that is not repeated holds one value (or NULL) per row: exactly `rows`. More would
+      // be rows past the row group's end, which a scan stops before: dropped without a word.
+      const bool flat = schema.leaf(leaf).max_repetition_level == 0;
+      if (m.num_values < rows || (flat && m.num_values > rows)) {
         return Status::Corruption("the row group claims " + std::to_string(rows) + " rows, the column chunk holds " +
                                   std::to_string(m.num_values) + " values")
             .WithContext(ColumnContext(file, rg, schema.leaf(leaf)));

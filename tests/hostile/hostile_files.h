@@ -1027,6 +1027,12 @@ inline std::vector<HostileCase> HostileCases() {
                       }()},
                      {},
                      "4096|1678950400"}}});
+  cases.push_back({"rows-fewer-claimed", 12, "a row group claiming 2 rows over a column chunk of 3 values, no page index",
+                   [] {
+                     return std::vector<std::string>{BuildFile(
+                         detail::OneColumn({DataPage(3, Encoding::kPlain, PlainInt64({1, 2, 3}))}, 2))};
+                   },
+                   {{{Table("")}, {"f0.parquet", "row group 0", "column 'x'", "claims 2 rows", "holds 3 values"}}}});
   return cases;
 }
 
