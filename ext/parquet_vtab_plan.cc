@@ -400,10 +400,24 @@ bool ColumnUsed(uint64_t col_used, int col) { return ((col_used >> std::min(col,
 // or their uncompressed size, or a guess from the statistics' bounds, whichever is largest (a
 // dictionary-encoded chunk is much smaller than its values). The key's distinct values are held
 // once: in a dictionary-encoded chunk no more than its size; in another one they may be as many
-// as its rows, each with a hash slot and an entry besides its bytes.
+// as its rows, each with a hash slot and an entry besides its bytes (kBytesPerDistinctKey), and
+// every row's key id grows from one byte to four once there are more than 256.
+constexpr double kBytesPerDistinctKey = 64;  // value word, hash, slots at half load, ids; doubling
+
 double EstimateSortBytes(const ParquetTable& t, uint64_t col_used, int key) {
   const DatasetSnapshot& d = *t.data;
   double bytes = static_cast<double>(d.total_rows) * 8;
+  // The distinct keys of a chunk of `rows` rows: no more than its rows, nor, dictionary-encoded,
+  // than entries of 4 bytes or more its unencoded size holds.
+  auto distinct_keys = [](const ColumnMetaData& meta, int64_t rows, bool dictionary) {
+    const double n = static_cast<double>(rows);
+    return dictionary ? std::min(n, static_cast<double>(meta.total_uncompressed_size) / 4) : n;
+  };
+  auto is_dictionary = [](const ColumnMetaData& meta) {
+    return std::any_of(meta.encodings.begin(), meta.encodings.end(), [](Encoding e) {
+      return e == Encoding::kRleDictionary || e == Encoding::kPlainDictionary;
+    });
+  };
   for (int col = 0; col < t.num_fields; ++col) {
     if (!ColumnUsed(col_used, col) && col != key) continue;
     const DatasetColumn& column = t.columns[static_cast<size_t>(col)];
@@ -412,17 +426,27 @@ double EstimateSortBytes(const ParquetTable& t, uint64_t col_used, int key) {
       const auto rows = static_cast<double>(file.rows);
       if (col != key) bytes += rows * 9;
       const int field = file.columns.field_of_column[static_cast<size_t>(col)];
-      if (field < 0 || !text) continue;
+      if (field < 0 || (!text && col != key)) continue;
       const Schema& schema = file.reader->schema();
       const auto [first_leaf, leaves] = schema.LeafRange(*schema.fields()[static_cast<size_t>(field)]);
+      if (!text) {  // a key of numbers: its distinct values and the rows' wide ids
+        for (const RowGroup& rg : file.reader->metadata().row_groups) {
+          if (static_cast<size_t>(first_leaf) >= rg.columns.size() || !rg.columns[static_cast<size_t>(first_leaf)].meta_data) {
+            bytes += static_cast<double>(rg.num_rows) * (4 + kBytesPerDistinctKey);
+            continue;
+          }
+          const ColumnMetaData& meta = *rg.columns[static_cast<size_t>(first_leaf)].meta_data;
+          bytes += static_cast<double>(rg.num_rows) * 4 +
+                   distinct_keys(meta, rg.num_rows, is_dictionary(meta)) * kBytesPerDistinctKey;
+        }
+        continue;
+      }
       double payload = 0;
       for (const RowGroup& rg : file.reader->metadata().row_groups) {
         for (int leaf = first_leaf; leaf < first_leaf + leaves && static_cast<size_t>(leaf) < rg.columns.size(); ++leaf) {
           const std::optional<ColumnMetaData>& meta = rg.columns[static_cast<size_t>(leaf)].meta_data;
           if (!meta) continue;
-          const bool dictionary = std::any_of(meta->encodings.begin(), meta->encodings.end(), [](Encoding e) {
-            return e == Encoding::kRleDictionary || e == Encoding::kPlainDictionary;
-          });
+          const bool dictionary = is_dictionary(*meta);
           double chunk = static_cast<double>(meta->total_uncompressed_size);
           if (col == key && dictionary && column.flat) {
             payload += chunk;  // the key's distinct values: no more than the dictionary holds
@@ -443,7 +467,7 @@ double EstimateSortBytes(const ParquetTable& t, uint64_t col_used, int key) {
           }
           if (!column.flat) chunk *= 2;
           payload += chunk;
-          if (col == key) bytes += static_cast<double>(rg.num_rows) * 24;  // maybe as many keys as rows
+          if (col == key) bytes += static_cast<double>(rg.num_rows) * (4 + kBytesPerDistinctKey);  // maybe as many keys as rows
         }
       }
       bytes += payload;

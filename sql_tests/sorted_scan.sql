@@ -482,3 +482,50 @@ SELECT hex(g), length(g), count(*) FROM hp WHERE g < 'l' GROUP BY g;
 6B|1|600
 6B007A|1|600
 6B7A|2|600
+
+# The estimate counts a key of numbers with as many distinct values as rows (each a hash entry and
+# a slot besides its value, every row's id four bytes): 60,000 of them need about 5 MiB, more than
+# twice sort_memory=1, so SQLite sorts them, and the rows come back, rather than the table
+# accepting the order and failing for want of memory.
+statement ok
+CREATE TABLE distinct_n(i INTEGER, k INTEGER);
+
+statement ok
+INSERT INTO distinct_n WITH RECURSIVE c(v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM c WHERE v < 60000)
+SELECT (v * 40503) % 65537 * 7 - 3000, v FROM c;
+
+query
+SELECT parquet_export('$TMPDIR/distinct.parquet', 'SELECT * FROM distinct_n', 'row_group_size=30000');
+----
+60000
+
+statement ok
+CREATE VIRTUAL TABLE distinct_p USING parquet('$TMPDIR/distinct.parquet', sort_memory=1);
+
+query
+EXPLAIN QUERY PLAN SELECT i, count(*), max(k) FROM distinct_p GROUP BY i;
+----
+SCAN distinct_p VIRTUAL TABLE INDEX 0:3
+USE TEMP B-TREE FOR GROUP BY
+
+query
+SELECT (SELECT group_concat(i || ':' || k, ',') FROM (SELECT i, k FROM distinct_p ORDER BY i)) IS
+       (SELECT group_concat(i || ':' || k, ',') FROM (SELECT i, k FROM distinct_n ORDER BY i)),
+       (SELECT count(*) FROM (SELECT i, count(*), max(k) FROM distinct_p GROUP BY i));
+----
+1|60000
+
+# With room, the table orders them itself.
+statement ok
+CREATE VIRTUAL TABLE distinct_room USING parquet('$TMPDIR/distinct.parquet', sort_memory=16);
+
+query
+EXPLAIN QUERY PLAN SELECT i, k FROM distinct_room ORDER BY i;
+----
+SCAN distinct_room VIRTUAL TABLE INDEX 0:3:a0
+
+query
+SELECT (SELECT group_concat(i || ':' || k, ',') FROM (SELECT i, k FROM distinct_room ORDER BY i)) IS
+       (SELECT group_concat(i || ':' || k, ',') FROM (SELECT i, k FROM distinct_n ORDER BY i));
+----
+1
