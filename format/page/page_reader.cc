@@ -399,6 +399,13 @@ Result<bool> PageReader::NextHeader(Page* page) {
       if (v2.repetition_levels_byte_length < 0 || v2.definition_levels_byte_length < 0) {
         return Fail(Status::Corruption("negative level byte length"), ordinal);
       }
+      // Every row and every NULL is one of the page's level entries.
+      if (v2.num_rows < 0 || v2.num_rows > v2.num_values || v2.num_nulls < 0 || v2.num_nulls > v2.num_values) {
+        return Fail(Status::Corruption("data page v2 claims " + std::to_string(v2.num_rows) + " rows and " +
+                                       std::to_string(v2.num_nulls) + " NULLs in " +
+                                       std::to_string(v2.num_values) + " values"),
+                    ordinal);
+      }
       size_t levels = size_t(v2.repetition_levels_byte_length) + size_t(v2.definition_levels_byte_length);
       if (levels > body_size || levels > page->values_size) {
         return Fail(Status::Corruption("level byte lengths exceed the page size"), ordinal);

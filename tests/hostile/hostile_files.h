@@ -1033,6 +1033,32 @@ inline std::vector<HostileCase> HostileCases() {
                          detail::OneColumn({DataPage(3, Encoding::kPlain, PlainInt64({1, 2, 3}))}, 2))};
                    },
                    {{{Table("")}, {"f0.parquet", "row group 0", "column 'x'", "claims 2 rows", "holds 3 values"}}}});
+  cases.push_back({"v2-counts-claimed", 12, "a data page v2 of 3 values claiming 2^31-1 rows, and one 2^31-1 NULLs",
+                   [] {
+                     std::vector<std::string> files;
+                     for (const bool nulls : {false, true}) {
+                       FileSpec f = detail::OneColumn({}, 3);
+                       PageSpec p;
+                       p.header.type = PageType::kDataPageV2;
+                       p.header.data_page_header_v2.emplace();
+                       DataPageHeaderV2& v2 = *p.header.data_page_header_v2;
+                       v2.num_values = 3;
+                       v2.num_rows = nulls ? 3 : INT32_MAX;
+                       v2.num_nulls = nulls ? INT32_MAX : 0;
+                       v2.encoding = Encoding::kPlain;
+                       v2.is_compressed = false;
+                       p.stored = PlainInt64({1, 2, 3});
+                       p.header.uncompressed_page_size = static_cast<int32_t>(p.stored.size());
+                       p.header.compressed_page_size = static_cast<int32_t>(p.stored.size());
+                       f.groups[0].chunks[0].pages.push_back(p);
+                       files.push_back(BuildFile(f));
+                     }
+                     return files;
+                   },
+                   {{{"CREATE VIRTUAL TABLE temp.t USING parquet('{f0}')", "SELECT group_concat(x) FROM t"},
+                     {"f0.parquet", "row group 0", "column 'x'", "page 0", "2147483647 rows"}},
+                    {{"CREATE VIRTUAL TABLE temp.u USING parquet('{f1}')", "SELECT group_concat(x) FROM u"},
+                     {"f1.parquet", "row group 0", "column 'x'", "page 0", "2147483647 NULLs"}}}});
   return cases;
 }
 
