@@ -11,8 +11,16 @@ const std::vector<std::string_view> kSecretOptionNames = {
     // remote_options.h: S3 credentials, and what authorizes HTTP requests
     "s3_access_key_id", "s3_secret_access_key", "s3_session_token", "http_bearer_token", "http_headers"};
 
+namespace {
+
+// An option's name as the option list reads it (OptionList::Add): `"footer_key"`, `[footer_key]` and
+// `'FOOTER_KEY'` name footer_key too.
+std::string OptionName(std::string_view key) { return LowerAscii(Dequote(key)); }
+
+}  // namespace
+
 bool IsSecretOption(std::string_view key) {
-  const std::string lower = LowerAscii(TrimSpace(key));
+  const std::string lower = OptionName(key);
   for (std::string_view secret : kSecretOptionNames) {
     if (lower == secret) return true;
   }
@@ -22,7 +30,7 @@ bool IsSecretOption(std::string_view key) {
 namespace {
 
 bool IsRemoteSecret(std::string_view key) {
-  const std::string lower = LowerAscii(TrimSpace(key));
+  const std::string lower = OptionName(key);
   return lower.rfind("s3_", 0) == 0 || lower.rfind("http_", 0) == 0;
 }
 
@@ -36,8 +44,7 @@ int CheckSecretsNotStored(int argc, const char* const* argv, char** err) {
       const std::string_view key = arg.substr(0, arg.find('='));
       if (!IsSecretOption(key)) continue;
       *err = SqliteStrdup(
-          "parquet table '" + std::string(argv[2]) + "': option '" +
-          LowerAscii(TrimSpace(key)) +
+          "parquet table '" + std::string(argv[2]) + "': option '" + OptionName(key) +
           "' holds a secret, and SQLite keeps a table's options in its database's schema, where "
           "anyone who can read the database file would find it: " +
           std::string(IsRemoteSecret(key) ? "register it with parquet_secret (or use the AWS environment "

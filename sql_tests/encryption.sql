@@ -536,6 +536,19 @@ CREATE VIRTUAL TABLE disk.sec USING parquet('$TESTDATA/parquet-testing/data/exte
 statement error option 'footer_key' holds a secret
 CREATE VIRTUAL TABLE disk.wsec USING parquet('$TMPDIR/wsec.parquet', schema='a INTEGER', footer_key='0123456789012345');
 
+# A quoted option name is the same option (as the option list reads it), so the same secret.
+statement error option 'footer_key' holds a secret
+CREATE VIRTUAL TABLE disk.wsec USING parquet('$TMPDIR/wsec.parquet', schema='a INTEGER', "footer_key"='0123456789012345');
+
+statement error option 'column_keys' holds a secret
+CREATE VIRTUAL TABLE disk.sec USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted', [Column_Keys]='double_field:1234567890123450');
+
+statement error option 'footer_key' holds a secret
+CREATE VIRTUAL TABLE disk.sec USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted', `footer_key`='0123456789012345');
+
+statement error option 's3_secret_access_key' holds a secret
+CREATE VIRTUAL TABLE disk.s3sec USING parquet('s3://bucket/key.parquet', 'S3_Secret_Access_Key'='abc');
+
 statement ok
 CREATE VIRTUAL TABLE temp.sec USING parquet('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted', footer_key='0123456789012345');
 
