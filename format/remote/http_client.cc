@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "format/remote/remote_url.h"
+#include "format/remote/server_text.h"
 #include "format/remote/xml_reader.h"
 
 namespace pq::remote {
@@ -141,6 +142,8 @@ struct Transfer {
     header_list = nullptr;
   }
   std::string Where() const { return request.method + " " + DisplayUrl(request.url); }
+  // curl's account of a failed transfer, which may quote what the server sent.
+  std::string CurlError(CURLcode code) const { return ServerText(error[0] ? error : curl_easy_strerror(code)); }
 
   // Decides where the body goes once the final answer's headers are in.
   void HeadersDone() {
@@ -163,7 +166,7 @@ struct Transfer {
         int64_t first = 0, last = 0, total = 0;
         const std::string cr = response.Header("content-range");
         if (!ParseContentRange(cr, &first, &last, &total)) {
-          failure = Status::IOError(Where() + ": a 206 answer with Content-Range '" + cr + "' (bytes " +
+          failure = Status::IOError(Where() + ": a 206 answer with Content-Range '" + ServerText(cr) + "' (bytes " +
                                     std::to_string(r.offset) + "+" + std::to_string(r.length) + " asked)");
           return;
         }
@@ -176,7 +179,7 @@ struct Transfer {
           matches = first == r.offset && (count == r.length || (count < r.length && total >= 0 && last == total - 1));
         }
         if (!matches || (content_length >= 0 && content_length != count)) {
-          failure = Status::IOError(Where() + ": Content-Range '" + cr + "' does not answer the range asked (" +
+          failure = Status::IOError(Where() + ": Content-Range '" + ServerText(cr) + "' does not answer the range asked (" +
                                     (r.suffix ? "the last " + std::to_string(r.length) + " bytes"
                                               : "bytes " + std::to_string(r.offset) + "-" +
                                                     std::to_string(r.offset + r.length - 1)) + ")");
@@ -412,10 +415,10 @@ struct Transfer {
       problem = "timed out (no data for " + std::to_string(options->timeout_ms) + " ms)";
     } else if (code != CURLE_OK) {
       if (!RetryableTransport(code)) {
-        outcome = Status::IOError(Where() + ": " + (error[0] ? std::string(error) : curl_easy_strerror(code)));
+        outcome = Status::IOError(Where() + ": " + CurlError(code));
         return true;
       }
-      problem = error[0] ? std::string(error) : curl_easy_strerror(code);
+      problem = CurlError(code);
     } else if (RetryableStatus(response.status)) {
       problem = "HTTP " + std::to_string(response.status);
     } else if (response.status >= 200 && response.status < 300 && wanted >= 0 && response.body_bytes != wanted) {
@@ -670,8 +673,8 @@ Status HttpStatusError(std::string_view method, std::string_view url, const Http
     if (xml.ok() && xml->name == "Error") {
       const std::string code = xml->ChildText("Code");
       const std::string text = xml->ChildText("Message");
-      if (!code.empty()) message += " " + code;
-      if (!text.empty()) message += ": " + text;
+      if (!code.empty()) message += " " + ServerText(code);
+      if (!text.empty()) message += ": " + ServerText(text);
     }
   }
   return Status::IOError(message);

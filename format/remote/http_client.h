@@ -123,7 +123,8 @@ class HttpClient {
   std::vector<std::unique_ptr<Session>> idle_;  // curl multi handles and their connection caches
 };
 
-// "GET http://host/x.parquet: HTTP 404" plus S3's error code and message when the body holds one.
+// "GET http://host/x.parquet: HTTP 404" plus S3's error code and message when the body holds one
+// (as ServerText: escaped and bounded).
 Status HttpStatusError(std::string_view method, std::string_view url, const HttpResponse& response);
 
 }  // namespace pq::remote

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "format/remote/remote_url.h"
+#include "format/remote/server_text.h"
 
 namespace pq::remote {
 
@@ -59,13 +60,13 @@ Status RemoteFile::CheckVersion(const HttpResponse& response) const {
     changed_seen_.store(true, std::memory_order_relaxed);
     return Status::IOError(display_name() + " changed since it was opened (" + what + ")");
   };
-  if (response.status == 412) return changed("HTTP 412 to If-Match " + etag_);
+  if (response.status == 412) return changed("HTTP 412 to If-Match " + ServerText(etag_));
   const std::string etag = response.Header("etag");
-  if (!etag_.empty() && !etag.empty() && etag != etag_) return changed("ETag " + etag_ + " became " + etag);
+  if (!etag_.empty() && !etag.empty() && etag != etag_) return changed("ETag " + ServerText(etag_) + " became " + ServerText(etag));
   if (etag_.empty()) {
     const std::string modified = response.Header("last-modified");
     if (!last_modified_.empty() && !modified.empty() && modified != last_modified_) {
-      return changed("Last-Modified " + last_modified_ + " became " + modified);
+      return changed("Last-Modified " + ServerText(last_modified_) + " became " + ServerText(modified));
     }
   }
   if (response.object_size >= 0 && response.object_size != size_) {

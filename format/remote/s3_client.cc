@@ -6,6 +6,7 @@
 
 #include "format/remote/key_glob.h"
 #include "format/remote/remote_url.h"
+#include "format/remote/server_text.h"
 #include "format/remote/xml_reader.h"
 
 namespace pq::remote {
@@ -103,7 +104,7 @@ Result<std::vector<S3ObjectInfo>> S3Client::List(const std::string& bucket, cons
     auto xml = ParseXml(response.body);
     if (!xml.ok()) return xml.status().WithContext("the listing of " + S3Name(bucket, prefix));
     if (xml->name != "ListBucketResult") {
-      return Status::IOError("the listing of " + S3Name(bucket, prefix) + " is a '" + xml->name +
+      return Status::IOError("the listing of " + S3Name(bucket, prefix) + " is a '" + ServerText(xml->name) +
                              "', not a ListBucketResult");
     }
     for (const XmlElement* c : xml->Children("Contents")) {
@@ -138,7 +139,7 @@ Result<bool> S3Client::AnyObject(const std::string& bucket, const std::string& p
   auto xml = ParseXml(response.body);
   if (!xml.ok()) return xml.status().WithContext("the listing of " + S3Name(bucket, prefix));
   if (xml->name != "ListBucketResult") {
-    return Status::IOError("the listing of " + S3Name(bucket, prefix) + " is a '" + xml->name +
+    return Status::IOError("the listing of " + S3Name(bucket, prefix) + " is a '" + ServerText(xml->name) +
                            "', not a ListBucketResult");
   }
   return !xml->Children("Contents").empty();
@@ -212,8 +213,8 @@ Status S3Client::CompleteMultipartUpload(const std::string& bucket, const std::s
   auto xml = ParseXml(response.body);
   if (!xml.ok()) return xml.status().WithContext("completing the upload of " + S3Name(bucket, key));
   if (xml->name == "Error") {
-    return Status::IOError("completing the upload of " + S3Name(bucket, key) + ": " + xml->ChildText("Code") + ": " +
-                           xml->ChildText("Message"));
+    return Status::IOError("completing the upload of " + S3Name(bucket, key) + ": " + ServerText(xml->ChildText("Code")) +
+                           ": " + ServerText(xml->ChildText("Message")));
   }
   return Status::OK();
 }

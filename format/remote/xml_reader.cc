@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "format/remote/server_text.h"
 #include "format/util/utf8.h"
 
 namespace pq::remote {
@@ -104,7 +105,7 @@ class Parser {
         }
         AppendUtf8(cp, out);
       } else {
-        return Error("unknown entity '&" + std::string(entity) + ";'");
+        return Error("unknown entity '&" + ServerText(entity) + ";'");
       }
       pos_ = semi + 1;
     }

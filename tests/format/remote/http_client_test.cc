@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 
@@ -10,6 +11,7 @@
 namespace pq::remote {
 namespace {
 
+using testing::ScriptedServer;
 using testing::ServerProcess;
 using testing::TempDir;
 using Clock = std::chrono::steady_clock;
@@ -19,6 +21,11 @@ std::string RandomBytes(size_t n, uint32_t seed) {
   std::string s(n, '\0');
   for (char& c : s) c = static_cast<char>(rng());
   return s;
+}
+
+// True when `text` is all printable ASCII: nothing a terminal or a log would act on.
+bool Printable(const std::string& text) {
+  return std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
 }
 
 int64_t MsSince(Clock::time_point start) {
@@ -422,6 +429,31 @@ TEST_F(HttpClientTest, ProxyLatencyIsAddedToEveryRequest) {
     ASSERT_TRUE(r.ok()) << r.status().ToString();
   }
   EXPECT_GE(MsSince(start), 60);
+}
+
+TEST(HttpClientServerTextTest, ServerTextInErrorsIsEscapedAndBounded) {
+  HttpResponse forged;
+  forged.status = 403;
+  forged.body = "<Error><Code>Access\x1b[31mDenied\r\nInjected: yes</Code><Message>line1\nline2 \x1b[2J" +
+                std::string(5000, 'A') + "\x7f</Message></Error>";
+  const std::string m = HttpStatusError("GET", "http://127.0.0.1/a.parquet", forged).message();
+  EXPECT_TRUE(Printable(m)) << m;
+  EXPECT_NE(m.find("HTTP 403 Access\\x1B[31mDenied\\x0D\\x0AInjected: yes: line1\\x0Aline2 \\x1B[2J"),
+            std::string::npos)
+      << m;
+  EXPECT_LT(m.size(), 600u) << m;
+
+  // A header echoed in a message is escaped too.
+  ScriptedServer server([](const ScriptedServer::Request&, int) {
+    return ScriptedServer::Reply(206, {{"Content-Range", "bytes 0-9/10\x1b[2J"}}, "0123456789");
+  });
+  HttpRequest get;
+  get.url = server.Url("/a.parquet");
+  get.range = HttpRange{0, 10, false};
+  auto r = HttpClient({}).Send(get);
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(Printable(r.status().message())) << r.status().message();
+  EXPECT_NE(r.status().message().find("\\x1B[2J"), std::string::npos) << r.status().message();
 }
 
 }  // namespace

@@ -2,25 +2,36 @@
 // fault_proxy.mjs) started as child processes on 127.0.0.1, read for their "port=N" line, and
 // stopped by pid when the test ends. Their stdin is a pipe from the test: if the test dies, the
 // launcher sees it close and stops its server too. A launcher that cannot start (node, nginx or an
-// npm package missing) makes the test fail with its message, never skip.
+// npm package missing) makes the test fail with its message, never skip. ScriptedServer answers
+// from inside the test for what no real server does on demand.
 #pragma once
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace pq::remote::testing {
@@ -183,6 +194,140 @@ class ServerProcess {
   int stdin_fd_;
   int stdout_fd_;
   std::map<std::string, std::string> fields_;
+};
+
+// An HTTP/1.1 server in the test's process on 127.0.0.1 (a port the kernel picks), for answers no
+// real server gives on demand: a refused HEAD, a Retry-After date, a redirect to another origin, a
+// huge Content-Length. One request per connection; `answer` gets the request and how many came
+// before it, and returns the raw answer, after which `stream_zeros` zero bytes follow (until the
+// client goes away). Every request is recorded. The destructor stops the server.
+class ScriptedServer {
+ public:
+  struct Request {
+    std::string method;
+    std::string target;
+    std::map<std::string, std::string> headers;  // names lower-case
+  };
+  struct Answer {
+    std::string raw;  // status line, headers, blank line, body
+    int64_t stream_zeros = 0;
+  };
+  using Script = std::function<Answer(const Request& request, int earlier)>;
+
+  // "HTTP/1.1 <status>" with `headers`, Content-Length (unless given) and Connection: close.
+  static Answer Reply(int status, const std::vector<std::pair<std::string, std::string>>& headers,
+                      const std::string& body = "") {
+    std::string raw = "HTTP/1.1 " + std::to_string(status) + " Scripted\r\nConnection: close\r\n";
+    bool has_length = false;
+    for (const auto& [name, value] : headers) {
+      raw += name + ": " + value + "\r\n";
+      has_length = has_length || name == "Content-Length";
+    }
+    if (!has_length) raw += "Content-Length: " + std::to_string(body.size()) + "\r\n";
+    return {raw + "\r\n" + body, 0};
+  }
+
+  explicit ScriptedServer(Script script) : script_(std::move(script)) {
+    listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof(address);
+    if (listen_fd_ < 0 || ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0 ||
+        ::listen(listen_fd_, 64) != 0 ||
+        ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+      return;
+    }
+    port_ = ntohs(address.sin_port);
+    thread_ = std::thread([this] { Serve(); });
+  }
+  ~ScriptedServer() {
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
+    if (listen_fd_ >= 0) ::close(listen_fd_);
+  }
+  ScriptedServer(const ScriptedServer&) = delete;
+  ScriptedServer& operator=(const ScriptedServer&) = delete;
+
+  int port() const { return port_; }
+  std::string Url(const std::string& path) const { return "http://127.0.0.1:" + std::to_string(port_) + path; }
+  std::vector<Request> requests() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return requests_;
+  }
+
+ private:
+  void Serve() {
+    while (!stop_) {
+      pollfd p{listen_fd_, POLLIN, 0};
+      if (::poll(&p, 1, 50) <= 0) continue;
+      const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
+      if (fd < 0) continue;
+      Handle(fd);
+      ::close(fd);
+    }
+  }
+  void Handle(int fd) {
+    std::string in;
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (in.find("\r\n\r\n") == std::string::npos) {
+      pollfd p{fd, POLLIN, 0};
+      if (stop_ || std::chrono::steady_clock::now() > end) return;
+      if (::poll(&p, 1, 50) <= 0) continue;
+      char buf[4096];
+      const ssize_t n = ::recv(fd, buf, sizeof(buf), 0);
+      if (n <= 0) return;
+      in.append(buf, static_cast<size_t>(n));
+    }
+    Request request;
+    std::istringstream lines(in.substr(0, in.find("\r\n\r\n")));
+    std::string line;
+    std::getline(lines, line);
+    std::istringstream first(line);
+    first >> request.method >> request.target;
+    while (std::getline(lines, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      const size_t colon = line.find(':');
+      if (colon == std::string::npos) continue;
+      std::string name = line.substr(0, colon);
+      for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      size_t value = colon + 1;
+      while (value < line.size() && line[value] == ' ') ++value;
+      request.headers[name] = line.substr(value);
+    }
+    int earlier = 0;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      earlier = static_cast<int>(requests_.size());
+      requests_.push_back(request);
+    }
+    const Answer answer = script_(request, earlier);
+    if (!Send(fd, answer.raw)) return;
+    const std::string zeros(64 << 10, '\0');
+    for (int64_t left = answer.stream_zeros; left > 0 && !stop_;) {
+      const int64_t n = std::min<int64_t>(left, static_cast<int64_t>(zeros.size()));
+      if (!Send(fd, std::string_view(zeros).substr(0, static_cast<size_t>(n)))) return;
+      left -= n;
+    }
+    ::shutdown(fd, SHUT_WR);
+  }
+  // False once the client is gone.
+  static bool Send(int fd, std::string_view bytes) {
+    while (!bytes.empty()) {
+      const ssize_t n = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+      if (n <= 0) return false;
+      bytes.remove_prefix(static_cast<size_t>(n));
+    }
+    return true;
+  }
+
+  Script script_;
+  int listen_fd_ = -1;
+  int port_ = 0;
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+  mutable std::mutex mu_;
+  std::vector<Request> requests_;
 };
 
 }  // namespace pq::remote::testing
