@@ -24,6 +24,8 @@ using Clock = std::chrono::steady_clock;
 constexpr int64_t kErrorBodyBytes = 64 << 10;
 // The longest Retry-After honoured.
 constexpr int64_t kMaxRetryAfterMs = 30000;
+// Redirects followed in a row before the request is an error.
+constexpr int kMaxRedirects = 8;
 
 void GlobalInit() {
   static std::once_flag once;
@@ -88,6 +90,53 @@ bool ParseContentRange(std::string_view value, int64_t* first, int64_t* last, in
   return *first <= *last && (*total < 0 || *last < *total);
 }
 
+bool RedirectStatus(long status) {
+  return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+}
+
+// Scheme, host and port, lower-case, the port spelled out: what decides whether a redirect leaves
+// the server the request was meant for.
+struct Origin {
+  std::string scheme;
+  std::string host;
+  std::string port;
+  bool operator==(const Origin&) const = default;
+};
+
+// The origin of an http(s) URL, and in *plain the URL without user and password; nullopt for
+// anything else.
+std::optional<Origin> ParseOrigin(const std::string& url, std::string* plain = nullptr) {
+  CURLU* u = curl_url();
+  if (u == nullptr) return std::nullopt;
+  std::optional<Origin> origin;
+  char* scheme = nullptr;
+  char* host = nullptr;
+  char* port = nullptr;
+  char* text = nullptr;
+  if (curl_url_set(u, CURLUPART_URL, url.c_str(), 0) == CURLUE_OK &&
+      curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) == CURLUE_OK &&
+      curl_url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK &&
+      curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) == CURLUE_OK) {
+    origin = Origin{Lower(scheme), Lower(host), port};
+    if (origin->scheme != "http" && origin->scheme != "https") origin.reset();
+  }
+  if (origin && plain != nullptr) {
+    curl_url_set(u, CURLUPART_USER, nullptr, 0);
+    curl_url_set(u, CURLUPART_PASSWORD, nullptr, 0);
+    if (curl_url_get(u, CURLUPART_URL, &text, 0) == CURLUE_OK) {
+      *plain = text;
+    } else {
+      origin.reset();
+    }
+  }
+  curl_free(scheme);
+  curl_free(host);
+  curl_free(port);
+  curl_free(text);
+  curl_url_cleanup(u);
+  return origin;
+}
+
 // Where the body of the current answer goes.
 enum class BodyMode {
   kIgnore,     // a redirect or an interim answer
@@ -114,6 +163,12 @@ struct Transfer {
   HttpCounters* counters = nullptr;
   HttpRequest request;
   HttpRequest sent;  // this try's request, after `prepare`
+  // Redirects are followed here, not by curl, which would send every header but Authorization to
+  // whatever server a redirect names (and from https to http).
+  std::string hop_url;      // where this try's next request goes: sent.url, then each redirect's
+  int redirects = 0;        // followed in this try
+  bool hop_is_redirect = false;
+  bool same_origin = true;  // hop_url is on the origin of sent.url: the headers may go along
   HttpResponse response;
   CURL* easy = nullptr;
   curl_slist* header_list = nullptr;
@@ -325,10 +380,20 @@ struct Transfer {
     return 0;
   }
 
-  // Sets up this try's easy handle; a failure here (from `prepare`) ends the request.
+  // Sets up the easy handle of the next request: a new try, or the URL a redirect named within the
+  // try. A failure here (from `prepare`) ends the request.
   Status StartTry() {
     Release();
-    ++attempt;
+    if (!hop_is_redirect) {
+      ++attempt;
+      sent = request;
+      if (sent.prepare) PQ_RETURN_IF_ERROR(sent.prepare(sent));
+      hop_url = sent.url;
+      redirects = 0;
+      same_origin = true;
+      counters->requests.fetch_add(1, std::memory_order_relaxed);
+    }
+    hop_is_redirect = false;
     header_status = 0;
     mode = BodyMode::kIgnore;
     skip = 0;
@@ -340,13 +405,19 @@ struct Transfer {
     response.attempts = attempt;
     error[0] = '\0';
     last_down = last_up = 0;
-    sent = request;
-    if (sent.prepare) PQ_RETURN_IF_ERROR(sent.prepare(sent));
     easy = curl_easy_init();
     if (easy == nullptr) return Status::OutOfMemory("curl_easy_init failed");
-    HeaderList headers = sent.headers;
-    headers.insert(headers.end(), options->extra_headers.begin(), options->extra_headers.end());
-    if (!options->bearer_token.empty()) headers.emplace_back("Authorization", "Bearer " + options->bearer_token);
+    HeaderList headers;
+    if (same_origin) {
+      headers = sent.headers;
+      headers.insert(headers.end(), options->extra_headers.begin(), options->extra_headers.end());
+      if (!options->bearer_token.empty()) headers.emplace_back("Authorization", "Bearer " + options->bearer_token);
+    } else {
+      // Another origin gets only what says which bytes are wanted: no key, token or signature.
+      for (const auto& header : sent.headers) {
+        if (Lower(header.first) == "if-match") headers.push_back(header);
+      }
+    }
     if (sent.range.has_value()) {
       const HttpRange& r = *sent.range;
       headers.emplace_back("Range", r.suffix ? "bytes=-" + std::to_string(r.length)
@@ -360,7 +431,7 @@ struct Transfer {
     }
     header_list = curl_slist_append(header_list, "Expect:");  // no 100-continue round trip
     if (!has_type) header_list = curl_slist_append(header_list, "Content-Type:");
-    curl_easy_setopt(easy, CURLOPT_URL, sent.url.c_str());
+    curl_easy_setopt(easy, CURLOPT_URL, hop_url.c_str());
     curl_easy_setopt(easy, CURLOPT_PRIVATE, this);
     curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, error);
@@ -372,10 +443,8 @@ struct Transfer {
     curl_easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, &Transfer::OnProgress);
     curl_easy_setopt(easy, CURLOPT_XFERINFODATA, this);
     curl_easy_setopt(easy, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 1L);
-    curl_easy_setopt(easy, CURLOPT_MAXREDIRS, 8L);
+    curl_easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 0L);
     curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(options->timeout_ms));
     curl_easy_setopt(easy, CURLOPT_SSL_VERIFYPEER, options->verify_tls ? 1L : 0L);
     curl_easy_setopt(easy, CURLOPT_SSL_VERIFYHOST, options->verify_tls ? 2L : 0L);
@@ -394,21 +463,62 @@ struct Transfer {
       }
     }
     last_activity = Clock::now();
-    counters->requests.fetch_add(1, std::memory_order_relaxed);
     return Status::OK();
   }
 
-  // After a try ended with `code`: sets `outcome`, or schedules the next try and returns false.
+  // Points the try at the URL a redirect named: http(s) only, never from https to http, at most
+  // kMaxRedirects in a row. The request's own headers, the extra headers and the bearer token go
+  // along only while the origin is the request's.
+  Status FollowRedirect(const std::string& target) {
+    const std::string shown = ServerText(DisplayUrl(target));
+    if (++redirects > kMaxRedirects) {
+      return Status::IOError(Where() + ": more than " + std::to_string(kMaxRedirects) + " redirects (the last to " +
+                             shown + ")");
+    }
+    std::string plain;
+    const std::optional<Origin> to = ParseOrigin(target, &plain);
+    if (!to) return Status::IOError(Where() + ": a redirect to '" + shown + "', which is not an http(s) URL");
+    const std::optional<Origin> from = ParseOrigin(hop_url);
+    if (from && from->scheme == "https" && to->scheme == "http") {
+      return Status::IOError(Where() + ": refused a redirect from https to " + shown);
+    }
+    same_origin = to == ParseOrigin(sent.url);
+    hop_url = same_origin ? target : plain;
+    if (response.status == 303 && sent.method != "HEAD") {
+      sent.method = "GET";
+      sent.body.clear();
+    }
+    hop_is_redirect = true;
+    return Status::OK();
+  }
+
+  // After a request ended with `code`: sets `outcome`, or schedules the next request (the URL a
+  // redirect names, or a new try) and returns false.
   bool FinishTry(CURLcode code) {
     curl_off_t uploaded = 0;
     if (easy != nullptr && curl_easy_getinfo(easy, CURLINFO_SIZE_UPLOAD_T, &uploaded) == CURLE_OK) {
       counters->bytes_sent.fetch_add(static_cast<int64_t>(uploaded), std::memory_order_relaxed);
+    }
+    std::string location;
+    char* redirect_url = nullptr;
+    if (easy != nullptr && code == CURLE_OK && !stalled && RedirectStatus(response.status) &&
+        curl_easy_getinfo(easy, CURLINFO_REDIRECT_URL, &redirect_url) == CURLE_OK && redirect_url != nullptr) {
+      location = redirect_url;
     }
     Release();
     if (done_early) code = CURLE_OK;
     if (!failure.ok()) {
       outcome = failure;
       return true;
+    }
+    if (!location.empty()) {
+      Status followed = FollowRedirect(location);
+      if (!followed.ok()) {
+        outcome = followed;
+        return true;
+      }
+      next_start = Clock::now();
+      return false;
     }
     std::string problem;
     if (stalled) {

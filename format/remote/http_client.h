@@ -104,7 +104,8 @@ class HttpClient {
   // server that ignores Range) is the whole object, from which the bytes are cut while it streams.
   // A body goes into the caller's `sink` (never past its capacity) or into the response, refused
   // past max_response_bytes as soon as Content-Length says so and again while it streams.
-  // Redirects (http and https only) are followed.
+  // Redirects to http(s) URLs are followed, at most 8 in a row, never from https to http; the
+  // request's headers, the extra headers and the bearer token go only to the request's own origin.
   Result<HttpResponse> Send(HttpRequest request);
   // Each request's outcome, in order; at most max_parallel transfers at once.
   std::vector<Result<HttpResponse>> SendAll(std::vector<HttpRequest> requests);

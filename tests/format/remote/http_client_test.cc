@@ -6,6 +6,7 @@
 #include <chrono>
 #include <random>
 
+#include "format/remote/s3_client.h"
 #include "tests/format/remote/test_servers.h"
 
 namespace pq::remote {
@@ -454,6 +455,94 @@ TEST(HttpClientServerTextTest, ServerTextInErrorsIsEscapedAndBounded) {
   ASSERT_FALSE(r.ok());
   EXPECT_TRUE(Printable(r.status().message())) << r.status().message();
   EXPECT_NE(r.status().message().find("\\x1B[2J"), std::string::npos) << r.status().message();
+}
+
+TEST(HttpClientRedirectTest, KeysAndTokensStayWithTheirOrigin) {
+  using Request = ScriptedServer::Request;
+  ScriptedServer other([](const Request&, int) { return ScriptedServer::Reply(200, {}, "other"); });
+  ScriptedServer origin([&](const Request& r, int) {
+    if (r.target == "/away") return ScriptedServer::Reply(302, {{"Location", other.Url("/landed")}});
+    if (r.target == "/here") return ScriptedServer::Reply(307, {{"Location", "/landed"}});
+    if (r.target == "/loop") return ScriptedServer::Reply(302, {{"Location", "/loop"}});
+    return ScriptedServer::Reply(200, {}, "origin");
+  });
+  HttpOptions o;
+  o.extra_headers = {{"X-Api-Key", "TOPSECRETKEY"}};
+  o.bearer_token = "TOPSECRETBEARER";
+  HttpClient client(o);
+  HttpRequest get;
+  get.url = origin.Url("/away");
+  auto r = client.Send(get);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->body, "other");
+  ASSERT_EQ(other.requests().size(), 1u);
+  EXPECT_EQ(other.requests()[0].headers.count("x-api-key"), 0u);
+  EXPECT_EQ(other.requests()[0].headers.count("authorization"), 0u);
+  EXPECT_EQ(origin.requests()[0].headers["x-api-key"], "TOPSECRETKEY");
+
+  // On the request's own origin the headers go along.
+  get.url = origin.Url("/here");
+  r = client.Send(get);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->body, "origin");
+  EXPECT_EQ(origin.requests().back().target, "/landed");
+  EXPECT_EQ(origin.requests().back().headers["x-api-key"], "TOPSECRETKEY");
+  EXPECT_EQ(origin.requests().back().headers["authorization"], "Bearer TOPSECRETBEARER");
+
+  // At most 8 in a row.
+  get.url = origin.Url("/loop");
+  const size_t before = origin.requests().size();
+  r = client.Send(get);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("GET " + origin.Url("/loop") + ": more than 8 redirects"), std::string::npos)
+      << r.status().message();
+  EXPECT_EQ(origin.requests().size() - before, 9u);
+
+  // An S3 session token is a secret too.
+  S3Options s3_options;
+  ASSERT_TRUE(s3_options.Set("s3_endpoint", "127.0.0.1:" + std::to_string(origin.port())).ok());
+  ASSERT_TRUE(s3_options.Set("s3_use_ssl", "0").ok());
+  ASSERT_TRUE(s3_options.Set("s3_access_key_id", "AKIDREDIRECT").ok());
+  ASSERT_TRUE(s3_options.Set("s3_secret_access_key", "redirect-secret").ok());
+  ASSERT_TRUE(s3_options.Set("s3_session_token", "SESSIONTOKENSECRET").ok());
+  auto config = ResolveS3Config(s3_options, [](const std::string&) -> std::optional<std::string> { return {}; });
+  ASSERT_TRUE(config.ok()) << config.status().ToString();
+  S3Client s3(*config, std::make_shared<HttpClient>(HttpOptions{}));
+  HttpRequest signed_get = s3.MakeRequest("GET", "away", "");
+  signed_get.url = origin.Url("/away");
+  r = s3.http()->Send(signed_get);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(other.requests().size(), 2u);
+  EXPECT_EQ(other.requests()[1].headers.count("x-amz-security-token"), 0u);
+  EXPECT_EQ(origin.requests().back().headers["x-amz-security-token"], "SESSIONTOKENSECRET");
+}
+
+TEST(HttpClientRedirectTest, HttpsIsNeverRedirectedToHttp) {
+  using Request = ScriptedServer::Request;
+  ScriptedServer plain([](const Request&, int) { return ScriptedServer::Reply(200, {}, "plain"); });
+  ScriptedServer secure(
+      [&](const Request&, int) {
+        return ScriptedServer::Reply(302, {{"Location", plain.Url("/landed.parquet?X-Amz-Signature=SIG")}});
+      },
+      true);
+  ASSERT_FALSE(secure.ca_file().empty());
+  HttpOptions o;
+  o.ca_file = secure.ca_file();
+  o.extra_headers = {{"X-Api-Key", "TOPSECRETKEY"}};
+  HttpRequest get;
+  get.url = "https://user:PASSWORD@127.0.0.1:" + std::to_string(secure.port()) + "/a.parquet?token=SECRET";
+  auto r = HttpClient(o).Send(get);
+  ASSERT_FALSE(r.ok());
+  const std::string& m = r.status().message();
+  EXPECT_NE(m.find("GET " + secure.Url("/a.parquet") + ": refused a redirect from https to " +
+                   plain.Url("/landed.parquet")),
+            std::string::npos)
+      << m;
+  EXPECT_EQ(m.find("SECRET"), std::string::npos) << m;
+  EXPECT_EQ(m.find("SIG"), std::string::npos) << m;
+  EXPECT_EQ(m.find("PASSWORD"), std::string::npos) << m;
+  EXPECT_EQ(secure.requests().size(), 1u);
+  EXPECT_TRUE(plain.requests().empty());
 }
 
 }  // namespace

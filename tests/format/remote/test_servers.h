@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <openssl/ssl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -200,7 +201,8 @@ class ServerProcess {
 // real server gives on demand: a refused HEAD, a Retry-After date, a redirect to another origin, a
 // huge Content-Length. One request per connection; `answer` gets the request and how many came
 // before it, and returns the raw answer, after which `stream_zeros` zero bytes follow (until the
-// client goes away). Every request is recorded. The destructor stops the server.
+// client goes away). Every request is recorded. With `tls` it speaks HTTPS, with a self-signed
+// certificate for 127.0.0.1 (ca_file()). The destructor stops the server.
 class ScriptedServer {
  public:
   struct Request {
@@ -227,7 +229,24 @@ class ScriptedServer {
     return {raw + "\r\n" + body, 0};
   }
 
-  explicit ScriptedServer(Script script) : script_(std::move(script)) {
+  explicit ScriptedServer(Script script, bool tls = false) : script_(std::move(script)) {
+    if (tls) {
+      // SSL_write to a client that went away would raise SIGPIPE.
+      ::signal(SIGPIPE, SIG_IGN);
+      ca_file_ = dir_.path() + "/cert.pem";
+      const std::string key = dir_.path() + "/key.pem";
+      std::string error;
+      RunProcess({"openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                  "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key,
+                  "-out", ca_file_},
+                 "", &error);
+      tls_ = SSL_CTX_new(TLS_server_method());
+      if (!error.empty() || tls_ == nullptr ||
+          SSL_CTX_use_certificate_chain_file(tls_, ca_file_.c_str()) != 1 ||
+          SSL_CTX_use_PrivateKey_file(tls_, key.c_str(), SSL_FILETYPE_PEM) != 1) {
+        return;
+      }
+    }
     listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     sockaddr_in address{};
     address.sin_family = AF_INET;
@@ -245,12 +264,16 @@ class ScriptedServer {
     stop_ = true;
     if (thread_.joinable()) thread_.join();
     if (listen_fd_ >= 0) ::close(listen_fd_);
+    if (tls_ != nullptr) SSL_CTX_free(tls_);
   }
   ScriptedServer(const ScriptedServer&) = delete;
   ScriptedServer& operator=(const ScriptedServer&) = delete;
 
   int port() const { return port_; }
-  std::string Url(const std::string& path) const { return "http://127.0.0.1:" + std::to_string(port_) + path; }
+  std::string Url(const std::string& path) const {
+    return (tls_ != nullptr ? "https://127.0.0.1:" : "http://127.0.0.1:") + std::to_string(port_) + path;
+  }
+  const std::string& ca_file() const { return ca_file_; }
   std::vector<Request> requests() const {
     std::lock_guard<std::mutex> lock(mu_);
     return requests_;
@@ -261,21 +284,46 @@ class ScriptedServer {
     while (!stop_) {
       pollfd p{listen_fd_, POLLIN, 0};
       if (::poll(&p, 1, 50) <= 0) continue;
-      const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
-      if (fd < 0) continue;
-      Handle(fd);
-      ::close(fd);
+      Connection c;
+      c.fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
+      if (c.fd < 0) continue;
+      const timeval ten_seconds{10, 0};
+      ::setsockopt(c.fd, SOL_SOCKET, SO_RCVTIMEO, &ten_seconds, sizeof(ten_seconds));
+      if (tls_ != nullptr) {
+        c.ssl = SSL_new(tls_);
+        SSL_set_fd(c.ssl, c.fd);
+        if (SSL_accept(c.ssl) == 1) Handle(c);
+        SSL_free(c.ssl);
+      } else {
+        Handle(c);
+      }
+      ::close(c.fd);
     }
   }
-  void Handle(int fd) {
+  struct Connection {
+    int fd = -1;
+    SSL* ssl = nullptr;
+    ssize_t Recv(char* buf, size_t n) const { return ssl ? SSL_read(ssl, buf, static_cast<int>(n)) : ::recv(fd, buf, n, 0); }
+    // False once the client is gone.
+    bool Send(std::string_view bytes) const {
+      while (!bytes.empty()) {
+        const ssize_t n = ssl ? SSL_write(ssl, bytes.data(), static_cast<int>(bytes.size()))
+                              : ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+        if (n <= 0) return false;
+        bytes.remove_prefix(static_cast<size_t>(n));
+      }
+      return true;
+    }
+  };
+  void Handle(const Connection& c) {
     std::string in;
     const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (in.find("\r\n\r\n") == std::string::npos) {
-      pollfd p{fd, POLLIN, 0};
+      pollfd p{c.fd, POLLIN, 0};
       if (stop_ || std::chrono::steady_clock::now() > end) return;
-      if (::poll(&p, 1, 50) <= 0) continue;
+      if ((c.ssl == nullptr || SSL_pending(c.ssl) == 0) && ::poll(&p, 1, 50) <= 0) continue;
       char buf[4096];
-      const ssize_t n = ::recv(fd, buf, sizeof(buf), 0);
+      const ssize_t n = c.Recv(buf, sizeof(buf));
       if (n <= 0) return;
       in.append(buf, static_cast<size_t>(n));
     }
@@ -290,7 +338,7 @@ class ScriptedServer {
       const size_t colon = line.find(':');
       if (colon == std::string::npos) continue;
       std::string name = line.substr(0, colon);
-      for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
       size_t value = colon + 1;
       while (value < line.size() && line[value] == ' ') ++value;
       request.headers[name] = line.substr(value);
@@ -302,26 +350,21 @@ class ScriptedServer {
       requests_.push_back(request);
     }
     const Answer answer = script_(request, earlier);
-    if (!Send(fd, answer.raw)) return;
+    if (!c.Send(answer.raw)) return;
     const std::string zeros(64 << 10, '\0');
     for (int64_t left = answer.stream_zeros; left > 0 && !stop_;) {
       const int64_t n = std::min<int64_t>(left, static_cast<int64_t>(zeros.size()));
-      if (!Send(fd, std::string_view(zeros).substr(0, static_cast<size_t>(n)))) return;
+      if (!c.Send(std::string_view(zeros).substr(0, static_cast<size_t>(n)))) return;
       left -= n;
     }
-    ::shutdown(fd, SHUT_WR);
-  }
-  // False once the client is gone.
-  static bool Send(int fd, std::string_view bytes) {
-    while (!bytes.empty()) {
-      const ssize_t n = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
-      if (n <= 0) return false;
-      bytes.remove_prefix(static_cast<size_t>(n));
-    }
-    return true;
+    if (c.ssl != nullptr) SSL_shutdown(c.ssl);
+    ::shutdown(c.fd, SHUT_WR);
   }
 
   Script script_;
+  TempDir dir_;
+  std::string ca_file_;
+  SSL_CTX* tls_ = nullptr;
   int listen_fd_ = -1;
   int port_ = 0;
   std::atomic<bool> stop_{false};
