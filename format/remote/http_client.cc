@@ -248,6 +248,15 @@ struct Transfer {
         // A 200: the whole object. Cut the asked bytes out of it as it streams.
         response.range_ignored = true;
         response.object_size = content_length;
+        const int64_t limit = request.max_unranged_bytes;
+        if (content_length > limit || (content_length < 0 && !r.suffix && r.length > limit - r.offset)) {
+          failure = Status::IOError(Where() + ": the server does not serve byte ranges, and " +
+                                    (content_length >= 0 ? "the object's " + std::to_string(content_length) +
+                                                               " bytes are more than"
+                                                         : "the bytes asked end past") +
+                                    " the " + std::to_string(limit) + " it may send whole");
+          return;
+        }
         if (r.suffix) {
           if (content_length < 0) {
             failure = Status::IOError(Where() + ": the server ignores Range and sends no Content-Length");

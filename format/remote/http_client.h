@@ -57,6 +57,10 @@ struct HttpRequest {
   HeaderList headers;
   std::string body;  // sent with PUT and POST
   std::optional<HttpRange> range;
+  // With `range`: the most a server that ignores Range (a 200, the whole object) may send. A larger
+  // Content-Length, or without one a range ending past this, is an error as soon as the headers are
+  // in: the body is never streamed just to be refused.
+  int64_t max_unranged_bytes = int64_t{1} << 30;
   // Where the body goes: null keeps it in HttpResponse::body; else into sink[0, sink_capacity) and
   // a body that does not fit is an error. With `range`, the capacity is the range's length.
   uint8_t* sink = nullptr;

@@ -81,6 +81,7 @@ Result<std::unique_ptr<RemoteFile>> RemoteFile::Open(RemoteLocation location, Re
   const std::string& name = file->display_name();
   HttpRequest request = file->location_.make_request("GET");
   request.range = HttpRange{0, std::max<int64_t>(8, options.footer_guess), true};
+  request.max_unranged_bytes = options.max_unranged_bytes;
   const std::string url = request.url;
   PQ_ASSIGN_OR_RETURN(HttpResponse response, file->location_.http->Send(std::move(request)));
   file->Count(response);
@@ -99,12 +100,7 @@ Result<std::unique_ptr<RemoteFile>> RemoteFile::Open(RemoteLocation location, Re
     }
     return file;
   }
-  // The server ignores Range: hold the whole object.
-  if (file->size_ > options.max_unranged_bytes) {
-    return Status::IOError(name + ": the server does not serve byte ranges, and the object's " +
-                           std::to_string(file->size_) + " bytes are more than the " +
-                           std::to_string(options.max_unranged_bytes) + " a file may hold in memory");
-  }
+  // The server ignores Range: hold the whole object (HttpClient refused one over the limit).
   std::string whole(static_cast<size_t>(file->size_), '\0');
   HttpRequest get = file->location_.make_request("GET");
   get.sink = reinterpret_cast<uint8_t*>(whole.data());
@@ -131,6 +127,7 @@ HttpRequest RemoteFile::RangeRequest(int64_t offset, int64_t length, uint8_t* ou
   r.range = HttpRange{offset, length, false};
   r.sink = out;
   r.sink_capacity = length;
+  r.max_unranged_bytes = options_.max_unranged_bytes;
   if (StrongEtag(etag_)) r.headers.emplace_back("If-Match", etag_);
   return r;
 }

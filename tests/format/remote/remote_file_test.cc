@@ -11,6 +11,7 @@
 namespace pq::remote {
 namespace {
 
+using testing::ScriptedServer;
 using testing::ServerProcess;
 using testing::TempDir;
 
@@ -269,6 +270,41 @@ TEST_F(RemoteFileTest, ConcurrentReadsFromManyThreads) {
   for (auto& t : threads) t.join();
   EXPECT_EQ(wrong.load(), 0);
   EXPECT_EQ((*f)->requests(), 41);
+}
+
+TEST(RemoteFileScriptedTest, AHugeAnswerToARangeIsRefusedBeforeItsBody) {
+  constexpr int64_t kSize = int64_t{64} << 20;
+  constexpr int64_t kTail = 1024;
+  // The tail by a 206 once; then the whole object (a 200 of 64 MiB) whatever the Range.
+  ScriptedServer server([](const ScriptedServer::Request& r, int earlier) {
+    if (earlier == 0 && r.target == "/ranged.bin") {
+      return ScriptedServer::Reply(206, {{"Content-Range", "bytes " + std::to_string(kSize - kTail) + "-" +
+                                                               std::to_string(kSize - 1) + "/" + std::to_string(kSize)},
+                                         {"ETag", "\"v1\""}},
+                                   std::string(kTail, 'x'));
+    }
+    ScriptedServer::Answer whole =
+        ScriptedServer::Reply(200, {{"Content-Length", std::to_string(kSize)}, {"ETag", "\"v1\""}});
+    whole.stream_zeros = kSize;
+    return whole;
+  });
+  auto http = std::make_shared<HttpClient>(HttpOptions{});
+  RemoteFileOptions o;
+  o.footer_guess = kTail;
+  o.max_unranged_bytes = 1 << 20;
+  auto ranged = RemoteFile::Open(HttpLocation(http, server.Url("/ranged.bin")), o);
+  ASSERT_TRUE(ranged.ok()) << ranged.status().ToString();
+  std::string out(100, '\0');
+  Status s = (*ranged)->ReadInto(kSize / 2, 100, reinterpret_cast<uint8_t*>(out.data()));
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("does not serve byte ranges, and the object's 67108864 bytes are more than the 1048576"),
+            std::string::npos)
+      << s.message();
+  auto whole = RemoteFile::Open(HttpLocation(http, server.Url("/whole.bin")), o);
+  ASSERT_FALSE(whole.ok());
+  EXPECT_NE(whole.status().message().find("does not serve byte ranges"), std::string::npos)
+      << whole.status().message();
+  EXPECT_LT(http->counters().bytes_received.load(), 1 << 20);
 }
 
 TEST(RemoteFileS3Test, ReadsAnS3ObjectByRanges) {
