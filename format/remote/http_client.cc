@@ -137,6 +137,12 @@ std::optional<Origin> ParseOrigin(const std::string& url, std::string* plain = n
   return origin;
 }
 
+// The range asked, for messages: "bytes 100-199" or "the last 262144 bytes".
+std::string RangeText(const HttpRange& r) {
+  return r.suffix ? "the last " + std::to_string(r.length) + " bytes"
+                  : "bytes " + std::to_string(r.offset) + "-" + std::to_string(r.offset + r.length - 1);
+}
+
 // Where the body of the current answer goes.
 enum class BodyMode {
   kIgnore,     // a redirect or an interim answer
@@ -221,8 +227,9 @@ struct Transfer {
         int64_t first = 0, last = 0, total = 0;
         const std::string cr = response.Header("content-range");
         if (!ParseContentRange(cr, &first, &last, &total)) {
-          failure = Status::IOError(Where() + ": a 206 answer with Content-Range '" + ServerText(cr) + "' (bytes " +
-                                    std::to_string(r.offset) + "+" + std::to_string(r.length) + " asked)");
+          failure = Status::IOError(Where() + ": a 206 answer " +
+                                    (cr.empty() ? "without Content-Range" : "with Content-Range '" + ServerText(cr) + "'") +
+                                    " (" + RangeText(r) + " asked)");
           return;
         }
         const int64_t count = last - first + 1;
@@ -233,11 +240,18 @@ struct Transfer {
           // The count may be shorter only where the object ends.
           matches = first == r.offset && (count == r.length || (count < r.length && total >= 0 && last == total - 1));
         }
-        if (!matches || (content_length >= 0 && content_length != count)) {
+        if (!matches) {
           failure = Status::IOError(Where() + ": Content-Range '" + ServerText(cr) + "' does not answer the range asked (" +
-                                    (r.suffix ? "the last " + std::to_string(r.length) + " bytes"
-                                              : "bytes " + std::to_string(r.offset) + "-" +
-                                                    std::to_string(r.offset + r.length - 1)) + ")");
+                                    RangeText(r) + ")");
+          return;
+        }
+        if (content_length >= 0 && content_length != count) {
+          // A body encoded on the way (gzip) is the usual reason: its length is not the range's.
+          const std::string encoding = response.Header("content-encoding");
+          failure = Status::IOError(Where() + ": a 206 answer of Content-Length " + std::to_string(content_length) +
+                                    " for the " + std::to_string(count) + " bytes of its Content-Range '" +
+                                    ServerText(cr) + "'" +
+                                    (encoding.empty() ? "" : " (Content-Encoding '" + ServerText(encoding) + "')"));
           return;
         }
         response.object_size = total;
@@ -266,8 +280,9 @@ struct Transfer {
           skip = content_length - wanted;
         } else {
           if (content_length >= 0 && r.offset >= content_length && r.length > 0) {
-            failure = Status::IOError(Where() + ": bytes from " + std::to_string(r.offset) + " asked of an object of " +
-                                      std::to_string(content_length));
+            failure = Status::IOError(Where() + ": a 200 answer to a Range request, taken for the whole object, of " +
+                                      std::to_string(content_length) + " bytes, which ends before the " +
+                                      RangeText(r) + " asked");
             return;
           }
           skip = r.offset;

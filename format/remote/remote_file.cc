@@ -70,7 +70,8 @@ Status RemoteFile::CheckVersion(const HttpResponse& response) const {
     }
   }
   if (response.object_size >= 0 && response.object_size != size_) {
-    return changed("size " + std::to_string(size_) + " became " + std::to_string(response.object_size));
+    return changed("size " + std::to_string(size_) + " became " + std::to_string(response.object_size) +
+                   (response.range_ignored ? ", by a 200 answer to a Range request, taken for the whole object" : ""));
   }
   confirmations_.fetch_add(1, std::memory_order_relaxed);
   return Status::OK();
@@ -105,7 +106,12 @@ Result<std::unique_ptr<RemoteFile>> RemoteFile::Open(RemoteLocation location, Re
   HttpRequest get = file->location_.make_request("GET");
   get.sink = reinterpret_cast<uint8_t*>(whole.data());
   get.sink_capacity = file->size_;
-  PQ_ASSIGN_OR_RETURN(HttpResponse all, file->location_.http->Send(std::move(get)));
+  Result<HttpResponse> answered = file->location_.http->Send(std::move(get));
+  if (!answered.ok()) {
+    return answered.status().WithContext(name + ": a Range request was answered with a 200 of " +
+                                         std::to_string(file->size_) + " bytes, taken for the whole object");
+  }
+  HttpResponse all = std::move(answered).value();
   file->Count(all);
   if (all.status != 200) return Status::IOError(name + ": " + HttpStatusError("GET", url, all).message());
   all.object_size = -1;

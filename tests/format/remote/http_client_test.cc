@@ -457,6 +457,34 @@ TEST(HttpClientServerTextTest, ServerTextInErrorsIsEscapedAndBounded) {
   EXPECT_NE(r.status().message().find("\\x1B[2J"), std::string::npos) << r.status().message();
 }
 
+TEST(HttpClientServerTextTest, MismatchedAnswersSayWhatCame) {
+  ScriptedServer server([](const ScriptedServer::Request& r, int) {
+    if (r.target == "/no-range") return ScriptedServer::Reply(206, {}, std::string(100, 'x'));
+    // The right Content-Range, but the body gzipped on the way: 30 bytes.
+    return ScriptedServer::Reply(206, {{"Content-Range", "bytes 0-9/100"}, {"Content-Encoding", "gzip"}},
+                                 std::string(30, 'z'));
+  });
+  HttpClient client({});
+  HttpRequest tail;
+  tail.url = server.Url("/no-range");
+  tail.range = HttpRange{0, 262144, true};
+  auto r = client.Send(tail);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("a 206 answer without Content-Range (the last 262144 bytes asked)"),
+            std::string::npos)
+      << r.status().message();
+  HttpRequest head_bytes;
+  head_bytes.url = server.Url("/gzip");
+  head_bytes.range = HttpRange{0, 10, false};
+  r = client.Send(head_bytes);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find(
+                "a 206 answer of Content-Length 30 for the 10 bytes of its Content-Range 'bytes 0-9/100' "
+                "(Content-Encoding 'gzip')"),
+            std::string::npos)
+      << r.status().message();
+}
+
 TEST(HttpClientRedirectTest, KeysAndTokensStayWithTheirOrigin) {
   using Request = ScriptedServer::Request;
   ScriptedServer other([](const Request&, int) { return ScriptedServer::Reply(200, {}, "other"); });

@@ -307,6 +307,30 @@ TEST(RemoteFileScriptedTest, AHugeAnswerToARangeIsRefusedBeforeItsBody) {
   EXPECT_LT(http->counters().bytes_received.load(), 1 << 20);
 }
 
+TEST(RemoteFileScriptedTest, ARangeAnsweredWith200IsNamed) {
+  // The tail by a 206; then every range as a 200 of only the range's bytes.
+  ScriptedServer server([](const ScriptedServer::Request&, int earlier) {
+    if (earlier == 0) return ScriptedServer::Reply(206, {{"Content-Range", "bytes 900-999/1000"}}, std::string(100, 'x'));
+    return ScriptedServer::Reply(200, {}, std::string(50, 'y'));
+  });
+  RemoteFileOptions o;
+  o.footer_guess = 100;
+  auto f = RemoteFile::Open(HttpLocation(std::make_shared<HttpClient>(HttpOptions{}), server.Url("/a.bin")), o);
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  std::string out(50, '\0');
+  Status s = (*f)->ReadInto(10, 20, reinterpret_cast<uint8_t*>(out.data()));
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("size 1000 became 50, by a 200 answer to a Range request, taken for the whole object"),
+            std::string::npos)
+      << s.message();
+  s = (*f)->ReadInto(100, 50, reinterpret_cast<uint8_t*>(out.data()));
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("a 200 answer to a Range request, taken for the whole object, of 50 bytes, which ends "
+                             "before the bytes 100-149 asked"),
+            std::string::npos)
+      << s.message();
+}
+
 TEST(RemoteFileS3Test, ReadsAnS3ObjectByRanges) {
   std::string error;
   auto server = ServerProcess::Start("s3_server.mjs", {"--buckets", "data", "--access-key", "AKIDFILE",
