@@ -16,6 +16,12 @@ bool StrongEtag(const std::string& etag) {
   return !etag.empty() && etag.rfind("W/", 0) != 0;
 }
 
+// How servers that serve GET refuse HEAD: 405 (many CDNs and application servers), 403 (a URL
+// presigned for GET only), 501.
+bool RefusesHead(long status) {
+  return status == 405 || status == 403 || status == 501;
+}
+
 // The tally of the calling thread (ScopedRequestTally), or null.
 thread_local RequestTally* current_tally = nullptr;
 
@@ -233,25 +239,27 @@ Status RemoteFile::ReadRanges(std::span<const ReadRange> ranges) const {
   return Status::OK();
 }
 
-Result<bool> RemoteFile::JudgeHead(const std::string& url, HttpResponse response) const {
+Result<bool> RemoteFile::JudgeCheck(const std::string& method, const std::string& url, HttpResponse response) const {
   Count(response);
   if (response.status == 404 || response.status == 410) {
     changed_seen_.store(true, std::memory_order_relaxed);
     return true;
   }
-  if (response.status != 200) {
-    return Status::IOError(display_name() + ": " + HttpStatusError("HEAD", url, response).message());
+  if (response.status == 412) return !CheckVersion(response).ok();
+  const bool head = method == "HEAD";
+  if (head ? response.status != 200 : response.status != 206 && response.status != 200) {
+    return Status::IOError(display_name() + ": " + HttpStatusError(method, url, response).message());
   }
-  const std::string length = response.Header("content-length");
-  if (!length.empty()) std::from_chars(length.data(), length.data() + length.size(), response.object_size);
+  if (head) {
+    const std::string length = response.Header("content-length");
+    if (!length.empty()) std::from_chars(length.data(), length.data() + length.size(), response.object_size);
+  }
   return !CheckVersion(response).ok();
 }
 
 Result<bool> RemoteFile::Changed() const {
-  HttpRequest head = location_.make_request("HEAD");
-  const std::string url = head.url;
-  PQ_ASSIGN_OR_RETURN(HttpResponse response, location_.http->Send(std::move(head)));
-  return JudgeHead(url, std::move(response));
+  const RemoteFile* self = this;
+  return std::move(ChangedAll(std::span<const RemoteFile* const>(&self, 1))[0]);
 }
 
 std::vector<Result<bool>> RemoteFile::ChangedAll(std::span<const RemoteFile* const> files) {
@@ -272,12 +280,30 @@ std::vector<Result<bool>> RemoteFile::ChangedAll(std::span<const RemoteFile* con
       urls.push_back(requests.back().url);
     }
     std::vector<Result<HttpResponse>> responses = client->SendAll(std::move(requests));
+    // Where HEAD is refused, the object's first byte is asked for instead: the answer carries the
+    // same ETag, Last-Modified and (in Content-Range) size.
+    std::vector<std::string> methods(group.size(), "HEAD");
+    std::vector<size_t> refused;
+    std::vector<HttpRequest> probes;
+    std::vector<uint8_t> first_bytes(group.size());
+    for (size_t k = 0; k < group.size(); ++k) {
+      if (!responses[k].ok() || !RefusesHead(responses[k]->status)) continue;
+      const RemoteFile* file = files[group[k]];
+      file->Count(*responses[k]);
+      refused.push_back(k);
+      probes.push_back(file->RangeRequest(0, 1, &first_bytes[k]));
+      methods[k] = "GET";
+    }
+    if (!probes.empty()) {
+      std::vector<Result<HttpResponse>> probed = client->SendAll(std::move(probes));
+      for (size_t p = 0; p < refused.size(); ++p) responses[refused[p]] = std::move(probed[p]);
+    }
     for (size_t k = 0; k < group.size(); ++k) {
       if (!responses[k].ok()) {
         out[group[k]] = responses[k].status();
         continue;
       }
-      out[group[k]] = files[group[k]]->JudgeHead(urls[k], std::move(responses[k]).value());
+      out[group[k]] = files[group[k]]->JudgeCheck(methods[k], urls[k], std::move(responses[k]).value());
     }
   }
   return out;

@@ -87,7 +87,7 @@ class ScopedRequestTally {
 // come from the version opened: an ETag, Last-Modified or size that differs is an IOError naming
 // the object ("changed since it was opened"), never bytes of two versions; strong ETags are also
 // sent as If-Match, so servers that check it refuse a changed object themselves (412). Changed()
-// asks again (HEAD) for a per-scan check.
+// asks again (HEAD, or GET of one byte) for a per-scan check.
 class RemoteFile {
  public:
   static Result<std::unique_ptr<RemoteFile>> Open(RemoteLocation location, RemoteFileOptions options = {});
@@ -106,9 +106,11 @@ class RemoteFile {
   bool held_whole() const { return tail_offset_ == 0 && whole_; }
 
   // Whether the object now differs (ETag, else Last-Modified, and size) from the version opened:
-  // one HEAD request. A changed object stays known as changed (changed_seen()).
+  // one HEAD request, or where the server refuses HEAD (405, 403, 501) one more, a GET of the first
+  // byte (bytes=0-0), whose answer carries the version too. A changed object stays known as
+  // changed (changed_seen()).
   Result<bool> Changed() const;
-  // Changed() of several files at once: the HEAD requests go out together, a few at a time.
+  // Changed() of several files at once: the requests go out together, a few at a time.
   static std::vector<Result<bool>> ChangedAll(std::span<const RemoteFile* const> files);
 
   // True once any answer showed the object is no longer the version opened (a range answer with
@@ -128,8 +130,8 @@ class RemoteFile {
   // Checks that `response` (to a range request) comes from the version opened; counts a
   // confirmation, or remembers the change.
   Status CheckVersion(const HttpResponse& response) const;
-  // Judges the answer to a HEAD request: true when the object changed.
-  Result<bool> JudgeHead(const std::string& url, HttpResponse response) const;
+  // Judges the answer to Changed()'s HEAD or GET of the first byte: true when the object changed.
+  Result<bool> JudgeCheck(const std::string& method, const std::string& url, HttpResponse response) const;
   HttpRequest RangeRequest(int64_t offset, int64_t length, uint8_t* out) const;
   void Count(const HttpResponse& response) const;
 

@@ -331,6 +331,39 @@ TEST(RemoteFileScriptedTest, ARangeAnsweredWith200IsNamed) {
       << s.message();
 }
 
+TEST(RemoteFileScriptedTest, AServerThatRefusesHeadIsAskedForOneByte) {
+  std::atomic<int> head_status{405};
+  std::atomic<bool> replaced{false};
+  ScriptedServer server([&](const ScriptedServer::Request& r, int) {
+    const std::string etag = replaced ? "\"v2\"" : "\"v1\"";
+    if (r.method == "HEAD") return ScriptedServer::Reply(head_status, {});
+    if (r.headers.at("range") == "bytes=0-0") {
+      return ScriptedServer::Reply(206, {{"Content-Range", "bytes 0-0/1000"}, {"ETag", etag}}, "P");
+    }
+    return ScriptedServer::Reply(206, {{"Content-Range", "bytes 900-999/1000"}, {"ETag", etag}}, std::string(100, 'x'));
+  });
+  RemoteFileOptions o;
+  o.footer_guess = 100;
+  auto f = RemoteFile::Open(HttpLocation(std::make_shared<HttpClient>(HttpOptions{}), server.Url("/a.bin")), o);
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  auto changed = (*f)->Changed();
+  ASSERT_TRUE(changed.ok()) << changed.status().ToString();
+  EXPECT_FALSE(*changed);
+  auto requests = server.requests();
+  ASSERT_EQ(requests.size(), 3u);
+  EXPECT_EQ(requests[1].method, "HEAD");
+  EXPECT_EQ(requests[2].method, "GET");
+  EXPECT_EQ(requests[2].headers["range"], "bytes=0-0");
+  EXPECT_EQ(requests[2].headers["if-match"], "\"v1\"");
+  EXPECT_EQ((*f)->requests(), 3);
+  // A URL presigned for GET only answers HEAD with 403; the first byte tells the object changed.
+  head_status = 403;
+  replaced = true;
+  changed = (*f)->Changed();
+  ASSERT_TRUE(changed.ok()) << changed.status().ToString();
+  EXPECT_TRUE(*changed);
+}
+
 TEST(RemoteFileS3Test, ReadsAnS3ObjectByRanges) {
   std::string error;
   auto server = ServerProcess::Start("s3_server.mjs", {"--buckets", "data", "--access-key", "AKIDFILE",
