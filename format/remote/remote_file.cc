@@ -68,18 +68,19 @@ Status RemoteFile::CheckVersion(const HttpResponse& response) const {
   };
   if (response.status == 412) return changed("HTTP 412 to If-Match " + ServerText(etag_));
   const std::string etag = response.Header("etag");
+  const std::string modified = response.Header("last-modified");
   if (!etag_.empty() && !etag.empty() && etag != etag_) return changed("ETag " + ServerText(etag_) + " became " + ServerText(etag));
-  if (etag_.empty()) {
-    const std::string modified = response.Header("last-modified");
-    if (!last_modified_.empty() && !modified.empty() && modified != last_modified_) {
-      return changed("Last-Modified " + ServerText(last_modified_) + " became " + ServerText(modified));
-    }
+  if ((etag_.empty() || etag.empty()) && !last_modified_.empty() && !modified.empty() && modified != last_modified_) {
+    return changed("Last-Modified " + ServerText(last_modified_) + " became " + ServerText(modified));
   }
   if (response.object_size >= 0 && response.object_size != size_) {
     return changed("size " + std::to_string(size_) + " became " + std::to_string(response.object_size) +
                    (response.range_ignored ? ", by a 200 answer to a Range request, taken for the whole object" : ""));
   }
-  confirmations_.fetch_add(1, std::memory_order_relaxed);
+  // Only the validator the object was opened with confirms it: an answer without it (a proxy that
+  // drops ETag, a server that ignores If-Match) would let a same-size replacement through.
+  const bool confirms = !etag_.empty() ? !etag.empty() : last_modified_.empty() || !modified.empty();
+  if (confirms) confirmations_.fetch_add(1, std::memory_order_relaxed);
   return Status::OK();
 }
 

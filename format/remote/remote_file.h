@@ -117,7 +117,9 @@ class RemoteFile {
   // another ETag or size, a 412, a HEAD): no request is made here.
   bool changed_seen() const { return changed_seen_.load(std::memory_order_relaxed); }
   // Answers that confirmed the version opened: grows with every range answer checked and every HEAD
-  // that found the object unchanged. A scan that sees it grow knows the object was checked.
+  // that found the object unchanged, when the answer carries the ETag the object was opened with
+  // (else its Last-Modified, if it had one): an answer without it confirms nothing. A scan that
+  // sees it grow knows the object was checked.
   uint64_t confirmations() const { return confirmations_.load(std::memory_order_relaxed); }
 
   // Requests sent (every try) and body bytes received for this file, Open's included.
@@ -127,8 +129,8 @@ class RemoteFile {
  private:
   RemoteFile(RemoteLocation location, RemoteFileOptions options)
       : location_(std::move(location)), options_(options) {}
-  // Checks that `response` (to a range request) comes from the version opened; counts a
-  // confirmation, or remembers the change.
+  // Checks that `response` (to a range request) comes from the version opened (ETag, Last-Modified
+  // where the ETag is missing on either side, size); counts a confirmation, or remembers the change.
   Status CheckVersion(const HttpResponse& response) const;
   // Judges the answer to Changed()'s HEAD or GET of the first byte: true when the object changed.
   Result<bool> JudgeCheck(const std::string& method, const std::string& url, HttpResponse response) const;

@@ -364,6 +364,32 @@ TEST(RemoteFileScriptedTest, AServerThatRefusesHeadIsAskedForOneByte) {
   EXPECT_TRUE(*changed);
 }
 
+TEST(RemoteFileScriptedTest, AnAnswerWithoutTheETagConfirmsNothing) {
+  // The tail with ETag "v1"; then ranges without ETag (a proxy dropped it), one with it, and one
+  // without ETag but with another Last-Modified.
+  ScriptedServer server([](const ScriptedServer::Request& r, int earlier) {
+    const std::string range = r.headers.at("range");
+    std::vector<std::pair<std::string, std::string>> headers = {
+        {"Content-Range", range == "bytes=-100" ? "bytes 900-999/1000" : "bytes 0-9/1000"}};
+    if (earlier == 0 || earlier == 2) headers.emplace_back("ETag", "\"v1\"");
+    headers.emplace_back("Last-Modified", earlier == 3 ? "Thu, 26 Nov 2026 10:00:00 GMT" : "Wed, 25 Nov 2026 10:00:00 GMT");
+    return ScriptedServer::Reply(206, headers, std::string(range == "bytes=-100" ? 100 : 10, 'x'));
+  });
+  RemoteFileOptions o;
+  o.footer_guess = 100;
+  auto f = RemoteFile::Open(HttpLocation(std::make_shared<HttpClient>(HttpOptions{}), server.Url("/a.bin")), o);
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  std::string out(10, '\0');
+  ASSERT_TRUE((*f)->ReadInto(0, 10, reinterpret_cast<uint8_t*>(out.data())).ok());
+  EXPECT_EQ((*f)->confirmations(), 0u);
+  ASSERT_TRUE((*f)->ReadInto(0, 10, reinterpret_cast<uint8_t*>(out.data())).ok());
+  EXPECT_EQ((*f)->confirmations(), 1u);
+  Status s = (*f)->ReadInto(0, 10, reinterpret_cast<uint8_t*>(out.data()));
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find(server.Url("/a.bin") + " changed since it was opened (Last-Modified"), std::string::npos)
+      << s.message();
+}
+
 TEST(RemoteFileS3Test, ReadsAnS3ObjectByRanges) {
   std::string error;
   auto server = ServerProcess::Start("s3_server.mjs", {"--buckets", "data", "--access-key", "AKIDFILE",
