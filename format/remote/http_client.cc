@@ -71,6 +71,24 @@ bool ParseInt64(std::string_view text, int64_t* out) {
   return ec == std::errc() && p == text.data() + text.size() && *out >= 0;
 }
 
+// The wait a Retry-After asks for, up to kMaxRetryAfterMs: delay-seconds, or an HTTP-date (RFC 9110
+// section 10.2.3: IMF-fixdate or the obsolete RFC 850 and asctime forms, all read by curl_getdate),
+// where a date already past asks for none. False for anything else.
+bool RetryAfterMs(const std::string& value, int64_t* ms) {
+  int64_t seconds = 0;
+  if (ParseInt64(value, &seconds)) {
+    *ms = std::min(seconds, kMaxRetryAfterMs / 1000) * 1000;
+    return true;
+  }
+  const time_t date = value.empty() ? -1 : curl_getdate(value.c_str(), nullptr);
+  if (date < 0) return false;
+  const int64_t date_ms = std::min<int64_t>(date, int64_t{1} << 40) * 1000;  // no overflow below
+  const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::system_clock::now().time_since_epoch()).count();
+  *ms = std::clamp<int64_t>(date_ms - now_ms, 0, kMaxRetryAfterMs);
+  return true;
+}
+
 // "bytes first-last/total" ("*" for an unknown total: -1).
 bool ParseContentRange(std::string_view value, int64_t* first, int64_t* last, int64_t* total) {
   if (value.substr(0, 6) != "bytes ") return false;
@@ -574,9 +592,10 @@ struct Transfer {
       return true;
     }
     double wait = static_cast<double>(options->retry_wait_ms) * std::pow(options->retry_backoff, attempt - 1);
-    int64_t retry_after = 0;
-    if ((response.status == 429 || response.status == 503) && ParseInt64(response.Header("retry-after"), &retry_after)) {
-      wait = std::max(wait, static_cast<double>(std::min<int64_t>(retry_after * 1000, kMaxRetryAfterMs)));
+    int64_t retry_after_ms = 0;
+    if ((response.status == 429 || response.status == 503) &&
+        RetryAfterMs(response.Header("retry-after"), &retry_after_ms)) {
+      wait = std::max(wait, static_cast<double>(retry_after_ms));
     }
     next_start = Clock::now() + std::chrono::milliseconds(static_cast<int64_t>(std::min(wait, 3.6e6)));
     counters->retries.fetch_add(1, std::memory_order_relaxed);

@@ -101,15 +101,16 @@ class HttpClient {
 
   // The response of any final status (the caller judges 4xx; retried statuses come back when the
   // tries ran out); IOError for transport failures after the last try, for a mismatched range
-  // answer, a body over its bound, or an interrupt. 429, 500, 502, 503, 504, timeouts and dropped
-  // or refused connections are tried again up to `retries` more times, waiting retry_wait_ms *
-  // retry_backoff^(n-1) before try n (or the server's Retry-After, up to 30 s). With a `range`, a
-  // 206 must carry a Content-Range for exactly those bytes and a body of exactly as many; a 200 (a
-  // server that ignores Range) is the whole object, from which the bytes are cut while it streams.
-  // A body goes into the caller's `sink` (never past its capacity) or into the response, refused
-  // past max_response_bytes as soon as Content-Length says so and again while it streams.
-  // Redirects to http(s) URLs are followed, at most 8 in a row, never from https to http; the
-  // request's headers, the extra headers and the bearer token go only to the request's own origin.
+  // answer, a body over its bound, or an interrupt. 429, 500, 502, 503, 504, timeouts and dropped or
+  // refused connections are tried again up to `retries` more times, waiting retry_wait_ms *
+  // retry_backoff^(n-1) before try n (or the server's Retry-After, seconds or an HTTP-date, up to
+  // 30 s). With a `range`, a 206 must carry a Content-Range for exactly those bytes and a body of
+  // exactly as many; a 200 (a server that ignores Range) is the whole object, from which the bytes
+  // are cut while it streams. A body goes into the caller's `sink` (never past its capacity) or into
+  // the response, refused past max_response_bytes as soon as Content-Length says so and again while
+  // it streams. Redirects to http(s) URLs are followed, at most 8 in a row, never from https to
+  // http; the request's headers, the extra headers and the bearer token go only to the request's own
+  // origin.
   Result<HttpResponse> Send(HttpRequest request);
   // Each request's outcome, in order; at most max_parallel transfers at once.
   std::vector<Result<HttpResponse>> SendAll(std::vector<HttpRequest> requests);

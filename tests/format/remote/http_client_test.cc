@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <random>
 
 #include "format/remote/s3_client.h"
@@ -483,6 +484,45 @@ TEST(HttpClientServerTextTest, MismatchedAnswersSayWhatCame) {
                 "(Content-Encoding 'gzip')"),
             std::string::npos)
       << r.status().message();
+}
+
+// `format` (strftime) of the time `seconds` from now, in UTC.
+std::string HttpDate(const char* format, int seconds) {
+  const std::time_t when = std::time(nullptr) + seconds;
+  std::tm tm{};
+  ::gmtime_r(&when, &tm);
+  char text[64];
+  std::strftime(text, sizeof(text), format, &tm);
+  return text;
+}
+
+TEST(HttpClientRetryAfterTest, AnHttpDateIsWaitedFor) {
+  // IMF-fixdate, then the obsolete RFC 850 and asctime forms, each 2 s ahead; then a date past.
+  static constexpr const char* kFormats[] = {"%a, %d %b %Y %H:%M:%S GMT", "%A, %d-%b-%y %H:%M:%S GMT",
+                                             "%a %b %e %H:%M:%S %Y", "%a, %d %b %Y %H:%M:%S GMT"};
+  ScriptedServer server([](const ScriptedServer::Request&, int earlier) {
+    if (earlier % 2 == 1) return ScriptedServer::Reply(200, {}, "ok");
+    return ScriptedServer::Reply(503, {{"Retry-After", HttpDate(kFormats[earlier / 2], earlier < 6 ? 2 : -60)}});
+  });
+  HttpOptions o;
+  o.retry_wait_ms = 10;
+  HttpClient client(o);
+  HttpRequest get;
+  get.url = server.Url("/a.parquet");
+  for (int i = 0; i < 4; ++i) {
+    const auto start = Clock::now();
+    auto r = client.Send(get);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_EQ(r->body, "ok");
+    EXPECT_EQ(r->attempts, 2);
+    // Over 1 s (the date has whole seconds) where the backoff alone is 10 ms; none for a date past.
+    if (i < 3) {
+      EXPECT_GE(MsSince(start), 950) << kFormats[i];
+      EXPECT_LT(MsSince(start), 5000) << kFormats[i];
+    } else {
+      EXPECT_LT(MsSince(start), 900);
+    }
+  }
 }
 
 TEST(HttpClientRedirectTest, KeysAndTokensStayWithTheirOrigin) {
