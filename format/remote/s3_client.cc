@@ -92,11 +92,15 @@ Result<HttpResponse> S3Client::Call(HttpRequest request, const std::string& buck
 }
 
 Result<std::vector<S3ObjectInfo>> S3Client::List(const std::string& bucket, const std::string& prefix,
-                                                 int page_size, int64_t max_objects) {
+                                                 int page_size, int64_t max_objects, int64_t max_pages) {
   std::vector<S3ObjectInfo> objects;
   std::string token;
   std::set<std::string> tokens_seen;
-  while (true) {
+  for (int64_t pages = 0;; ++pages) {
+    if (pages == max_pages) {
+      return Status::IOError("the listing of " + S3Name(bucket, prefix) + " did not end after " +
+                             std::to_string(max_pages) + " pages");
+    }
     std::vector<std::pair<std::string, std::string>> query = {
         {"list-type", "2"}, {"prefix", prefix}, {"max-keys", std::to_string(page_size)}};
     if (!token.empty()) query.emplace_back("continuation-token", token);

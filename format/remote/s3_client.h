@@ -41,9 +41,12 @@ class S3Client {
   std::string ObjectUrl(const std::string& bucket, const std::string& key) const;
 
   // Every object whose key starts with `prefix`, in key order; `page_size` keys per request
-  // (S3's maximum is 1000); InvalidArgument past `max_objects`.
+  // (S3's maximum is 1000); InvalidArgument past `max_objects`. IOError when the listing is not over
+  // after `max_pages` requests: twice what 10 million keys take in full pages, so only a server
+  // that never ends its listing (a new continuation token every time) reaches it.
   Result<std::vector<S3ObjectInfo>> List(const std::string& bucket, const std::string& prefix,
-                                         int page_size = 1000, int64_t max_objects = 10000000);
+                                         int page_size = 1000, int64_t max_objects = 10000000,
+                                         int64_t max_pages = 20000);
   // Whether any object's key starts with `prefix` (one ListObjectsV2 request of one key).
   Result<bool> AnyObject(const std::string& bucket, const std::string& prefix);
   // The objects whose keys match `pattern` (KeyGlob's rules), listing only under its literal prefix.

@@ -12,6 +12,7 @@
 namespace pq::remote {
 namespace {
 
+using testing::ScriptedServer;
 using testing::ServerProcess;
 
 const char kKey[] = "AKIDREMOTETEST";
@@ -342,6 +343,29 @@ TEST_F(S3ClientTest, OutputFileFailuresAbortAndLeaveNothing) {
   EXPECT_FALSE(s3->Head("out", "w/removed.parquet").ok());
   EXPECT_EQ(Logged("DELETE /out/w/"), 2);
   EXPECT_FALSE(S3OutputFile::Create(s3, "out", "folder/", {}).ok());
+}
+
+TEST(S3ListingTest, AListingThatNeverEndsIsCut) {
+  // A new continuation token on every page, no key: only a bound on pages stops it (this server
+  // gives up after 200 pages, so the test ends either way).
+  ScriptedServer server([](const ScriptedServer::Request&, int earlier) {
+    const bool more = earlier < 200;
+    return ScriptedServer::Reply(
+        200, {{"Content-Type", "application/xml"}},
+        "<ListBucketResult><IsTruncated>" + std::string(more ? "true" : "false") +
+            "</IsTruncated><NextContinuationToken>t" + std::to_string(earlier) +
+            "</NextContinuationToken></ListBucketResult>");
+  });
+  S3Options o;
+  ASSERT_TRUE(o.Set("s3_endpoint", "127.0.0.1:" + std::to_string(server.port())).ok());
+  ASSERT_TRUE(o.Set("s3_use_ssl", "0").ok());
+  auto config = ResolveS3Config(o, NoEnvironment());
+  ASSERT_TRUE(config.ok()) << config.status().ToString();
+  S3Client s3(*config, std::make_shared<HttpClient>(HttpOptions{}));
+  auto listed = s3.List("bucket", "a/", 1000, 10000000, 50);
+  ASSERT_FALSE(listed.ok());
+  EXPECT_EQ(listed.status().message(), "the listing of s3://bucket/a/ did not end after 50 pages");
+  EXPECT_EQ(server.requests().size(), 50u);
 }
 
 }  // namespace
