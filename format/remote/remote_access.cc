@@ -141,7 +141,13 @@ Result<std::unique_ptr<RemoteFile>> RemoteAccess::Open(std::string_view location
   PQ_ASSIGN_OR_RETURN(RemoteUrl url, ParseRemoteUrl(location));
   const bool s3 = url.scheme == UrlScheme::kS3;
   PQ_ASSIGN_OR_RETURN(Clients * clients, ClientsFor(location, s3));
-  if (!s3) return RemoteFile::Open(HttpLocation(clients->http, url.url), options);
+  if (!s3) {
+    // Named as written (a space stays a space), not as sent; DisplayUrl drops user, password and
+    // the query string, which may carry a signature, since the name goes into every message.
+    RemoteLocation http = HttpLocation(clients->http, url.url);
+    http.display_name = DisplayUrl(location);
+    return RemoteFile::Open(std::move(http), options);
+  }
   if (url.key.empty() || url.key.back() == '/') {
     return Status::InvalidArgument("'" + DisplayUrl(location) + "' names no object (s3://bucket/key)");
   }

@@ -76,7 +76,9 @@ class RemoteAccess {
   RemoteAccess(std::shared_ptr<const SettingsRegistry> registered, std::vector<Setting> settings,
                EnvironmentLookup environment = ProcessEnvironment(), std::function<bool()> interrupted = {});
 
-  // Opens the object `location` names (an http(s) URL or s3://bucket/key): one request.
+  // Opens the object `location` names (an http(s) URL or s3://bucket/key): one request. The file's
+  // display_name() is DisplayUrl(location) (the URL as written, without user, password, query and
+  // fragment), or s3://bucket/key.
   Result<std::unique_ptr<RemoteFile>> Open(std::string_view location, RemoteFileOptions options = {});
   // The objects whose keys match the glob of `pattern` (s3://bucket/glob; key_glob.h), as
   // "s3://bucket/key" in key order; empty when none.

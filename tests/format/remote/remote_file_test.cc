@@ -1,4 +1,5 @@
 #include "format/remote/remote_file.h"
+#include "format/remote/remote_access.h"
 
 #include <gtest/gtest.h>
 
@@ -388,6 +389,19 @@ TEST(RemoteFileScriptedTest, AnAnswerWithoutTheETagConfirmsNothing) {
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find(server.Url("/a.bin") + " changed since it was opened (Last-Modified"), std::string::npos)
       << s.message();
+}
+
+TEST(RemoteFileScriptedTest, AUrlIsNamedAsWritten) {
+  ScriptedServer server([](const ScriptedServer::Request&, int) {
+    return ScriptedServer::Reply(206, {{"Content-Range", "bytes 0-9/10"}}, "0123456789");
+  });
+  RemoteAccess access(nullptr, {});
+  const std::string written = "http://user:PASSWORD@127.0.0.1:" + std::to_string(server.port()) +
+                              "/data/sp ace.parquet?X-Amz-Signature=SIG#part";
+  auto f = access.Open(written);
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_EQ((*f)->display_name(), server.Url("/data/sp ace.parquet"));
+  EXPECT_EQ(server.requests()[0].target, "/data/sp%20ace.parquet?X-Amz-Signature=SIG");
 }
 
 TEST(RemoteFileS3Test, ReadsAnS3ObjectByRanges) {
