@@ -245,9 +245,9 @@ struct Transfer {
         int64_t first = 0, last = 0, total = 0;
         const std::string cr = response.Header("content-range");
         if (!ParseContentRange(cr, &first, &last, &total)) {
-          failure = Status::IOError(Where() + ": a 206 answer " +
-                                    (cr.empty() ? "without Content-Range" : "with Content-Range '" + ServerText(cr) + "'") +
-                                    " (" + RangeText(r) + " asked)");
+          const std::string which =
+              cr.empty() ? "without Content-Range" : "with Content-Range '" + ServerText(cr) + "'";
+          failure = Status::IOError(Where() + ": a 206 answer " + which + " (" + RangeText(r) + " asked)");
           return;
         }
         const int64_t count = last - first + 1;
@@ -259,8 +259,8 @@ struct Transfer {
           matches = first == r.offset && (count == r.length || (count < r.length && total >= 0 && last == total - 1));
         }
         if (!matches) {
-          failure = Status::IOError(Where() + ": Content-Range '" + ServerText(cr) + "' does not answer the range asked (" +
-                                    RangeText(r) + ")");
+          failure = Status::IOError(Where() + ": Content-Range '" + ServerText(cr) +
+                                    "' does not answer the range asked (" + RangeText(r) + ")");
           return;
         }
         if (content_length >= 0 && content_length != count) {

@@ -69,7 +69,9 @@ Status RemoteFile::CheckVersion(const HttpResponse& response) const {
   if (response.status == 412) return changed("HTTP 412 to If-Match " + ServerText(etag_));
   const std::string etag = response.Header("etag");
   const std::string modified = response.Header("last-modified");
-  if (!etag_.empty() && !etag.empty() && etag != etag_) return changed("ETag " + ServerText(etag_) + " became " + ServerText(etag));
+  if (!etag_.empty() && !etag.empty() && etag != etag_) {
+    return changed("ETag " + ServerText(etag_) + " became " + ServerText(etag));
+  }
   if ((etag_.empty() || etag.empty()) && !last_modified_.empty() && !modified.empty() && modified != last_modified_) {
     return changed("Last-Modified " + ServerText(last_modified_) + " became " + ServerText(modified));
   }

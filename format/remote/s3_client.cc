@@ -217,8 +217,8 @@ Status S3Client::CompleteMultipartUpload(const std::string& bucket, const std::s
   auto xml = ParseXml(response.body);
   if (!xml.ok()) return xml.status().WithContext("completing the upload of " + S3Name(bucket, key));
   if (xml->name == "Error") {
-    return Status::IOError("completing the upload of " + S3Name(bucket, key) + ": " + ServerText(xml->ChildText("Code")) +
-                           ": " + ServerText(xml->ChildText("Message")));
+    return Status::IOError("completing the upload of " + S3Name(bucket, key) + ": " +
+                           ServerText(xml->ChildText("Code")) + ": " + ServerText(xml->ChildText("Message")));
   }
   return Status::OK();
 }

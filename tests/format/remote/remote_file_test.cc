@@ -311,7 +311,9 @@ TEST(RemoteFileScriptedTest, AHugeAnswerToARangeIsRefusedBeforeItsBody) {
 TEST(RemoteFileScriptedTest, ARangeAnsweredWith200IsNamed) {
   // The tail by a 206; then every range as a 200 of only the range's bytes.
   ScriptedServer server([](const ScriptedServer::Request&, int earlier) {
-    if (earlier == 0) return ScriptedServer::Reply(206, {{"Content-Range", "bytes 900-999/1000"}}, std::string(100, 'x'));
+    if (earlier == 0) {
+      return ScriptedServer::Reply(206, {{"Content-Range", "bytes 900-999/1000"}}, std::string(100, 'x'));
+    }
     return ScriptedServer::Reply(200, {}, std::string(50, 'y'));
   });
   RemoteFileOptions o;
@@ -373,7 +375,8 @@ TEST(RemoteFileScriptedTest, AnAnswerWithoutTheETagConfirmsNothing) {
     std::vector<std::pair<std::string, std::string>> headers = {
         {"Content-Range", range == "bytes=-100" ? "bytes 900-999/1000" : "bytes 0-9/1000"}};
     if (earlier == 0 || earlier == 2) headers.emplace_back("ETag", "\"v1\"");
-    headers.emplace_back("Last-Modified", earlier == 3 ? "Thu, 26 Nov 2026 10:00:00 GMT" : "Wed, 25 Nov 2026 10:00:00 GMT");
+    headers.emplace_back("Last-Modified",
+                         earlier == 3 ? "Thu, 26 Nov 2026 10:00:00 GMT" : "Wed, 25 Nov 2026 10:00:00 GMT");
     return ScriptedServer::Reply(206, headers, std::string(range == "bytes=-100" ? 100 : 10, 'x'));
   });
   RemoteFileOptions o;

@@ -303,7 +303,9 @@ class ScriptedServer {
   struct Connection {
     int fd = -1;
     SSL* ssl = nullptr;
-    ssize_t Recv(char* buf, size_t n) const { return ssl ? SSL_read(ssl, buf, static_cast<int>(n)) : ::recv(fd, buf, n, 0); }
+    ssize_t Recv(char* buf, size_t n) const {
+      return ssl ? SSL_read(ssl, buf, static_cast<int>(n)) : ::recv(fd, buf, n, 0);
+    }
     // False once the client is gone.
     bool Send(std::string_view bytes) const {
       while (!bytes.empty()) {
