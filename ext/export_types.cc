@@ -10,6 +10,7 @@
 #include "format/geo/wkb.h"
 #include "format/geo/wkt.h"
 #include "format/util/json_reader.h"
+#include "format/util/utf8.h"
 #include "format/value/float16.h"
 #include "format/value/temporal.h"
 #include "format/variant/variant_encoder.h"
@@ -345,7 +346,9 @@ bool ColumnBuilder::AppendFast(sqlite3_value* v, int cls) {
     case FastPath::kString: {
       if (cls != SQLITE_TEXT) return false;
       const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
-      PushBytes(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v)));
+      const std::string_view s(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v)));
+      if (!IsValidUtf8(s)) return false;  // AppendNonNull says why
+      PushBytes(s.data(), s.size());
       return true;
     }
     case FastPath::kTimestamp: {
@@ -393,8 +396,12 @@ Status ColumnBuilder::AppendNested(sqlite3_value* v) {
       return nested_->AppendNull();
     case SQLITE_TEXT: {
       const char* p = reinterpret_cast<const char*>(sqlite3_value_text(v));
-      return nested_->Append(
-          std::string_view(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v))));
+      const std::string_view json(p ? p : "", static_cast<size_t>(sqlite3_value_bytes(v)));
+      if (!IsValidUtf8(json)) {  // JSON is UTF-8, and so are the strings it holds
+        return Status::InvalidArgument(DescribeValue(v) + " cannot be stored as " + ColumnTypeName(type_) +
+                                       " (it is not UTF-8 text)");
+      }
+      return nested_->Append(json);
     }
     default:
       return Status::InvalidArgument(DescribeValue(v) + " cannot be stored as " +
@@ -710,6 +717,8 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
     case ColumnKind::kJson: {
       if (cls == SQLITE_TEXT || (!type_.strict && (cls == SQLITE_INTEGER || cls == SQLITE_FLOAT))) {
         const std::string_view s = text();  // numbers as SQLite prints them
+        // A STRING holds UTF-8 (readers such as DuckDB refuse a file with other bytes in one).
+        if (!IsValidUtf8(s)) return cannot("it is not UTF-8 text; a BLOB column stores any bytes");
         if (type_.kind == ColumnKind::kJson && !IsValidJson(s))
           return cannot("it is not valid JSON");
         PushBytes(s.data(), s.size());

@@ -118,3 +118,27 @@ query
 SELECT s FROM n;
 ----
 {"f":0.5,"e":"x","t":"01:02:03","ts":"2024-01-02 03:04:05"}
+
+# A STRING holds UTF-8: TEXT holding other bytes is an error naming row and column (readers such as
+# DuckDB refuse a whole file for one such value); a BLOB column stores any bytes.
+statement error row 2, column 't': text
+SELECT parquet_export('$TMPDIR/bad_utf8.parquet', 'SELECT ''fine'' AS t UNION ALL SELECT CAST(x''ff41'' AS TEXT)');
+
+statement error it is not UTF-8 text; a BLOB column stores any bytes
+SELECT parquet_export('$TMPDIR/bad_utf8.parquet', 'SELECT CAST(x''41c3'' AS TEXT) AS t', 'schema=''t JSON''');
+
+statement error row 1, column 'l': text
+SELECT parquet_export('$TMPDIR/bad_utf8.parquet', 'SELECT ''["'' || CAST(x''c3'' AS TEXT) || ''"]'' AS l', 'schema=''l LIST<TEXT>''');
+
+query
+SELECT parquet_export('$TMPDIR/bad_utf8.parquet', 'SELECT CAST(x''ff41'' AS TEXT) AS b, ''caf'' || char(233) AS t', 'schema=''b BLOB''');
+----
+1
+
+statement ok
+CREATE VIRTUAL TABLE temp.bad_utf8 USING parquet('$TMPDIR/bad_utf8.parquet');
+
+query
+SELECT hex(b), t FROM bad_utf8;
+----
+FF41|café

@@ -281,12 +281,14 @@ SELECT (SELECT count(*) FROM p WHERE s LIKE 'AX%'), (SELECT count(*) FROM n WHER
 # 3.40 turns a literal one into a range on the column as well (its LIKE optimization, which newer
 # versions skip for U+FFFD), and then gives the same rows here as on a native table with an index.
 query
-SELECT parquet_export('$TMPDIR/bad_utf8.parquet', 'SELECT CAST(column1 AS TEXT) AS b FROM (VALUES (x''fffe''), (x''616263''), (x''c3''), (x''efbfbd41''), (x''c38041''))', 'row_group_size=1');
+SELECT parquet_export('$TMPDIR/bad_utf8.parquet', 'SELECT column1 AS b FROM (VALUES (x''fffe''), (x''616263''), (x''c3''), (x''efbfbd41''), (x''c38041''))', 'row_group_size=1');
 ----
 5
 
+# (This writer keeps such bytes out of STRING columns; other writers' files may hold them. Binary
+# read as TEXT is the same text to SQLite, with the same statistics.)
 statement ok
-CREATE VIRTUAL TABLE badutf8 USING parquet('$TMPDIR/bad_utf8.parquet');
+CREATE VIRTUAL TABLE badutf8 USING parquet('$TMPDIR/bad_utf8.parquet', binary_as_string=1);
 
 statement ok
 CREATE TABLE badutf8_n AS SELECT rowid AS id, b FROM badutf8;

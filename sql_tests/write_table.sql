@@ -199,3 +199,21 @@ INSERT INTO auto SELECT value FROM nums;
 
 statement error cannot open
 CREATE VIRTUAL TABLE temp.r_auto USING parquet('$TMPDIR/auto.parquet');
+
+# TEXT that is not UTF-8 cannot go into a STRING column: the INSERT fails, the table goes on.
+statement ok
+CREATE VIRTUAL TABLE temp.utf8_out USING parquet('$TMPDIR/utf8_out.parquet', schema='t TEXT');
+
+statement error row 1, column 't': text
+INSERT INTO utf8_out VALUES (CAST(x'80' AS TEXT));
+
+statement ok
+INSERT INTO utf8_out VALUES ('ok');
+
+statement ok
+CREATE VIRTUAL TABLE temp.utf8_back USING parquet('$TMPDIR/utf8_out.parquet');
+
+query
+SELECT group_concat(t) FROM utf8_back;
+----
+ok

@@ -1,6 +1,7 @@
 #include "format/util/utf8.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace pq {
 
@@ -9,6 +10,10 @@ bool IsValidUtf8(std::string_view s) {
   const size_t n = s.size();
   size_t i = 0;
   while (i < n) {
+    // ASCII, the common case, eight bytes at a time.
+    uint64_t word;
+    while (n - i >= 8 && (std::memcpy(&word, p + i, 8), (word & 0x8080808080808080ULL) == 0)) i += 8;
+    if (i == n) break;
     const uint8_t b0 = p[i];
     if (b0 < 0x80) {
       ++i;
