@@ -38,7 +38,10 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <filesystem>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -50,6 +53,47 @@
 
 namespace pq::ext {
 
+// The targets the write tables of this process are writing (a transaction's file not yet put in
+// place): two tables writing one file would each rename theirs over it at COMMIT, and the rows of
+// the first would be gone without a word. A table holds its claim as long as its writer.
+class TargetClaim {
+ public:
+  // The claim on `target`, or an error naming it when another table holds one.
+  static Result<std::unique_ptr<TargetClaim>> Take(const std::string& target) {
+    std::string key = target;
+    if (!remote::IsRemoteLocation(target)) {
+      std::error_code ec;
+      const std::filesystem::path p = std::filesystem::weakly_canonical(std::filesystem::absolute(target, ec), ec);
+      if (!ec) key = p.string();
+    }
+    std::lock_guard<std::mutex> lock(Mutex());
+    if (!Held().insert(key).second) {
+      return Status::InvalidArgument("cannot write '" + target +
+                                     "': another parquet write table is writing it, in this or another "
+                                     "transaction not committed yet; insert into one table only");
+    }
+    return std::unique_ptr<TargetClaim>(new TargetClaim(std::move(key)));
+  }
+  ~TargetClaim() {
+    std::lock_guard<std::mutex> lock(Mutex());
+    Held().erase(key_);
+  }
+  TargetClaim(const TargetClaim&) = delete;
+  TargetClaim& operator=(const TargetClaim&) = delete;
+
+ private:
+  explicit TargetClaim(std::string key) : key_(std::move(key)) {}
+  static std::mutex& Mutex() {
+    static std::mutex m;
+    return m;
+  }
+  static std::set<std::string>& Held() {
+    static std::set<std::string>* held = new std::set<std::string>();  // never destroyed: no exit order
+    return *held;
+  }
+  std::string key_;
+};
+
 struct WriteTable {
   sqlite3_vtab base;           // must come first
   bool is_write_table = true;  // must follow base: the parquet module tells its tables apart by it
@@ -57,9 +101,13 @@ struct WriteTable {
   std::vector<ExportColumn> columns;
   ExportOptions options;
   std::unique_ptr<ExportWriter> writer;  // the file of the transaction in progress
+  std::unique_ptr<TargetClaim> claim;    // held with `writer`
   bool in_transaction = false;           // xBegin seen, no xCommit/xRollback yet
   bool written = false;                  // an earlier transaction committed the file
   std::string broken;                    // non-empty: why the transaction in progress cannot commit
+  // Non-empty: why the file of the last committed transaction did not appear (xCommit cannot fail
+  // the COMMIT); the next statement on the table says so, once.
+  std::string unpublished;
   std::unique_ptr<ExportProgress> progress;  // progress=1: the transaction's rows on stderr
 };
 
@@ -90,14 +138,30 @@ std::string QuoteIdentifier(const std::string& name) {
 Status StartWriter(WriteTable* t) {
   if (t->writer) return Status::OK();
   PQ_RETURN_IF_ERROR(CheckOutputFile(t->path));
+  PQ_ASSIGN_OR_RETURN(std::unique_ptr<TargetClaim> claim, TargetClaim::Take(t->path));
   PQ_ASSIGN_OR_RETURN(std::unique_ptr<ExportWriter> writer,
                       ExportWriter::Make(t->path, t->columns, t->options));
   PQ_RETURN_IF_ERROR(writer->PushTakeBackPoint());
   t->writer = std::move(writer);
+  t->claim = std::move(claim);
   if (t->options.progress) {
     t->progress = std::make_unique<ExportProgress>("parquet table '" + t->path + "'");
   }
   return Status::OK();
+}
+
+// Ends the transaction's file: a writer not published removes its temporary.
+void DropWriter(WriteTable* t) {
+  t->writer.reset();
+  t->claim.reset();
+}
+
+// The error of a COMMIT whose file did not appear, for the table's next statement (once).
+int ReportUnpublished(sqlite3_vtab* vtab, WriteTable* t) {
+  const std::string message = "the last COMMIT that wrote rows to this table could not put '" + t->path +
+                              "' in place (" + t->unpublished + "): those rows are not in it";
+  t->unpublished.clear();
+  return Fail(vtab, message);
 }
 
 // The transaction cannot commit any more (the temporary could not be written).
@@ -170,6 +234,7 @@ int Update(sqlite3_vtab* vtab, int argc, sqlite3_value** argv, sqlite_int64* row
     if (argc == 1 || sqlite3_value_type(argv[0]) != SQLITE_NULL) {
       return Fail(vtab, "parquet tables are append-only: UPDATE and DELETE are not supported");
     }
+    if (!t->unpublished.empty()) return ReportUnpublished(vtab, t);
     if (t->written) {
       return Fail(
           vtab,
@@ -200,35 +265,42 @@ int Begin(sqlite3_vtab* vtab) {
     WriteTable* t = AsTable(vtab);
     t->in_transaction = true;
     t->broken.clear();
-    t->writer.reset();
-    if (t->written) return SQLITE_OK;  // xUpdate refuses the rows
+    DropWriter(t);
+    if (t->written || !t->unpublished.empty()) return SQLITE_OK;  // xUpdate refuses the rows
     Status s = StartWriter(t);
     if (!s.ok()) return SetVtabError(vtab, s);
     return SQLITE_OK;
   });
 }
 
-// xSync: the file of the transaction is completed and fsynced under its temporary name.
+// xSync: the file of the transaction is completed and fsynced under its temporary name, and what
+// xCommit's rename needs is checked now, while an error can still fail the COMMIT (SQLite ignores
+// xCommit's). A COMMIT that failed after this (SQLITE_BUSY) may be tried again: the file stays
+// finished, and the second xSync only checks again.
 int Sync(sqlite3_vtab* vtab) {
   return Guarded(vtab, [&]() -> int {
     WriteTable* t = AsTable(vtab);
-    if (!t->in_transaction || t->written) return SQLITE_OK;
+    if (!t->in_transaction || t->written || !t->unpublished.empty()) return SQLITE_OK;
     if (!t->broken.empty()) return Fail(vtab, t->broken);
     Status s = StartWriter(t);
-    if (s.ok()) {
+    if (s.ok() && !t->writer->finished()) {
       t->writer->PopTakeBackPoints(0);  // committing: nothing can be taken back any more
       s = t->writer->Finish();
     }
     if (!s.ok()) {
-      t->writer.reset();
+      DropWriter(t);
       return SetVtabError(vtab, s);
     }
+    // The target may have become a folder, or its folder unwritable, since the first row.
+    s = CheckOutputFile(t->path);
+    if (!s.ok()) return SetVtabError(vtab, s);  // the finished temporary goes at xRollback
     return SQLITE_OK;
   });
 }
 
-// xCommit: the finished file is renamed over the target. (SQLite ignores errors here: the database
-// has committed already. A failed rename leaves no file behind and the target untouched.)
+// xCommit: the finished file is renamed over the target. SQLite ignores errors here (the database
+// has committed already): a failed rename leaves no file behind and the target untouched, and the
+// table's next statement reports it (ReportUnpublished).
 int Commit(sqlite3_vtab* vtab) {
   return Guarded(vtab, [&]() -> int {
     WriteTable* t = AsTable(vtab);
@@ -239,10 +311,11 @@ int Commit(sqlite3_vtab* vtab) {
         t->written = true;
         if (t->progress) t->progress->Done(t->writer->rows());
       } else {
+        t->unpublished = s.message();
         rc = SetVtabError(vtab, s);
       }
     }
-    t->writer.reset();
+    DropWriter(t);
     t->progress.reset();
     t->in_transaction = false;
     return rc;
@@ -251,7 +324,7 @@ int Commit(sqlite3_vtab* vtab) {
 
 int Rollback(sqlite3_vtab* vtab) {
   WriteTable* t = AsTable(vtab);
-  t->writer.reset();  // removes the temporary
+  DropWriter(t);  // removes the temporary
   t->progress.reset();
   t->in_transaction = false;
   t->broken.clear();

@@ -142,6 +142,8 @@ class ExportWriter {
   size_t take_back_points() const { return points_.size(); }
   // True once a failure made the writer unusable (every later call fails).
   bool failed() const { return failed_; }
+  // True once Finish succeeded (the file waits for Publish).
+  bool finished() const { return finished_; }
 
   // Writes what is left, the footer, and fsyncs the temporary. On failure the temporary is removed.
   // With key_material=external, also writes and fsyncs the key material to a temporary beside

@@ -217,3 +217,54 @@ query
 SELECT group_concat(t) FROM utf8_back;
 ----
 ok
+
+# Two write tables on one file: the second cannot start writing while the first holds the file (each
+# would put its own file in place at COMMIT, and the rows of one would be lost). The first commits.
+statement ok
+CREATE VIRTUAL TABLE temp.same1 USING parquet('$TMPDIR/same.parquet', schema='id INTEGER');
+
+statement ok
+CREATE VIRTUAL TABLE temp.same2 USING parquet('$TMPDIR/./same.parquet', schema='id INTEGER');
+
+statement ok
+BEGIN;
+
+statement ok
+INSERT INTO same1 VALUES (1), (2);
+
+statement error cannot write '$TMPDIR/./same.parquet': another parquet write table is writing it
+INSERT INTO same2 VALUES (3);
+
+statement ok
+COMMIT;
+
+statement ok
+CREATE VIRTUAL TABLE temp.same_back USING parquet('$TMPDIR/same.parquet');
+
+query
+SELECT group_concat(id) FROM same_back;
+----
+1,2
+
+# What putting the file in place needs is checked before COMMIT succeeds: here the target became a
+# folder (a partitioned export) after the rows went in, so COMMIT fails and rolls back, leaving no
+# temporary.
+statement ok
+CREATE VIRTUAL TABLE temp.late_dir USING parquet('$TMPDIR/late.parquet', schema='id INTEGER');
+
+statement ok
+BEGIN;
+
+statement ok
+INSERT INTO late_dir VALUES (1), (2);
+
+statement ok
+SELECT parquet_export('$TMPDIR/late.parquet', 'SELECT 1 AS a, 2 AS b', 'partition_by=a');
+
+statement error cannot write '$TMPDIR/late.parquet': it is a folder
+COMMIT;
+
+query
+SELECT count(*), sum(num_rows) FROM parquet_file_metadata('$TMPDIR/late.parquet/a=1/*.parquet');
+----
+1|1

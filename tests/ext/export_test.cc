@@ -322,6 +322,33 @@ TEST_F(ExportTest, WriteTableTemporaryRollbackAndCommit) {
             "20001 20000 200010000");
 }
 
+// A COMMIT that fails with SQLITE_BUSY (another connection reading the database) leaves the
+// transaction open, and COMMIT may be tried again: the write table's file, finished by the first
+// try, is put in place by the second, with the native rows of the same transaction.
+TEST_F(ExportTest, WriteTableCommitRetriedAfterBusy) {
+  const std::string database = Path("db.sqlite");
+  TestDb a;
+  TestDb b;
+  ASSERT_EQ(a.load_error(), "");
+  ASSERT_EQ(a.Exec("ATTACH '" + database + "' AS disk; CREATE TABLE disk.n(v INTEGER);"), "");
+  ASSERT_EQ(a.Exec("CREATE VIRTUAL TABLE temp.w USING parquet('" + Path("w.parquet") + "', schema='v INTEGER')"), "");
+  ASSERT_EQ(b.Exec("ATTACH '" + database + "' AS disk"), "");
+  ASSERT_EQ(a.Exec("BEGIN; INSERT INTO disk.n VALUES (1); INSERT INTO w VALUES (1), (2);"), "");
+  // b holds a read transaction: a's COMMIT cannot take the exclusive lock.
+  sqlite3_stmt* reading = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(b.db(), "SELECT count(*) FROM disk.n", -1, &reading, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(reading), SQLITE_ROW);
+  EXPECT_NE(a.Exec("COMMIT"), "");
+  EXPECT_EQ(sqlite3_get_autocommit(a.db()), 0) << "the transaction is still open";
+  sqlite3_finalize(reading);
+  ASSERT_EQ(a.Exec("COMMIT"), "");
+  ASSERT_EQ(a.Exec("CREATE VIRTUAL TABLE temp.r USING parquet('" + Path("w.parquet") + "')"), "");
+  EXPECT_EQ(a.Query("SELECT group_concat(v) FROM r").rows, (std::vector<SqlRow>{{"1,2"}}));
+  EXPECT_EQ(b.Query("SELECT count(*) FROM disk.n").rows, (std::vector<SqlRow>{{"1"}}));
+  std::set<std::string> names = Listing();
+  EXPECT_EQ(names, (std::set<std::string>{"db.sqlite", "w.parquet"}));
+}
+
 // A statement that fails after many of its rows went to the temporary file (several row groups)
 // takes them all back; the transaction commits the rows of the statements that succeeded. The
 // temporary grows while the statement runs: its rows are not held in memory.
