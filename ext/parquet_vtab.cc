@@ -115,6 +115,11 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts, std::shared_ptr<co
   // What the table's scans may hold at once in page buffers (MemoryBudget), in MiB.
   PQ_ASSIGN_OR_RETURN(int64_t max_memory_mib, opts.GetInt("max_memory", kDefaultMaxMemoryMiB, 1, int64_t{1} << 24));
   c.reader.memory = std::make_shared<MemoryBudget>(max_memory_mib << 20);
+  // The parsed footers of the table's files, held as long as the table: together no more than one
+  // footer may take (max_memory, 16 MiB at least), beside what the scans hold.
+  c.reader.metadata_memory = std::make_shared<MemoryBudget>(MetadataMemoryLimit(c.reader),
+                                                            "table option max_memory, in MiB",
+                                                            "the table's parsed footers");
   PQ_ASSIGN_OR_RETURN(c.union_by_name, opts.GetBool("union_by_name", false));
   PQ_ASSIGN_OR_RETURN(c.hive_partitioning, opts.GetBool("hive_partitioning", false));
   PQ_ASSIGN_OR_RETURN(int64_t sort_memory_mib, opts.GetInt("sort_memory", kDefaultSortMemoryMiB, 0, int64_t{1} << 24));

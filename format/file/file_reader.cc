@@ -84,6 +84,7 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
   const ByteSpan footer_bytes(footer->data(), footer->size());
   static const crypto::DecryptionConfig kNoKeys;
   const crypto::DecryptionConfig& keys = options.decryption ? *options.decryption : kNoKeys;
+  int64_t footer_memory = 0;  // what the parsed footer takes
   if (encrypted_footer) {
     // FileCryptoMetaData, then FileMetaData as one module under the footer key.
     std::vector<uint8_t> plain;
@@ -91,10 +92,11 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
     if (!decryptor.ok()) return fail(std::move(decryptor).TakeStatus());
     reader->decryptor_ = std::move(decryptor).value();
     Status s = ReadFileMetaData(ByteSpan(plain.data(), plain.size()), &reader->metadata_, nullptr,
-                                MetadataMemoryLimit(options));
+                                MetadataMemoryLimit(options), &footer_memory);
     if (!s.ok()) return fail(OverMetadataLimit(std::move(s), options).WithContext("decrypted footer"));
   } else {
-    Status s = ReadFileMetaData(footer_bytes, &reader->metadata_, nullptr, MetadataMemoryLimit(options));
+    Status s = ReadFileMetaData(footer_bytes, &reader->metadata_, nullptr, MetadataMemoryLimit(options),
+                                &footer_memory);
     if (!s.ok()) return fail(OverMetadataLimit(std::move(s), options).WithContext("footer"));
     if (reader->metadata_.encryption_algorithm) {
       // A plaintext footer followed by its signature: checked when the footer key is known.
@@ -104,6 +106,10 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
       reader->decryptor_ = std::move(decryptor).value();
     }
   }
+  // Kept as long as the file is open, so counted with the footers of the other files opened with
+  // these options (a table's): a glob of files that each fit may not hold more than they may together.
+  Status charged = reader->footer_charge_.Set(options.metadata_memory, footer_memory, "the parsed footer");
+  if (!charged.ok()) return fail(std::move(charged));
   auto schema = Schema::Make(reader->metadata_.schema);
   if (!schema.ok()) return fail(std::move(schema).TakeStatus().WithContext("schema"));
   reader->schema_ = std::move(schema).value();

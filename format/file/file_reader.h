@@ -86,6 +86,7 @@ class FileReader {
   ReaderOptions options_;
   int64_t footer_length_ = 0;
   int64_t chunk_size_slack_ = 0;
+  BudgetCharge footer_charge_;  // metadata_, charged to options_.metadata_memory
   std::unique_ptr<DictionaryCache> dictionary_cache_;
   std::unique_ptr<BloomFilterCache> bloom_filter_cache_;
   std::unique_ptr<OffsetIndexCache> offset_index_cache_;

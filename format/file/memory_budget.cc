@@ -10,7 +10,7 @@ Status MemoryBudget::Reserve(int64_t bytes, std::string_view what) {
   if (limit_ > 0 && now > limit_) {
     used_.fetch_sub(bytes, std::memory_order_relaxed);
     return Status::OutOfMemory(std::string(what) + " of " + std::to_string(bytes) +
-                               " bytes would make the table's scans hold " + std::to_string(now) +
+                               " bytes would make " + holder_ + " hold " + std::to_string(now) +
                                " bytes, over its limit of " + std::to_string(limit_) + " (" +
                                setting_ + ")");
   }

@@ -20,9 +20,11 @@ namespace pq {
 class MemoryBudget {
  public:
   // `limit_bytes` <= 0: no limit (the charges are still counted). `setting` names what the user
-  // changes to allow more, for messages: "(table option max_memory, in MiB)".
-  explicit MemoryBudget(int64_t limit_bytes, std::string setting = "table option max_memory, in MiB")
-      : limit_(limit_bytes), setting_(std::move(setting)) {}
+  // changes to allow more, for messages: "(table option max_memory, in MiB)"; `holder` what holds
+  // the charges ("... would make the table's scans hold ...").
+  explicit MemoryBudget(int64_t limit_bytes, std::string setting = "table option max_memory, in MiB",
+                        std::string holder = "the table's scans")
+      : limit_(limit_bytes), setting_(std::move(setting)), holder_(std::move(holder)) {}
 
   // Counts `bytes` as held; OutOfMemory naming `what`, the limit and the setting when that passes
   // the limit.
@@ -37,6 +39,7 @@ class MemoryBudget {
  private:
   int64_t limit_;
   std::string setting_;
+  std::string holder_;
   std::atomic<int64_t> used_{0};
   std::atomic<int64_t> peak_{0};
 };

@@ -42,6 +42,10 @@ struct ReaderOptions {
   // What the page readers of every scan over files opened with these options may hold at once
   // (column chunk bytes read, decrypted and decompressed pages); null: no cap.
   std::shared_ptr<MemoryBudget> memory;
+  // What the parsed footers of all files opened with these options may take together (a table's
+  // files): each FileReader charges its footer here for as long as it is open. Null: no bound on
+  // the sum, only on each footer (MetadataMemoryLimit).
+  std::shared_ptr<MemoryBudget> metadata_memory;
   // Keys for encrypted files (format/crypto/decryption_config.h: footer key, column keys by path,
   // AAD prefix, a retriever by key id). Null: no keys, which still reads plaintext files and the
   // plaintext columns of a file with a plaintext footer.
@@ -60,8 +64,9 @@ struct ReaderOptions {
 // The most a file's footer may take in memory once parsed: the limit of options.memory when it
 // has one (kMinMetadataMemory at least, so that a table with a tiny max_memory still opens its
 // files), else options.limits.max_metadata_memory. A page index may take a quarter of it, and at
-// most kMaxPageIndexMemory (PageIndexMemoryLimit). Footers and page indexes are not charged to
-// the budget (they are held per file, not per scan); these limits bound each of them instead.
+// most kMaxPageIndexMemory (PageIndexMemoryLimit). Footers are held per file, not per scan: they
+// are not charged to `memory` but to `metadata_memory`, which bounds the footers of a table's files
+// together; page indexes are bounded one by one.
 inline constexpr int64_t kMaxPageIndexMemory = int64_t{64} << 20;
 inline constexpr int64_t kMinMetadataMemory = int64_t{16} << 20;
 

@@ -1056,12 +1056,14 @@ Status ReadValue(CompactReader& r, FileCryptoMetaData* out) {
 }
 
 template <typename T>
-Status ReadTopLevel(ByteSpan data, T* out, size_t* consumed, int64_t max_memory) {
+Status ReadTopLevel(ByteSpan data, T* out, size_t* consumed, int64_t max_memory,
+                    int64_t* memory_used = nullptr) {
   CompactReader r(data, max_memory);
   *out = T{};
   PQ_RETURN_IF_ERROR(r.ChargeMemory(sizeof(T)));
   PQ_RETURN_IF_ERROR(ReadValue(r, out));
   if (consumed != nullptr) *consumed = r.position();
+  if (memory_used != nullptr) *memory_used = r.memory_charged();
   return Status::OK();
 }
 
@@ -1506,8 +1508,9 @@ void WriteTopLevel(const T& in, std::string* out) {
 
 }  // namespace
 
-Status ReadFileMetaData(ByteSpan data, FileMetaData* out, size_t* consumed, int64_t max_memory) {
-  return ReadTopLevel(data, out, consumed, max_memory);
+Status ReadFileMetaData(ByteSpan data, FileMetaData* out, size_t* consumed, int64_t max_memory,
+                        int64_t* memory_used) {
+  return ReadTopLevel(data, out, consumed, max_memory, memory_used);
 }
 Status ReadPageHeader(ByteSpan data, PageHeader* out, size_t* consumed) {
   return ReadTopLevel(data, out, consumed, kDefaultMetadataMemory);

@@ -31,12 +31,14 @@ namespace pq {
 // checking sizes against the input is not enough: what a reader builds is counted as it is parsed,
 // and past `max_memory` it stops with OutOfMemory (thrift::CompactReader::ChargeMemory). Callers
 // pass the limit they answer to (a table's max_memory, the metadata functions' cap).
+// ReadFileMetaData also gives what it counted (*memory_used, when not null), for a caller that
+// keeps many footers and bounds them together.
 //
 // The memory limit of a reader not given one.
 inline constexpr int64_t kDefaultMetadataMemory = int64_t{1} << 30;
 
 Status ReadFileMetaData(ByteSpan data, FileMetaData* out, size_t* consumed = nullptr,
-                        int64_t max_memory = kDefaultMetadataMemory);
+                        int64_t max_memory = kDefaultMetadataMemory, int64_t* memory_used = nullptr);
 Status ReadPageHeader(ByteSpan data, PageHeader* out, size_t* consumed);
 Status ReadColumnIndex(ByteSpan data, ColumnIndex* out, size_t* consumed = nullptr,
                        int64_t max_memory = kDefaultMetadataMemory);

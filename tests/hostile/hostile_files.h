@@ -1059,6 +1059,11 @@ inline std::vector<HostileCase> HostileCases() {
                      {"f0.parquet", "row group 0", "column 'x'", "page 0", "2147483647 rows"}},
                     {{"CREATE VIRTUAL TABLE temp.u USING parquet('{f1}')", "SELECT group_concat(x) FROM u"},
                      {"f1.parquet", "row group 0", "column 'x'", "page 0", "2147483647 NULLs"}}}});
+  // 13. What a table keeps of each of its files counts against max_memory over all its files.
+  cases.push_back({"footers-of-many-files", 13,
+                   "ten files whose footers of 300,000 key/value pairs each parse to about 20 MB",
+                   [] { return std::vector<std::string>(10, FooterOfKeyValues(300'000)); },
+                   {{{Table(kMax64)}, {"f3.parquet", "parsed footers", "max_memory"}, std::nullopt, 160, 5.0}}});
   return cases;
 }
 

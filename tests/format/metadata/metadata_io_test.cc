@@ -510,8 +510,10 @@ void ExpectRoundTrip(const T& value, ReadFn read, WriteFn write) {
   const auto call = [&](ByteSpan in) {
     if constexpr (std::is_invocable_v<ReadFn, ByteSpan, T*, size_t*>) {
       return read(in, &back, &consumed);
-    } else {
+    } else if constexpr (std::is_invocable_v<ReadFn, ByteSpan, T*, size_t*, int64_t>) {
       return read(in, &back, &consumed, kDefaultMetadataMemory);
+    } else {  // ReadFileMetaData also tells what it counted
+      return read(in, &back, &consumed, kDefaultMetadataMemory, nullptr);
     }
   };
   Status st = call(ByteSpan(exact));
