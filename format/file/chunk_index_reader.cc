@@ -219,6 +219,12 @@ Status ChunkIndexReader::PrefetchBloomFilters(const FileReader& file, int leaf, 
     ranges.push_back(r);
   }
   if (groups.empty()) return Status::OK();
+  // The filters' bytes are held all at once: read ahead only what the table's budget has room for
+  // (else each is read when it is wanted).
+  int64_t total = 0;
+  for (const ByteRange& r : ranges) total += r.length;
+  BudgetCharge charge(file.options().memory);
+  if (!charge.Set(total, "Bloom filters read ahead").ok()) return Status::OK();
   std::vector<BufferPtr> bytes;
   PQ_RETURN_IF_ERROR(file.file().ReadRanges(ranges, &bytes));
   for (size_t i = 0; i < groups.size(); ++i) {
@@ -234,15 +240,27 @@ Status ChunkIndexReader::PrefetchBloomFilters(const FileReader& file, int leaf, 
 
 // ---- Bloom filter ------------------------------------------------------------------------------
 
+namespace {
+// A filter and its charge to the table's budget, returned when the last holder lets go.
+struct ChargedBloomFilter {
+  SplitBlockBloomFilter filter;
+  BudgetCharge charge;
+};
+}  // namespace
+
 Result<std::shared_ptr<const SplitBlockBloomFilter>> ChunkIndexReader::ReadBloomFilter(
     const ColumnMetaData& meta) const {
   using Filter = std::shared_ptr<const SplitBlockBloomFilter>;
   if (!meta.bloom_filter_offset || !BloomFiltersUsable(file_.metadata().created_by)) return Filter();
   if (Filter cached = file_.bloom_filter_cache().Find(row_group_, leaf_)) return cached;
-  auto read = decryptor_ ? ReadEncryptedBloomFilter(meta) : ReadPlainBloomFilter(meta);
-  // A filter is an optional aid: one that is out of the file, does not parse or states a size it
-  // cannot have is not used (by pruning or parquet_bloom_probe), as such a page index is not. A
-  // failed read and a failed authentication stay errors.
+  // Charged to the table's budget (ReaderOptions::memory) while it is read and for as long as it
+  // is held: the kept filters of a table's many files stay within its max_memory.
+  BudgetCharge charge(file_.options().memory);
+  auto read = decryptor_ ? ReadEncryptedBloomFilter(meta, &charge) : ReadPlainBloomFilter(meta, &charge);
+  // A filter is an optional aid: one that is out of the file, does not parse, states a size it
+  // cannot have or that the budget has no room for (OutOfMemory) is not used (by pruning or
+  // parquet_bloom_probe), as such a page index is not. A failed read and a failed authentication
+  // stay errors.
   if (!read.ok() && read.status().code() != StatusCode::kIOError &&
       read.status().code() != StatusCode::kCrypto) {
     return Filter();
@@ -250,13 +268,21 @@ Result<std::shared_ptr<const SplitBlockBloomFilter>> ChunkIndexReader::ReadBloom
   PQ_ASSIGN_OR_RETURN(std::optional<SplitBlockBloomFilter> filter, std::move(read));
   if (!filter) return Filter();
   const int64_t bytes = filter->num_bytes();
-  auto stored = std::make_shared<const SplitBlockBloomFilter>(std::move(*filter));
-  file_.bloom_filter_cache().Store(row_group_, leaf_, stored, bytes);
-  return Filter(std::move(stored));
+  if (!charge.Set(bytes, "a Bloom filter").ok()) return Filter();  // the bytes read are gone
+  auto held = std::make_shared<ChargedBloomFilter>(ChargedBloomFilter{std::move(*filter), std::move(charge)});
+  Filter stored(held, &held->filter);
+  // Kept for later scans only while the table holds at most a quarter of its budget, so that
+  // filters kept for pruning never leave its scans without room; one not kept is read again when
+  // a scan wants it.
+  const std::shared_ptr<MemoryBudget>& budget = file_.options().memory;
+  if (budget == nullptr || budget->limit() <= 0 || budget->used() <= budget->limit() / 4) {
+    file_.bloom_filter_cache().Store(row_group_, leaf_, stored, bytes);
+  }
+  return stored;
 }
 
 Result<std::optional<SplitBlockBloomFilter>> ChunkIndexReader::ReadPlainBloomFilter(
-    const ColumnMetaData& meta) const {
+    const ColumnMetaData& meta, BudgetCharge* charge) const {
   using Filter = std::optional<SplitBlockBloomFilter>;
   // A filter of an algorithm, hash or compression this reader does not know, or over the size any
   // filter may take, is not used (@dsnp/parquetjs leaves the header's unions empty).
@@ -272,6 +298,8 @@ Result<std::optional<SplitBlockBloomFilter>> ChunkIndexReader::ReadPlainBloomFil
                            kMaxBloomHeaderBytes + SplitBlockBloomFilter::kMaxBytes);
     if (s.IsNotSupported()) return Filter();
     PQ_RETURN_IF_ERROR(s);
+    // The bytes read and the filter copied from them.
+    PQ_RETURN_IF_ERROR(charge->Set(2 * int64_t{*meta.bloom_filter_length}, "a Bloom filter"));
     PQ_ASSIGN_OR_RETURN(BufferPtr bytes, Read(offset, *meta.bloom_filter_length));
     return usable(SplitBlockBloomFilter::Read(SpanOf(bytes)));
   }
@@ -295,12 +323,13 @@ Result<std::optional<SplitBlockBloomFilter>> ChunkIndexReader::ReadPlainBloomFil
     // FromHeader says what is wrong with the size (with no bitset, "runs past" the bytes).
     return usable(SplitBlockBloomFilter::FromHeader(header, ByteSpan()));
   }
+  PQ_RETURN_IF_ERROR(charge->Set(2 * header.num_bytes, "a Bloom filter"));
   PQ_ASSIGN_OR_RETURN(BufferPtr bitset, Read(bitset_offset, header.num_bytes));
   return usable(SplitBlockBloomFilter::FromHeader(header, SpanOf(bitset)));
 }
 
 Result<std::optional<SplitBlockBloomFilter>> ChunkIndexReader::ReadEncryptedBloomFilter(
-    const ColumnMetaData& meta) const {
+    const ColumnMetaData& meta, BudgetCharge* charge) const {
   using Filter = std::optional<SplitBlockBloomFilter>;
   const crypto::ColumnDecryptor& decryptor = *decryptor_;
   const int64_t offset = *meta.bloom_filter_offset;
@@ -326,6 +355,8 @@ Result<std::optional<SplitBlockBloomFilter>> ChunkIndexReader::ReadEncryptedBloo
     const int64_t length = *meta.bloom_filter_length;
     if (length <= 0) return Status::Corruption("Bloom filter length is not positive");
     if (length > max_length) return Filter();  // over what any filter may hold: not read
+    // The bytes read, the bitset decrypted from them and the filter copied from that.
+    PQ_RETURN_IF_ERROR(charge->Set(3 * length, "a Bloom filter"));
     PQ_ASSIGN_OR_RETURN(bytes, read(offset, length, "Bloom filter"));
   } else {
     const int64_t probe = std::min(kBloomHeaderProbe, size - offset);
@@ -353,6 +384,7 @@ Result<std::optional<SplitBlockBloomFilter>> ChunkIndexReader::ReadEncryptedBloo
   }
   // The bitset module: its plaintext is num_bytes.
   const int64_t bitset_module = header.num_bytes + overhead;
+  if (!meta.bloom_filter_length) PQ_RETURN_IF_ERROR(charge->Set(3 * bitset_module, "a Bloom filter"));
   ByteSpan bitset_bytes = data.subspan(header_size);
   BufferPtr more;
   if (static_cast<int64_t>(bitset_bytes.size()) < bitset_module) {

@@ -58,8 +58,10 @@ class ChunkIndexReader {
   // be, one of an algorithm, hash or compression not known here). Read with bloom_filter_length when
   // the footer gives it, else its header first (a short probe, then up to 4 KiB when the header is
   // longer), then the bitset it announces. A filter whose offset, length, header or size does not
-  // fit is not used either (null): it is optional. IOError for a failed read, Crypto when a module
-  // fails authentication. Kept in the file's BloomFilterCache.
+  // fit is not used either (null): it is optional, and so is one the table's budget
+  // (ReaderOptions::memory) has no room for: it is charged there while it is read and held. IOError
+  // for a failed read, Crypto when a module fails authentication. Kept in the file's
+  // BloomFilterCache while the budget's holders take at most a quarter of it.
   Result<std::shared_ptr<const SplitBlockBloomFilter>> ReadBloomFilter(const ColumnMetaData& meta) const;
 
   // The chunk's OffsetIndex / ColumnIndex: null when the footer points to none. Read with the length
@@ -95,8 +97,11 @@ class ChunkIndexReader {
                                              const std::optional<int32_t>& length, ChunkCache<T, std::pair<int64_t, int64_t>>& cache,
                                              BufferPtr stored) const;
   Result<BufferPtr> Read(int64_t offset, int64_t length) const;
-  Result<std::optional<SplitBlockBloomFilter>> ReadPlainBloomFilter(const ColumnMetaData& meta) const;
-  Result<std::optional<SplitBlockBloomFilter>> ReadEncryptedBloomFilter(const ColumnMetaData& meta) const;
+  // Both charge what they hold to *charge before reading the bitset (OutOfMemory when refused).
+  Result<std::optional<SplitBlockBloomFilter>> ReadPlainBloomFilter(const ColumnMetaData& meta,
+                                                                    BudgetCharge* charge) const;
+  Result<std::optional<SplitBlockBloomFilter>> ReadEncryptedBloomFilter(const ColumnMetaData& meta,
+                                                                        BudgetCharge* charge) const;
 
   // Bytes read ahead (the Prefetch functions): Read serves from them.
   std::vector<std::pair<int64_t, BufferPtr>> held_;

@@ -439,6 +439,15 @@ inline std::string ColumnIndexOfPages(uint32_t n) {
 }
 
 
+// A Bloom filter of `num_bytes` whose bits are all set: it rules no value out.
+inline std::string BloomFilterOfOnes(int32_t num_bytes) {
+  BloomFilterHeader h;  // BLOCK, XXHASH, UNCOMPRESSED
+  h.num_bytes = num_bytes;
+  std::string out;
+  WriteBloomFilterHeader(h, &out);
+  return out + std::string(static_cast<size_t>(num_bytes), '\xff');
+}
+
 // ---- Variant values -------------------------------------------------------------------------------
 
 // Variant metadata (version 1, 4-byte offsets) of one dictionary key.
@@ -1064,6 +1073,13 @@ inline std::vector<HostileCase> HostileCases() {
                    "ten files whose footers of 300,000 key/value pairs each parse to about 20 MB",
                    [] { return std::vector<std::string>(10, FooterOfKeyValues(300'000)); },
                    {{{Table(kMax64)}, {"f3.parquet", "parsed footers", "max_memory"}, std::nullopt, 160, 5.0}}});
+  cases.push_back({"bloom-filters-of-many-files", 13, "six files of three rows, each with a 24 MiB Bloom filter",
+                   [] {
+                     FileSpec f = detail::OneColumn({DataPage(3, Encoding::kPlain, PlainInt64({1, 2, 3}))}, 3);
+                     f.groups[0].chunks[0].bloom_filter = BloomFilterOfOnes(24 << 20);
+                     return std::vector<std::string>(6, BuildFile(f));
+                   },
+                   {{{Table(kMax64), "SELECT count(*) FROM t WHERE x = 2"}, {}, "6", 96, 5.0}}});
   return cases;
 }
 
