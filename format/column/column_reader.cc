@@ -61,6 +61,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     levels_charge_ = BudgetCharge(budget());
     indices_charge_ = BudgetCharge(budget());
     storage_charge_ = BudgetCharge(budget());
+    index_charge_ = BudgetCharge(budget());
   }
 
   int64_t footprint() const override { return static_cast<int64_t>(sizeof(*this)); }
@@ -123,8 +124,10 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   // cache, parsed within PageIndexMemoryLimit) and checked here against the chunk as if just read:
   // null when the chunk has none, or one that is out of the file, does not parse or does not
   // describe the chunk's pages (OffsetIndexProblem). Such an index is not used: pages are found by
-  // their headers. An encrypted index that fails authentication was altered (or the key is wrong):
-  // an error, not a reason to fall back to the headers.
+  // their headers. Nor is one the table's budget has no room for: this reader holds it (the
+  // file's cache may not), so it is charged to index_charge_. An encrypted index that fails
+  // authentication was altered (or the key is wrong): an error, not a reason to fall back to the
+  // headers.
   Result<std::shared_ptr<const OffsetIndex>> LoadOffsetIndex() {
     using Index = std::shared_ptr<const OffsetIndex>;
     if (!chunk_->offset_index_offset || !chunk_->offset_index_length) return Index();
@@ -146,6 +149,10 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
              .empty()) {
       return std::shared_ptr<const OffsetIndex>();
     }
+    const int64_t bytes =
+        static_cast<int64_t>(cached->page_locations.size() * sizeof(PageLocation) +
+                             cached->unencoded_byte_array_data_bytes.size() * sizeof(int64_t));
+    if (!index_charge_.Set(bytes, "the chunk's OffsetIndex").ok()) return Index();
     return cached;
   }
 
@@ -157,6 +164,13 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     if (loaded == nullptr) return Status::OK();
     const std::vector<PageLocation>& locs = loaded->page_locations;
     const size_t n = locs.size();
+    // The copy below is held as long as this reader; both are charged while the copy is made.
+    const int64_t copy_bytes = static_cast<int64_t>(
+        n * (sizeof(int64_t) + sizeof(int32_t) + sizeof(int64_t) + sizeof(uint8_t)) + sizeof(int64_t));
+    if (!index_charge_.Set(index_charge_.bytes() + copy_bytes, "the chunk's page locations").ok()) {
+      index_charge_ = BudgetCharge(budget());
+      return Status::OK();  // no room: the pages are found by their headers
+    }
     page_offset_.resize(n);
     page_size_.resize(n);
     page_first_row_.resize(n + 1);
@@ -166,6 +180,8 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
       page_first_row_[i] = locs[i].first_row_index;
     }
     page_first_row_[n] = num_rows_;
+    loaded.reset();
+    PQ_RETURN_IF_ERROR(index_charge_.Set(copy_bytes, "the chunk's page locations"));  // shrinks: never refused
     planned_.assign(n, all_rows ? 1 : 0);
     if (!all_rows) {
       size_t s = 0;
@@ -846,6 +862,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   BudgetCharge dictionary_charge_;  // dictionary_
   BudgetCharge indices_charge_;     // indices_
   BudgetCharge storage_charge_;     // the current page's decoder_->storage()
+  BudgetCharge index_charge_;       // check_index_, or page_offset_ ... planned_
 };
 
 }  // namespace

@@ -66,7 +66,8 @@ struct ReaderOptions {
 // files), else options.limits.max_metadata_memory. A page index may take a quarter of it, and at
 // most kMaxPageIndexMemory (PageIndexMemoryLimit). Footers are held per file, not per scan: they
 // are not charged to `memory` but to `metadata_memory`, which bounds the footers of a table's files
-// together; page indexes are bounded one by one.
+// together; page indexes are bounded one by one, and charged to `memory` by the column readers
+// that hold them.
 inline constexpr int64_t kMaxPageIndexMemory = int64_t{64} << 20;
 inline constexpr int64_t kMinMetadataMemory = int64_t{16} << 20;
 

@@ -1080,6 +1080,36 @@ inline std::vector<HostileCase> HostileCases() {
                      return std::vector<std::string>(6, BuildFile(f));
                    },
                    {{{Table(kMax64), "SELECT count(*) FROM t WHERE x = 2"}, {}, "6", 96, 5.0}}});
+  cases.push_back({"offset-index-of-many-columns", 13,
+                   "100 columns whose chunks are one chunk of 100,000 one-row pages, with its OffsetIndex",
+                   [] {
+                     const int columns = 100;
+                     const int pages = 100'000;
+                     std::vector<PageSpec> spec;
+                     std::vector<int64_t> first_rows;
+                     for (int i = 0; i < pages; ++i) {
+                       spec.push_back(DataPage(1, Encoding::kPlain, PlainInt64({i})));
+                       first_rows.push_back(i);
+                     }
+                     FileSpec f = detail::OneColumn(std::move(spec), pages);
+                     f.groups[0].chunks[0].first_rows = std::move(first_rows);
+                     // Columns x1... are x again: the same pages and the same OffsetIndex.
+                     f.edit = [columns](FileMetaData* md) {
+                       md->schema[0].num_children = columns;
+                       const ColumnChunk x = md->row_groups[0].columns[0];
+                       for (int i = 1; i < columns; ++i) {
+                         const std::string name = "x" + std::to_string(i);
+                         md->schema.push_back(Leaf(name, PhysicalType::kInt64, Repetition::kRequired));
+                         md->row_groups[0].columns.push_back(x);
+                         md->row_groups[0].columns.back().meta_data->path_in_schema = {name};
+                       }
+                     };
+                     return std::vector<std::string>{BuildFile(f)};
+                   },
+                   // Each column's reader holds its copy of the index, charged: the columns read
+                   // by it take the budget, and a column left without it must read its chunk whole.
+                   {{{Table(kMax64), "SELECT * FROM t WHERE rowid = 99990"},
+                     {"f0.parquet", "row group 0", "column 'x", "max_memory"}, std::nullopt, 160, 5.0}}});
   return cases;
 }
 
