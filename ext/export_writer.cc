@@ -179,6 +179,38 @@ Status CheckOutputFile(const std::string& target) {
   return Status::OK();
 }
 
+namespace {
+
+// The first word of a column constraint (NOT NULL, PRIMARY KEY, DEFAULT, ...) in a type's text
+// outside its brackets, if any.
+std::optional<std::string> ConstraintWord(std::string_view type_text) {
+  static const char* const kWords[] = {"NOT",     "NULL",    "PRIMARY",    "UNIQUE",     "DEFAULT",
+                                       "CHECK",   "COLLATE", "REFERENCES", "CONSTRAINT", "GENERATED"};
+  int depth = 0;
+  std::string word;
+  auto finish = [&]() -> std::optional<std::string> {
+    std::string upper = Upper(word);
+    word.clear();
+    for (const char* w : kWords) {
+      if (upper == w) return upper;
+    }
+    return std::nullopt;
+  };
+  for (char c : type_text) {
+    if (c == '(' || c == '<') ++depth;
+    if (c == ')' || c == '>') --depth;
+    if (depth == 0 && (std::isalpha(static_cast<unsigned char>(c)) || c == '_')) {
+      word.push_back(c);
+    } else if (!word.empty()) {
+      if (auto w = finish()) return w;
+    }
+  }
+  if (!word.empty()) return finish();
+  return std::nullopt;
+}
+
+}  // namespace
+
 Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text) {
   std::vector<ExportColumn> columns;
   for (const std::string& item : ListItems(text)) {
@@ -207,6 +239,11 @@ Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text) {
     if (type_text.empty()) {
       return OptionError("schema",
                          "column '" + name + "' has no type (as in schema='" + name + " INTEGER')");
+    }
+    if (std::optional<std::string> word = ConstraintWord(type_text)) {
+      // Read as a declared type, 'SMALLINT NOT NULL' would be INTEGER by SQLite's affinity rules.
+      return OptionError("schema", "column '" + name + "': schema= gives a type only, and '" + *word +
+                                       "' in '" + type_text + "' is not part of one");
     }
     Result<ColumnType> type = ParseColumnType(type_text);
     if (!type.ok())

@@ -142,3 +142,16 @@ query
 SELECT hex(b), t FROM bad_utf8;
 ----
 FF41|café
+
+# schema= takes types, not column constraints: read as a declared type, 'SMALLINT NOT NULL' would be
+# INTEGER by SQLite's affinity rules, and 70000 would go in without a range error.
+statement error option 'schema': column 'd': schema= gives a type only, and 'NOT' in 'SMALLINT NOT NULL' is not part of one
+SELECT parquet_export('$TMPDIR/constraint.parquet', 'SELECT 70000 AS d', 'schema=''d SMALLINT NOT NULL''');
+
+statement error 'PRIMARY' in 'INTEGER PRIMARY KEY' is not part of one
+SELECT parquet_export('$TMPDIR/constraint.parquet', 'SELECT 1 AS d', 'schema=''d INTEGER PRIMARY KEY''');
+
+query
+SELECT parquet_export('$TMPDIR/constraint.parquet', 'SELECT ''{"a":1}'' AS d, ''2025-01-01'' AS t', 'schema=''d STRUCT<a INTEGER>, t TIMESTAMP WITHOUT TIME ZONE''');
+----
+1
