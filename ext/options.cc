@@ -34,6 +34,8 @@ std::string Dequote(std::string_view s) {
   return out;
 }
 
+std::string OptionName(std::string_view written) { return LowerAscii(Dequote(written)); }
+
 Status OptionList::Add(std::string_view kv) {
   size_t eq = kv.find('=');
   if (eq == std::string_view::npos) {
@@ -48,7 +50,7 @@ Status OptionList::Add(std::string_view kv) {
     if (!word) return Status::InvalidArgument("an option is not of the form key=value");
     return Status::InvalidArgument("option '" + std::string(text) + "' is not of the form key=value");
   }
-  std::string key = LowerAscii(Dequote(kv.substr(0, eq)));
+  std::string key = OptionName(kv.substr(0, eq));
   if (key.empty()) return Status::InvalidArgument("option with an empty name");
   if (Find(key)) return Status::InvalidArgument("option '" + key + "' is given more than once");
   items_.emplace_back(key, Dequote(kv.substr(eq + 1)));

@@ -18,6 +18,10 @@ std::string LowerAscii(std::string_view s);
 
 // Removes SQL quoting: 'a''b' -> a'b, "x" -> x, [x] -> x, `x` -> x; anything else is trimmed.
 std::string Dequote(std::string_view s);
+// An option's name as written in a list (`footer_key`, `"footer_key"`, `[FOOTER_KEY]`): unquoted,
+// lower-case. OptionList keys options by it, and the check for secrets (secret_options.h) reads names
+// the same way.
+std::string OptionName(std::string_view written);
 
 // The items of a comma-separated list, split at the commas outside quotes (each character of
 // `quotes` opens a quote that the same character closes) and, with `brackets`, outside parentheses

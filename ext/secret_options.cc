@@ -11,13 +11,6 @@ const std::vector<std::string_view> kSecretOptionNames = {
     // remote_options.h: S3 credentials, and what authorizes HTTP requests
     "s3_access_key_id", "s3_secret_access_key", "s3_session_token", "http_bearer_token", "http_headers"};
 
-namespace {
-
-// An option's name as the option list reads it (OptionList::Add): `"footer_key"`, `[footer_key]` and
-// `'FOOTER_KEY'` name footer_key too.
-std::string OptionName(std::string_view key) { return LowerAscii(Dequote(key)); }
-
-}  // namespace
 
 bool IsSecretOption(std::string_view key) {
   const std::string lower = OptionName(key);
