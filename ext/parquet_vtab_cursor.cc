@@ -117,9 +117,10 @@ struct ParquetCursor {
   // kCString: converted text that never holds a NUL, each value followed by one
   // (TableScanner::ConvertedColumn::terminated).
   // kRealBits: doubles held as their bits in uint64_t words (a sorted scan's ValueColumn);
-  // kSortedKey: a sorted scan's key when it is a TEXT without NUL bytes (values is the SortedRows).
+  // kSortedKey: a sorted scan's key when it is a TEXT without NUL bytes (values is the SortedRows);
+  // kRunKey: a sorted scan's key when every row of the run has the same, run_key.
   enum class FastKind : uint8_t {
-    kSlow, kConvert, kInt32, kInt64, kFloat, kDouble, kRealBits, kText, kCString, kBlob, kSortedKey
+    kSlow, kConvert, kInt32, kInt64, kFloat, kDouble, kRealBits, kText, kCString, kBlob, kSortedKey, kRunKey
   };
   struct FastColumn {
     FastKind kind = FastKind::kSlow;
@@ -132,14 +133,20 @@ struct ParquetCursor {
   bool eof = true;
   std::string scratch;
   // A sorted scan (IndexPlan::sort_column): xFilter reads every row into `sorted` (ReadSorted),
-  // then hands them out in order: batch_rows is then their count and row_in_batch the position in
-  // the order. Only the slow paths (NextBatchOrWrite, ColumnGeneral, Rowid) look at this.
+  // then hands them out in order, a run at a time (LoadSortedRun): the current row is then the
+  // (sorted_base + row_in_batch)-th of the order, and batch_rows the run's rows. Only the slow
+  // paths (NextBatchOrWrite, ColumnGeneral, Rowid) look at this.
   bool sorting = false;        // reading rows into `sorted`: files are read eagerly (no windows)
   bool sorted_output = false;  // handing out `sorted`'s rows
   std::unique_ptr<SortedRows> sorted;
   int sort_key = -1;                // the table column ordered by
   std::vector<int> sorted_column;   // table column -> column of `sorted`, kSortKey, or -1 (not used: NULL)
   std::vector<int> sorted_sources;  // column of `sorted` -> table column
+  int64_t sorted_base = 0;          // the order's row of the run's first row
+  Cell run_key;                     // the run's key when SortedRows::RunsOfOneKey()
+  const char* run_key_c_string = nullptr;  // the same NUL-terminated (SortedRows::KeyAt), or null
+  std::vector<const uint64_t*> sorted_words;  // LoadSortedRun's, per column of `sorted`
+  std::vector<CellType> sorted_types;
   BudgetCharge sort_charge;         // `sorted`'s bytes, charged to the table's max_memory
   uint64_t scan_id = 0;      // this cursor's scan, to publish its counters to the table's record
   ScanCounters counters;     // files done, and the planning of the current one
@@ -771,7 +778,7 @@ inline int64_t ValueSlot(int64_t r, const int32_t* row_map, const int32_t* value
 // exactly as xColumn would hand them over.
 template <typename T, typename MakeCell, typename Target>
 void AppendNumbers(const TableScanner::NumberColumn& numbers, const T* values, int64_t n, MakeCell make, Target& out) {
-  if constexpr (std::is_same_v<Target, ValueColumn>) {
+  if constexpr (std::is_same_v<Target, SortedRows::ValueSink>) {
     if (numbers.row_map == nullptr && numbers.value_index == nullptr) {  // every row, no NULL
       out.AppendNumbers(values, static_cast<size_t>(n), make(T{1}).type == CellType::kReal);
       return;
@@ -862,8 +869,43 @@ Status AppendBatch(ParquetCursor* c) {
   }
   rows.key().ForgetAddresses();  // a new batch: the last one's memory may be reused
   AppendColumn(c, c->sort_key, n, rows.key());
-  for (size_t k = 0; k < c->sorted_sources.size(); ++k) AppendColumn(c, c->sorted_sources[k], n, rows.column(k));
+  for (size_t k = 0; k < c->sorted_sources.size(); ++k) {
+    SortedRows::ValueSink values = rows.Values(k);
+    AppendColumn(c, c->sorted_sources[k], n, values);
+  }
   return ChargeSortedRows(c);
+}
+
+// Makes the sorted rows from the i-th of the order on the cursor's batch, as far as every value
+// column of numbers of one class holds them at consecutive addresses and, when SortedRows::
+// RunsOfOneKey, they have one key (SortedRows::NumberRun): those columns are handed over as a
+// batch's arrays are, the key as one value for the run; the rest by SortedColumn.
+void LoadSortedRun(ParquetCursor* c, int64_t i) {
+  const size_t columns = c->sorted_sources.size();
+  c->sorted_words.resize(columns);
+  c->sorted_types.resize(columns);
+  const size_t run = c->sorted->NumberRun(static_cast<size_t>(i), c->sorted_words.data(), c->sorted_types.data());
+  for (size_t k = 0; k < columns; ++k) {
+    ParquetCursor::FastColumn& f = c->fast[static_cast<size_t>(c->sorted_sources[k])];
+    const uint64_t* words = c->sorted_words[k];
+    if (words == nullptr) {
+      f = ParquetCursor::FastColumn();
+      continue;
+    }
+    f.kind = c->sorted_types[k] == CellType::kInteger ? ParquetCursor::FastKind::kInt64
+                                                       : ParquetCursor::FastKind::kRealBits;
+    f.values = words;  // INTEGERs as int64_t: the same words, read as their signed type
+  }
+  ParquetCursor::FastColumn& key = c->fast[static_cast<size_t>(c->sort_key)];
+  if (c->sorted->RunsOfOneKey()) {
+    c->run_key = c->sorted->KeyAt(static_cast<size_t>(i), &c->run_key_c_string);
+    key = {ParquetCursor::FastKind::kRunKey, nullptr, nullptr};
+  } else {
+    key = {ParquetCursor::FastKind::kSortedKey, c->sorted.get(), nullptr};
+  }
+  c->sorted_base = i;
+  c->batch_rows = static_cast<int64_t>(run);
+  c->row_in_batch = 0;
 }
 
 // Runs the whole scan into c->sorted (filters, pruning and counters as for any scan), orders the
@@ -900,23 +942,14 @@ Status ReadSorted(ParquetCursor* c, const IndexPlan& plan) {
   c->sorted->Sort(plan.sort_descending);
   PQ_RETURN_IF_ERROR(ChargeSortedRows(c));
   c->sorted_output = true;
-  // Value columns of numbers of one class are handed over as a batch's arrays are; the rest, the
-  // key among them, by SortedColumn.
   c->fast.assign(static_cast<size_t>(t.num_fields), ParquetCursor::FastColumn());
-  for (size_t k = 0; k < c->sorted_sources.size(); ++k) {
-    CellType type = CellType::kNull;
-    const uint64_t* words = c->sorted->column(k).UniformNumbers(&type);
-    if (words == nullptr) continue;
-    ParquetCursor::FastColumn& f = c->fast[static_cast<size_t>(c->sorted_sources[k])];
-    f.kind = type == CellType::kInteger ? ParquetCursor::FastKind::kInt64 : ParquetCursor::FastKind::kRealBits;
-    f.values = words;  // INTEGERs as int64_t: the same words, read as their signed type
-  }
-  c->fast[static_cast<size_t>(c->sort_key)] = {ParquetCursor::FastKind::kSortedKey, c->sorted.get(), nullptr};
   c->fast_ready = true;
   c->loaded = true;
-  c->batch_rows = c->sorted->rows();
+  c->sorted_base = 0;
+  c->batch_rows = 0;
   c->row_in_batch = 0;
-  c->eof = c->batch_rows == 0;
+  c->eof = c->sorted->rows() == 0;
+  if (!c->eof) LoadSortedRun(c, 0);
   return Status::OK();
 }
 
@@ -959,12 +992,12 @@ int ResultShredded(ParquetCursor* c, sqlite3_context* ctx, const ShreddedColumn&
 int SortedColumn(ParquetCursor* c, sqlite3_context* ctx, int col) {
   const ParquetTable& t = *c->table;
   const SortedRows& rows = *c->sorted;
-  const auto row = static_cast<size_t>(c->row_in_batch);
+  const auto row = static_cast<size_t>(c->sorted_base + c->row_in_batch);
   if (t.IsShreddedColumn(col)) {
     const ShreddedColumn& column = t.Shredded(col);
     const int k = c->sorted_column[static_cast<size_t>(column.variant_column)];
     if (k == kSortKey) return ResultShredded(c, ctx, column, rows.KeyAt(row));
-    if (k >= 0) return ResultShredded(c, ctx, column, rows.column(static_cast<size_t>(k)).Get(row));
+    if (k >= 0) return ResultShredded(c, ctx, column, rows.ValueAt(static_cast<size_t>(k), row));
     sqlite3_result_null(ctx);
     return SQLITE_OK;
   }
@@ -973,13 +1006,13 @@ int SortedColumn(ParquetCursor* c, sqlite3_context* ctx, int col) {
     if (k == kSortKey) {
       ResultCell(ctx, rows.KeyAt(row));  // keys kept as C strings go by xColumn's kSortedKey
     } else if (k >= 0) {
-      ResultCell(ctx, rows.column(static_cast<size_t>(k)).Get(row));
+      ResultCell(ctx, rows.ValueAt(static_cast<size_t>(k), row));
     } else {
       sqlite3_result_null(ctx);
     }
     return SQLITE_OK;
   }
-  const RowOrigin origin = rows.OriginAt(c->row_in_batch);
+  const RowOrigin origin = rows.OriginAt(static_cast<int64_t>(row));
   const DatasetFile& file = c->data->files[origin.file];
   if (col == t.filename_column) {
     const std::string& p = file.reader->path();
@@ -1067,8 +1100,13 @@ namespace {
 [[gnu::noinline]] int NextBatchOrWrite(sqlite3_vtab_cursor* cur) {
   if (IsWriteTable(cur->pVtab)) return W().xNext(cur);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
-  if (c->sorted_output) {  // the last of the sorted rows
-    c->eof = true;
+  if (c->sorted_output) {  // the last of the sorted rows, or of a run of them
+    const int64_t next = c->sorted_base + c->batch_rows;
+    if (next >= c->sorted->rows()) {
+      c->eof = true;
+    } else {
+      LoadSortedRun(c, next);
+    }
     return SQLITE_OK;
   }
   return Guarded(cur->pVtab, [&]() -> int {
@@ -1190,11 +1228,21 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
         ResultBytes(ctx, static_cast<const ByteArray*>(f.values)[r], false);
         return SQLITE_OK;
       case ParquetCursor::FastKind::kSortedKey: {
-        const char* c_string = static_cast<const SortedRows*>(f.values)->CStringAt(static_cast<size_t>(r));
-        if (c_string == nullptr) break;
-        sqlite3_result_text(ctx, c_string, -1, SQLITE_TRANSIENT);
+        const std::string_view key =
+            static_cast<const SortedRows*>(f.values)->CStringAt(static_cast<size_t>(c->sorted_base + r));
+        if (key.data() == nullptr) break;
+        // Without its length, as kCString's: SQLite's copy is then marked NUL-terminated. With it,
+        // every function reading the key as text (length, upper, ...) would reallocate the copy.
+        sqlite3_result_text(ctx, key.data(), -1, SQLITE_TRANSIENT);
         return SQLITE_OK;
       }
+      case ParquetCursor::FastKind::kRunKey:
+        if (c->run_key_c_string != nullptr) {
+          sqlite3_result_text(ctx, c->run_key_c_string, -1, SQLITE_TRANSIENT);  // as kSortedKey's
+        } else {
+          ResultCell(ctx, c->run_key);
+        }
+        return SQLITE_OK;
       case ParquetCursor::FastKind::kSlow:
       case ParquetCursor::FastKind::kConvert: break;
     }
@@ -1301,7 +1349,7 @@ int Rowid(sqlite3_vtab_cursor* cur, sqlite_int64* rowid) {
   if (IsWriteTable(cur->pVtab)) return W().xRowid(cur, rowid);
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
   if (c->sorted_output) {
-    *rowid = c->sorted->OriginAt(c->row_in_batch).rowid;
+    *rowid = c->sorted->OriginAt(c->sorted_base + c->row_in_batch).rowid;
     return SQLITE_OK;
   }
   return Guarded(cur->pVtab, [&]() -> int {

@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -68,5 +69,58 @@ class RowArrayAllocator {
 
 template <typename T>
 using RowArray = std::vector<T, RowArrayAllocator<T>>;
+
+// Uninitialized 64-bit words in pages mapped for them alone, unmapped when they go: unlike malloc's
+// memory, they never stay in the process's heap, where blocks of a few MiB freed and allocated
+// again query after query left the heap growing (malloc, having unmapped one such block, serves
+// later ones of that size from its heap). From 4 MiB on aligned to 2 MiB and offered for
+// transparent huge pages, as RowArray's.
+class MappedWords {
+ public:
+  explicit MappedWords(size_t words) : words_(words) {
+    const size_t bytes = words * sizeof(uint64_t);
+    const bool huge = bytes >= kLargeBytes;
+    map_bytes_ = bytes + (huge ? kHugePage : 0);
+    void* map =
+        mmap(nullptr, map_bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED) throw std::bad_alloc();
+    map_ = static_cast<char*>(map);
+    char* data = map_;
+    if (huge) {
+      data = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(map_) + kHugePage - 1) &
+                                     ~(kHugePage - 1));
+      madvise(data, bytes, MADV_HUGEPAGE);  // advice only
+    }
+    data_ = reinterpret_cast<uint64_t*>(data);
+  }
+  MappedWords(MappedWords&& o) noexcept
+      : map_(o.map_), map_bytes_(o.map_bytes_), data_(o.data_), words_(o.words_) {
+    o.map_ = nullptr;
+  }
+  MappedWords& operator=(MappedWords&& o) noexcept {
+    std::swap(map_, o.map_);
+    std::swap(map_bytes_, o.map_bytes_);
+    std::swap(data_, o.data_);
+    std::swap(words_, o.words_);
+    return *this;
+  }
+  MappedWords(const MappedWords&) = delete;
+  MappedWords& operator=(const MappedWords&) = delete;
+  ~MappedWords() {
+    if (map_ != nullptr) munmap(map_, map_bytes_);
+  }
+  uint64_t* data() const { return data_; }
+  size_t size() const { return words_; }
+  // Bytes mapped (the words and, from 4 MiB on, up to 2 MiB of alignment never touched).
+  size_t mapped_bytes() const { return map_bytes_; }
+
+ private:
+  static constexpr size_t kHugePage = size_t{2} << 20;
+  static constexpr size_t kLargeBytes = size_t{4} << 20;
+  char* map_ = nullptr;
+  size_t map_bytes_ = 0;
+  uint64_t* data_ = nullptr;
+  size_t words_ = 0;
+};
 
 }  // namespace pq::ext

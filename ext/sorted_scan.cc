@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 #include <numeric>
+#include <utility>
 
 #include "format/predicate/predicate.h"
 #include "format/util/mix_hash.h"
@@ -296,8 +297,15 @@ void SortedRows::Reset(size_t value_columns, size_t expected_rows) {
   key_.Clear();
   key_.Reserve(expected_rows);
   columns_.clear();
-  columns_.resize(value_columns);
-  for (ValueColumn& c : columns_) c.Reserve(expected_rows);
+  columns_.resize(value_columns);  // reserved if they leave the partitions (Departition)
+  expected_rows_ = expected_rows;
+  partitioned_ = true;
+  partitions_.clear();
+  partitions_.resize(value_columns);
+  for (PartitionedColumn& c : partitions_) c.by_key.resize(kPartitionKeys);
+  block_chunks_.clear();
+  chunk_used_ = 0;
+  partition_bytes_ = 0;
   runs_ = {};
   rows_ = 0;
   order_ = {};
@@ -351,6 +359,174 @@ size_t SortedRows::FindRank(size_t i) const {
   return r;
 }
 
+// ---- SortedRows: value columns partitioned by key ---------------------------------------------------
+
+size_t SortedRows::BlockStart(size_t j) {
+  const size_t first = size_t{1} << kFirstBlockBits;
+  if (j <= kBlockDoublings) return first * ((size_t{1} << j) - 1);
+  return first * ((size_t{1} << kBlockDoublings) - 1) + (j - kBlockDoublings) * (first << kBlockDoublings);
+}
+
+size_t SortedRows::BlockOf(size_t offset) {
+  const size_t q = offset >> kFirstBlockBits;
+  const size_t doubled = (size_t{1} << kBlockDoublings) - 1;  // blocks before the first full-size one
+  if (q < doubled) return static_cast<size_t>(std::bit_width(q + 1)) - 1;
+  return kBlockDoublings + ((offset - BlockStart(kBlockDoublings)) >> (kFirstBlockBits + kBlockDoublings));
+}
+
+void SortedRows::AddBlock(Partition& p) {
+  const size_t capacity = BlockCapacity(p.blocks.size());
+  if (block_chunks_.empty() || block_chunks_.back().size() - chunk_used_ < capacity) {
+    const size_t last = block_chunks_.empty() ? 0 : block_chunks_.back().size();
+    const size_t words = std::max(capacity + kBlockGapWords, std::clamp(2 * last, kFirstChunkWords, kLastChunkWords));
+    block_chunks_.emplace_back(words);  // not written: each value is written before it is read
+    chunk_used_ = 0;
+    partition_bytes_ += static_cast<int64_t>(block_chunks_.back().mapped_bytes());
+  }
+  p.blocks.push_back(block_chunks_.back().data() + chunk_used_);
+  // A cache line between blocks: blocks of one size cut in turn would otherwise start at offsets
+  // a power of two apart, and the keys' write positions, advancing about together, would fall in
+  // the same few cache sets (each write evicting another key's line).
+  chunk_used_ = std::min(chunk_used_ + capacity + kBlockGapWords, block_chunks_.back().size());
+  p.next = p.blocks.back();
+  p.limit = p.next + capacity;
+}
+
+template <typename T>
+size_t SortedRows::AppendPartitioned(size_t k, const T* values, size_t n, bool real) {
+  PartitionedColumn& col = partitions_[k];
+  const CellType type = real ? CellType::kReal : CellType::kInteger;
+  if (col.type == CellType::kNull && col.rows == 0) col.type = type;
+  if (col.type != type) return 0;
+  size_t i = 0;
+  key_.VisitKeys([&](auto all_keys) {
+    const auto* keys = all_keys.data() + col.rows;  // the keys of the rows appended now
+    for (; i < n; ++i) {
+      uint64_t word;
+      if (real) {
+        const auto d = static_cast<double>(values[i]);
+        if (d != d) break;  // NULL: not a number of the column's class
+        word = std::bit_cast<uint64_t>(d);
+      } else {
+        word = static_cast<uint64_t>(static_cast<int64_t>(values[i]));
+      }
+      Partition& p = col.by_key[keys[i]];
+      if (p.next == p.limit) AddBlock(p);
+      *p.next++ = word;
+    }
+  });
+  col.rows += i;
+  return i;
+}
+
+void SortedRows::Departition() {
+  if (!partitioned_) return;
+  partitioned_ = false;
+  for (size_t k = 0; k < partitions_.size(); ++k) {
+    PartitionedColumn& col = partitions_[k];
+    ValueColumn& flat = columns_[k];
+    flat.Reserve(std::max(expected_rows_, col.rows));
+    // Per key, where its next value is: block and place in it.
+    std::vector<std::pair<size_t, size_t>> at(col.by_key.size(), {0, 0});
+    std::vector<uint64_t> words;
+    words.reserve(4096);
+    auto flush = [&] {
+      if (col.type == CellType::kReal) {
+        std::vector<double> reals(words.size());
+        std::memcpy(reals.data(), words.data(), words.size() * sizeof(double));
+        flat.AppendNumbers(reals.data(), reals.size(), true);  // no NaN: those are never partitioned
+      } else {
+        flat.AppendNumbers(reinterpret_cast<const int64_t*>(words.data()), words.size(), false);
+      }
+      words.clear();
+    };
+    key_.VisitKeys([&](auto keys) {
+      for (size_t row = 0; row < col.rows; ++row) {
+        const auto key = keys[row];
+        auto& [block, place] = at[key];
+        const Partition& p = col.by_key[key];
+        words.push_back(p.blocks[block][place]);
+        if (++place == BlockCapacity(block)) {
+          ++block;
+          place = 0;
+        }
+        if (words.size() == 4096) flush();
+      }
+    });
+    flush();
+  }
+  partitions_.clear();
+  partitions_.shrink_to_fit();
+  block_chunks_.clear();
+  partition_bytes_ = 0;
+}
+
+const uint64_t* SortedRows::PartitionedWord(size_t k, size_t i) const {
+  const size_t r = RankOf(i);
+  const size_t offset = i - rank_first_;
+  const size_t j = BlockOf(offset);
+  return partitions_[k].by_key[key_of_rank_[r]].blocks[j] + (offset - BlockStart(j));
+}
+
+void SortedRows::ValueSink::Append(const Cell& v) {
+  SortedRows& rows = *rows_;
+  if (rows.partitioned_ && rows.key_.distinct_count() <= kPartitionKeys) {
+    if (v.type == CellType::kInteger && rows.AppendPartitioned(k_, &v.i, 1, false) == 1) return;
+    if (v.type == CellType::kReal && rows.AppendPartitioned(k_, &v.d, 1, true) == 1) return;
+  }
+  rows.Departition();
+  rows.columns_[k_].Append(v);
+}
+
+template <typename T>
+void SortedRows::ValueSink::AppendNumbers(const T* values, size_t n, bool real) {
+  SortedRows& rows = *rows_;
+  size_t done = 0;
+  if (rows.partitioned_ && rows.key_.distinct_count() <= kPartitionKeys) {
+    done = rows.AppendPartitioned(k_, values, n, real);
+    if (done == n) return;
+  }
+  rows.Departition();
+  rows.columns_[k_].AppendNumbers(values + done, n - done, real);
+}
+
+template void SortedRows::ValueSink::AppendNumbers(const int32_t*, size_t, bool);
+template void SortedRows::ValueSink::AppendNumbers(const int64_t*, size_t, bool);
+template void SortedRows::ValueSink::AppendNumbers(const float*, size_t, bool);
+template void SortedRows::ValueSink::AppendNumbers(const double*, size_t, bool);
+
+Cell SortedRows::ValueAt(size_t k, size_t i) const {
+  if (!partitioned_) return columns_[k].Get(i);
+  const uint64_t word = *PartitionedWord(k, i);
+  if (partitions_[k].type == CellType::kInteger) return Cell::Integer(static_cast<int64_t>(word));
+  return Cell::Real(std::bit_cast<double>(word));
+}
+
+size_t SortedRows::NumberRun(size_t i, const uint64_t** words, CellType* types) const {
+  if (!partitioned_) {
+    for (size_t k = 0; k < columns_.size(); ++k) {
+      words[k] = columns_[k].UniformNumbers(&types[k]);
+      if (words[k] != nullptr) words[k] += i;
+    }
+    if (!rank_end_.empty()) {
+      RankOf(i);
+      return rank_first_ + rank_rows_ - i;
+    }
+    return static_cast<size_t>(rows_) - i;
+  }
+  const size_t r = RankOf(i);
+  const size_t offset = i - rank_first_;
+  const size_t j = BlockOf(offset);
+  const size_t in_block = offset - BlockStart(j);
+  for (size_t k = 0; k < partitions_.size(); ++k) {
+    types[k] = partitions_[k].type;
+    words[k] = partitions_[k].by_key[key_of_rank_[r]].blocks[j] + in_block;
+  }
+  return std::min(BlockCapacity(j) - in_block, rank_rows_ - offset);
+}
+
+// ---- SortedRows: the order --------------------------------------------------------------------------
+
 Cell SortedRows::KeyAt(size_t i, const char** c_string) const {
   const uint32_t key = rank_end_.empty() ? key_.KeyOfRow(i) : key_of_rank_[RankOf(i)];
   if (c_string != nullptr) *c_string = key_.CString(key);
@@ -381,12 +557,16 @@ void SortedRows::Sort(bool descending) {
   for (size_t key = 0; key < k; ++key) start[rank[key] + 1] += rows_of_key[key];
   for (size_t r = 1; r < start.size(); ++r) start[r] += start[r - 1];
   std::vector<uint32_t> first_place(start.begin(), start.end() - 1);  // of each rank
+  // Partitioned columns are in order as they are, unless two keys share a rank: their rows are
+  // then interleaved in scan order, which the partitions do not keep.
+  if (partitioned_ && ranks != k) Departition();
   // Reordering a column: with few ranks, each row's value is written to its place in scan order,
   // the writes going to one stream per rank and the reads in sequence; with many, a gather in
   // order reads the column at random, but in a loop without dependencies, where the processor
   // overlaps the misses (SQLite's calls for one value at a time could not).
   const bool scatter = ranks <= kScatterRanks;
   for (ValueColumn& c : columns_) {
+    if (partitioned_) break;
     if (scatter && key_.VisitKeys([&](auto keys) { return c.ScatterByRank(keys, rank, first_place); })) continue;
     if (order_.empty()) BuildOrder(rank, first_place);
     c.Permute(order_);
@@ -418,7 +598,11 @@ void SortedRows::Sort(bool descending) {
   // mostly distinct they would only hold the keys' bytes twice.
   if (k <= static_cast<size_t>(rows_) / 4) key_.MakeCStrings();
   c_string_of_rank_.resize(key_of_rank_.size());
-  for (size_t r = 0; r < key_of_rank_.size(); ++r) c_string_of_rank_[r] = key_.CString(key_of_rank_[r]);
+  for (size_t r = 0; r < key_of_rank_.size(); ++r) {
+    const char* c_string = key_.CString(key_of_rank_[r]);
+    if (c_string == nullptr) continue;
+    c_string_of_rank_[r] = std::string_view(c_string, key_.Distinct(key_of_rank_[r]).bytes.size());
+  }
 }
 
 std::vector<uint32_t> SortedRows::CountRowsOfKeys() const {
@@ -457,8 +641,9 @@ void SortedRows::BuildOrder(const std::vector<uint32_t>& rank, std::vector<uint3
 int64_t SortedRows::MemoryBytes() const {
   int64_t bytes = key_.MemoryBytes() + static_cast<int64_t>(runs_.capacity() * sizeof(Run)) +
                   static_cast<int64_t>((rank_end_.capacity() + key_of_rank_.capacity()) * sizeof(uint32_t) +
-                                       c_string_of_rank_.capacity() * sizeof(const char*));
+                                       c_string_of_rank_.capacity() * sizeof(std::string_view));
   for (const ValueColumn& c : columns_) bytes += c.MemoryBytes();
+  bytes += partition_bytes_ + static_cast<int64_t>(partitions_.size() * kPartitionKeys * sizeof(Partition));
   // Sort: the order, and per distinct key its rank and place.
   const int64_t order = order_.empty() ? rows_ : static_cast<int64_t>(order_.capacity());
   bytes += order * static_cast<int64_t>(sizeof(uint32_t)) +

@@ -6,6 +6,7 @@
 // allocation per value, and the sort is a counting sort on the ranks of the distinct keys.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -189,8 +190,21 @@ class SortedRows {
 
   KeyColumn& key() { return key_; }
   const KeyColumn& key() const { return key_; }
-  ValueColumn& column(size_t k) { return columns_[k]; }
-  const ValueColumn& column(size_t k) const { return columns_[k]; }
+  // Where value column k's values go, appended after the rows' keys (the key of each row is
+  // appended first): Append and AppendNumbers as ValueColumn's.
+  class ValueSink {
+   public:
+    void Append(const Cell& v);
+    template <typename T>
+    void AppendNumbers(const T* values, size_t n, bool real);
+
+   private:
+    friend class SortedRows;
+    ValueSink(SortedRows* rows, size_t k) : rows_(rows), k_(k) {}
+    SortedRows* rows_;
+    size_t k_;
+  };
+  ValueSink Values(size_t k) { return ValueSink(this, k); }
   // Records the origin of the next row (rows are counted by this call).
   void AddOrigin(size_t file, int64_t rowid);
   // The origins of the next `count` rows: consecutive rowids from `rowid`.
@@ -199,20 +213,37 @@ class SortedRows {
 
   // Orders the rows by the key, ascending or descending; rows of equal keys keep the order they
   // were appended in. Every column must hold rows() values. Called once, after the last row.
-  // Afterwards row i of the key and of every column is the i-th row of the order: the columns are
-  // reordered (one at a time, so for a while a column's words are held twice), which makes handing
-  // the rows out a sequential read.
+  // Afterwards the i-th row of the order is read at i (KeyAt, ValueAt, NumberRun), in sequence:
+  // partitioned columns are already in order, the others are reordered (one at a time, so for a
+  // while a column's words are held twice).
   void Sort(bool descending);
   // The key of the i-th row of the order (after Sort); *c_string, when asked for, is the key
   // NUL-terminated when it is a TEXT without a NUL byte (KeyColumn::CString), else null. Reading
   // the rows in order costs no search.
   Cell KeyAt(size_t i, const char** c_string = nullptr) const;
-  // KeyAt's *c_string alone (the Cell is not made): xColumn's path for keys kept as C strings.
-  const char* CStringAt(size_t i) const {
-    return rank_end_.empty() ? key_.CString(key_.KeyOfRow(i)) : c_string_of_rank_[RankOf(i)];
+  // KeyAt's *c_string alone (the Cell is not made) and its length: xColumn's path for keys kept as
+  // C strings. Its data() is null for a key not kept so.
+  std::string_view CStringAt(size_t i) const {
+    if (!rank_end_.empty()) return c_string_of_rank_[RankOf(i)];
+    const uint32_t key = key_.KeyOfRow(i);
+    const char* c_string = key_.CString(key);
+    return c_string == nullptr ? std::string_view() : std::string_view(c_string, key_.Distinct(key).bytes.size());
   }
   // Where the i-th row of the order came from (after Sort).
   RowOrigin OriginAt(int64_t i) const;
+  // Value column k's value of the i-th row of the order (after Sort).
+  Cell ValueAt(size_t k, size_t i) const;
+  // The rows of the order from the i-th (after Sort, i < rows()) that every value column holding
+  // numbers of one class (no NULL, TEXT or BLOB) keeps at consecutive addresses: their count
+  // (at least 1), and in words[k] column k's words from row i on (its INTEGERs, or the bits of its
+  // REALs, as *types[k] says), or null for a column of other values (ValueAt hands those out).
+  // `words` and `types` have a slot per value column. When RunsOfOneKey(), a run never passes
+  // the end of its key's rows.
+  size_t NumberRun(size_t i, const uint64_t** words, CellType* types) const;
+  // After Sort: every row of a NumberRun has the same key, KeyAt(i) (no two keys share a rank).
+  bool RunsOfOneKey() const { return !rank_end_.empty(); }
+  // The value columns are kept partitioned by key (after Sort: they were never reordered).
+  bool partitioned() const { return partitioned_; }
 
   // Heap bytes held (capacities), including what Sort will need for its order.
   int64_t MemoryBytes() const;
@@ -226,8 +257,58 @@ class SortedRows {
   // At most this many ranks, Sort writes each column's values to their places (ValueColumn::
   // ScatterByRank) rather than gathering them in order: one write stream per rank.
   static constexpr uint32_t kScatterRanks = 256;
+
+  // While the key has at most kPartitionKeys distinct values and every value column holds numbers
+  // of one class, each value column is kept partitioned by the rows' key: the values of one key
+  // in scan order, in blocks of growing size. Sort then needs to reorder nothing (when no two
+  // keys share a rank): the rows of the order are the keys' partitions in rank order, and each
+  // value is written once, where it is read from, not appended and then copied to its place (into
+  // a second array of 8 bytes per row, 80 MB a column for 10,000,000 rows, which the process would
+  // take fresh from the kernel, which zeroes it).
+  // The first value that breaks the condition turns the columns into ValueColumns in scan order
+  // (Departition).
+  static constexpr size_t kPartitionKeys = 256;
+  static constexpr int kFirstBlockBits = 8;  // a key's first block: 256 values
+  static constexpr int kBlockDoublings = 6;  // the blocks' sizes double up to 16,384 values
+  struct Partition {                // one key's values of one column
+    std::vector<uint64_t*> blocks;  // in block_chunks_
+    uint64_t* next = nullptr;       // in the last block: where the next value goes
+    uint64_t* limit = nullptr;      // the last block's end
+  };
+  struct PartitionedColumn {
+    CellType type = CellType::kNull;  // kInteger or kReal once a value is in
+    size_t rows = 0;                  // appended so far
+    std::vector<Partition> by_key;    // indexed by key id
+  };
+  // Block j's capacity and its first value's offset in its partition.
+  static size_t BlockCapacity(size_t j) { return size_t{1} << (kFirstBlockBits + std::min<size_t>(j, kBlockDoublings)); }
+  static size_t BlockStart(size_t j);
+  // The block holding a partition's value at `offset`.
+  static size_t BlockOf(size_t offset);
+  void AddBlock(Partition& p);
+  // Appends to column k's partitions the numbers of the rows from its next row on, while they
+  // are numbers of its class: how many were appended.
+  template <typename T>
+  size_t AppendPartitioned(size_t k, const T* values, size_t n, bool real);
+  // Column k's word of the i-th row of the order (partitioned, after Sort).
+  const uint64_t* PartitionedWord(size_t k, size_t i) const;
+  // Every value column to a ValueColumn in scan order; partitioned_ false.
+  void Departition();
+  bool partitioned_ = false;
+  size_t expected_rows_ = 0;
+  // The blocks are cut from chunks of growing size, up to 8 MiB: few allocations, and those of
+  // 4 MiB and more in huge pages, as a column's RowArray would be; reading a block then costs no
+  // more than reading that array.
+  static constexpr size_t kFirstChunkWords = size_t{1} << 13;
+  static constexpr size_t kLastChunkWords = size_t{1} << 20;
+  std::vector<MappedWords> block_chunks_;
+  size_t chunk_used_ = 0;                      // words of block_chunks_.back() cut into blocks
+  static constexpr size_t kBlockGapWords = 8;  // after each block: one cache line
+  std::vector<PartitionedColumn> partitions_;  // per value column, while partitioned_
+  int64_t partition_bytes_ = 0;                // the blocks' bytes
+
   KeyColumn key_;
-  std::vector<ValueColumn> columns_;
+  std::vector<ValueColumn> columns_;  // per value column, unless partitioned_
   std::vector<Run> runs_;
   int64_t rows_ = 0;
   // The order: the stored row of the i-th row in order. Only OriginAt needs it once every value
@@ -245,7 +326,8 @@ class SortedRows {
   // key_of_rank_[i], and the key's rows are not reordered. Empty otherwise (the key's rows are).
   std::vector<uint32_t> rank_end_;
   std::vector<uint32_t> key_of_rank_;
-  std::vector<const char*> c_string_of_rank_;  // key_.CString of each rank's key
+  std::vector<std::string_view>
+      c_string_of_rank_;  // key_.CString of each rank's key, with its length
   // The last rank RankOf found (rows are mostly read in order) and its rows, [rank_first_,
   // rank_first_ + rank_rows_).
   mutable size_t rank_cursor_ = 0;

@@ -483,6 +483,72 @@ SELECT hex(g), length(g), count(*) FROM hp WHERE g < 'l' GROUP BY g;
 6B007A|1|600
 6B7A|2|600
 
+# With at most 256 distinct keys, columns of numbers are kept partitioned by key as they are read
+# (each key's values in blocks of up to 16,384) and handed out a block at a time, the key once per
+# block: an INTEGER key, a REAL key, a TEXT key of more than 30 bytes, DESC, ORDER BY key, rowid,
+# and a column whose first NULL comes after 50,000 rows (the partitions then end).
+
+statement ok
+CREATE TABLE part(id INTEGER, ki INTEGER, kr REAL, kt TEXT, i INTEGER, x REAL, late REAL);
+
+statement ok
+INSERT INTO part WITH RECURSIVE s(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM s WHERE id < 60000)
+SELECT id, (id * 7919) % 12 - 3, ((id * 104729) % 9) * 0.75,
+       printf('a key of more than thirty bytes, number %d', (id * 31) % 7),
+       id * 3 - 70000, (id % 101) * 0.125, CASE WHEN id > 50000 AND id % 3 = 0 THEN NULL ELSE id * 0.5 END
+FROM s;
+
+query
+SELECT parquet_export('$TMPDIR/part.parquet', 'SELECT * FROM part ORDER BY id', 'row_group_size=7000');
+----
+60000
+
+statement ok
+CREATE VIRTUAL TABLE pp USING parquet('$TMPDIR/part.parquet');
+
+query
+EXPLAIN QUERY PLAN SELECT ki, count(*), sum(i), sum(x) FROM pp GROUP BY ki;
+----
+SCAN pp VIRTUAL TABLE INDEX 0:32:a1
+
+query
+SELECT (SELECT group_concat(ki || ':' || c || ':' || si || ':' || sx || ':' || mi || ':' || mx, ',')
+        FROM (SELECT ki, count(*) AS c, sum(i) AS si, sum(x) AS sx, min(id) AS mi, max(id) AS mx FROM pp GROUP BY ki)) IS
+       (SELECT group_concat(ki || ':' || c || ':' || si || ':' || sx || ':' || mi || ':' || mx, ',')
+        FROM (SELECT ki, count(*) AS c, sum(i) AS si, sum(x) AS sx, min(id) AS mi, max(id) AS mx FROM part GROUP BY ki));
+----
+1
+
+query
+SELECT (SELECT group_concat(kr || ':' || c || ':' || si || ':' || sl, ',')
+        FROM (SELECT kr, count(*) AS c, sum(i) AS si, total(late) AS sl FROM pp GROUP BY kr ORDER BY kr DESC)) IS
+       (SELECT group_concat(kr || ':' || c || ':' || si || ':' || sl, ',')
+        FROM (SELECT kr, count(*) AS c, sum(i) AS si, total(late) AS sl FROM part GROUP BY kr ORDER BY kr DESC));
+----
+1
+
+query
+SELECT (SELECT group_concat(kt || ':' || length(kt) || ':' || c || ':' || sx, ',')
+        FROM (SELECT kt, count(*) AS c, sum(x) AS sx FROM pp GROUP BY kt)) IS
+       (SELECT group_concat(kt || ':' || length(kt) || ':' || c || ':' || sx, ',')
+        FROM (SELECT kt, count(*) AS c, sum(x) AS sx FROM part GROUP BY kt));
+----
+1
+
+query
+SELECT (SELECT group_concat(id || ':' || ki || ':' || i || ':' || x || ':' || ifnull(late, 'N') || ':' || rowid, ',')
+        FROM (SELECT rowid, id, ki, i, x, late FROM pp ORDER BY ki DESC, rowid)) IS
+       (SELECT group_concat(id || ':' || ki || ':' || i || ':' || x || ':' || ifnull(late, 'N') || ':' || (id - 1), ',')
+        FROM (SELECT id, ki, i, x, late FROM part ORDER BY ki DESC, id));
+----
+1
+
+query
+SELECT (SELECT group_concat(id || ':' || kt, ',') FROM (SELECT id, kt FROM pp WHERE i % 5 <> 0 ORDER BY kt, rowid)) IS
+       (SELECT group_concat(id || ':' || kt, ',') FROM (SELECT id, kt FROM part WHERE i % 5 <> 0 ORDER BY kt, id));
+----
+1
+
 # The estimate counts a key of numbers with as many distinct values as rows (each a hash entry and
 # a slot besides its value, every row's id four bytes): 60,000 of them need about 5 MiB, more than
 # twice sort_memory=1, so SQLite sorts them, and the rows come back, rather than the table

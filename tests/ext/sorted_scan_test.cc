@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <random>
@@ -90,10 +92,10 @@ void CheckSort(const std::vector<Owned>& keys, bool descending) {
   rows.Reset(3, keys.size() / 2);
   for (size_t r = 0; r < keys.size(); ++r) {
     rows.key().Append(keys[r].AsCell());
-    rows.column(0).Append(Cell::Integer(static_cast<int64_t>(r)));
+    rows.Values(0).Append(Cell::Integer(static_cast<int64_t>(r)));
     // A column of every class, to see values come back in the new order.
-    rows.column(1).Append(keys[keys.size() - 1 - r].AsCell());
-    rows.column(2).Append(MixedNumber(r));
+    rows.Values(1).Append(keys[keys.size() - 1 - r].AsCell());
+    rows.Values(2).Append(MixedNumber(r));
     rows.AddOrigin(r < keys.size() / 3 ? 0 : 1, static_cast<int64_t>(r));
   }
   ASSERT_EQ(rows.rows(), static_cast<int64_t>(keys.size()));
@@ -108,10 +110,13 @@ void CheckSort(const std::vector<Owned>& keys, bool descending) {
   });
   for (size_t i = 0; i < keys.size(); ++i) {
     const size_t from = expected[i];
-    ASSERT_EQ(rows.column(0).Get(i).i, static_cast<int64_t>(from)) << "position " << i;
+    ASSERT_EQ(rows.ValueAt(0, i).i, static_cast<int64_t>(from)) << "position " << i;
     const char* c_string = nullptr;
     ASSERT_TRUE(SameValue(rows.KeyAt(i, &c_string), keys[from].AsCell())) << "position " << i;
-    ASSERT_EQ(rows.CStringAt(i), c_string) << "position " << i;
+    ASSERT_EQ(rows.CStringAt(i).data(), c_string) << "position " << i;
+    if (c_string != nullptr) {
+      ASSERT_EQ(rows.CStringAt(i).size(), std::strlen(c_string)) << "position " << i;
+    }
     const Owned& key = keys[from];
     // C strings are kept for keys repeated four times on average, and only for TEXT without a NUL.
     if (c_strings_kept && key.type == CellType::kText && key.bytes.find('\0') == std::string::npos) {
@@ -120,8 +125,8 @@ void CheckSort(const std::vector<Owned>& keys, bool descending) {
     } else {
       ASSERT_EQ(c_string, nullptr) << "position " << i;
     }
-    ASSERT_TRUE(SameValue(rows.column(1).Get(i), keys[keys.size() - 1 - from].AsCell())) << "position " << i;
-    ASSERT_TRUE(SameValue(rows.column(2).Get(i), MixedNumber(from))) << "position " << i;
+    ASSERT_TRUE(SameValue(rows.ValueAt(1, i), keys[keys.size() - 1 - from].AsCell())) << "position " << i;
+    ASSERT_TRUE(SameValue(rows.ValueAt(2, i), MixedNumber(from))) << "position " << i;
     const RowOrigin origin = rows.OriginAt(static_cast<int64_t>(i));
     ASSERT_EQ(origin.rowid, static_cast<int64_t>(from));
     ASSERT_EQ(origin.file, from < keys.size() / 3 ? 0u : 1u);
@@ -194,13 +199,13 @@ TEST(SortedRows, EqualKeysOfTwoClassesShareARank) {
     rows.Reset(1, 0);
     for (size_t r = 0; r < keys.size(); ++r) {
       rows.key().Append(keys[r].AsCell());
-      rows.column(0).Append(Cell::Integer(static_cast<int64_t>(r)));
+      rows.Values(0).Append(Cell::Integer(static_cast<int64_t>(r)));
       rows.AddOrigin(0, static_cast<int64_t>(r));
     }
     rows.Sort(descending);
     std::vector<int64_t> order;
     for (size_t i = 0; i < keys.size(); ++i) {
-      order.push_back(rows.column(0).Get(i).i);
+      order.push_back(rows.ValueAt(0, i).i);
       // Two keys of one rank: each row still has its own key.
       EXPECT_TRUE(SameValue(rows.KeyAt(i), keys[static_cast<size_t>(order.back())].AsCell())) << i;
     }
@@ -208,6 +213,144 @@ TEST(SortedRows, EqualKeysOfTwoClassesShareARank) {
   };
   EXPECT_EQ(sorted(false), (std::vector<int64_t>{3, 4, 0, 2, 5, 1}));
   EXPECT_EQ(sorted(true), (std::vector<int64_t>{1, 0, 2, 5, 3, 4}));
+}
+
+// Appends rows whose key is distinct[key_of_row[r]], an INTEGER column (r * 7 - 3) and a REAL
+// column (r / 4, NULL at nan_row), as the cursor does: the keys of a batch of 1,000 rows, then each
+// column's numbers of the batch at once (or one Append per value: `per_row`). Sorts, then reads
+// the order as the cursor does, a run at a time (NumberRun), checking every value against a stable
+// sort of the rows by CompareSql, and ValueAt and OriginAt beside it, and that a run has one key
+// when RunsOfOneKey. Returns how many runs the order came in; *partitioned, whether the columns
+// stayed partitioned by key.
+size_t CheckNumberRuns(const std::vector<Owned>& distinct, const std::vector<uint32_t>& key_of_row,
+                       size_t nan_row, bool per_row, bool descending, bool* partitioned) {
+  const size_t n = key_of_row.size();
+  std::vector<int64_t> integers(n);
+  std::vector<double> reals(n);
+  for (size_t r = 0; r < n; ++r) {
+    integers[r] = static_cast<int64_t>(r) * 7 - 3;
+    reals[r] = r == nan_row ? std::nan("") : static_cast<double>(r) / 4;
+  }
+  SortedRows rows;
+  rows.Reset(2, n);
+  constexpr size_t kBatch = 1000;
+  for (size_t first = 0; first < n; first += kBatch) {
+    const size_t count = std::min(kBatch, n - first);
+    for (size_t r = first; r < first + count; ++r)
+      rows.key().Append(distinct[key_of_row[r]].AsCell());
+    if (per_row) {
+      for (size_t r = first; r < first + count; ++r)
+        rows.Values(0).Append(Cell::Integer(integers[r]));
+      for (size_t r = first; r < first + count; ++r) rows.Values(1).Append(Cell::Real(reals[r]));
+    } else {
+      rows.Values(0).AppendNumbers(integers.data() + first, count, false);
+      rows.Values(1).AppendNumbers(reals.data() + first, count, true);
+    }
+    rows.AddOrigins(0, static_cast<int64_t>(first), static_cast<int64_t>(count));
+  }
+  rows.Sort(descending);
+  *partitioned = rows.partitioned();
+
+  std::vector<size_t> expected(n);
+  std::iota(expected.begin(), expected.end(), 0);
+  std::stable_sort(expected.begin(), expected.end(), [&](size_t a, size_t b) {
+    const int c = CompareSql(distinct[key_of_row[a]].AsCell(), distinct[key_of_row[b]].AsCell());
+    return descending ? c > 0 : c < 0;
+  });
+  size_t runs = 0;
+  for (size_t i = 0; i < n;) {
+    const uint64_t* words[2];
+    CellType types[2];
+    const size_t run = rows.NumberRun(i, words, types);
+    EXPECT_GE(run, 1u);
+    EXPECT_LE(run, n - i);
+    if (run == 0 || run > n - i) return 0;
+    ++runs;
+    const Cell first_key = rows.KeyAt(i);
+    for (size_t j = 0; j < run; ++j, ++i) {
+      const size_t from = expected[i];
+      if (rows.RunsOfOneKey()) {
+        EXPECT_TRUE(SameValue(rows.KeyAt(i), first_key)) << "position " << i;
+      }
+      EXPECT_TRUE(SameValue(rows.KeyAt(i), distinct[key_of_row[from]].AsCell()))
+          << "position " << i;
+      const Cell integer = Cell::Integer(integers[from]);
+      const Cell real = Cell::Real(reals[from]);
+      EXPECT_TRUE(SameValue(rows.ValueAt(0, i), integer)) << "position " << i;
+      EXPECT_TRUE(SameValue(rows.ValueAt(1, i), real)) << "position " << i;
+      if (words[0] != nullptr) {
+        EXPECT_EQ(types[0], CellType::kInteger);
+        EXPECT_EQ(static_cast<int64_t>(words[0][j]), integers[from]) << "position " << i;
+      }
+      if (words[1] != nullptr) {
+        EXPECT_EQ(types[1], CellType::kReal);
+        EXPECT_EQ(std::bit_cast<double>(words[1][j]), reals[from]) << "position " << i;
+      } else {
+        EXPECT_NE(nan_row, n) << "a column of numbers of one class handed out one by one, position "
+                              << i;
+      }
+      if (i % 997 == 0) {
+        EXPECT_EQ(rows.OriginAt(static_cast<int64_t>(i)).rowid, static_cast<int64_t>(from));
+      }
+      if (::testing::Test::HasFailure()) return 0;
+    }
+  }
+  return runs;
+}
+
+// Keys of three values, 450,000 rows (one key in two, so its partition reaches blocks of full
+// size): the columns stay partitioned by key and come out in runs, ascending and descending, from
+// batches and from one Append per value.
+TEST(SortedRows, NumberColumnsOfFewKeysStayPartitionedByKey) {
+  const std::vector<Owned> distinct = {
+      {CellType::kText, 0, 0, "b"}, {CellType::kText, 0, 0, "a"}, {CellType::kInteger, 9, 0, {}}};
+  std::mt19937_64 rng(7);
+  std::vector<uint32_t> key_of_row(450000);
+  for (uint32_t& k : key_of_row) k = rng() % 4 == 0 ? 1 : (rng() % 3 == 0 ? 2 : 0);
+  for (bool descending : {false, true}) {
+    for (bool per_row : {false, true}) {
+      bool partitioned = false;
+      const size_t runs = CheckNumberRuns(distinct, key_of_row, key_of_row.size(), per_row,
+                                          descending, &partitioned);
+      EXPECT_TRUE(partitioned) << "descending " << descending << " per_row " << per_row;
+      // Blocks of at most 16,384 values: a key's 225,000 rows come in more than 13 runs.
+      EXPECT_GT(runs, 3u + 13u) << "descending " << descending << " per_row " << per_row;
+    }
+  }
+}
+
+// What ends the partitions: a NULL among the numbers, the 257th distinct key, two keys of one
+// rank (1 and 1.0, whose rows interleave in scan order); the values stay exact, in a run per key
+// (one run when two keys share a rank).
+TEST(SortedRows, PartitionsEndWhereTheyCannotHold) {
+  bool partitioned = true;
+  std::mt19937_64 rng(11);
+  std::vector<Owned> distinct;
+  for (int k = 0; k < 300; ++k) distinct.push_back({CellType::kInteger, (k * 37) % 300, 0, {}});
+  std::vector<uint32_t> key_of_row(200000);
+  for (uint32_t& k : key_of_row) k = static_cast<uint32_t>(rng() % 20);
+  // A NULL at row 150,000.
+  EXPECT_EQ(CheckNumberRuns(distinct, key_of_row, 150000, false, false, &partitioned), 20u);
+  EXPECT_FALSE(partitioned);
+  EXPECT_EQ(CheckNumberRuns(distinct, key_of_row, 150000, true, true, &partitioned), 20u);
+  EXPECT_FALSE(partitioned);
+  // The 257th key at row 120,500 (in the middle of a batch).
+  std::vector<uint32_t> many = key_of_row;
+  for (size_t r = 120500; r < many.size(); ++r) many[r] = static_cast<uint32_t>(rng() % 300);
+  EXPECT_EQ(CheckNumberRuns(distinct, many, many.size(), false, false, &partitioned), 300u);
+  EXPECT_FALSE(partitioned);
+  EXPECT_EQ(CheckNumberRuns(distinct, many, many.size(), false, true, &partitioned), 300u);
+  EXPECT_FALSE(partitioned);
+  // 1 and 1.0: one rank of two keys.
+  std::vector<Owned> tied = {{CellType::kInteger, 1, 0, {}},
+                             {CellType::kReal, 0, 1.0, {}},
+                             {CellType::kInteger, 2, 0, {}}};
+  std::vector<uint32_t> some(100000);
+  for (uint32_t& k : some) k = static_cast<uint32_t>(rng() % 3);
+  EXPECT_EQ(CheckNumberRuns(tied, some, some.size(), false, false, &partitioned), 1u);
+  EXPECT_FALSE(partitioned);
+  EXPECT_EQ(CheckNumberRuns(tied, some, some.size(), true, true, &partitioned), 1u);
+  EXPECT_FALSE(partitioned);
 }
 
 TEST(ValueColumn, KeepsStorageClassAndBytes) {
