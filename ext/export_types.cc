@@ -766,14 +766,15 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
         return Status::OK();
       }
       if (cls != SQLITE_TEXT) return cannot("text 'YYYY-MM-DD HH:MM:SS[.fraction]' or an integer");
-      // A local timestamp has no time zone: one in the text is an error, not a conversion.
+      // A local timestamp has no time zone: one in the text (a 'Z' too) is an error, not a
+      // conversion.
       Result<int64_t> t = type_.adjusted_to_utc
                               ? ParseIsoTimestampUtc(TrimSpace(text()), type_.unit)
-                              : ParseIsoTimestamp(TrimSpace(text()), type_.unit);
+                              : ParseIsoTimestampLocal(TrimSpace(text()), type_.unit);
       if (!t.ok())
         return cannot(std::string("text 'YYYY-MM-DD HH:MM:SS[.fraction]") +
-                      (type_.adjusted_to_utc ? "[Z|+HH:MM|-HH:MM]" : "") + "' with at most " +
-                      std::to_string(FractionDigits(type_.unit)) + " fraction digits");
+                      (type_.adjusted_to_utc ? "[Z|+HH:MM|-HH:MM]'" : "' without a time zone,") +
+                      " with at most " + std::to_string(FractionDigits(type_.unit)) + " fraction digits");
       i64_.push_back(*t);
       return Status::OK();
     }

@@ -89,6 +89,31 @@ SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''{"days":4294967296}'' AS 
 statement error row 1, column 'ts': text '2024-01-01 10:00+02:00' cannot be stored as TIMESTAMP_NTZ(MICROS)
 SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''2024-01-01 10:00+02:00'' AS ts', 'schema=''ts TIMESTAMP_NTZ''');
 
+# 'Z' is a zone too (UTC), in either case, and so are zones inside a nested column.
+statement error row 1, column 'ts': text '2024-01-01 10:00:00Z' cannot be stored as TIMESTAMP_NTZ(MICROS) (text 'YYYY-MM-DD HH:MM:SS[.fraction]' without a time zone
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''2024-01-01 10:00:00Z'' AS ts', 'schema=''ts TIMESTAMP_NTZ''');
+
+statement error row 1, column 'ts': text '2024-01-01T10:00z' cannot be stored as TIMESTAMP_NTZ(MILLIS)
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''2024-01-01T10:00z'' AS ts', 'schema=''ts TIMESTAMP_NTZ(MILLIS)''');
+
+statement error row 1, column 'l': $[1]: expected a timestamp string 'YYYY-MM-DD HH:MM:SS[.fraction]' without a time zone, with at most 6 fraction digits, or an integer, found "2024-01-01 10:00Z"
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''["2024-01-01 10:00", "2024-01-01 10:00Z"]'' AS l', 'schema=''l LIST<TIMESTAMP_NTZ>''');
+
+statement error row 1, column 's': $.ts: expected a timestamp string
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''{"ts":"2024-01-01 10:00+02:00"}'' AS s', 'schema=''s STRUCT<ts TIMESTAMP_NTZ>''');
+
+# A UTC TIMESTAMP takes the same texts and converts them; a local one without the zone stores them as written.
+statement ok
+SELECT parquet_export('$TMPDIR/zones.parquet', 'SELECT ''2024-01-01 10:00Z'' AS utc, ''2024-01-01 10:00'' AS local, ''["2024-01-01 10:00+02:00"]'' AS utcs, ''["2024-01-01 10:00"]'' AS locals', 'schema=''utc TIMESTAMP, local TIMESTAMP_NTZ, utcs LIST<TIMESTAMP>, locals LIST<TIMESTAMP_NTZ>''');
+
+statement ok
+CREATE VIRTUAL TABLE zones USING parquet('$TMPDIR/zones.parquet');
+
+query
+SELECT utc, local, utcs, locals FROM zones;
+----
+2024-01-01 10:00:00|2024-01-01 10:00:00|["2024-01-01 08:00:00"]|["2024-01-01 10:00:00"]
+
 statement error option 'schema': columns 'a' and 'b' have the same FIELD_ID 1
 SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT 1 AS a, 2 AS b', 'schema=''a INTEGER FIELD_ID 1, b INTEGER FIELD_ID 1''');
 

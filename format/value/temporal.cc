@@ -401,6 +401,13 @@ Result<int64_t> ParseIsoTimestampUtc(std::string_view text, TimeUnit unit) {
   return utc;
 }
 
+Result<int64_t> ParseIsoTimestampLocal(std::string_view text, TimeUnit unit) {
+  if (!text.empty() && (text.back() == 'Z' || text.back() == 'z')) {
+    return Status::InvalidArgument("a local timestamp has no time zone: " + Quoted(text));
+  }
+  return ParseIsoTimestamp(text, unit);
+}
+
 Result<int64_t> ParseIsoTime(std::string_view text, TimeUnit unit, bool* exact) {
   TextCursor c(text);
   int64_t units;

@@ -95,6 +95,10 @@ Result<int64_t> ParseIsoTimestamp(std::string_view text, TimeUnit unit, bool* ex
 // subtracted to give UTC ('2024-01-01 10:00+02:00' is 08:00 UTC). For values written to a UTC
 // TIMESTAMP; comparisons with stored text never use it (SQLite compares such text as text).
 Result<int64_t> ParseIsoTimestampUtc(std::string_view text, TimeUnit unit);
+// ParseIsoTimestamp without the trailing `Z` it tolerates (nor `z`): for values written to a
+// local (not UTC-adjusted) TIMESTAMP, which has no zone, so a text naming one is refused rather than
+// stored as its local time. Comparisons with stored text keep ParseIsoTimestamp.
+Result<int64_t> ParseIsoTimestampLocal(std::string_view text, TimeUnit unit);
 // ISO time of day 'HH:MM[:SS[.f...]]' to units since midnight (same fraction rule as timestamps).
 Result<int64_t> ParseIsoTime(std::string_view text, TimeUnit unit, bool* exact = nullptr);
 

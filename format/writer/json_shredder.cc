@@ -124,6 +124,7 @@ struct JsonShredder::Node {
   int bit_width = 64;                 // kInteger
   bool is_signed = true;              // kInteger
   TimeUnit unit = TimeUnit::kMicros;  // kTime, kTimestamp
+  bool local_timestamp = false;       // kTimestamp not adjusted to UTC: no zone in its text
   int precision = 0;                  // kDecimal
   int scale = 0;                      // kDecimal
   // Scratch of the value being read (a node is never inside itself, so one value at a time):
@@ -252,6 +253,7 @@ Result<std::unique_ptr<JsonShredder>> JsonShredder::Make(std::vector<SchemaEleme
         n->kind = Node::Kind::kLeaf;
         PQ_RETURN_IF_ERROR(ResolveLeaf(sn, &n->leaf_kind, &n->bit_width, &n->is_signed, &n->unit,
                                        &n->precision, &n->scale));
+        n->local_timestamp = n->leaf_kind == LeafKind::kTimestamp && !sn.logical_type.is_adjusted_to_utc;
         self->records_.AddLeaf(&sn);
         n->num_leaves = 1;
         return Status::OK();
@@ -673,7 +675,9 @@ Status JsonShredder::PushLeaf(Node& node, const Scalar& v, int16_t rep) {
     case LeafKind::kTimestamp: {
       int64_t x = 0;
       if (is_string) {
-        Result<int64_t> t = ParseIsoTimestampUtc(v.text, node.unit);
+        // As at the top level: a UTC timestamp converts a zone, a local one has none to take.
+        Result<int64_t> t = node.local_timestamp ? ParseIsoTimestampLocal(v.text, node.unit)
+                                                 : ParseIsoTimestampUtc(v.text, node.unit);
         if (t.ok()) {
           x = *t;
         } else if (!(v.from_key && is_number &&
@@ -809,7 +813,8 @@ std::string JsonShredder::Expected(const Node& node) {
       return "a time string 'HH:MM:SS[.fraction]' with at most " +
              std::to_string(FractionDigits(node.unit)) + " fraction digits";
     case LeafKind::kTimestamp:
-      return "a timestamp string 'YYYY-MM-DD HH:MM:SS[.fraction]' with at most " +
+      return std::string("a timestamp string 'YYYY-MM-DD HH:MM:SS[.fraction]'") +
+             (node.local_timestamp ? " without a time zone," : "") + " with at most " +
              std::to_string(FractionDigits(node.unit)) + " fraction digits, or an integer";
     case LeafKind::kDecimal:
       return "a number for DECIMAL(" + std::to_string(node.precision) + "," +

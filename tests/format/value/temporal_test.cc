@@ -309,6 +309,23 @@ TEST(TemporalTest, ParseIsoTimestampUtcSubtractsTheZone) {
   }
 }
 
+// A local timestamp has no zone: the 'Z' ParseIsoTimestamp passes over (for comparisons with stored
+// text) is refused, in either case, as any other zone is.
+TEST(TemporalTest, ParseIsoTimestampLocalRefusesZones) {
+  const TimeUnit ms = TimeUnit::kMillis;
+  EXPECT_EQ(*ParseIsoTimestampLocal("1970-01-01 00:00:01", ms), 1000);
+  EXPECT_EQ(*ParseIsoTimestampLocal("1970-01-01T00:00:01.5", ms), 1500);
+  EXPECT_EQ(*ParseIsoTimestampLocal("1970-01-02", ms), 86400000);
+  for (const char* bad : {"1970-01-01 00:00:01Z", "1970-01-01T00:00:01z", "1970-01-01 00:00Z",
+                          "1970-01-01 00:00:01+00:00", "1970-01-01 00:00:01-05:30", "1970-01-01Z"}) {
+    EXPECT_FALSE(ParseIsoTimestampLocal(bad, ms).ok()) << bad;
+  }
+  EXPECT_EQ(ParseIsoTimestampLocal("1970-01-01 00:00:01Z", ms).status().message(),
+            "a local timestamp has no time zone: '1970-01-01 00:00:01Z'");
+  // ParseIsoTimestamp itself still passes over the 'Z'.
+  EXPECT_EQ(*ParseIsoTimestamp("1970-01-01 00:00:01Z", ms), 1000);
+}
+
 TEST(TemporalTest, ParseIsoTimestampRejects) {
   for (const char* bad :
        {"", "1970-01-01 ", "1970-01-01T", "1970-01-01 1", "1970-01-01 12", "1970-01-01 12:0",
