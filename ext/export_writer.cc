@@ -326,6 +326,12 @@ Result<ExportOptions> ParseExportOptions(const OptionList& opts,
     const std::string column = Dequote(item.substr(0, colon));
     Result<Encoding> enc = ParseEncodingName(item.substr(colon + 1));
     if (!enc.ok()) return OptionError("encoding", enc.status().message());
+    // Names are matched to columns ignoring case (ExportWriter::Make): two that match alike would
+    // give one column two encodings, the last one silently winning.
+    for (const auto& [other, e] : o.encodings) {
+      if (LowerAscii(other) == LowerAscii(column))
+        return OptionError("encoding", "column '" + column + "' is given twice");
+    }
     o.encodings.emplace_back(column, *enc);
   }
   for (const std::string& item : ListItems(opts.GetString("bloom_filter", ""))) {

@@ -312,6 +312,14 @@ SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'encoding=''b:PLAIN'
 statement error option 'encoding': unknown encoding 'ZIGZAG'
 SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'encoding=''a:ZIGZAG''');
 
+# A column gets one encoding: named twice (its name matched ignoring case, as against the query's
+# columns) is an error rather than the last one winning.
+statement error option 'encoding': column 'ID' is given twice
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS id', 'encoding=''id:PLAIN, ID:RLE_DICTIONARY''');
+
+statement error option 'encoding': column 'id' is given twice
+SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS id', 'encoding=''id:PLAIN, "id":PLAIN''');
+
 statement error option 'bloom_filter': no column named 'b'
 SELECT parquet_export('$TMPDIR/x.parquet', 'SELECT 1 AS a', 'bloom_filter=b');
 
