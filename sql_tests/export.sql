@@ -220,8 +220,16 @@ SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''2024-01-01 10:00Z+02:00''
 statement error parquet_export: row 2, column 'amount': real 1.234 has more than 2 digits after the point, which DECIMAL(12,2) cannot hold without rounding
 SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT 1.5 AS amount UNION ALL SELECT 1.234', 'schema=''amount DECIMAL(12,2)''');
 
-statement error parquet_export: row 1, column 'amount': integer 1234 has more than 3 digits, too many for DECIMAL(3,0)
+statement error parquet_export: row 1, column 'amount': integer 1234 has 4 digits, more than the 3 that DECIMAL(3,0) holds
 SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT 1234 AS amount', 'schema=''amount DECIMAL(3)''');
+
+# The precision counts the scale's digits too: DECIMAL(10,2) holds 8 before the point, and the
+# message says so (100000000 has 9 digits, fewer than the precision 10).
+statement error parquet_export: row 2, column 'amount': integer 100000000 has 9 digits before the point, more than the 8 that DECIMAL(10,2) holds (precision 10 less scale 2)
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT 99999999.99 AS amount UNION ALL SELECT 100000000', 'schema=''amount DECIMAL(10,2)''');
+
+statement error parquet_export: row 1, column 'amount': text '-123.4' has 3 digits before the point, more than the 2 that DECIMAL(4,2) holds (precision 4 less scale 2)
+SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''-123.4'' AS amount', 'schema=''amount DECIMAL(4,2)''');
 
 statement error row 3, column 'small': integer 40000 is out of range for SMALLINT
 SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT (value - 1) * 20000 AS small FROM nums WHERE value <= 6', 'schema=''small SMALLINT''');

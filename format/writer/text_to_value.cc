@@ -180,6 +180,10 @@ Status ParseDecimalText(std::string_view s, int precision, int scale, UnscaledDe
   if (!ReadPlainDecimal(s, precision, scale, &v)) {
     DecimalText d;
     if (!ReadDecimalText(s, &d)) return Status::InvalidArgument("is not a number");
+    // The digits before the point, for the message: with the scale's after them, they need more
+    // digits than the precision when the value is too large.
+    const int64_t whole_digits = static_cast<int64_t>(d.digits.size()) + d.exponent - d.fraction_digits;
+    const bool long_exponent = d.long_exponent;
     const UnscaleFailure failure = UnscaleDecimal(std::move(d), scale, precision, &v);
     if (failure != UnscaleFailure::kNone) {
       const std::string type = "DECIMAL(" + std::to_string(precision) + "," + std::to_string(scale) + ")";
@@ -188,8 +192,15 @@ Status ParseDecimalText(std::string_view s, int precision, int scale, UnscaledDe
                                        " digits after the point, which " + type +
                                        " cannot hold without rounding");
       }
-      return Status::InvalidArgument("has more than " + std::to_string(precision) +
-                                     " digits, too many for " + type);
+      // Say it as the digits before the point against the precision less the scale: 100000000 has
+      // 9 digits, fewer than DECIMAL(10,2)'s precision, and does not fit for its scale.
+      return Status::InvalidArgument(
+          "has " + std::string(long_exponent ? "more than " : "") + std::to_string(whole_digits) +
+          (whole_digits == 1 ? " digit" : " digits") + (scale > 0 ? " before the point" : "") +
+          ", more than the " + std::to_string(precision - scale) + " that " + type + " holds" +
+          (scale > 0 ? " (precision " + std::to_string(precision) + " less scale " +
+                           std::to_string(scale) + ")"
+                     : ""));
     }
   }
   // Two's complement, most significant byte first: each 64-bit half byte-swapped.

@@ -581,7 +581,8 @@ TEST_F(ExportTest, ValuesThroughEachType) {
       {"DECIMAL(9,2)", "0.1", "0.10|text"},
       {"DECIMAL(9,2)", "9999999.99", "9999999.99|text"},
       {"DECIMAL(9,2)", "10000000",
-       "error: integer 10000000 has more than 9 digits, too many for DECIMAL(9,2)"},
+       "error: integer 10000000 has 8 digits before the point, more than the 7 that DECIMAL(9,2) holds "
+       "(precision 9 less scale 2)"},
       {"DECIMAL(9,2)", "'1.005'", "error: text '1.005' has more than 2 digits after the point"},
       {"DECIMAL(9,2)", "'1.2.3'", "error: text '1.2.3' is not a number"},
       {"DECIMAL(9,2)", "'abc'", "error: text 'abc' is not a number"},
@@ -592,7 +593,7 @@ TEST_F(ExportTest, ValuesThroughEachType) {
       {"DECIMAL(38,0)", "'-99999999999999999999999999999999999999'",
        "-99999999999999999999999999999999999999|text"},
       {"DECIMAL(38,0)", "'100000000000000000000000000000000000000'",
-       "error: has more than 38 digits"},
+       "error: has 39 digits, more than the 38 that DECIMAL(38,0) holds"},
       {"DECIMAL(20,20)", "'-0.00000000000000000001'", "-0.00000000000000000001|text"},
       {"UUID", "'AAAAAAAA-bbbb-cccc-dddd-eeeeeeeeeeee'",
        "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee|text"},

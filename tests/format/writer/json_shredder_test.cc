@@ -273,7 +273,8 @@ TEST(JsonShredderTest, MismatchesAndBadJsonSayWhere) {
        "$[0]: 1.234 has more than 2 digits after the point, which DECIMAL(5,2) cannot hold "
        "without rounding"},
       {ListOf(Prim(PhysicalType::kInt64, DecimalType(5, 2))), R"(["1000"])",
-       R"($[0]: "1000" has more than 5 digits, too many for DECIMAL(5,2))"},
+       R"($[0]: "1000" has 4 digits before the point, more than the 3 that DECIMAL(5,2) holds )"
+       "(precision 5 less scale 2)"},
       {ListOf(Prim(PhysicalType::kByteArray)), R"(["not base64!"])",
        R"($[0]: expected a base64 string, found "not base64!")"},
       {ListOf(Prim(PhysicalType::kBoolean)), "[2]", "$[0]: expected true or false, found 2"},

@@ -36,9 +36,20 @@ TEST(TextToValueTest, DecimalsAreExact) {
   EXPECT_EQ(DecimalText("1.234", 5, 2),
             "error: has more than 2 digits after the point, which DECIMAL(5,2) cannot hold without "
             "rounding");
-  EXPECT_EQ(DecimalText("1000", 5, 2), "error: has more than 5 digits, too many for DECIMAL(5,2)");
+  // Too large: the digits before the point against the precision less the scale (1000 has 4 digits,
+  // fewer than the precision 5, and needs 6 with the scale's 2 after the point).
+  EXPECT_EQ(DecimalText("1000", 5, 2),
+            "error: has 4 digits before the point, more than the 3 that DECIMAL(5,2) holds (precision 5 "
+            "less scale 2)");
+  EXPECT_EQ(DecimalText("1000.00", 5, 2), DecimalText("1000", 5, 2));
+  EXPECT_EQ(DecimalText("0.01e5", 5, 2), DecimalText("1000", 5, 2));
+  EXPECT_EQ(DecimalText("-1", 2, 2),
+            "error: has 1 digit before the point, more than the 0 that DECIMAL(2,2) holds (precision 2 "
+            "less scale 2)");
+  EXPECT_EQ(DecimalText("1234", 3, 0), "error: has 4 digits, more than the 3 that DECIMAL(3,0) holds");
   EXPECT_EQ(DecimalText("1e999999999999", 5, 2),
-            "error: has more than 5 digits, too many for DECIMAL(5,2)");
+            "error: has more than 1000000 digits before the point, more than the 3 that DECIMAL(5,2) "
+            "holds (precision 5 less scale 2)");
   EXPECT_EQ(DecimalText("1e-999999999999", 5, 2),
             "error: has more than 2 digits after the point, which DECIMAL(5,2) cannot hold "
             "without rounding");
@@ -149,7 +160,7 @@ TEST(TextToValueTest, PlainDecimalsInRunsOfEightDigits) {
   EXPECT_EQ(DecimalText("-9999999999999999999999999999999999999.9", 38, 1),
             "-9999999999999999999999999999999999999.9");
   EXPECT_EQ(DecimalText("100000000000000000000000000000000000000", 38, 0),
-            "error: has more than 38 digits, too many for DECIMAL(38,0)");
+            "error: has 39 digits, more than the 38 that DECIMAL(38,0) holds");
 }
 
 TEST(TextToValueTest, Uuids) {
