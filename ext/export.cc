@@ -324,6 +324,15 @@ Result<ExportAnswer> RunExport(sqlite3* db, const std::string& path, const std::
     bool found = false;
     for (ExportColumn& c : columns) {
       if (sqlite3_stricmp(c.name.c_str(), s.name.c_str()) == 0) {
+        // A partition column is not stored in the files: its values become folder names, written
+        // from their SQLite type and typed again by the reader, so a type for it would be ignored.
+        for (const std::string& p : partition_columns) {
+          if (sqlite3_stricmp(p.c_str(), s.name.c_str()) == 0) {
+            return Status::InvalidArgument("option 'schema': column '" + s.name +
+                                           "' is a partition column, whose values go in folder names (" +
+                                           c.name + "=value) and take no type");
+          }
+        }
         c.type = s.type;
         c.field_id = s.field_id;
         found = true;

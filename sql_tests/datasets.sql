@@ -248,6 +248,21 @@ SELECT parquet_export('$TMPDIR/p', 'SELECT 1 AS a, 2 AS b', 'partition_by=''a, b
 statement error row 1, partition column 'a': a partition value cannot be a BLOB
 SELECT parquet_export('$TMPDIR/p', 'SELECT x''01'' AS a, 2 AS b', 'partition_by=a');
 
+# A partition column's values go in folder names, which hold no type: schema= for one is an error
+# (the reader infers the type again from the names). The other columns take their schema= types.
+statement error option 'schema': column 'A' is a partition column, whose values go in folder names (a=value) and take no type
+SELECT parquet_export('$TMPDIR/p', 'SELECT ''2024-01-01'' AS a, 2 AS b', 'partition_by=a, schema=''A TIMESTAMP''');
+
+query
+SELECT parquet_export('$TMPDIR/p_typed', 'SELECT ''x'' AS a, 2 AS b', 'partition_by=a, schema=''b DECIMAL(5,2)''');
+----
+1
+
+query
+SELECT name, logical_type FROM parquet_schema('$TMPDIR/p_typed/a=x/data_0.parquet') WHERE column_id > 0;
+----
+b|DecimalType(scale=2, precision=5)
+
 statement error exists and is not empty
 SELECT parquet_export('$TMPDIR/sales', 'SELECT 1 AS a, 2 AS b', 'partition_by=a');
 
