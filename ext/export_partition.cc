@@ -415,6 +415,13 @@ Status PartitionedExport::Finish() {
     Status s = DecideTypes();
     if (!s.ok()) return Fail(s);
   }
+  // No rows: a split export still writes one file, with the columns and no rows, as an export to
+  // one file does, so that the folder has a schema to read. (Partitions come from rows: with
+  // partition_by there is none to write into.)
+  if (rows_ == 0 && partition_columns_.empty()) {
+    Status s = OpenWriter("", &partitions_[""]);
+    if (!s.ok()) return Fail(s);
+  }
   for (auto& [folder, p] : partitions_) {
     if (!p.writer) continue;
     Status s = CloseWriter(folder, &p);

@@ -56,7 +56,8 @@ class PartitionedExport {
 
   // One row of the query: values[i] for column i. Errors name the partition file and its row.
   Status AppendRow(sqlite3_value** values);
-  // Finishes every open file (each is fsynced).
+  // Finishes every open file (each is fsynced). Without partitions and rows, writes data_0.parquet
+  // with the columns and no rows first.
   Status Finish();
   // Renames the temporary folder to the target and fsyncs the folder holding it.
   Status Publish();

@@ -65,6 +65,47 @@ part=1/data_1.parquet
 part=1/data_2.parquet
 part=1/data_3.parquet
 
+# No rows: one file with the columns and no rows, as an export to one file writes, so that the
+# folder has a schema to read (big's columns have no declared type: schema= gives them theirs).
+query
+SELECT parquet_export('$TMPDIR/none', 'SELECT id, name, x FROM big WHERE id < 0', 'row_groups_per_file=2, schema=''id INTEGER, name TEXT, x REAL''');
+----
+0
+
+statement ok
+CREATE VIRTUAL TABLE none USING parquet('$TMPDIR/none/*.parquet');
+
+query
+SELECT count(*), count(DISTINCT filename) FROM none;
+----
+0|0
+
+query
+SELECT name, type FROM pragma_table_info('none');
+----
+id|INTEGER
+name|TEXT
+x|REAL
+
+query
+SELECT num_rows, num_row_groups FROM parquet_file_metadata('$TMPDIR/none/data_0.parquet');
+----
+0|0
+
+query
+SELECT json_extract(s, '$.rows'), json_extract(s, '$.files[0].path') = '$TMPDIR/none_size/data_0.parquet', json_extract(s, '$.files[0].rows'), json_array_length(s, '$.files') FROM (SELECT parquet_export('$TMPDIR/none_size', 'SELECT * FROM big WHERE 0', 'file_size_bytes=1MB, return_stats=1') AS s);
+----
+0|1|0|1
+
+# With partition_by no rows make no partition, so the folder is left empty.
+query
+SELECT parquet_export('$TMPDIR/none_parts', 'SELECT * FROM big WHERE 0', 'partition_by=part, row_groups_per_file=2');
+----
+0
+
+statement error no file matches
+CREATE VIRTUAL TABLE none_parts USING parquet('$TMPDIR/none_parts/**/*.parquet');
+
 # All or nothing: an error after some files were finished leaves no folder. The error names the
 # file and its row.
 statement error parquet_export: 'data_7.parquet': row 1, column 'id': text 'x' is not an integer
