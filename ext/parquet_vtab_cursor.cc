@@ -1228,12 +1228,16 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
         ResultBytes(ctx, static_cast<const ByteArray*>(f.values)[r], false);
         return SQLITE_OK;
       case ParquetCursor::FastKind::kSortedKey: {
-        const std::string_view key =
-            static_cast<const SortedRows*>(f.values)->CStringAt(static_cast<size_t>(c->sorted_base + r));
-        if (key.data() == nullptr) break;
-        // Without its length, as kCString's: SQLite's copy is then marked NUL-terminated. With it,
-        // every function reading the key as text (length, upper, ...) would reallocate the copy.
-        sqlite3_result_text(ctx, key.data(), -1, SQLITE_TRANSIENT);
+        const auto* rows = static_cast<const SortedRows*>(f.values);
+        const auto i = static_cast<size_t>(c->sorted_base + r);
+        const std::string_view key = rows->CStringAt(i);
+        if (key.data() != nullptr) {
+          // Without its length, as kCString's: SQLite's copy is then marked NUL-terminated. With
+          // it, every function reading the key as text (length, upper, ...) would reallocate it.
+          sqlite3_result_text(ctx, key.data(), -1, SQLITE_TRANSIENT);
+        } else {
+          ResultCell(ctx, rows->KeyAt(i));  // (nothing here allocates: no need for Guarded)
+        }
         return SQLITE_OK;
       }
       case ParquetCursor::FastKind::kRunKey:

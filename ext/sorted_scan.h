@@ -240,8 +240,10 @@ class SortedRows {
   // `words` and `types` have a slot per value column. When RunsOfOneKey(), a run never passes
   // the end of its key's rows.
   size_t NumberRun(size_t i, const uint64_t** words, CellType* types) const;
-  // After Sort: every row of a NumberRun has the same key, KeyAt(i) (no two keys share a rank).
-  bool RunsOfOneKey() const { return !rank_end_.empty(); }
+  // After Sort: every row of a NumberRun has the same key, KeyAt(i): when no two keys share a rank,
+  // and there are at most kScatterRanks (many keys of a few rows each would make runs of a few rows,
+  // each costing the cursor a call; their rows then come in one run, each with its own key).
+  bool RunsOfOneKey() const { return !rank_end_.empty() && rank_end_.size() <= kScatterRanks; }
   // The value columns are kept partitioned by key (after Sort: they were never reordered).
   bool partitioned() const { return partitioned_; }
 
