@@ -478,7 +478,7 @@ void SortedRows::ValueSink::Append(const Cell& v) {
     if (v.type == CellType::kInteger && rows.AppendPartitioned(k_, &v.i, 1, false) == 1) return;
     if (v.type == CellType::kReal && rows.AppendPartitioned(k_, &v.d, 1, true) == 1) return;
   }
-  rows.Departition();
+  if (rows.partitioned_) rows.Departition();  // (once: a filtered scan's values come one by one)
   rows.columns_[k_].Append(v);
 }
 
@@ -490,7 +490,7 @@ void SortedRows::ValueSink::AppendNumbers(const T* values, size_t n, bool real) 
     done = rows.AppendPartitioned(k_, values, n, real);
     if (done == n) return;
   }
-  rows.Departition();
+  if (rows.partitioned_) rows.Departition();
   rows.columns_[k_].AppendNumbers(values + done, n - done, real);
 }
 
