@@ -868,29 +868,22 @@ TableScanner::ConvertedColumn TableScanner::ConvertBatch(int slot, ConvertedStor
   const bool terminate = kind == LK::kDecimalText || kind == LK::kUuid || kind == LK::kDate ||
                          kind == LK::kTime || kind == LK::kTimestampText || kind == LK::kInt96Text ||
                          kind == LK::kInterval;
-  s.integers.clear();
-  s.reals.clear();
-  s.bytes.clear();
-  s.ends.clear();
-  s.arena.clear();
   const size_t room = conv.TextRoom();
   // Text of a known room is charged for all of the batch at once; other values as they come.
   const std::shared_ptr<MemoryBudget>& budget = file_->options().memory;
   auto charged = [&](size_t bytes) {
     return s.charge.Set(budget, static_cast<int64_t>(bytes), "converted values").ok();
   };
-  if (room > 0 && !charged(n * (room + 1))) return out;
+  if (room > 0 && !charged(std::max(s.arena.capacity(), n * (room + 1)))) return out;
   if (room > 0 && room <= kMaxDirectTextRoom) {
     // Decimals, dates, times and timestamps of INT32/INT64 values: each written in place, then a NUL.
-    s.arena.resize(n * (room + 1));
-    s.bytes.resize(n);
-    char* p = s.arena.data();
-    for (size_t k = 0; k < n; ++k) {
-      const int64_t v = b.type == PhysicalType::kInt32 ? int64_t{b.i32[k]} : b.i64[k];
-      char* end = conv.WriteText(v, p);
-      s.bytes[k] = ByteArray{reinterpret_cast<const uint8_t*>(p), static_cast<uint32_t>(end - p)};
-      *end = '\0';
-      p = end + 1;
+    // The arena and the texts only grow (resizing them anew each batch wrote zeroes over both).
+    if (s.arena.size() < n * (room + 1)) s.arena.resize(n * (room + 1));
+    if (s.bytes.size() < n) s.bytes.resize(n);
+    if (b.type == PhysicalType::kInt32) {
+      conv.WriteTexts(b.i32.data(), n, s.arena.data(), s.bytes.data());
+    } else {
+      conv.WriteTexts(b.i64.data(), n, s.arena.data(), s.bytes.data());
     }
     out.type = CellType::kText;
     out.values = s.bytes.data();
@@ -898,6 +891,11 @@ TableScanner::ConvertedColumn TableScanner::ConvertBatch(int slot, ConvertedStor
     if (f.node->max_definition_level > 0 && b.num_values != b.num_records) out.value_index = b.value_index.data();
     return out;
   }
+  s.integers.clear();
+  s.reals.clear();
+  s.bytes.clear();
+  s.ends.clear();
+  s.arena.clear();
   CellType type = CellType::kNull;
   for (size_t k = 0; k < n; ++k) {
     const Cell c = VisitValue(b, static_cast<int64_t>(k), [&](const auto& v) { return conv.Convert(v, &s.scratch); });

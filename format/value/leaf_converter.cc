@@ -1,5 +1,7 @@
 #include "format/value/leaf_converter.h"
 
+#include <type_traits>
+
 #include <charconv>
 #include <cstring>
 #include <optional>
@@ -317,6 +319,26 @@ char* LeafConverter::WriteText(int64_t v, char* out) const {
       return out;
   }
 }
+
+template <typename T>
+char* LeafConverter::WriteTexts(const T* values, size_t n, char* out, ByteArray* texts) const {
+  // Dates and timestamps: a loop of their own, the day's text kept while the batch repeats it.
+  if constexpr (std::is_same_v<T, int32_t>) {
+    if (kind_ == Kind::kDate) return WriteDates(values, n, out, texts);
+  } else {
+    if (kind_ == Kind::kTimestampText) return WriteTimestamps(values, n, unit_, out, texts);
+  }
+  char* p = out;
+  for (size_t k = 0; k < n; ++k) {
+    char* end = WriteText(values[k], p);
+    texts[k] = ByteArray{reinterpret_cast<const uint8_t*>(p), static_cast<uint32_t>(end - p)};
+    *end = '\0';
+    p = end + 1;
+  }
+  return p;
+}
+template char* LeafConverter::WriteTexts(const int32_t*, size_t, char*, ByteArray*) const;
+template char* LeafConverter::WriteTexts(const int64_t*, size_t, char*, ByteArray*) const;
 
 Cell LeafConverter::ConvertSlow(uint8_t /*boolean*/, std::string* /*scratch*/) const {
   assert(kind_ == Kind::kNull && "BOOLEAN value given to a converter of another type");

@@ -103,6 +103,11 @@ class LeafConverter {
   // Convert). The same text as Convert's.
   size_t TextRoom() const;
   char* WriteText(int64_t v, char* out) const;
+  // WriteText for a batch of values (int32_t or int64_t, the column's physical type): each value's
+  // text at the end of the previous one's, followed by a NUL, and texts[k] set to value k's text.
+  // `out` has room for n * (TextRoom() + 1) bytes; returns the end of what was written.
+  template <typename T>
+  char* WriteTexts(const T* values, size_t n, char* out, ByteArray* texts) const;
 
   // The same value as one JSON value, appended to *out: integers and decimals with their exact
   // digits, reals as the shortest text of the double the column holds (json_writer.h: NaN is null,

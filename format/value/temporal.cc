@@ -1,5 +1,6 @@
 #include "format/value/temporal.h"
 
+#include <array>
 #include <charconv>
 #include <cstring>
 
@@ -18,9 +19,19 @@ inline int64_t FloorDiv(int64_t v, int64_t d, int64_t* rem) {
   return q;
 }
 
+// "00" to "99": two digits a copy.
+constexpr std::array<char, 200> kDigitPairs = [] {
+  std::array<char, 200> pairs{};
+  for (int v = 0; v < 100; ++v) {
+    pairs[static_cast<size_t>(2 * v)] = static_cast<char>('0' + v / 10);
+    pairs[static_cast<size_t>(2 * v + 1)] = static_cast<char>('0' + v % 10);
+  }
+  return pairs;
+}();
+
+// `v` (< 100) as two digits.
 inline char* Write2(unsigned v, char* p) {
-  p[0] = static_cast<char>('0' + v / 10);
-  p[1] = static_cast<char>('0' + v % 10);
+  std::memcpy(p, kDigitPairs.data() + 2 * v, 2);
   return p + 2;
 }
 
@@ -56,7 +67,8 @@ char* WriteClockIn(uint64_t units, char* p) {
   constexpr uint64_t kPerSecond = static_cast<uint64_t>(UnitsPerSecond(kUnit));
   const uint64_t seconds = units / kPerSecond;
   const uint64_t fraction = units % kPerSecond;
-  p = WriteAtLeast(seconds / 3600, 2, 100, p);
+  const uint64_t hours = seconds / 3600;
+  p = hours < 100 ? Write2(static_cast<unsigned>(hours), p) : std::to_chars(p, p + 24, hours).ptr;
   *p++ = ':';
   p = Write2(static_cast<unsigned>(seconds / 60 % 60), p);
   *p++ = ':';
@@ -238,6 +250,18 @@ int64_t DaysFromCivil(int64_t year, int month, int day) {
   return era * 146097 + day_of_era - 719468;
 }
 
+namespace {
+// 'YYYY-MM-DD' of day `days` at out; returns its end.
+char* WriteCivilDate(int64_t days, char* out) {
+  const CivilDate date = CivilFromDays(days);
+  char* p = WriteYear(date.year, out);
+  *p++ = '-';
+  p = Write2(static_cast<unsigned>(date.month), p);
+  *p++ = '-';
+  return Write2(static_cast<unsigned>(date.day), p);
+}
+}  // namespace
+
 char* WriteDate(int64_t days, char* out) {
   // The text of the last day written, per thread: a column of dates or timestamps holds runs of
   // the same day (sorted, or clustered), and the calendar arithmetic costs more than the copy.
@@ -251,12 +275,7 @@ char* WriteDate(int64_t days, char* out) {
     std::memcpy(out, last.text, last.size);
     return out + last.size;
   }
-  const CivilDate date = CivilFromDays(days);
-  char* p = WriteYear(date.year, out);
-  *p++ = '-';
-  p = Write2(static_cast<unsigned>(date.month), p);
-  *p++ = '-';
-  p = Write2(static_cast<unsigned>(date.day), p);
+  char* p = WriteCivilDate(days, out);
   last.days = days;
   last.size = static_cast<size_t>(p - out);
   std::memcpy(last.text, out, last.size);
@@ -290,6 +309,70 @@ char* WriteTimestamp(int64_t value, TimeUnit unit, char* out) {
     case TimeUnit::kNanos: break;
   }
   return WriteTimestampIn<TimeUnit::kNanos>(value, out);
+}
+
+namespace {
+// The text of one day, kept while a batch repeats it: a column of dates or timestamps holds runs of
+// the same day, and the calendar arithmetic costs more than the copy.
+class DayText {
+ public:
+  // Appends day `days`'s text at p; returns its end.
+  char* Write(int64_t days, char* p) {
+    if (size_ == 0 || days != days_) {
+      days_ = days;
+      size_ = static_cast<size_t>(WriteCivilDate(days, text_) - text_);
+    }
+    if (size_ == 10) {  // 'YYYY-MM-DD': a fixed-size copy
+      std::memcpy(p, text_, 10);
+    } else {
+      std::memcpy(p, text_, size_);
+    }
+    return p + size_;
+  }
+
+ private:
+  int64_t days_ = 0;
+  size_t size_ = 0;  // 0: none yet
+  char text_[kMaxTemporalTextLength];
+};
+
+// Appends a value's text at `start` (it ends at `end`) to texts[k], then its NUL: the next start.
+inline char* EndText(char* start, char* end, ByteArray* text) {
+  *text = ByteArray{reinterpret_cast<const uint8_t*>(start), static_cast<uint32_t>(end - start)};
+  *end = '\0';
+  return end + 1;
+}
+
+template <TimeUnit kUnit>
+char* WriteTimestampsIn(const int64_t* values, size_t n, char* out, ByteArray* texts) {
+  DayText day;
+  char* p = out;
+  for (size_t k = 0; k < n; ++k) {
+    int64_t units_of_day;
+    const int64_t days = FloorDiv(values[k], UnitsPerSecond(kUnit) * kSecondsPerDay, &units_of_day);
+    char* end = day.Write(days, p);
+    *end++ = ' ';
+    end = WriteClockIn<kUnit>(static_cast<uint64_t>(units_of_day), end);
+    p = EndText(p, end, &texts[k]);
+  }
+  return p;
+}
+}  // namespace
+
+char* WriteDates(const int32_t* days, size_t n, char* out, ByteArray* texts) {
+  DayText day;
+  char* p = out;
+  for (size_t k = 0; k < n; ++k) p = EndText(p, day.Write(days[k], p), &texts[k]);
+  return p;
+}
+
+char* WriteTimestamps(const int64_t* values, size_t n, TimeUnit unit, char* out, ByteArray* texts) {
+  switch (unit) {
+    case TimeUnit::kMillis: return WriteTimestampsIn<TimeUnit::kMillis>(values, n, out, texts);
+    case TimeUnit::kMicros: return WriteTimestampsIn<TimeUnit::kMicros>(values, n, out, texts);
+    case TimeUnit::kNanos: break;
+  }
+  return WriteTimestampsIn<TimeUnit::kNanos>(values, n, out, texts);
 }
 
 char* WriteInt96Timestamp(const Int96& value, char* out) {

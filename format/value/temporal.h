@@ -62,6 +62,11 @@ char* WriteDate(int64_t days, char* out);
 char* WriteTime(int64_t value, TimeUnit unit, char* out);
 char* WriteTimestamp(int64_t value, TimeUnit unit, char* out);
 char* WriteInt96Timestamp(const Int96& value, char* out);
+// A batch's texts, the same as the writers' above: each value's text is written at the end of the
+// previous one's, followed by a NUL, and texts[k] is set to value k's text (without the NUL). `out`
+// must have room for n * (kMaxTemporalTextLength + 1) bytes; returns the end of what was written.
+char* WriteDates(const int32_t* days, size_t n, char* out, ByteArray* texts);
+char* WriteTimestamps(const int64_t* values, size_t n, TimeUnit unit, char* out, ByteArray* texts);
 
 // The same as std::string, for tests, messages and metadata functions.
 std::string FormatDate(int64_t days);

@@ -167,6 +167,63 @@ TEST(TemporalTest, TimestampExtremes) {
   EXPECT_LE(FormatTimestamp(kInt64Max, TimeUnit::kMillis).size(), kMaxTemporalTextLength);
 }
 
+// The texts of a batch, checked to sit one after another, each followed by a NUL.
+std::vector<std::string> BatchTexts(const std::vector<ByteArray>& texts, const std::string& arena, const char* end) {
+  std::vector<std::string> out;
+  const char* next = arena.data();
+  for (const ByteArray& t : texts) {
+    const char* start = reinterpret_cast<const char*>(t.ptr);
+    EXPECT_EQ(start, next);
+    EXPECT_EQ(start[t.len], '\0');
+    out.emplace_back(start, t.len);
+    next = start + t.len + 1;
+  }
+  EXPECT_EQ(next, end);
+  return out;
+}
+
+TEST(TemporalTest, BatchesWriteEachValuesText) {
+  const std::vector<int64_t> stamps = {0,  -1, 86399999, 86400000, 86400000, 1700000000123, 1700000000000,
+                                       -86400001, kInt64Max, kInt64Min, 951782400000, 951782400001};
+  std::vector<ByteArray> texts(stamps.size());
+  std::string arena(stamps.size() * (kMaxTemporalTextLength + 1), 'x');
+  const char* end = WriteTimestamps(stamps.data(), stamps.size(), TimeUnit::kMillis, arena.data(), texts.data());
+  const std::vector<std::string> expected = {
+      "1970-01-01 00:00:00", "1969-12-31 23:59:59.999", "1970-01-01 23:59:59.999", "1970-01-02 00:00:00",
+      "1970-01-02 00:00:00", "2023-11-14 22:13:20.123", "2023-11-14 22:13:20", "1969-12-30 23:59:59.999",
+      FormatTimestamp(kInt64Max, TimeUnit::kMillis), FormatTimestamp(kInt64Min, TimeUnit::kMillis),
+      "2000-02-29 00:00:00", "2000-02-29 00:00:00.001"};
+  EXPECT_EQ(BatchTexts(texts, arena, end), expected);
+
+  const std::vector<int32_t> days = {0, 0, 1, 0, -1, 11016, -719163, 11016, 2932897, -719529,
+                                     std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()};
+  texts.assign(days.size(), ByteArray{});
+  end = WriteDates(days.data(), days.size(), arena.data(), texts.data());
+  const std::vector<std::string> expected_days = {
+      "1970-01-01", "1970-01-01", "1970-01-02", "1970-01-01", "1969-12-31", "2000-02-29", "0000-12-31",
+      "2000-02-29", "10000-01-01", "-0001-12-31", FormatDate(std::numeric_limits<int32_t>::min()),
+      FormatDate(std::numeric_limits<int32_t>::max())};
+  EXPECT_EQ(BatchTexts(texts, arena, end), expected_days);
+
+  // Random batches in every unit, with runs of one day and jumps between days, against the
+  // single-value writers.
+  std::mt19937_64 rng(7);
+  for (TimeUnit unit : {TimeUnit::kMillis, TimeUnit::kMicros, TimeUnit::kNanos}) {
+    std::vector<int64_t> values(3000);
+    int64_t v = static_cast<int64_t>(rng() >> 8) - (int64_t{1} << 55);
+    for (int64_t& x : values) {
+      const uint64_t r = rng();
+      v = r % 7 == 0 ? static_cast<int64_t>(r) : v + static_cast<int64_t>(r % 1000000);
+      x = r % 11 == 0 ? v - v % UnitsPerSecond(unit) : v;
+    }
+    texts.assign(values.size(), ByteArray{});
+    arena.assign(values.size() * (kMaxTemporalTextLength + 1), 'x');
+    end = WriteTimestamps(values.data(), values.size(), unit, arena.data(), texts.data());
+    const std::vector<std::string> got = BatchTexts(texts, arena, end);
+    for (size_t k = 0; k < values.size(); ++k) ASSERT_EQ(got[k], FormatTimestamp(values[k], unit)) << values[k];
+  }
+}
+
 TEST(TemporalTest, Int96Timestamps) {
   EXPECT_EQ(FormatInt96Timestamp(MakeInt96(0, 2440588)), "1970-01-01 00:00:00");
   EXPECT_EQ(FormatInt96Timestamp(MakeInt96(1, 2440589)), "1970-01-02 00:00:00.000000001");
