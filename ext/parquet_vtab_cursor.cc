@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -16,6 +17,7 @@
 
 #include "ext/eponymous_vtab.h"
 #include "ext/parquet_vtab_int.h"
+#include "ext/remote_options.h"
 #include "ext/sorted_scan.h"
 #include "format/predicate/scan_plan.h"
 #include "format/reader/table_scanner.h"
@@ -160,7 +162,20 @@ struct ParquetCursor {
   std::vector<uint8_t> checked;
   std::vector<uint64_t> confirmations_at_start;  // per file: RandomAccessFile::confirmations() at xFilter
   size_t checked_below = 0;  // every file before this index is checked
+  // Whether the connection was interrupted (sqlite3_interrupt, Ctrl-C in the shell), asked where
+  // the scan reads on without returning to SQLite, which would see the interrupt only after it:
+  // a sorted scan reads every row in xFilter, and batches or files no row passes go by within one
+  // call (CheckInterrupt, ScanRequest::interrupted). Empty without a connection.
+  std::function<bool()> interrupted;
 };
+
+// Interrupted, naming the table, once the connection was interrupted.
+Status CheckInterrupt(const ParquetCursor* c) {
+  if (c->interrupted && c->interrupted()) {
+    return Status::Interrupted("parquet table '" + c->table->stats->table + "': interrupted");
+  }
+  return Status::OK();
+}
 
 // Copies the cursor's counters to the table's record, unless a later scan has replaced this one.
 void PublishCounters(ParquetCursor* c) {
@@ -226,6 +241,7 @@ int Open(sqlite3_vtab* vtab, sqlite3_vtab_cursor** out) {
     auto cursor = std::make_unique<ParquetCursor>();
     std::memset(&cursor->base, 0, sizeof(cursor->base));
     cursor->table = reinterpret_cast<ParquetTable*>(vtab);
+    if (cursor->table->db != nullptr) cursor->interrupted = PeriodicInterruptPoller(cursor->table->db);
     *out = &cursor.release()->base;
     return SQLITE_OK;
   });
@@ -568,6 +584,7 @@ Status OpenFile(ParquetCursor* c) {
   request.plan = std::move(plan);
   request.affinity = columns.field_affinity;
   request.batch_rows = s.batch_rows;
+  request.interrupted = c->interrupted;
   c->lazy = predicate.empty() && !c->sorting;
   c->rows_left = 0;
   c->deferred_skip = 0;
@@ -729,6 +746,7 @@ Status AdvanceToRows(ParquetCursor* c) {
       PublishCounters(c);
       return Status::OK();
     }
+    PQ_RETURN_IF_ERROR(CheckInterrupt(c));  // files whose rows all go pass here one after another
     PQ_RETURN_IF_ERROR(OpenFile(c));
     if (!c->scanner) ++c->file_index;
   }
@@ -936,6 +954,7 @@ Status ReadSorted(ParquetCursor* c, const IndexPlan& plan) {
   PQ_RETURN_IF_ERROR(AdvanceToRows(c));
   while (!c->eof) {
     PQ_RETURN_IF_ERROR(AppendBatch(c));
+    PQ_RETURN_IF_ERROR(CheckInterrupt(c));
     PQ_RETURN_IF_ERROR(AdvanceToRows(c));
   }
   c->sorting = false;

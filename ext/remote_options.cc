@@ -1,5 +1,6 @@
 #include "ext/remote_options.h"
 
+#include <chrono>
 #include <string>
 #include <thread>
 
@@ -49,6 +50,19 @@ std::function<bool()> InterruptPoller(sqlite3* db) {
     if (rc == SQLITE_OK) rc = sqlite3_step(stmt);
     sqlite3_finalize(stmt);
     return rc == SQLITE_INTERRUPT;
+  };
+}
+
+std::function<bool()> PeriodicInterruptPoller(sqlite3* db) {
+  using Clock = std::chrono::steady_clock;
+  // Without sqlite3_is_interrupted each question runs a statement, which a trace shows: 4 a second.
+  const Clock::duration period = IsInterruptedRoutine() != nullptr ? std::chrono::milliseconds(10)
+                                                                   : std::chrono::milliseconds(250);
+  return [poll = InterruptPoller(db), period, next = Clock::time_point()]() mutable -> bool {
+    const Clock::time_point now = Clock::now();
+    if (now < next) return false;
+    next = now + period;
+    return poll();
   };
 }
 

@@ -52,6 +52,9 @@ std::shared_ptr<remote::RemoteAccess> MakeRemoteAccess(sqlite3* db,
 // which fails with SQLITE_INTERRUPT exactly when the connection is interrupted. Only the thread that
 // runs the connection's statement asks; other threads get false.
 std::function<bool()> InterruptPoller(sqlite3* db);
+// InterruptPoller(db) asked at most every 10 ms (false in between): for loops that would otherwise
+// ask it per batch. With a SQLite before 3.41, which answers by running a statement, every 250 ms.
+std::function<bool()> PeriodicInterruptPoller(sqlite3* db);
 
 // Registers parquet_secret on `db`, adding to `registry` (the connection's; its tables and
 // functions read through it).

@@ -109,6 +109,7 @@ Result<std::unique_ptr<TableScanner>> TableScanner::Make(std::shared_ptr<const F
   s->value_options_ = value_options;
   s->batch_rows_ = request.batch_rows > 0 ? std::min<int64_t>(request.batch_rows, INT32_MAX / 2)
                                           : 2048;
+  s->interrupted_ = std::move(request.interrupted);
   const Schema& schema = s->file_->schema();
   const FileMetaData& meta = s->file_->metadata();
   int64_t start = 0;
@@ -705,6 +706,7 @@ Result<int64_t> TableScanner::NextBatch() {
     }
     if (PendingRows() == 0) {
       pending_ = false;  // no row passed: the other fields will skip these rows when they next read
+      PQ_RETURN_IF_ERROR(CheckInterrupt());
       continue;
     }
     Status s = Materialize();
@@ -715,6 +717,11 @@ Result<int64_t> TableScanner::NextBatch() {
     if (++group_batches_ == 2) PrefetchNextGroup();
     return batch_size_;
   }
+}
+
+Status TableScanner::CheckInterrupt() const {
+  if (interrupted_ && interrupted_()) return Status::Interrupted("'" + file_->path() + "': interrupted");
+  return Status::OK();
 }
 
 Result<int64_t> TableScanner::SkipRows(int64_t n) {
@@ -737,6 +744,7 @@ Result<int64_t> TableScanner::SkipRows(int64_t n) {
       continue;
     }
     if (!terms_.empty()) {
+      PQ_RETURN_IF_ERROR(CheckInterrupt());
       PQ_ASSIGN_OR_RETURN(bool more, FillBatch());
       if (!more) break;
       continue;

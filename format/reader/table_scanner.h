@@ -8,6 +8,7 @@
 // are read in one RandomAccessFile::ReadRanges call (the filter's fields first).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -41,6 +42,10 @@ struct ScanRequest {
   const Predicate* filter = nullptr;
   std::vector<Affinity> affinity;
   int64_t batch_rows = 2048;
+  // Asked whenever a batch no row passed leaves NextBatch or SkipRows reading on rather than
+  // returning (a filter that matches nothing can take them through the whole file): true ends the
+  // scan with Interrupted. May be empty.
+  std::function<bool()> interrupted;
 };
 
 class TableScanner {
@@ -218,6 +223,9 @@ class TableScanner {
   std::shared_ptr<const FileReader> file_;
   ValueOptions value_options_;
   int64_t batch_rows_ = 2048;
+  std::function<bool()> interrupted_;  // ScanRequest::interrupted
+  // Interrupted when interrupted_ says so.
+  Status CheckInterrupt() const;
   std::vector<std::unique_ptr<FieldState>> fields_;
   std::vector<Term> terms_;  // the filter, terms on fields in `fields` only
   std::vector<int64_t> row_group_starts_;  // file row number of each row group's first row

@@ -102,6 +102,49 @@ TEST_P(ScanPlainFilterTest, IntegerColumnsAreDeltaEncodedAndFloatsPlain) {
   }
 }
 
+// A filter that no row passes and nothing prunes (3.3 lies within every page's range of f64, whose
+// values are quarters) takes NextBatch and SkipRows through the whole file in one call: they ask the
+// request's `interrupted` after each batch, and stop with Interrupted when it says so.
+TEST_P(ScanPlainFilterTest, BatchesNoRowPassesAskTheInterrupt) {
+  const Predicate filter{{Term(4, PredicateOp::kEq, {SqlValue::Real(3.3)})}};
+  ASSERT_TRUE(Filtered(*file_, full_, fields_, filter).empty());
+  int asked = 0;
+  int stop_at = 0;  // 0: never
+  auto scan = [&]() {
+    ScanRequest request;
+    request.fields = fields_;
+    auto plan = TableScanner::PlanAllRows(*file_, AllRowGroups(*file_));
+    EXPECT_TRUE(plan.ok());
+    request.plan = *plan;
+    request.filter = &filter;
+    request.batch_rows = 100;
+    request.interrupted = [&] { return ++asked == stop_at; };
+    auto scanner = TableScanner::Make(file_, std::move(request), ValueOptions{});
+    EXPECT_TRUE(scanner.ok()) << scanner.status().ToString();
+    return std::move(*scanner);
+  };
+  // Never interrupted: no row, and a question per batch (5,000 + 2,000 rows: 70 batches of 100).
+  std::unique_ptr<TableScanner> s = scan();
+  Result<int64_t> n = s->NextBatch();
+  ASSERT_TRUE(n.ok()) << n.status().ToString();
+  EXPECT_EQ(*n, 0);
+  EXPECT_EQ(asked, 70);
+  // Interrupted at the third question: NextBatch stops there.
+  asked = 0;
+  stop_at = 3;
+  s = scan();
+  n = s->NextBatch();
+  EXPECT_EQ(n.status().code(), StatusCode::kInterrupted) << n.status().ToString();
+  EXPECT_NE(n.status().message().find("interrupted"), std::string::npos);
+  EXPECT_EQ(asked, 3);
+  // SkipRows the same.
+  asked = 0;
+  s = scan();
+  n = s->SkipRows(10);
+  EXPECT_EQ(n.status().code(), StatusCode::kInterrupted) << n.status().ToString();
+  EXPECT_EQ(asked, 3);
+}
+
 TEST_P(ScanPlainFilterTest, EveryOperatorOnEveryNumberTypeMatchesTheReference) {
   using Op = PredicateOp;
   std::vector<Predicate> filters;
