@@ -1,10 +1,9 @@
 #include "format/value/leaf_converter.h"
 
-#include <type_traits>
-
 #include <charconv>
 #include <cstring>
 #include <optional>
+#include <type_traits>
 
 #include "format/value/decimal.h"
 #include "format/value/float16.h"

@@ -336,7 +336,7 @@ class DayText {
   char text_[kMaxTemporalTextLength];
 };
 
-// Appends a value's text at `start` (it ends at `end`) to texts[k], then its NUL: the next start.
+// Records the text from `start` to `end` in *text and puts a NUL after it; returns the next start.
 inline char* EndText(char* start, char* end, ByteArray* text) {
   *text = ByteArray{reinterpret_cast<const uint8_t*>(start), static_cast<uint32_t>(end - start)};
   *end = '\0';
