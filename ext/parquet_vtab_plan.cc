@@ -48,6 +48,7 @@
 #include <vector>
 
 #include "ext/parquet_vtab_int.h"
+#include "format/predicate/sql_number.h"
 
 namespace pq::ext::parquet_vtab {
 
@@ -278,6 +279,54 @@ double PartitionSelectivity(const ParquetTable& t, int col, TermOp op, sqlite3_v
   return std::max<double>(1, static_cast<double>(rows)) / std::max<double>(1, static_cast<double>(d.total_rows));
 }
 
+// Whether `col >= 'abc'` or `col < 'abd'` may be a bound SQLite's LIKE optimization made from a GLOB
+// or a case-sensitive LIKE on the column: for `col GLOB 'abc*'` it also offers `col >= 'abc'` and
+// `col < 'abd'`, terms it never checks itself, which select the pattern's rows only when every value
+// is TEXT. It makes them for a prefix that is no number, but a REAL's text may start with one ('Inf'
+// for 'I*', '1.0e+300' for '1.0e*'). So on a column whose values may be other than TEXT such a term
+// is not used when the column has a LIKE or GLOB term, or the term has its partner bound (a LIKE with
+// ESCAPE is no LIKE term to the table); SQLite checks it then.
+bool MayBeLikeBound(const ParquetTable& t, sqlite3_index_info* info, int i) {
+  const auto& con = info->aConstraint[i];
+  const int col = con.iColumn;
+  if (con.op != SQLITE_INDEX_CONSTRAINT_GE && con.op != SQLITE_INDEX_CONSTRAINT_LT) return false;
+  if ((col >= 0 && col < t.num_fields && t.columns[static_cast<size_t>(col)].affinity == Affinity::kText) ||
+      (t.IsPartitionColumn(col) && t.Partition(col).affinity == Affinity::kText)) {
+    return false;
+  }
+  // The bound's text: the prefix for >=, the prefix with its last byte one higher for <. SQLite
+  // makes no bounds from a prefix that reads as a number ('12', '1.'), nor from one whose successor
+  // does, so `i >= '5' AND i < '6'` prunes.
+  auto text_of = [info](int k) -> std::optional<std::string> {
+    sqlite3_value* v = nullptr;
+    const bool text = sqlite3_vtab_rhs_value(info, k, &v) == SQLITE_OK && v != nullptr &&
+                      sqlite3_value_type(v) == SQLITE_TEXT && sqlite3_value_bytes(v) > 0;
+    if (!text) return std::nullopt;
+    std::string bytes = ToSqlValue(v).bytes;
+    if (ParseSqlNumber(bytes).kind != SqlNumberKind::kNotNumeric) return std::nullopt;
+    return bytes;
+  };
+  const std::optional<std::string> bound = text_of(i);
+  if (!bound) return false;
+  const bool ge = con.op == SQLITE_INDEX_CONSTRAINT_GE;
+  for (int k = 0; k < info->nConstraint; ++k) {
+    const auto& other = info->aConstraint[k];
+    if (other.iColumn != col) continue;
+    if (other.op == SQLITE_INDEX_CONSTRAINT_LIKE || other.op == SQLITE_INDEX_CONSTRAINT_GLOB) return true;
+    if (other.op != (ge ? SQLITE_INDEX_CONSTRAINT_LT : SQLITE_INDEX_CONSTRAINT_GE)) continue;
+    const std::optional<std::string> other_bound = text_of(k);
+    if (!other_bound) continue;
+    const std::string& lower = ge ? *bound : *other_bound;
+    const std::string& upper = ge ? *other_bound : *bound;
+    const size_t n = lower.size() - 1;
+    if (upper.size() == lower.size() && lower.compare(0, n, upper, 0, n) == 0 && lower[n] != '\xff' &&
+        static_cast<char>(lower[n] + 1) == upper[n]) {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::optional<PushedTerm> PushConstraint(const ParquetTable& t, sqlite3_index_info* info, int i) {
   const auto& con = info->aConstraint[i];
   const int col = con.iColumn;
@@ -290,6 +339,7 @@ std::optional<PushedTerm> PushConstraint(const ParquetTable& t, sqlite3_index_in
   const bool field = (col >= 0 && col < t.num_fields && t.columns[static_cast<size_t>(col)].flat) || shredded;
   // Nested (JSON) columns stay with SQLite.
   if (!position && !filename && !partition && !field) return std::nullopt;
+  if ((partition || field) && MayBeLikeBound(t, info, i)) return std::nullopt;
 
   PushedTerm p;
   p.term.column = col;
