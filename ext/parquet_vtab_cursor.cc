@@ -40,6 +40,10 @@ struct ScanSetup {
   std::vector<PredicateTerm> filename_terms;  // kEq/kIs/kIn/kPrefix with TEXT values, on the path
   std::vector<PredicateTerm> partition_terms;  // field = partition column index (0 = the first)
   std::vector<PredicateTerm> shredded_terms;   // field = index in ParquetTable::shredded; prune only
+  // Per shredded term: its operand may have numeric affinity (a column of another table, a CAST),
+  // which turns the column's TEXT values that look like numbers into numbers: it prunes no string
+  // field.
+  std::vector<bool> shredded_numeric_operand;
   RowRanges rowids;     // dataset rowids the rowid terms allow
   RowRanges file_rows;  // file row numbers the file_row_number terms allow
   int64_t skip = 0;       // consumed OFFSET: rows still to skip
@@ -431,6 +435,17 @@ Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc,
       continue;
     }
     if (t.IsShreddedColumn(term.column)) {
+      // The column is declared BLOB, so a literal compares with its values as they are. But an
+      // operand with INTEGER, REAL or NUMERIC affinity (a column of another table, a CAST) makes
+      // SQLite apply that affinity to both sides: `"v.a" = n.i` matches the TEXT '5' where n.i is 5.
+      // A number may have it; so may TEXT that is no literal, though an equality with TEXT is the
+      // same either way (a value that looks like a number then equals neither).
+      const bool all_text = std::all_of(p.values.begin(), p.values.end(), [](const SqlValue& v) {
+        return v.type == CellType::kText || v.type == CellType::kNull;
+      });
+      const bool equality = p.op == PredicateOp::kEq || p.op == PredicateOp::kIs || p.op == PredicateOp::kIn;
+      const bool null_test = p.op == PredicateOp::kIsNull || p.op == PredicateOp::kIsNotNull;
+      s.shredded_numeric_operand.push_back(!null_test && (!all_text || (!constant && !equality)));
       p.field = term.column - t.first_shredded_column;
       s.shredded_terms.push_back(std::move(p));
       continue;
@@ -502,7 +517,8 @@ Status OpenFile(ParquetCursor* c) {
   // has one whose statistics bound the values; they filter no rows. A file without the VARIANT
   // column has NULL there.
   std::vector<LeafTerm> leaf_terms;
-  for (const PredicateTerm& term : s.shredded_terms) {
+  for (size_t j = 0; j < s.shredded_terms.size(); ++j) {
+    const PredicateTerm& term = s.shredded_terms[j];
     const ShreddedColumn& column = t.shredded[static_cast<size_t>(term.field)];
     if (columns.field_of_column[static_cast<size_t>(column.variant_column)] < 0) {
       if (EvaluateTerm(Cell::Null(), term, Affinity::kBlob) == Match::kNo) return skip_file();
@@ -510,6 +526,12 @@ Status OpenFile(ParquetCursor* c) {
     }
     std::optional<ShreddedField> shredded = ShreddedFieldIn(dataset_file, column);
     if (!shredded || !shredded->statistics_usable) continue;
+    // Strings (BYTE_ARRAY) may turn into numbers under the operand's affinity; integers and
+    // booleans stay what they are.
+    if (s.shredded_numeric_operand[j] &&
+        file->schema().leaf(shredded->typed_leaf).physical_type == PhysicalType::kByteArray) {
+      continue;
+    }
     LeafTerm& leaf = leaf_terms.emplace_back();
     leaf.term = term;
     leaf.leaf = shredded->typed_leaf;
