@@ -1,5 +1,6 @@
 #include "ext/sqlite_api.h"
 
+#include <atomic>
 #include <cstring>
 #include <string_view>
 
@@ -31,6 +32,20 @@ void SetFunctionError(sqlite3_context* ctx, const Status& s) {
   if (s.code() == StatusCode::kInterrupted) sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
 }
 
+namespace {
+std::atomic<bool> numeric_text_ends_at_nul{false};  // ProbeNumericAffinity
+}  // namespace
+
+void ProbeNumericAffinity(sqlite3* db) {
+  // The CAST gives the left side INTEGER affinity, which the comparison applies to the right side.
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db, "SELECT CAST(12 AS INTEGER) = '12' || char(0) || 'x'", -1, &stmt, nullptr) == SQLITE_OK &&
+      sqlite3_step(stmt) == SQLITE_ROW) {
+    numeric_text_ends_at_nul.store(sqlite3_column_int(stmt, 0) == 1, std::memory_order_relaxed);
+  }
+  sqlite3_finalize(stmt);
+}
+
 NumericValue NumericAffinityOf(sqlite3_value* v) {
   NumericValue n;
   n.type = sqlite3_value_type(v);
@@ -41,7 +56,12 @@ NumericValue NumericAffinityOf(sqlite3_value* v) {
       const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(v));
       const int size = sqlite3_value_bytes(v);
       if (text == nullptr) break;  // out of memory converting it: left as TEXT
-      const SqlNumber number = ParseSqlNumber(std::string_view(text, static_cast<size_t>(size)));
+      std::string_view s(text, static_cast<size_t>(size));
+      if (const size_t nul = s.find('\0'); nul != std::string_view::npos) {
+        if (!numeric_text_ends_at_nul.load(std::memory_order_relaxed)) break;
+        s = s.substr(0, nul);
+      }
+      const SqlNumber number = ParseSqlNumber(s);
       if (number.kind == SqlNumberKind::kInteger) {
         n.type = SQLITE_INTEGER;
         n.i = number.i;

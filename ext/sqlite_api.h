@@ -31,13 +31,18 @@ char* SqliteStrdup(const std::string& s);
 // it cannot be used on an argument SQLite may read again, nor on a copy from sqlite3_value_dup, which
 // belongs to no connection and on which SQLite 3.53 and later dereference a null connection. A text
 // that is a number (ParseSqlNumber) is an INTEGER when its digits alone fit in 64 bits, else the
-// REAL sqlite3_value_double reads from it: the conversion numeric affinity applies.
+// REAL sqlite3_value_double reads from it: the conversion numeric affinity applies. A text with a
+// NUL byte is read up to it, or is no number, as this SQLite does (ProbeNumericAffinity).
 struct NumericValue {
   int type = SQLITE_NULL;
   int64_t i = 0;
   double d = 0;
 };
 NumericValue NumericAffinityOf(sqlite3_value* v);
+// Finds out whether this SQLite's numeric affinity reads a TEXT only up to its first NUL ('12' ||
+// char(0) || 'x' is 12: 3.53) or finds no number in such a text (3.40), for NumericAffinityOf (one
+// SQLite library serves the process). Called for each connection the module is registered on.
+void ProbeNumericAffinity(sqlite3* db);
 
 // Runs `body` (returning an SQLite code) and turns any escaping C++ exception into an SQLite error, so
 // that no exception ever crosses into SQLite. std::bad_alloc becomes SQLITE_NOMEM.

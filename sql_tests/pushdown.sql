@@ -424,6 +424,20 @@ SELECT (SELECT count(*) FROM a), (SELECT count(*) FROM (SELECT * FROM a EXCEPT S
 ----
 7446|0|0
 
+# A TEXT holding a NUL byte: under numeric affinity SQLite 3.53 reads it up to the NUL ('3' ||
+# char(0) || 'x' equals the INTEGER 3), 3.40 finds no number in it. Each pair is the table against
+# its native twin (1: the same rows) on either release: the engine leaves such a literal to SQLite,
+# and rowid and file_row_number, which SQLite does not check again, read it as this SQLite does.
+query
+SELECT (SELECT group_concat(id) FROM p WHERE i = '3' || char(0) || 'x') IS (SELECT group_concat(id) FROM n WHERE i = '3' || char(0) || 'x'),
+       (SELECT group_concat(id) FROM p WHERE i < ' 3 ' || char(0)) IS (SELECT group_concat(id) FROM n WHERE i < ' 3 ' || char(0)),
+       (SELECT group_concat(id) FROM p WHERE r IN ('0.5' || char(0), 7)) IS (SELECT group_concat(id) FROM n WHERE r IN ('0.5' || char(0), 7)),
+       (SELECT group_concat(id) FROM p WHERE rowid = '7' || char(0) || 'x') IS (SELECT group_concat(id) FROM nr WHERE rid = '7' || char(0) || 'x'),
+       (SELECT group_concat(id) FROM p WHERE rowid < '7' || char(0)) IS (SELECT group_concat(id) FROM nr WHERE rid < '7' || char(0)),
+       (SELECT group_concat(id) FROM pm WHERE file_row_number IN ('2' || char(0), 5)) IS (SELECT group_concat(id) FROM nm WHERE frn IN ('2' || char(0), 5));
+----
+1|1|1|1|1|1
+
 # Ranges from several terms are intersected; IN lists on positions are exact too.
 query
 SELECT rowid, file_row_number, id FROM pm WHERE rowid BETWEEN 37 AND 43 AND file_row_number IN (0, 1, 38, '39', 2.0, 2.5) ORDER BY rowid;

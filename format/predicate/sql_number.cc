@@ -300,6 +300,11 @@ Digits ExactDigits(double v, bool* near_boundary) {
 
 SqlNumber ParseSqlNumber(std::string_view text) {
   SqlNumber out;
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    const SqlNumber before = ParseSqlNumber(text.substr(0, nul));
+    if (before.kind != SqlNumberKind::kNotNumeric) out.kind = SqlNumberKind::kUnsure;
+    return out;
+  }
   const DecimalScan scan = ScanDecimal(text);
   if (!scan.well_formed) return out;
   std::string_view number = text.substr(scan.number_begin, scan.number_end - scan.number_begin);

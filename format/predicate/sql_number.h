@@ -31,7 +31,9 @@ struct SqlNumber {
 // number is the whole text: optional spaces, an optional sign, digits with an optional '.', an
 // optional exponent, optional spaces ('5', ' 5 ', '5.', '.5', '1e5', '-1.5E-3'; not '', '-', '.',
 // '1e', '0x10', '5abc'). Digits alone that fit in 64 bits are that INTEGER exactly; any other
-// number is the REAL SQLite computes for it.
+// number is the REAL SQLite computes for it. A text with a NUL byte is unsure when what comes before
+// the NUL is a number: later releases (3.53) read a text only up to its first NUL ('12' || char(0)
+// || 'x' is 12), earlier ones (3.40) find no number in it.
 SqlNumber ParseSqlNumber(std::string_view text);
 
 // Room for any text below.
