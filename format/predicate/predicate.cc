@@ -170,8 +170,13 @@ bool IsPlainAscii(std::string_view p) {
 Match PrefixMatch(const Cell& value, const SqlValue& prefix) {
   if (value.type == CellType::kNull) return Match::kNo;
   // Whether LIKE and GLOB match BLOBs at all is a compile-time option of SQLite
-  // (SQLITE_LIKE_DOESNT_MATCH_BLOBS, set by some distributions).
-  if (prefix.type != CellType::kText || value.type == CellType::kBlob) return Match::kUnsure;
+  // (SQLITE_LIKE_DOESNT_MATCH_BLOBS, set by some distributions). A REAL's text is 15 significant
+  // digits in 3.40 ('0.333333333333333'), up to 17 in later releases ('0.33333333333333332'), by
+  // rules that changed between them (FormatSqlReal gives 3.40's).
+  if (prefix.type != CellType::kText || value.type == CellType::kBlob ||
+      value.type == CellType::kReal) {
+    return Match::kUnsure;
+  }
   const std::string_view p = prefix.bytes;
   if (!IsPlainAscii(p)) return Match::kUnsure;
   Operand v(value);
