@@ -500,6 +500,7 @@ int RegisterParquetModule(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry
   state->registry = std::make_shared<ScanStatsRegistry>();
   state->limit_offset_exact = LimitOffsetCanBeApplied(db);
   ProbeNumericAffinity(db);
+  ProbeJsonStrings(db);
   std::shared_ptr<ScanStatsRegistry> registry = state->registry;
   // On failure sqlite3_create_module_v2 calls the destructor itself.
   int rc = sqlite3_create_module_v2(db, "parquet", &kParquetModule, state.release(),

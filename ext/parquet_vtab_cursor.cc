@@ -473,6 +473,47 @@ Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc,
 // or leaves it null when nothing in the file is read. Nothing past the footer is read for a file
 // skipped before PlanScan; PlanScan itself reads only what its layers need (dictionaries, Bloom
 // filters, page indexes) for row groups the statistics kept.
+// The terms a shredded string field prunes by for `term`, on a SQLite whose `->>` ends a string at its
+// first NUL (JsonStringsEndAtNul: 3.40): the hidden column then holds the stored string s cut there,
+// t(s), a prefix of s, while the field's statistics, dictionary and Bloom filter hold s. For a TEXT c
+// without a NUL, t(s) > c, t(s) >= c and t(s) < c hold only where s does (the term prunes as it is),
+// but t(s) = c and t(s) <= c hold also for s = c || NUL || ..., which sorts below c || x'01': `= c`
+// (and IS) prunes as c <= s < c || x'01', `<= c` as s < c || x'01', and IN as the range from its least
+// value to its greatest. IS NULL and IS NOT NULL prune as they are; other terms, and terms with a
+// literal that is no TEXT or holds a NUL, prune nothing.
+std::vector<PredicateTerm> TermsForCutStrings(const PredicateTerm& term) {
+  using Op = PredicateOp;
+  if (term.op == Op::kIsNull || term.op == Op::kIsNotNull) return {term};
+  if (term.values.empty()) return {};
+  for (const SqlValue& v : term.values) {
+    if (v.type != CellType::kText || v.bytes.find('\0') != std::string::npos) return {};
+  }
+  auto bound = [&term](Op op, std::string text) {
+    PredicateTerm b;
+    b.field = term.field;
+    b.op = op;
+    b.values = {SqlValue::Text(std::move(text))};
+    return b;
+  };
+  switch (term.op) {
+    case Op::kGt:
+    case Op::kGe:
+    case Op::kLt:
+      return {term};
+    case Op::kLe:
+      return {bound(Op::kLt, term.values[0].bytes + '\x01')};
+    case Op::kEq:
+    case Op::kIs:
+    case Op::kIn: {
+      const auto [least, greatest] = std::minmax_element(
+          term.values.begin(), term.values.end(), [](const SqlValue& a, const SqlValue& b) { return a.bytes < b.bytes; });
+      return {bound(Op::kGe, least->bytes), bound(Op::kLt, greatest->bytes + '\x01')};
+    }
+    default:
+      return {};
+  }
+}
+
 Status OpenFile(ParquetCursor* c) {
   const ParquetTable& t = *c->table;
   ScanSetup& s = c->setup;
@@ -528,16 +569,17 @@ Status OpenFile(ParquetCursor* c) {
     if (!shredded || !shredded->statistics_usable) continue;
     // Strings (BYTE_ARRAY) may turn into numbers under the operand's affinity; integers and
     // booleans stay what they are.
-    if (s.shredded_numeric_operand[j] &&
-        file->schema().leaf(shredded->typed_leaf).physical_type == PhysicalType::kByteArray) {
-      continue;
+    const bool strings = file->schema().leaf(shredded->typed_leaf).physical_type == PhysicalType::kByteArray;
+    if (s.shredded_numeric_operand[j] && strings) continue;
+    for (PredicateTerm& pruning : strings && JsonStringsEndAtNul() ? TermsForCutStrings(term)
+                                                                   : std::vector<PredicateTerm>{term}) {
+      LeafTerm& leaf = leaf_terms.emplace_back();
+      leaf.term = std::move(pruning);
+      leaf.leaf = shredded->typed_leaf;
+      leaf.value_leaf = shredded->value_leaf;
+      for (const ShreddedField::Enclosing& e : shredded->enclosing) leaf.enclosing.push_back({e.value_leaf, e.typed_null_level});
+      leaf.affinity = Affinity::kBlob;  // declared BLOB: no affinity
     }
-    LeafTerm& leaf = leaf_terms.emplace_back();
-    leaf.term = term;
-    leaf.leaf = shredded->typed_leaf;
-    leaf.value_leaf = shredded->value_leaf;
-    for (const ShreddedField::Enclosing& e : shredded->enclosing) leaf.enclosing.push_back({e.value_leaf, e.typed_null_level});
-    leaf.affinity = Affinity::kBlob;  // declared BLOB: no affinity
   }
   RowRanges wanted = s.rowids.Slice(first, first + rows).Intersect(s.file_rows.Slice(0, rows));
   if (s.skip > 0) {

@@ -34,7 +34,23 @@ void SetFunctionError(sqlite3_context* ctx, const Status& s) {
 
 namespace {
 std::atomic<bool> numeric_text_ends_at_nul{false};  // ProbeNumericAffinity
+std::atomic<bool> json_strings_end_at_nul{true};    // ProbeJsonStrings
 }  // namespace
+
+void ProbeJsonStrings(sqlite3* db) {
+  // length() of a TEXT stops at a NUL; of the same bytes as a BLOB it does not.
+  sqlite3_stmt* stmt = nullptr;
+  bool ends = true;
+  if (sqlite3_prepare_v2(db, "SELECT length(CAST('{\"a\":\"A\\u0000B\"}' ->> '$.a' AS BLOB))", -1, &stmt, nullptr) ==
+          SQLITE_OK &&
+      sqlite3_step(stmt) == SQLITE_ROW) {
+    ends = sqlite3_column_int(stmt, 0) != 3;
+  }
+  sqlite3_finalize(stmt);
+  json_strings_end_at_nul.store(ends, std::memory_order_relaxed);
+}
+
+bool JsonStringsEndAtNul() { return json_strings_end_at_nul.load(std::memory_order_relaxed); }
 
 void ProbeNumericAffinity(sqlite3* db) {
   // The CAST gives the left side INTEGER affinity, which the comparison applies to the right side.

@@ -43,6 +43,11 @@ NumericValue NumericAffinityOf(sqlite3_value* v);
 // char(0) || 'x' is 12: 3.53) or finds no number in such a text (3.40), for NumericAffinityOf (one
 // SQLite library serves the process). Called for each connection the module is registered on.
 void ProbeNumericAffinity(sqlite3* db);
+// Finds out whether this SQLite's `->>` ends a JSON string at its first \u0000 (3.40: '"A\u0000B"'
+// gives 'A') or keeps it whole (3.53: three bytes), for JsonStringsEndAtNul. Called with
+// ProbeNumericAffinity; a SQLite without JSON functions counts as one that ends them.
+void ProbeJsonStrings(sqlite3* db);
+bool JsonStringsEndAtNul();
 
 // Runs `body` (returning an SQLite code) and turns any escaping C++ exception into an SQLite error, so
 // that no exception ever crosses into SQLite. std::bad_alloc becomes SQLITE_NOMEM.
