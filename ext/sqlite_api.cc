@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <optional>
 #include <string_view>
 
 #include "format/predicate/sql_number.h"
@@ -35,31 +36,33 @@ void SetFunctionError(sqlite3_context* ctx, const Status& s) {
 namespace {
 std::atomic<bool> numeric_text_ends_at_nul{false};  // ProbeNumericAffinity
 std::atomic<bool> json_strings_end_at_nul{true};    // ProbeJsonStrings
+
+// The integer a one-row query on `db` gives, or nullopt when it cannot run.
+std::optional<int> ProbeInt(sqlite3* db, const char* sql) {
+  sqlite3_stmt* stmt = nullptr;
+  std::optional<int> result;
+  if (sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr) == SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW) {
+    result = sqlite3_column_int(stmt, 0);
+  }
+  sqlite3_finalize(stmt);
+  return result;
+}
+
 }  // namespace
 
 void ProbeJsonStrings(sqlite3* db) {
   // length() of a TEXT stops at a NUL; of the same bytes as a BLOB it does not.
-  sqlite3_stmt* stmt = nullptr;
-  bool ends = true;
-  if (sqlite3_prepare_v2(db, "SELECT length(CAST('{\"a\":\"A\\u0000B\"}' ->> '$.a' AS BLOB))", -1, &stmt, nullptr) ==
-          SQLITE_OK &&
-      sqlite3_step(stmt) == SQLITE_ROW) {
-    ends = sqlite3_column_int(stmt, 0) != 3;
-  }
-  sqlite3_finalize(stmt);
-  json_strings_end_at_nul.store(ends, std::memory_order_relaxed);
+  const std::optional<int> bytes = ProbeInt(db, "SELECT length(CAST('{\"a\":\"A\\u0000B\"}' ->> '$.a' AS BLOB))");
+  json_strings_end_at_nul.store(bytes != 3, std::memory_order_relaxed);
 }
 
 bool JsonStringsEndAtNul() { return json_strings_end_at_nul.load(std::memory_order_relaxed); }
 
 void ProbeNumericAffinity(sqlite3* db) {
   // The CAST gives the left side INTEGER affinity, which the comparison applies to the right side.
-  sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(db, "SELECT CAST(12 AS INTEGER) = '12' || char(0) || 'x'", -1, &stmt, nullptr) == SQLITE_OK &&
-      sqlite3_step(stmt) == SQLITE_ROW) {
-    numeric_text_ends_at_nul.store(sqlite3_column_int(stmt, 0) == 1, std::memory_order_relaxed);
+  if (const std::optional<int> equal = ProbeInt(db, "SELECT CAST(12 AS INTEGER) = '12' || char(0) || 'x'")) {
+    numeric_text_ends_at_nul.store(*equal == 1, std::memory_order_relaxed);
   }
-  sqlite3_finalize(stmt);
 }
 
 NumericValue NumericAffinityOf(sqlite3_value* v) {
