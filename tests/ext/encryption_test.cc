@@ -383,6 +383,50 @@ TEST_F(MasterKeyTest, FileAndMaterialAppearTogetherOrNotAtAll) {
   EXPECT_EQ(FilesWith(".tmp-"), std::vector<std::string>{});
 }
 
+// A write table's COMMIT whose last rename fails (a folder takes the file's name between xSync and
+// xCommit, from the commit hook): the external material, renamed into place first, goes back out, the
+// one it replaced restored byte for byte, and no temporary or backup is left.
+TEST_F(MasterKeyTest, WriteTableCommitThatCannotPutTheFileInPlaceTakesTheMaterialBack) {
+  const std::string path = Path("w.parquet");
+  const std::string material = Path("_KEY_MATERIAL_FOR_w.parquet.json");
+  const std::string options = "footer_master_key=kf, column_master_keys='s:kc1', key_material=external";
+  auto block_at_commit = [](void* arg) -> int {
+    const std::string target = *static_cast<const std::string*>(arg);
+    fs::create_directory(target);
+    std::ofstream(target + "/inside") << "x";
+    return 0;
+  };
+  for (const bool material_before : {false, true}) {
+    SCOPED_TRACE(material_before ? "over an earlier material file" : "no material file before");
+    std::string old_material;
+    if (material_before) {
+      ASSERT_EQ(Export(path, options), "5000");
+      fs::remove(path);
+      old_material = ReadBytes(material);
+      ASSERT_FALSE(old_material.empty());
+    }
+    ASSERT_EQ(db_.Exec("DROP TABLE IF EXISTS temp.w; CREATE VIRTUAL TABLE temp.w USING parquet('" + path +
+                       "', schema='id INTEGER, s TEXT', " + options + "); CREATE TEMP TABLE IF NOT EXISTS n(v);"),
+              "");
+    std::string target = path;
+    sqlite3_commit_hook(db_.db(), block_at_commit, &target);
+    ASSERT_EQ(db_.Exec("BEGIN; INSERT INTO n VALUES (1); INSERT INTO w SELECT value, 's' || value FROM nums; COMMIT;"),
+              "");
+    sqlite3_commit_hook(db_.db(), nullptr, nullptr);
+    EXPECT_TRUE(fs::is_directory(path));
+    if (material_before) {
+      EXPECT_EQ(ReadBytes(material), old_material);
+    } else {
+      EXPECT_FALSE(fs::exists(material));
+    }
+    EXPECT_EQ(FilesWith(".tmp-"), std::vector<std::string>{});
+    const std::string e = Error("INSERT INTO w VALUES (1, 'x')");
+    EXPECT_NE(e.find("could not put '" + path + "' in place"), std::string::npos) << e;
+    fs::remove_all(path);
+    fs::remove(material);
+  }
+}
+
 TEST_F(MasterKeyTest, EveryModeWithFreshKeysPerFile) {
   for (const char* wrapping : {"double_wrapping=1", "double_wrapping=0"}) {
     for (const char* material : {"key_material=internal", "key_material=external"}) {

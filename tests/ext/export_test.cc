@@ -349,6 +349,57 @@ TEST_F(ExportTest, WriteTableCommitRetriedAfterBusy) {
   EXPECT_EQ(names, (std::set<std::string>{"db.sqlite", "w.parquet"}));
 }
 
+// The rename at COMMIT fails although xSync found the target writable: a folder takes the file's
+// name in between (from the commit hook, which SQLite calls after xSync and before xCommit). The
+// database has committed and SQLite ignores xCommit's error, so: the native rows stay committed, the
+// temporary is removed and the folder left as it was, the table's next statement fails with what
+// happened (once), and the table then writes its file.
+TEST_F(ExportTest, WriteTableCommitThatCannotPutTheFileInPlace) {
+  const std::string target = Path("w.parquet");
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE temp.w USING parquet('" + target +
+                     "', schema='v INTEGER'); CREATE TEMP TABLE n(v INTEGER);"),
+            "");
+  struct Blocker {
+    std::string target;
+    int calls = 0;
+  } blocker{target};
+  sqlite3_commit_hook(
+      db_.db(),
+      [](void* arg) -> int {
+        auto* b = static_cast<Blocker*>(arg);
+        ++b->calls;
+        fs::create_directory(b->target);
+        std::ofstream(b->target + "/inside") << "x";
+        return 0;
+      },
+      &blocker);
+  ASSERT_EQ(db_.Exec("BEGIN; INSERT INTO n VALUES (1); "
+                     "INSERT INTO w SELECT value FROM nums WHERE value <= 20000; COMMIT;"),
+            "");
+  sqlite3_commit_hook(db_.db(), nullptr, nullptr);
+  EXPECT_EQ(blocker.calls, 1);
+  EXPECT_EQ(sqlite3_get_autocommit(db_.db()), 1);
+  EXPECT_EQ(One("SELECT count(*) FROM n"), "1");
+  EXPECT_EQ(Listing(), std::set<std::string>{"w.parquet"}) << "no temporary is left";
+  EXPECT_TRUE(fs::is_directory(target));
+  EXPECT_EQ(ReadBytes(target + "/inside"), "x");
+
+  QueryResult r = Q("INSERT INTO w VALUES (7)");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("the last COMMIT that wrote rows to this table could not put '" + target +
+                         "' in place (cannot rename the finished file to '" + target + "': "),
+            std::string::npos)
+      << r.error;
+  EXPECT_NE(r.error.find("those rows are not in it"), std::string::npos) << r.error;
+
+  // Reported once: with the folder gone, the table writes its file.
+  fs::remove_all(target);
+  ASSERT_EQ(db_.Exec("INSERT INTO w VALUES (7), (8)"), "");
+  EXPECT_EQ(Listing(), std::set<std::string>{"w.parquet"});
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE temp.r USING parquet('" + target + "')"), "");
+  EXPECT_EQ(One("SELECT count(*) || ' ' || sum(v) FROM r"), "2 15");
+}
+
 // A statement that fails after many of its rows went to the temporary file (several row groups)
 // takes them all back; the transaction commits the rows of the statements that succeeded. The
 // temporary grows while the statement runs: its rows are not held in memory.
