@@ -725,21 +725,23 @@ function buildReport(r) {
   out.push('## Per kind of column (CPU milliseconds)');
   out.push('');
   out.push('One aggregate reading every value of one column through the table (threads=1) and the same ' +
-    'aggregate over the same values in a native SQLite table; the floor is the generate_series sum above. ' +
+    'aggregate over the same values in a native SQLite table; /floor is against the generate_series sum above. ' +
     'Targets: every kind at most 1.0x native SQLite; the flat kinds (integers, doubles, dictionary text) at ' +
-    'most 1.2x the floor. The kind\'s floor is the native query on bench_floor (bench/floor_vtab.c), a virtual ' +
-    'table of the same columns that only hands SQLite values it already holds (text NUL-terminated and copied ' +
-    'by SQLite, as a reader whose memory is bounded must have it copied; row i is the source\'s row i mod 4,096): ' +
-    'what the interface and the aggregate cost for that kind before any reading or decoding.');
+    'most 1.2x the interface floor of their kind. The kind\'s floor is the native query on bench_floor ' +
+    '(bench/floor_vtab.c), a virtual table of the same columns that only hands SQLite values it already holds ' +
+    '(text NUL-terminated and copied by SQLite, as a reader whose memory is bounded must have it copied; row i is ' +
+    'the source\'s row i mod 4,096): what the interface and the aggregate cost for that kind before any reading ' +
+    'or decoding. For the integers and doubles it is the generate_series floor within a few per cent; for text ' +
+    'it adds what SQLite spends copying and measuring each text, which no reader avoids.');
   out.push('');
   out.push(table(['kind', 'query', 'vtab', 'native', "kind's floor", 'vtab/native', 'vtab/floor', "vtab/kind's floor",
     'target'],
     KINDS.map((k) => {
       const v = med(r.vt, `${k.key}@vt`, 'cpu_ms'), n = med(r.nt, `${k.key}@nat`, 'cpu_ms');
       const kf = med(r.nt, `${k.key}@floor`, 'cpu_ms');
-      const met = v !== null && n !== null && v <= n && (!k.flat || v <= 1.2 * floorCpu);
+      const met = v !== null && n !== null && v <= n && (!k.flat || (kf !== null && v <= 1.2 * kf));
       return [k.label, k.sql, fmtMs(v), fmtMs(n), fmtMs(kf), fmtRatio(v, n), fmtRatio(v, floorCpu), fmtRatio(v, kf),
-        `${k.flat ? '<=1.0x native, <=1.2x floor' : '<=1.0x native'}: ${met ? 'met' : 'missed'}`];
+        `${k.flat ? "<=1.0x native, <=1.2x kind's floor" : '<=1.0x native'}: ${met ? 'met' : 'missed'}`];
     }), ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']));
   out.push('');
   out.push('The same aggregates with threads=2 (the default on a machine with 2 or more hardware threads: a worker ' +
@@ -748,14 +750,14 @@ function buildReport(r) {
     'wall-clock milliseconds; CPU time counts both threads.');
   out.push('');
   out.push(table(['kind', 'vtab, threads=1 (wall)', 'vtab, threads=2 (wall)', 'threads=2 (CPU)', 'native (wall)',
-    'threads=2/native', 'threads=2/floor', 'target (threads=2, wall)'],
+    "kind's floor (wall)", 'threads=2/native', 'threads=2/floor', "threads=2/kind's floor", 'target (threads=2, wall)'],
     KINDS.map((k) => {
       const w1 = med(r.vt, `${k.key}@vt`), w2 = med(r.vt, `${k.key}@vt2`), c2 = med(r.vt, `${k.key}@vt2`, 'cpu_ms');
-      const n = med(r.nt, `${k.key}@nat`);
-      const met = w2 !== null && n !== null && w2 <= n && (!k.flat || w2 <= 1.2 * floorWall);
-      return [k.label, fmtMs(w1), fmtMs(w2), fmtMs(c2), fmtMs(n), fmtRatio(w2, n), fmtRatio(w2, floorWall),
-        `${k.flat ? '<=1.0x native, <=1.2x floor' : '<=1.0x native'}: ${met ? 'met' : 'missed'}`];
-    }), ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']));
+      const n = med(r.nt, `${k.key}@nat`), kf = med(r.nt, `${k.key}@floor`);
+      const met = w2 !== null && n !== null && w2 <= n && (!k.flat || (kf !== null && w2 <= 1.2 * kf));
+      return [k.label, fmtMs(w1), fmtMs(w2), fmtMs(c2), fmtMs(n), fmtMs(kf), fmtRatio(w2, n), fmtRatio(w2, floorWall),
+        fmtRatio(w2, kf), `${k.flat ? "<=1.0x native, <=1.2x kind's floor" : '<=1.0x native'}: ${met ? 'met' : 'missed'}`];
+    }), ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']));
   out.push('');
   out.push('## All ten columns against the interface\'s floor');
   out.push('');
