@@ -69,6 +69,7 @@ void TaskPool::Doze() const {
   const auto end = std::chrono::steady_clock::now() + kDozeFor;
   do {
     std::this_thread::sleep_for(kDozeSlice);
+    doze_slices_.fetch_add(1, std::memory_order_relaxed);
     if (queued_.load(std::memory_order_relaxed) > 0 || stopping_now_.load(std::memory_order_relaxed)) return;
   } while (std::chrono::steady_clock::now() < end);
 }
@@ -78,11 +79,15 @@ void TaskPool::Run() {
   // the watch (a scan of small pages); not while they come further apart (a scan whose caller takes
   // longer per page than the worker), where watching would only burn the core.
   bool watch = true;
+  // Whether to doze before sleeping: while tasks have been coming within kDozeWhenWithin. Tasks
+  // further apart (a scan of small pages) find the worker asleep: dozing until they came would wake
+  // it several times a task, where waking it costs the submitting thread one system call a task.
+  bool doze = true;
   while (true) {
     std::function<void()> task;
     const auto idle_start = std::chrono::steady_clock::now();
     auto queued = [this] { return queued_.load(std::memory_order_relaxed) > 0; };
-    if (!queued() && !(watch && SpinUntil(queued))) Doze();
+    if (!queued() && !(watch && SpinUntil(queued)) && doze) Doze();
     watch = std::chrono::steady_clock::now() - idle_start < kSpinBeforeSleep;
     {
       std::unique_lock<std::mutex> lock(mu_);
@@ -97,6 +102,7 @@ void TaskPool::Run() {
       queue_.pop_front();
       queued_.store(queue_.size(), std::memory_order_relaxed);
     }
+    doze = std::chrono::steady_clock::now() - idle_start < kDozeWhenWithin;
     task();
   }
 }

@@ -89,6 +89,22 @@ TEST(TaskPoolTest, AnIdleWorkerStillRunsWhatComesLater) {
   }
 }
 
+TEST(TaskPoolTest, AWorkerWhoseTasksComeFarApartSleepsRatherThanDozes) {
+  // Tasks further apart than kDozeWhenWithin: the worker dozes through the first wait (it does not
+  // know yet), then sleeps until woken, so that its slices do not cost the submitting thread.
+  const auto gap = kDozeFor * 3;
+  TaskPool pool(1);
+  for (int i = 0; i < 8; ++i) {
+    std::atomic<bool> ran{false};
+    pool.Submit([&] { ran.store(true, std::memory_order_release); });
+    while (!ran.load(std::memory_order_acquire)) std::this_thread::yield();
+    std::this_thread::sleep_for(gap);
+  }
+  // Dozing between each of the 8 tasks would take 7 x kDozeFor / kDozeSlice slices.
+  EXPECT_LE(pool.doze_slices(), kDozeFor / kDozeSlice + 1);
+  EXPECT_GT(pool.doze_slices(), 0);
+}
+
 std::shared_ptr<const FileReader> OpenWith(const std::string& path, std::shared_ptr<TaskPool> pool) {
   ReaderOptions o;
   o.task_pool = std::move(pool);
