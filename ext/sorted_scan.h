@@ -246,6 +246,11 @@ class SortedRows {
   bool RunsOfOneKey() const { return !rank_end_.empty() && rank_end_.size() <= kScatterRanks; }
   // The value columns are kept partitioned by key (after Sort: they were never reordered).
   bool partitioned() const { return partitioned_; }
+  // Before Sort: every value column to a ValueColumn in scan order (8 bytes a row); partitioned()
+  // false. The partitions take a block of 256 values or more per key and column, cut from chunks of
+  // growing size, so a few thousand rows of 256 keys may hold a few MiB there: more than the
+  // estimate that let the plan sort here counts, or a small max_memory holds, which these columns fit.
+  void Departition();
 
   // Heap bytes held (capacities), including what Sort will need for its order.
   int64_t MemoryBytes() const;
@@ -294,8 +299,6 @@ class SortedRows {
   size_t AppendPartitioned(size_t k, const T* values, size_t n, bool real);
   // Column k's word of the i-th row of the order (partitioned, after Sort).
   const uint64_t* PartitionedWord(size_t k, size_t i) const;
-  // Every value column to a ValueColumn in scan order; partitioned_ false.
-  void Departition();
   bool partitioned_ = false;
   size_t expected_rows_ = 0;
   // The blocks are cut from chunks of growing size, up to 8 MiB: few allocations, and those of
