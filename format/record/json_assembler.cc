@@ -697,8 +697,16 @@ Status NestedJsonAssembler::ReserveArena(std::string* out, size_t need) {
                                " bytes in one batch");
   }
   if (!budget_) return Status::OK();
-  const size_t grown = std::min(kMaxArena, std::max(2 * arena_limit_, need + (size_t{1} << 20)));
-  PQ_RETURN_IF_ERROR(arena_charge_->Set(budget_, static_cast<int64_t>(grown), "assembled JSON"));
+  size_t grown = std::min(kMaxArena, std::max(2 * arena_limit_, need + (size_t{1} << 20)));
+  Status s = arena_charge_->Set(budget_, static_cast<int64_t>(grown), "assembled JSON");
+  const size_t doubled = std::min(kMaxArena, std::max(2 * arena_limit_, need));
+  if (!s.ok() && doubled < grown) {
+    // The 1 MiB of room past the bytes needed is refused (a small max_memory): the arena grows by
+    // doubling alone, never by less (which would copy it again for each record).
+    grown = doubled;
+    s = arena_charge_->Set(budget_, static_cast<int64_t>(grown), "assembled JSON");
+  }
+  PQ_RETURN_IF_ERROR(s);
   out->reserve(grown);
   arena_limit_ = grown;
   return Status::OK();

@@ -1223,5 +1223,44 @@ TEST(JsonAssemblerTest, ArenaStaysWithinTheBudget) {
   }
 }
 
+// A budget smaller than the room the arena grows by (1 MiB past what it needs) still holds a batch
+// whose text fits in it: the arena then grows by doubling alone.
+TEST(JsonAssemblerTest, ABudgetBelowTheArenaRoomHoldsWhatFits) {
+  constexpr int kRecords = 3000;  // [n,n+1,n+2]: about 60 KB of JSON text
+  LeafData d;
+  std::vector<int32_t> values;
+  Rows expected;
+  for (int r = 0; r < kRecords; ++r) {
+    std::string text = "[";
+    for (int e = 0; e < 3; ++e) {
+      d.def.push_back(3);
+      d.rep.push_back(e == 0 ? 0 : 1);
+      values.push_back(1000000 + 3 * r + e);
+      d.values.push_back(std::to_string(values.back()));
+      text += (e > 0 ? "," : "") + d.values.back();
+    }
+    expected.push_back(text + "]");
+  }
+  auto schema = SchemaFromText(kOptionalList);
+  ASSERT_NE(schema, nullptr);
+  for (const bool arrays : {false, true}) {
+    SCOPED_TRACE(arrays ? "integer arrays" : "callback");
+    constexpr int64_t kLimit = int64_t{256} << 10;
+    auto budget = std::make_shared<MemoryBudget>(kLimit);
+    auto assembler = NestedJsonAssembler::Make(*schema, *TopLevelField(*schema, "l"), budget);
+    ASSERT_TRUE(assembler.ok());
+    LeafLevels l = LevelsOf(d);
+    if (arrays) {
+      l.append_value_json = nullptr;
+      l.int32_values = values.data();
+    }
+    JsonColumn out;
+    const Status s = (*assembler)->Assemble(std::vector<LeafLevels>{l}, kRecords, &out);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    EXPECT_EQ(RowsOf(out), expected);
+    EXPECT_LE(budget->used(), kLimit);
+  }
+}
+
 }  // namespace
 }  // namespace pq
