@@ -20,12 +20,26 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// A new folder under /tmp for one test's files.
+std::string TempFolder() {
+  char tmpl[] = "/tmp/pq-sort-memory-XXXXXX";
+  return ::mkdtemp(tmpl) != nullptr ? std::string(tmpl) : std::string();
+}
+
+// The table orders the rows of `select` itself: no temp B-tree in SQLite's plan.
+void ExpectTableOrders(const TestDb& db, const std::string& select) {
+  QueryResult r = db.Query("EXPLAIN QUERY PLAN " + select);
+  ASSERT_TRUE(r.ok) << r.error;
+  for (const SqlRow& row : r.rows) {
+    EXPECT_EQ(row.back()->find("TEMP B-TREE"), std::string::npos) << *row.back();
+  }
+}
+
 TEST(SortMemoryTest, RowsFarOverTheEstimateFailTheQueryNamingTheOption) {
   TestDb db;
   ASSERT_EQ(db.load_error(), "");
-  char tmpl[] = "/tmp/pq-sort-memory-XXXXXX";
-  ASSERT_NE(::mkdtemp(tmpl), nullptr);
-  const std::string dir = tmpl;
+  const std::string dir = TempFolder();
+  ASSERT_FALSE(dir.empty());
   const std::string written = dir + "/written.parquet";
   QueryResult r = db.Query(
       "SELECT parquet_export('" + written +
@@ -51,11 +65,7 @@ TEST(SortMemoryTest, RowsFarOverTheEstimateFailTheQueryNamingTheOption) {
   // Estimated under 1 MiB: the table orders the rows itself (no temp B-tree in the plan) ...
   ASSERT_EQ(db.Exec("CREATE VIRTUAL TABLE t USING parquet('" + understated + "', sort_memory=1)"),
             "");
-  r = db.Query("EXPLAIN QUERY PLAN SELECT id, v FROM t ORDER BY id");
-  ASSERT_TRUE(r.ok) << r.error;
-  for (const SqlRow& row : r.rows) {
-    EXPECT_EQ(row.back()->find("TEMP B-TREE"), std::string::npos) << *row.back();
-  }
+  ExpectTableOrders(db, "SELECT id, v FROM t ORDER BY id");
   // ... and stops at 2 MiB of the 10 MB.
   r = db.Query("SELECT id, v FROM t ORDER BY id");
   EXPECT_FALSE(r.ok);
@@ -83,9 +93,8 @@ TEST(SortMemoryTest, RowsFarOverTheEstimateFailTheQueryNamingTheOption) {
 TEST(SortMemoryTest, PartitionsOfFewKeysOverTheLimitAreLeftNotAFailure) {
   TestDb db;
   ASSERT_EQ(db.load_error(), "");
-  char tmpl[] = "/tmp/pq-sort-memory-XXXXXX";
-  ASSERT_NE(::mkdtemp(tmpl), nullptr);
-  const std::string dir = tmpl;
+  const std::string dir = TempFolder();
+  ASSERT_FALSE(dir.empty());
   const std::string path = dir + "/keys.parquet";
   QueryResult r = db.Query(
       "SELECT parquet_export('" + path +
@@ -93,11 +102,7 @@ TEST(SortMemoryTest, PartitionsOfFewKeysOverTheLimitAreLeftNotAFailure) {
       "SELECT i % 256 AS k, i AS a, -i AS b, i * 2 AS c, i * 3 AS d FROM n')");
   ASSERT_TRUE(r.ok) << r.error;
   ASSERT_EQ(db.Exec("CREATE VIRTUAL TABLE t USING parquet('" + path + "', sort_memory=1)"), "");
-  r = db.Query("EXPLAIN QUERY PLAN SELECT k, a, b, c, d FROM t ORDER BY k");
-  ASSERT_TRUE(r.ok) << r.error;
-  for (const SqlRow& row : r.rows) {
-    EXPECT_EQ(row.back()->find("TEMP B-TREE"), std::string::npos) << *row.back();
-  }
+  ExpectTableOrders(db, "SELECT k, a, b, c, d FROM t ORDER BY k");
   r = db.Query("SELECT k, a, b, c, d FROM t ORDER BY k");
   ASSERT_TRUE(r.ok) << r.error;
   ASSERT_EQ(r.rows.size(), 4000u);
