@@ -468,11 +468,6 @@ Status SetUpScan(ParquetCursor* c, const IndexPlan& plan, int idx_num, int argc,
   return Status::OK();
 }
 
-// Plans the scan of file c->file_index: `filename` and partition terms, terms on columns the file
-// does not have, row positions, OFFSET/LIMIT, then the engine's pruning (PlanScan). Sets c->scanner,
-// or leaves it null when nothing in the file is read. Nothing past the footer is read for a file
-// skipped before PlanScan; PlanScan itself reads only what its layers need (dictionaries, Bloom
-// filters, page indexes) for row groups the statistics kept.
 // The terms a shredded string field prunes by for `term`, on a SQLite whose `->>` ends a string at its
 // first NUL (JsonStringsEndAtNul: 3.40): the hidden column then holds the stored string s cut there,
 // t(s), a prefix of s, while the field's statistics, dictionary and Bloom filter hold s. For a TEXT c
@@ -514,6 +509,11 @@ std::vector<PredicateTerm> TermsForCutStrings(const PredicateTerm& term) {
   }
 }
 
+// Plans the scan of file c->file_index: `filename` and partition terms, terms on columns the file
+// does not have, row positions, OFFSET/LIMIT, then the engine's pruning (PlanScan). Sets c->scanner,
+// or leaves it null when nothing in the file is read. Nothing past the footer is read for a file
+// skipped before PlanScan; PlanScan itself reads only what its layers need (dictionaries, Bloom
+// filters, page indexes) for row groups the statistics kept.
 Status OpenFile(ParquetCursor* c) {
   const ParquetTable& t = *c->table;
   ScanSetup& s = c->setup;
