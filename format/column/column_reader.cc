@@ -279,9 +279,9 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   }
 
   // A batch's values are C strings while every value appended to it came from a terminated
-  // dictionary (TerminateDictionary).
+  // dictionary (TerminateDictionary) or a page's C strings (PageReader::set_c_strings).
   void NoteCStrings(ColumnBatch* batch) const {
-    const bool c_strings = use_dictionary_ && dictionary_c_strings_;
+    const bool c_strings = use_dictionary_ ? dictionary_c_strings_ : page_c_strings_;
     batch->c_strings = batch->num_values == 0 ? c_strings : batch->c_strings && c_strings;
   }
 
@@ -577,6 +577,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     page_all_present_ = non_null == n;
     page_values_left_ = non_null;
     values_owner_ = page_.owner2 ? page_.owner2 : page_.owner;
+    page_c_strings_ = false;
     const Encoding enc = page_.encoding;
     use_dictionary_ = enc == Encoding::kRleDictionary || enc == Encoding::kPlainDictionary;
     if (use_dictionary_) {
@@ -601,6 +602,10 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     decoder_ = decoders_[slot].get();
     Status s = decoder_->SetData(values, non_null);
     if (!s.ok()) return PageError(std::move(s));
+    // The worker's C strings, when it made them of these very bytes.
+    page_c_strings_ = !page_.c_strings.empty() && page_.c_strings_of == values.data() &&
+                      decoder_->UseCStrings(page_.c_strings.data());
+    if (page_c_strings_) values_owner_ = page_.c_strings_owner;
     page_levels_ = n;
     return Status::OK();
   }
@@ -850,6 +855,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
   PodVector<T> dictionary_;
   BufferPtr dictionary_owner_;
   bool dictionary_c_strings_ = false;  // TerminateDictionary made every entry a C string
+  bool page_c_strings_ = false;        // decoder_ hands out the page's C strings (Page::c_strings)
   int64_t dictionary_values_used_ = 0;  // values gathered from dictionary_; -1: termination tried
   bool use_dictionary_ = false;
   DictionaryIndexDecoder index_decoder_;
@@ -870,6 +876,12 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
 std::string ColumnContext(const FileReader& file, int row_group, const SchemaNode& leaf) {
   return file.path() + ", row group " + std::to_string(row_group) + ", column '" +
          leaf.DottedPath() + "'";
+}
+
+void ColumnChunkReader::set_c_strings(bool on) {
+  if (page_reader_ == nullptr) return;
+  page_reader_->set_c_strings(on && leaf_->physical_type == PhysicalType::kByteArray,
+                              leaf_->max_repetition_level > 0, leaf_->max_definition_level > 0);
 }
 
 int64_t ColumnChunkReader::pages_from_cache() const {

@@ -66,6 +66,12 @@ class ColumnChunkReader {
   // valid while this reader lives.
   void set_keep_dictionary_indices(bool keep) { keep_dictionary_indices_ = keep; }
 
+  // With `on` (off by default) and a BYTE_ARRAY column, values of PLAIN pages a worker read ahead
+  // (ReaderOptions::task_pool) come as C strings (ColumnBatch::c_strings) where the page holds no
+  // NUL byte: the worker copies them so (PageReader::set_c_strings). For a scan that hands the
+  // values on as text. Call before the first read.
+  void set_c_strings(bool on);
+
   // For a batch kept as dictionary indices that only a filter reads, a filter at most one entry
   // of the dictionary can satisfy and NULL cannot: `target` is that entry (-1: none), `other` one
   // the filter rejects. Asked once per dictionary with a dictionary-coded batch of it (a nullopt

@@ -33,6 +33,10 @@ class TypedDecoder {
   // of FIXED_LEN_BYTE_ARRAY): the buffer the values of the current page point into; pin it to keep
   // decoded ByteArrays valid past the next SetData. Null when values point into the page data.
   virtual BufferPtr storage() const { return nullptr; }
+  // PLAIN BYTE_ARRAY only: `copy` holds the values of the span SetData was just given, in order,
+  // each followed by a NUL byte (Page::c_strings). Decode then points each value into it, as a C
+  // string; until the next SetData. False (nothing changes) for every other decoder.
+  virtual bool UseCStrings(const uint8_t* /*copy*/) { return false; }
   // Asked by such decoders, in SetData, for the bytes a page's values need before they allocate
   // them (a few hundred bytes of DELTA_BYTE_ARRAY can claim a gigabyte of values); an error stops
   // SetData with it. Unset: nothing is asked.

@@ -97,23 +97,45 @@ class PlainByteArrayDecoder final : public TypedDecoder<ByteArray> {
     data_ = data;
     pos_ = 0;
     values_left_ = num_values;
+    values_taken_ = 0;
+    copy_ = nullptr;
     return Status::OK();
+  }
+  bool UseCStrings(const uint8_t* copy) override {
+    copy_ = copy;
+    return true;
   }
   Result<int64_t> Decode(ByteArray* out, int64_t n) override {
     int64_t k = std::clamp<int64_t>(n, 0, values_left_);
     const uint8_t* base = data_.data();
     size_t pos = pos_;
     const size_t size = data_.size();
-    for (int64_t i = 0; i < k; ++i) {
-      if (4 > size - pos) return Truncated(i);
-      uint32_t len = LoadLE<uint32_t>(base + pos);
-      pos += 4;
-      if (len > size - pos) return Truncated(i);
-      out[i] = ByteArray{base + pos, len};
-      pos += len;
+    if (copy_ != nullptr) {
+      // In the copy no value has its 4-byte length and each has a NUL after it: the value whose
+      // length sits at `pos` starts there 3 bytes earlier for each value before it.
+      const uint8_t* c = copy_ + pos - 3 * static_cast<size_t>(values_taken_);
+      for (int64_t i = 0; i < k; ++i) {
+        if (4 > size - pos) return Truncated(i);
+        uint32_t len = LoadLE<uint32_t>(base + pos);
+        pos += 4;
+        if (len > size - pos) return Truncated(i);
+        out[i] = ByteArray{c, len};
+        pos += len;
+        c += len + 1;
+      }
+    } else {
+      for (int64_t i = 0; i < k; ++i) {
+        if (4 > size - pos) return Truncated(i);
+        uint32_t len = LoadLE<uint32_t>(base + pos);
+        pos += 4;
+        if (len > size - pos) return Truncated(i);
+        out[i] = ByteArray{base + pos, len};
+        pos += len;
+      }
     }
     pos_ = pos;
     values_left_ -= k;
+    values_taken_ += k;
     return k;
   }
   Result<int64_t> Skip(int64_t n) override {
@@ -127,6 +149,7 @@ class PlainByteArrayDecoder final : public TypedDecoder<ByteArray> {
       pos_ += len;
     }
     values_left_ -= k;
+    values_taken_ += k;
     return k;
   }
   int64_t values_left() const override { return values_left_; }
@@ -140,6 +163,8 @@ class PlainByteArrayDecoder final : public TypedDecoder<ByteArray> {
   ByteSpan data_;
   size_t pos_ = 0;  // byte offset of the next value's length
   int64_t values_left_ = 0;
+  int64_t values_taken_ = 0;       // decoded or skipped since SetData
+  const uint8_t* copy_ = nullptr;  // UseCStrings
 };
 
 }  // namespace

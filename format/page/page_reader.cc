@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <cstring>
 #include <mutex>
 
 #include "format/codec/codec.h"
@@ -114,6 +115,7 @@ void PageReader::ReadNextAhead(const Page& current) {
     options_.task_pool->Submit([this, n] {
       if (!ClaimWork(n->claimed)) return;  // cancelled, or loaded by the reader itself
       Status s = LoadBodyNow(&n->page);
+      if (s.ok() && c_strings_) MakeCStrings(&n->page);
       std::lock_guard<std::mutex> lock(n->mu);
       n->status = std::move(s);
       n->done.store(true, std::memory_order_release);
@@ -360,6 +362,9 @@ Result<bool> PageReader::NextHeader(Page* page) {
     page->body_owned = false;
     page->owner = buffer_;
     page->owner2.reset();
+    page->c_strings = {};
+    page->c_strings_of = nullptr;
+    page->c_strings_owner.reset();
     page->body = {};
     page->rep_levels = {};
     page->def_levels = {};
@@ -448,6 +453,9 @@ Status PageReader::LoadBody(Page* page) const {
       page->def_levels = done.def_levels;
       page->owner = done.owner;
       page->owner2 = done.owner2;
+      page->c_strings = done.c_strings;
+      page->c_strings_of = done.c_strings_of;
+      page->c_strings_owner = done.c_strings_owner;
       page->stored = done.stored;
       page->stored_values = done.stored_values;
       page->encrypted = done.encrypted;
@@ -511,6 +519,48 @@ void PageReader::KeepInCache(const Page& page) const {
     entry->rep_levels_size = page.rep_levels.size();
   }
   options_.page_cache->Store(file_.id(), page.offset, std::move(entry));
+}
+
+void PageReader::MakeCStrings(Page* page) const {
+  if (page->type == PageType::kDictionaryPage || page->encoding != Encoding::kPlain) return;
+  ByteSpan values = page->body;
+  if (page->type == PageType::kDataPage) {
+    // Past the levels, as the column reader finds them: RLE levels after their 4-byte length. (The
+    // deprecated BIT_PACKED levels carry no length: no copy for them.)
+    const DataPageHeader& h = *page->header.data_page_header;
+    for (const auto& [present, encoding] : {std::pair{c_strings_rep_, h.repetition_level_encoding},
+                                            std::pair{c_strings_def_, h.definition_level_encoding}}) {
+      if (!present) continue;
+      if (encoding != Encoding::kRle || values.size() < 4) return;
+      const uint32_t length = LoadLE<uint32_t>(values.data());
+      if (length > values.size() - 4) return;
+      values = values.subspan(4 + length);
+    }
+  }
+  // Every value loses its 4-byte length and gains a NUL, so the copy is smaller than the values.
+  const size_t size = values.size();
+  if (size == 0) return;
+  if (options_.memory && !options_.memory->Reserve(static_cast<int64_t>(size), "a page's C strings").ok()) return;
+  std::shared_ptr<Buffer> out = AcquirePooledBuffer(size);
+  BufferPtr owned = ChargedBuffer(out, options_.memory, static_cast<int64_t>(size));
+  const uint8_t* in = values.data();
+  uint8_t* c = out->data();
+  size_t pos = 0;
+  while (pos < size) {
+    if (size - pos < 4) return;
+    const uint32_t length = LoadLE<uint32_t>(in + pos);
+    pos += 4;
+    if (length > size - pos) return;
+    const uint8_t* value = in + pos;
+    if (std::memchr(value, 0, length) != nullptr) return;
+    std::memcpy(c, value, length);
+    c[length] = 0;
+    c += length + 1;
+    pos += length;
+  }
+  page->c_strings = ByteSpan(out->data(), static_cast<size_t>(c - out->data()));
+  page->c_strings_of = values.data();
+  page->c_strings_owner = std::move(owned);
 }
 
 Status PageReader::LoadBodyNow(Page* page) const {

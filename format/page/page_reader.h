@@ -37,6 +37,12 @@ struct Page {
   ByteSpan def_levels;  // v2 only
   BufferPtr owner;      // keeps `body` (and the level and stored spans) alive
   BufferPtr owner2;
+  // A PLAIN data page a worker loaded for a reader that asked for C strings
+  // (PageReader::set_c_strings): the values, which start at c_strings_of in `body`, each without its
+  // length and followed by a NUL byte, none holding one. Empty when not made.
+  ByteSpan c_strings;
+  const uint8_t* c_strings_of = nullptr;
+  BufferPtr c_strings_owner;
   const Statistics* statistics() const;
 
   // Set by NextHeader, used by LoadBody.
@@ -122,6 +128,16 @@ class PageReader {
   // verifies nor decompresses it.
   Status LoadBody(Page* page) const;
 
+  // With `on` (off by default), a worker that loads a PLAIN data page ahead of the scan also copies
+  // its BYTE_ARRAY values as C strings (Page::c_strings), so that the calling thread hands them to
+  // SQLite without searching each for a NUL and copying it on the way. `rep_levels`/`def_levels`:
+  // whether a v1 page's body starts with repetition / definition levels. Set before the first page.
+  void set_c_strings(bool on, bool rep_levels, bool def_levels) {
+    c_strings_ = on;
+    c_strings_rep_ = rep_levels;
+    c_strings_def_ = def_levels;
+  }
+
   // Moves to the page header at file offset `offset` (a PageLocation), which is data page number
   // `data_ordinal` of the chunk. Unless the bytes at `offset` are already in memory, reads
   // [min(load_begin, offset), max(load_end, offset + 1)) clipped to the chunk in one read: the
@@ -164,6 +180,9 @@ class PageReader {
   // bytes are not in memory) and hands that page to a worker. `current` is the page NextHeader is
   // returning: its own read-ahead, if any, stays for LoadBody; any other is dropped.
   void ReadNextAhead(const Page& current);
+  // set_c_strings's work for a page just loaded; leaves it without when the values do not parse to
+  // the end of the page, one holds a NUL, or the budget refuses the copy.
+  void MakeCStrings(Page* page) const;
   // Waits until `r`'s work is done, running queued tasks of the pool meanwhile.
   void Wait(ReadAhead& r) const;
   // Cancels `r`'s work, or waits for it when it is under way.
@@ -197,6 +216,9 @@ class PageReader {
   int64_t values_seen_ = 0;
   int64_t bytes_read_ = 0;
   bool peeking_ = false;                        // inside ReadNextAhead: never read the file
+  bool c_strings_ = false;  // set_c_strings
+  bool c_strings_rep_ = false;
+  bool c_strings_def_ = false;
   // Pages read ahead of the scan, per column: one, so that the workers take pages in about the
   // order the scan needs them (with two, a worker busy with pages needed later left the scan to
   // load the ones it needed now itself: a ten-column scan with threads=2 10% slower).

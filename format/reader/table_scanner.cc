@@ -218,6 +218,9 @@ Result<bool> TableScanner::OpenNextGroup() {
       PQ_ASSIGN_OR_RETURN(auto r, ColumnChunkReader::Make(file_, g.row_group, f->first_leaf + i));
       PQ_RETURN_IF_ERROR(r->PlanReads(g.spans));
       r->set_keep_dictionary_indices(f->filter && !f->nested);
+      // A column only handed on (no filter reads it) as text: its values as C strings (Bytes).
+      r->set_c_strings(!f->filter && !f->nested && !f->converters.empty() &&
+                       f->converters[0].kind() == LeafConverter::Kind::kText);
       if (f->probe_term >= 0) {
         Term* t = &terms_[static_cast<size_t>(f->probe_term)];
         FieldState* field = f.get();

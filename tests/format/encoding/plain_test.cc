@@ -81,6 +81,43 @@ TEST(PlainTest, ByteArrayHasLengthPrefixesAndPointsIntoThePage) {
   EXPECT_EQ((*dec)->storage(), nullptr);
 }
 
+TEST(PlainTest, ByteArrayWithCStringsPointsIntoTheCopy) {
+  // Values "ab", "", "xyz", "q": the page, and the same values as C strings (Page::c_strings).
+  Buffer page = Bytes({2, 0, 0, 0, 'a', 'b', 0, 0, 0, 0, 3, 0, 0, 0, 'x', 'y', 'z', 1, 0, 0, 0, 'q'});
+  const std::string copy("ab\0\0xyz\0q\0", 10);
+  const auto* c = reinterpret_cast<const uint8_t*>(copy.data());
+  auto dec = MakeDecoder<ByteArray>(P::kByteArray, E::kPlain, 0);
+  ASSERT_TRUE((*dec)->SetData(page, 4).ok());
+  ASSERT_TRUE((*dec)->UseCStrings(c));
+  // Decoded and skipped in pieces: each value where the copy holds it, whatever came before.
+  ByteArray out[4];
+  ASSERT_EQ(*(*dec)->Decode(out, 1), 1);
+  EXPECT_EQ(out[0].ptr, c);
+  EXPECT_EQ(out[0].view(), "ab");
+  ASSERT_EQ(*(*dec)->Skip(1), 1);
+  ASSERT_EQ(*(*dec)->Decode(out + 2, 5), 2);
+  EXPECT_EQ(out[2].ptr, c + 4);
+  EXPECT_EQ(out[2].view(), "xyz");
+  EXPECT_EQ(out[3].ptr, c + 8);
+  EXPECT_EQ(out[3].view(), "q");
+  // The next page, without a copy: values point into it again.
+  ASSERT_TRUE((*dec)->SetData(page, 2).ok());
+  ASSERT_EQ(*(*dec)->Decode(out, 2), 2);
+  EXPECT_EQ(out[0].ptr, page.data() + 4);
+  EXPECT_EQ(out[1].ptr, page.data() + 10);
+  // A copy after a skip at the start of a page.
+  ASSERT_TRUE((*dec)->SetData(page, 4).ok());
+  ASSERT_TRUE((*dec)->UseCStrings(c));
+  ASSERT_EQ(*(*dec)->Skip(2), 2);
+  ASSERT_EQ(*(*dec)->Decode(out, 2), 2);
+  EXPECT_EQ(out[0].ptr, c + 4);
+  EXPECT_EQ(out[1].ptr, c + 8);
+  // Only PLAIN BYTE_ARRAY decoders take a copy.
+  auto delta = MakeDecoder<ByteArray>(P::kByteArray, E::kDeltaLengthByteArray, 0);
+  ASSERT_TRUE(delta.ok());
+  EXPECT_FALSE((*delta)->UseCStrings(c));
+}
+
 TEST(PlainTest, ByteArrayLengthPastTheEndIsCorruption) {
   Status st;
   DecodePage<ByteArray>(P::kByteArray, E::kPlain, Bytes({6, 0, 0, 0, 'H', 'e', 'l', 'l', 'o'}), 1,

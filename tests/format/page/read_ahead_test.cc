@@ -561,5 +561,175 @@ TEST(ReadAheadTest, NoRowGroupIsReadAheadWhenItMayNotBeNeeded) {
   }
 }
 
+// Three STRING leaves: 0 "req" required, 1 "opt" optional (every sixth row NULL), 2 "nul" optional
+// (every sixth row NULL) whose row 250 holds a NUL byte. Row r's text is "v<r>" and r % 7 'x's.
+std::vector<SchemaElement> TextSchema() {
+  return {Root(3), Leaf("req", PhysicalType::kByteArray, Repetition::kRequired, Logical(LogicalType::Kind::kString)),
+          Leaf("opt", PhysicalType::kByteArray, Repetition::kOptional, Logical(LogicalType::Kind::kString)),
+          Leaf("nul", PhysicalType::kByteArray, Repetition::kOptional, Logical(LogicalType::Kind::kString))};
+}
+
+std::vector<LeafData> TextTable(int64_t rows) {
+  std::vector<LeafData> d(3);
+  for (int64_t r = 0; r < rows; ++r) {
+    const std::string text = "v" + std::to_string(r) + std::string(static_cast<size_t>(r % 7), 'x');
+    d[0].bytes.push_back(text);
+    for (size_t leaf : {size_t{1}, size_t{2}}) {
+      d[leaf].def.push_back(r % 6 == 0 ? 0 : 1);
+      if (r % 6 != 0) d[leaf].bytes.push_back(leaf == 2 && r == 250 ? std::string("a\0b", 3) : text);
+    }
+  }
+  return d;
+}
+
+std::shared_ptr<const FileReader> WriteTextFile(int version, CompressionCodec codec, int64_t rows,
+                                                const std::string& name) {
+  WriterOptions w;
+  w.codec = codec;
+  w.dictionary = false;
+  w.data_page_version = version;
+  w.page_rows = 50;
+  w.row_group_rows = rows;
+  return WriteAndOpen(TextSchema(), TextTable(rows), rows, rows, w, name);
+}
+
+// The values of a loaded data page of a flat leaf: the body, past a v1 page's definition levels
+// (RLE, after their 4-byte length) when the leaf has them.
+ByteSpan ValuesOf(const Page& page, bool def_levels) {
+  if (page.type != PageType::kDataPage || !def_levels) return page.body;
+  uint32_t length = 0;
+  std::memcpy(&length, page.body.data(), 4);
+  return page.body.subspan(4 + length);
+}
+
+// PLAIN BYTE_ARRAY values as C strings, made apart from the reader: each value's bytes and a NUL.
+// *nul: some value holds a NUL byte.
+std::string CStringsOf(ByteSpan values, bool* nul) {
+  std::string out;
+  *nul = false;
+  size_t pos = 0;
+  while (pos + 4 <= values.size()) {
+    uint32_t length = 0;
+    std::memcpy(&length, values.data() + pos, 4);
+    const std::string value(reinterpret_cast<const char*>(values.data()) + pos + 4, length);
+    *nul = *nul || value.find('\0') != std::string::npos;
+    out += value;
+    out += '\0';
+    pos += 4 + length;
+  }
+  EXPECT_EQ(pos, values.size());
+  return out;
+}
+
+TEST(ReadAheadTest, AWorkerCopiesPlainTextPagesAsCStrings) {
+  auto pool = std::make_shared<TaskPool>(1);
+  for (int version : {1, 2}) {
+    for (CompressionCodec codec : {CompressionCodec::kZstd, CompressionCodec::kUncompressed}) {
+      const std::string what = "v" + std::to_string(version) + " codec " + std::to_string(static_cast<int>(codec));
+      auto written = WriteTextFile(version, codec, 1'000, "cstrings_" + std::to_string(version) + "_" +
+                                                              std::to_string(static_cast<int>(codec)) + ".parquet");
+      ASSERT_TRUE(written);
+      ReaderOptions o;
+      o.task_pool = pool;
+      o.memory = std::make_shared<MemoryBudget>(0);  // no limit: counts what is held
+      auto file = OpenForTest(written->path(), o);
+      ASSERT_TRUE(file);
+      for (int leaf = 0; leaf < 3; ++leaf) {
+        for (bool on : {true, false}) {
+          const ColumnMetaData& meta = *file->metadata().row_groups[0].columns[static_cast<size_t>(leaf)].meta_data;
+          PageReader reader(file->file(), meta, file->options(), "test");
+          reader.set_c_strings(on, false, leaf > 0);
+          int pages = 0;
+          int with_nul = 0;
+          Page page;
+          while (true) {
+            Result<bool> found = reader.NextHeader(&page);
+            ASSERT_TRUE(found.ok()) << found.status().ToString();
+            if (!*found) break;
+            // Pages handed to the pool are loaded here or by the worker, by the same task.
+            while (pool->RunOne()) {
+            }
+            ASSERT_TRUE(reader.LoadBody(&page).ok());
+            ASSERT_EQ(page.encoding, Encoding::kPlain);
+            const ByteSpan values = ValuesOf(page, leaf > 0);
+            bool nul = false;
+            const std::string want = CStringsOf(values, &nul);
+            with_nul += nul;
+            // The first two pages are loaded inline (no read-ahead yet); so is every page without `on`.
+            if (!on || pages < 2 || nul) {
+              EXPECT_TRUE(page.c_strings.empty()) << what << " leaf " << leaf << " page " << pages;
+            } else {
+              EXPECT_EQ(page.c_strings_of, values.data()) << what << " leaf " << leaf << " page " << pages;
+              EXPECT_EQ(std::string(reinterpret_cast<const char*>(page.c_strings.data()), page.c_strings.size()),
+                        want)
+                  << what << " leaf " << leaf << " page " << pages;
+            }
+            ++pages;
+          }
+          EXPECT_EQ(pages, 20) << what;
+          EXPECT_EQ(with_nul, leaf == 2 ? 1 : 0) << what;
+        }
+      }
+      file.reset();
+      EXPECT_EQ(o.memory->used(), 0) << what << ": C strings stay charged";
+    }
+  }
+}
+
+TEST(ReadAheadTest, AScanHandsOnAWorkersCStringsAsTheValues) {
+  auto written = WriteTextFile(1, CompressionCodec::kZstd, 1'000, "cstrings_scan.parquet");
+  ASSERT_TRUE(written);
+  auto inline_file = OpenWith(written->path(), nullptr);
+  auto ahead_file = OpenWith(written->path(), std::make_shared<TaskPool>(1));
+  ASSERT_TRUE(inline_file && ahead_file);
+  const std::vector<int> fields = AllFields(*inline_file);
+  const std::vector<ScannedRow> want = FullScan(inline_file, fields);
+  ASSERT_EQ(want.size(), 1'000u);
+  ASSERT_EQ(want[250].values[2].bytes, std::string("a\0b", 3));
+  ExpectSameRows(want, FullScan(ahead_file, fields), "threads");
+
+  // A page a batch, the calling thread slower than the worker: batches of C strings, but never one
+  // holding the page with the NUL.
+  ScanRequest request;
+  request.fields = fields;
+  auto plan = TableScanner::PlanAllRows(*ahead_file, AllRowGroups(*ahead_file));
+  ASSERT_TRUE(plan.ok());
+  request.plan = *plan;
+  request.batch_rows = 50;
+  auto scanner = TableScanner::Make(ahead_file, std::move(request), ValueOptions{});
+  ASSERT_TRUE(scanner.ok());
+  int terminated[3] = {0, 0, 0};
+  int64_t row = 0;
+  while (true) {
+    auto n = (*scanner)->NextBatch();
+    ASSERT_TRUE(n.ok()) << n.status().ToString();
+    if (*n == 0) break;
+    for (int slot = 0; slot < 3; ++slot) {
+      const TableScanner::BytesColumn b = (*scanner)->Bytes(slot);
+      ASSERT_NE(b.values, nullptr);
+      if (!b.terminated) continue;
+      ++terminated[slot];
+      for (int64_t r = 0; r < *n; ++r) {
+        const int32_t k = b.value_index ? b.value_index[r] : static_cast<int32_t>(r);
+        const SqlValue& v = want[static_cast<size_t>(row + r)].values[static_cast<size_t>(slot)];
+        if (k < 0) {
+          EXPECT_EQ(v.type, CellType::kNull);
+          continue;
+        }
+        const ByteArray& value = b.values[k];
+        ASSERT_EQ(std::string(reinterpret_cast<const char*>(value.ptr), value.len), v.bytes) << "row " << row + r;
+        EXPECT_EQ(value.ptr[value.len], 0) << "row " << row + r;
+        EXPECT_EQ(std::strlen(reinterpret_cast<const char*>(value.ptr)), value.len) << "row " << row + r;
+      }
+    }
+    row += *n;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(row, 1'000);
+  EXPECT_GT(terminated[0], 0);
+  EXPECT_GT(terminated[1], 0);
+  EXPECT_GT(terminated[2], 0);
+}
+
 }  // namespace
 }  // namespace pq::testing
