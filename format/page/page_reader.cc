@@ -540,7 +540,12 @@ void PageReader::MakeCStrings(Page* page) const {
   // Every value loses its 4-byte length and gains a NUL, so the copy is smaller than the values.
   const size_t size = values.size();
   if (size == 0) return;
-  if (options_.memory && !options_.memory->Reserve(static_cast<int64_t>(size), "a page's C strings").ok()) return;
+  if (const std::shared_ptr<MemoryBudget>& memory = options_.memory) {
+    // A copy only saves time: it never takes room a scan near its limit may need (under half of it).
+    const int64_t limit = memory->limit();
+    if (limit > 0 && memory->used() + static_cast<int64_t>(size) > limit / 2) return;
+    if (!memory->Reserve(static_cast<int64_t>(size), "a page's C strings").ok()) return;
+  }
   std::shared_ptr<Buffer> out = AcquirePooledBuffer(size);
   BufferPtr owned = ChargedBuffer(out, options_.memory, static_cast<int64_t>(size));
   const uint8_t* in = values.data();

@@ -181,7 +181,7 @@ class PageReader {
   // returning: its own read-ahead, if any, stays for LoadBody; any other is dropped.
   void ReadNextAhead(const Page& current);
   // set_c_strings's work for a page just loaded; leaves it without when the values do not parse to
-  // the end of the page, one holds a NUL, or the budget refuses the copy.
+  // the end of the page, one holds a NUL, or the copy would take the budget past half its limit.
   void MakeCStrings(Page* page) const;
   // Waits until `r`'s work is done, running queued tasks of the pool meanwhile.
   void Wait(ReadAhead& r) const;

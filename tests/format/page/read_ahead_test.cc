@@ -676,6 +676,42 @@ TEST(ReadAheadTest, AWorkerCopiesPlainTextPagesAsCStrings) {
   }
 }
 
+TEST(ReadAheadTest, NoCStringsTakeRoomAScanNearItsMemoryLimitMayNeed) {
+  auto written = WriteTextFile(1, CompressionCodec::kZstd, 1'000, "cstrings_budget.parquet");
+  ASSERT_TRUE(written);
+  auto pool = std::make_shared<TaskPool>(1);
+  // Walks leaf 0 under `memory`, running every page handed over; pages with C strings, or -1 when
+  // the walk failed.
+  auto walk = [&](const std::shared_ptr<MemoryBudget>& memory) {
+    ReaderOptions o;
+    o.task_pool = pool;
+    o.memory = memory;
+    auto file = OpenForTest(written->path(), o);
+    EXPECT_TRUE(file);
+    if (!file) return -1;
+    PageReader reader(file->file(), *file->metadata().row_groups[0].columns[0].meta_data, file->options(), "test");
+    reader.set_c_strings(true, false, false);
+    int with = 0;
+    Page page;
+    while (true) {
+      Result<bool> found = reader.NextHeader(&page);
+      if (!found.ok()) return -1;
+      if (!*found) break;
+      while (pool->RunOne()) {
+      }
+      if (!reader.LoadBody(&page).ok()) return -1;
+      with += !page.c_strings.empty();
+    }
+    return with;
+  };
+  auto counted = std::make_shared<MemoryBudget>(0);
+  EXPECT_EQ(walk(counted), 18);  // every page from the third
+  // A limit the walk needs most of (two thirds of it at its peak with the copies): none is made,
+  // and the walk reads as before.
+  EXPECT_EQ(walk(std::make_shared<MemoryBudget>(counted->peak() * 3 / 2)), 0);
+  EXPECT_EQ(walk(std::make_shared<MemoryBudget>(counted->peak() * 4)), 18);
+}
+
 TEST(ReadAheadTest, AScanHandsOnAWorkersCStringsAsTheValues) {
   auto written = WriteTextFile(1, CompressionCodec::kZstd, 1'000, "cstrings_scan.parquet");
   ASSERT_TRUE(written);
