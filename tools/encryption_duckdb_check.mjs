@@ -14,6 +14,8 @@
 // 2. The conformance files (tests/data/parquet-testing/data/*.parquet.encrypted): wherever
 //    DuckDB can read a file with the footer key alone, every column it reads must hold what the
 //    extension reads with all the keys. A file or column DuckDB cannot read is listed, not failed.
+// 3. A file DuckDB encrypts: refused with the error naming the AAD DuckDB leaves out (see
+//    checkDuckDBWritten), or, should DuckDB write it as the spec says, read value for value.
 // Exit status 0 when every check passes; otherwise each difference is printed and the status is 1.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -205,6 +207,42 @@ async function checkConformance(args, failures) {
   if (compared === 0) failures.push('DuckDB could read no conformance file');
 }
 
+// 3. A file DuckDB encrypts (uniform, footer key): DuckDB seals its modules without the AAD the
+// Parquet spec requires and stores no aad_file_unique, so the extension must refuse it saying so, not
+// "wrong key"; with a wrong key it must say authentication failed. (Should a DuckDB write conforming
+// files, the extension must read every value instead.)
+async function checkDuckDBWritten(args, dir, failures) {
+  const file = path.join(dir, 'duckdb_encrypted.parquet');
+  const key = '0123456789012345';
+  const fail = [];
+  // Writing needs mbedtls's encryption, which this DuckDB build only allows with force_mbedtls_unsafe.
+  await readWithDuckDB(`COPY (SELECT i AS id, 'v' || i AS txt FROM range(100) r(i)) TO ${sqlString(file)} ` +
+    "(FORMAT parquet, ENCRYPTION_CONFIG {footer_key: 'k'})",
+    ["SET force_mbedtls_unsafe = 'true'", `PRAGMA add_parquet_key('k', ${sqlString(key)})`]);
+  const open = (k) => `CREATE VIRTUAL TABLE temp.t USING parquet(${sqlString(file)}, footer_key=${sqlString(k)});`;
+  let ours = null;
+  let error = '';
+  try {
+    ours = sqliteRows(args, `${open(key)} SELECT id, txt FROM t;`);
+  } catch (e) {
+    error = e.message;
+  }
+  if (ours) {
+    const res = await readWithDuckDB(`SELECT id, txt FROM read_parquet(${sqlString(file)}, encryption_config = {footer_key: 'k'})`,
+      [`PRAGMA add_parquet_key('k', ${sqlString(key)})`]);
+    compareRows('duckdb_encrypted.parquet', ours, res.rows.map((row) => row.map(norm)), fail, args.maxDiffs);
+  } else if (!error.includes('without the additional authenticated data (AAD) the Parquet spec requires')) {
+    fail.push(`the extension's error does not say the AAD is missing: ${error}`);
+  }
+  try {
+    sqliteRows(args, `${open('abcdefghijklmnop')} SELECT id FROM t;`);
+    fail.push('the extension read it with a wrong key');
+  } catch (e) {
+    if (!e.message.includes('authentication failed for footer')) fail.push(`wrong key: ${e.message}`);
+  }
+  report(`a file DuckDB encrypted (${ours ? 'read and compared' : 'refused as written without the AAD'})`, fail, failures);
+}
+
 function report(name, fail, failures, notes = []) {
   if (fail.length) {
     failures.push(name);
@@ -219,6 +257,7 @@ async function main() {
   const failures = [];
   await inWorkDir(args, 'pq-encryption-check-', async (dir) => {
     await checkExports(args, dir, failures);
+    await checkDuckDBWritten(args, dir, failures);
   });
   await checkConformance(args, failures);
   process.stdout.write(`${failures.length} failed\n`);

@@ -127,9 +127,21 @@ Result<std::unique_ptr<FileDecryptor>> FileDecryptor::ForEncryptedFooter(
                           ": give the footer key (footer_key) or register its key id");
   }
   ByteSpan module = footer.subspan(consumed);
-  PQ_RETURN_IF_ERROR(DecryptModule(Cipher::kGcm, AsBytes(d->footer_key_),
-                                   AsBytes(FooterAad(d->file_aad_)), module, "footer",
-                                   file_metadata));
+  Status opened = DecryptModule(Cipher::kGcm, AsBytes(d->footer_key_), AsBytes(FooterAad(d->file_aad_)), module,
+                                "footer", file_metadata);
+  if (opened.code() == StatusCode::kCrypto && !crypto.encryption_algorithm.aad_file_unique) {
+    // A writer that left out the AAD the spec requires (no aad_file_unique, and no AAD at all:
+    // DuckDB's encrypted files): the key is right, which "wrong key" would deny.
+    std::vector<uint8_t> ignored;
+    if (DecryptModule(Cipher::kGcm, AsBytes(d->footer_key_), ByteSpan(), module, "footer", &ignored).ok()) {
+      return Status::NotSupported(
+          "the footer opens with the key given only without the additional authenticated data (AAD) the "
+          "Parquet spec requires (the file's encryption metadata has no aad_file_unique): a writer that does "
+          "not follow Parquet modular encryption wrote it (DuckDB writes its encrypted files so), and this "
+          "reader does not read such files");
+    }
+  }
+  PQ_RETURN_IF_ERROR(opened);
   d->encrypted_footer_ = true;
   d->footer_verified_ = true;
   return d;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "format/bloom/split_block_bloom_filter.h"
+#include "format/crypto/aes_cipher.h"
 #include "format/crypto/file_decryptor.h"
 #include "format/crypto/key_unwrapper.h"
 #include "format/crypto/kms_client.h"
@@ -301,6 +302,52 @@ TEST(EncryptedReaderTest, EncryptedFooterNeedsItsKey) {
   wrong->footer_key = "abcdefghijklmnop";
   ExpectError(OpenFile(path, wrong).status(), StatusCode::kCrypto,
               "authentication failed for footer (wrong key, wrong AAD prefix, or the file was altered)");
+}
+
+// An encrypted footer (FileCryptoMetaData, then the footer module) of `metadata`, sealed under
+// kFooterKey with `aad`; aad_file_unique stored when given.
+std::string SealedFooter(const std::string& metadata, const std::string& aad, std::optional<std::string> unique) {
+  FileCryptoMetaData crypto;
+  crypto.encryption_algorithm.kind = EncryptionAlgorithm::Kind::kAesGcmV1;
+  crypto.encryption_algorithm.aad_file_unique = std::move(unique);
+  std::string footer;
+  WriteFileCryptoMetaData(crypto, &footer);
+  EXPECT_TRUE(crypto::EncryptModule(crypto::Cipher::kGcm, AsBytes(kFooterKey), AsBytes(aad),
+                                    AsBytes(metadata), &footer)
+                  .ok());
+  return footer;
+}
+
+TEST(EncryptedReaderTest, AFooterSealedWithoutTheSpecsAadIsNamedSo) {
+  // The plaintext FileMetaData of a real file, sealed again three ways.
+  auto c = ExplicitKeys();
+  const std::string bytes = ReadWholeFile(DataPath(kColumnsAndFooter));
+  const uint32_t len = LoadLE<uint32_t>(reinterpret_cast<const uint8_t*>(bytes.data()) + bytes.size() - 8);
+  ByteSpan original = AsBytes(bytes).subspan(bytes.size() - 8 - len, len);
+  std::vector<uint8_t> plain;
+  ASSERT_TRUE(crypto::FileDecryptor::ForEncryptedFooter(original, *c, &plain).ok());
+  const std::string metadata(plain.begin(), plain.end());
+  auto open = [&](const std::string& footer) {
+    std::vector<uint8_t> out;
+    return crypto::FileDecryptor::ForEncryptedFooter(AsBytes(footer), *c, &out, "x.parquet").status();
+  };
+  // The spec's footer AAD with an empty file identifier (none stored): opens.
+  const Status spec = open(SealedFooter(metadata, std::string(1, '\0'), std::nullopt));
+  EXPECT_TRUE(spec.ok()) << spec.ToString();
+  // No AAD at all and no aad_file_unique, as DuckDB writes: the key is right, the file is not.
+  ExpectError(open(SealedFooter(metadata, "", std::nullopt)), StatusCode::kNotSupported,
+              "opens with the key given only without the additional authenticated data (AAD) the Parquet spec "
+              "requires (the file's encryption metadata has no aad_file_unique)");
+  // No AAD but an aad_file_unique stored, or another key: authentication fails as ever.
+  ExpectError(open(SealedFooter(metadata, "", std::string("uniq"))), StatusCode::kCrypto,
+              "authentication failed for footer (wrong key, wrong AAD prefix, or the file was altered)");
+  auto wrong = std::make_shared<crypto::DecryptionConfig>(*c);
+  wrong->footer_key = "abcdefghijklmnop";
+  std::vector<uint8_t> out;
+  ExpectError(crypto::FileDecryptor::ForEncryptedFooter(AsBytes(SealedFooter(metadata, "", std::nullopt)),
+                                                        *wrong, &out)
+                  .status(),
+              StatusCode::kCrypto, "authentication failed for footer");
 }
 
 TEST(EncryptedReaderTest, MissingOrWrongColumnKeyFailsOnlyThatColumn) {
