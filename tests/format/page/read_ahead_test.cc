@@ -677,7 +677,8 @@ TEST(ReadAheadTest, AWorkerCopiesPlainTextPagesAsCStrings) {
 }
 
 TEST(ReadAheadTest, NoCStringsTakeRoomAScanNearItsMemoryLimitMayNeed) {
-  auto written = WriteTextFile(1, CompressionCodec::kZstd, 1'000, "cstrings_budget.parquet");
+  // Uncompressed: a page's body is a slice of the chunk's bytes, which the reader holds throughout.
+  auto written = WriteTextFile(1, CompressionCodec::kUncompressed, 1'000, "cstrings_budget.parquet");
   ASSERT_TRUE(written);
   auto pool = std::make_shared<TaskPool>(1);
   // Walks leaf 0 under `memory`, running every page handed over; pages with C strings, or -1 when
@@ -706,9 +707,20 @@ TEST(ReadAheadTest, NoCStringsTakeRoomAScanNearItsMemoryLimitMayNeed) {
   };
   auto counted = std::make_shared<MemoryBudget>(0);
   EXPECT_EQ(walk(counted), 18);  // every page from the third
-  // A limit the walk needs most of (two thirds of it at its peak with the copies): none is made,
-  // and the walk reads as before.
-  EXPECT_EQ(walk(std::make_shared<MemoryBudget>(counted->peak() * 3 / 2)), 0);
+  auto plain = std::make_shared<MemoryBudget>(0);
+  {
+    ReaderOptions o;
+    o.memory = plain;
+    auto file = OpenForTest(written->path(), o);
+    ASSERT_TRUE(file);
+    WalkChunk(*file, 0, 0);
+  }
+  // The reader holds the chunk's bytes throughout: under a limit below twice those, a copy would
+  // always take the table past half of it, so none is made, and the walk (which needs less than
+  // the limit) reads as before.
+  const int64_t chunk = OpenForTest(written->path())->metadata().row_groups[0].columns[0].meta_data->total_compressed_size;
+  ASSERT_LT(plain->peak() + 1024, 2 * chunk - 2) << "the walk needs more than the limit";
+  EXPECT_EQ(walk(std::make_shared<MemoryBudget>(2 * chunk - 2)), 0);
   EXPECT_EQ(walk(std::make_shared<MemoryBudget>(counted->peak() * 4)), 18);
 }
 
