@@ -109,6 +109,11 @@ struct WriteTable {
   // the COMMIT); the next statement on the table says so, once.
   std::string unpublished;
   std::unique_ptr<ExportProgress> progress;  // progress=1: the transaction's rows on stderr
+  // Once xSync finished the file (and the COMMIT then failed, with SQLITE_BUSY, leaving the
+  // transaction open): the rows before each take-back point, which the writer no longer keeps, so
+  // that a ROLLBACK TO that would take rows back from the finished file fails instead of leaving
+  // them in it.
+  std::vector<int64_t> finished_points;
 };
 
 namespace {
@@ -154,6 +159,7 @@ Status StartWriter(WriteTable* t) {
 void DropWriter(WriteTable* t) {
   t->writer.reset();
   t->claim.reset();
+  t->finished_points.clear();
 }
 
 // The error of a COMMIT whose file did not appear, for the table's next statement (once).
@@ -245,6 +251,11 @@ int Update(sqlite3_vtab* vtab, int argc, sqlite3_value** argv, sqlite_int64* row
     if (!t->broken.empty()) return Fail(vtab, t->broken);
     if (static_cast<size_t>(argc - 2) != t->columns.size())
       return Fail(vtab, "wrong number of values");
+    if (t->writer && t->writer->finished()) {
+      return Fail(vtab, "a COMMIT of this transaction failed after the Parquet file of '" + t->path +
+                            "' was finished: no more rows can be inserted into it; COMMIT again, or roll "
+                            "the transaction back");
+    }
     Status s = StartWriter(t);
     if (s.ok()) s = t->writer->AppendRow(argv + 2);
     if (!s.ok()) {
@@ -284,6 +295,10 @@ int Sync(sqlite3_vtab* vtab) {
     if (!t->broken.empty()) return Fail(vtab, t->broken);
     Status s = StartWriter(t);
     if (s.ok() && !t->writer->finished()) {
+      t->finished_points.clear();
+      for (size_t k = 0; k < t->writer->take_back_points(); ++k) {
+        t->finished_points.push_back(t->writer->take_back_point_rows(k));
+      }
       t->writer->PopTakeBackPoints(0);  // committing: nothing can be taken back any more
       s = t->writer->Finish();
     }
@@ -339,6 +354,11 @@ int Savepoint(sqlite3_vtab* vtab, int i) {
     WriteTable* t = AsTable(vtab);
     if (i < 0 || !t->writer || !t->broken.empty()) return SQLITE_OK;
     const size_t point = static_cast<size_t>(i) + 1;
+    if (t->writer->finished()) {  // after a failed COMMIT: no rows can follow the point
+      if (t->finished_points.size() > point) t->finished_points.resize(point);
+      while (t->finished_points.size() <= point) t->finished_points.push_back(t->writer->rows());
+      return SQLITE_OK;
+    }
     t->writer->PopTakeBackPoints(point);
     while (t->writer->take_back_points() <= point) {
       Status s = t->writer->PushTakeBackPoint();
@@ -353,7 +373,11 @@ int Savepoint(sqlite3_vtab* vtab, int i) {
 
 int Release(sqlite3_vtab* vtab, int i) {
   WriteTable* t = AsTable(vtab);
-  if (i >= 0 && t->writer) t->writer->PopTakeBackPoints(static_cast<size_t>(i) + 1);
+  if (i >= 0 && t->writer) {
+    const size_t keep = static_cast<size_t>(i) + 1;
+    t->writer->PopTakeBackPoints(keep);
+    if (t->finished_points.size() > keep) t->finished_points.resize(keep);
+  }
   return SQLITE_OK;
 }
 
@@ -362,6 +386,18 @@ int RollbackTo(sqlite3_vtab* vtab, int i) {
     WriteTable* t = AsTable(vtab);
     if (!t->writer || !t->broken.empty()) return SQLITE_OK;
     const size_t point = i < 0 ? 0 : static_cast<size_t>(i) + 1;
+    if (t->writer->finished()) {
+      // A COMMIT that failed (SQLITE_BUSY) finished the file: rows since the point cannot be taken
+      // out of it any more, and must not be committed once the native rows are rolled back.
+      if (point < t->finished_points.size() && t->finished_points[point] < t->writer->rows()) {
+        const Status s = Status::InvalidArgument(
+            "ROLLBACK TO cannot take rows back from '" + t->path +
+            "': a COMMIT of this transaction that failed had already finished the file");
+        Spoil(t, s);
+        return SetVtabError(vtab, s);
+      }
+      return SQLITE_OK;
+    }
     if (point >= t->writer->take_back_points()) return SQLITE_OK;  // no rows since
     Status s = t->writer->TakeBackTo(point);
     if (!s.ok()) {

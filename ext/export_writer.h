@@ -140,6 +140,8 @@ class ExportWriter {
   // points after it. A failure (the file cannot be cut back) leaves the writer failed.
   Status TakeBackTo(size_t point);
   size_t take_back_points() const { return points_.size(); }
+  // The rows appended before point `point` (< take_back_points()) was pushed.
+  int64_t take_back_point_rows(size_t point) const { return points_[point].rows; }
   // True once a failure made the writer unusable (every later call fails).
   bool failed() const { return failed_; }
   // True once Finish succeeded (the file waits for Publish).

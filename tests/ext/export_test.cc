@@ -349,6 +349,59 @@ TEST_F(ExportTest, WriteTableCommitRetriedAfterBusy) {
   EXPECT_EQ(names, (std::set<std::string>{"db.sqlite", "w.parquet"}));
 }
 
+// After a COMMIT that failed with SQLITE_BUSY (the write table's file already finished by xSync),
+// the transaction is still open. Savepoints and statements that take no rows of the write table
+// back go on working (a multi-row INSERT into a native table opens a statement savepoint); a
+// ROLLBACK TO that would take rows of the write table back cannot take them out of the finished file,
+// so it fails and the transaction cannot commit, rather than committing the file with rows the
+// native tables rolled back.
+TEST_F(ExportTest, WriteTableSavepointsAfterCommitFailedWithBusy) {
+  const std::string database = Path("db.sqlite");
+  TestDb a;
+  TestDb b;
+  ASSERT_EQ(a.load_error(), "");
+  ASSERT_EQ(a.Exec("ATTACH '" + database + "' AS disk; CREATE TABLE disk.n(v INTEGER);"), "");
+  ASSERT_EQ(a.Exec("CREATE VIRTUAL TABLE temp.w USING parquet('" + Path("w.parquet") +
+                   "', schema='v INTEGER'); CREATE VIRTUAL TABLE temp.w2 USING parquet('" +
+                   Path("w2.parquet") + "', schema='v INTEGER')"),
+            "");
+  ASSERT_EQ(b.Exec("ATTACH '" + database + "' AS disk"), "");
+  sqlite3_stmt* reading = nullptr;
+
+  // Nothing of the write table is taken back: the transaction commits at the second try.
+  ASSERT_EQ(a.Exec("BEGIN; INSERT INTO disk.n VALUES (1); INSERT INTO w VALUES (1); SAVEPOINT s; "
+                   "INSERT INTO w VALUES (2);"),
+            "");
+  ASSERT_EQ(sqlite3_prepare_v2(b.db(), "SELECT count(*) FROM disk.n", -1, &reading, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(reading), SQLITE_ROW);
+  EXPECT_NE(a.Exec("COMMIT"), "");
+  EXPECT_EQ(sqlite3_get_autocommit(a.db()), 0) << "the transaction is still open";
+  EXPECT_EQ(a.Exec("INSERT INTO disk.n SELECT 10 UNION ALL SELECT 11"), "");
+  EXPECT_EQ(a.Exec("SAVEPOINT t; INSERT INTO disk.n SELECT 20 UNION ALL SELECT 21; ROLLBACK TO t; RELEASE t"), "");
+  const std::string refused = a.Exec("INSERT INTO w VALUES (3)");
+  EXPECT_NE(refused.find("no more rows can be inserted"), std::string::npos) << refused;
+  sqlite3_reset(reading);
+  ASSERT_EQ(a.Exec("COMMIT"), "");
+  ASSERT_EQ(a.Exec("CREATE VIRTUAL TABLE temp.r USING parquet('" + Path("w.parquet") + "')"), "");
+  EXPECT_EQ(a.Query("SELECT group_concat(v) FROM r").rows, (std::vector<SqlRow>{{"1,2"}}));
+  EXPECT_EQ(a.Query("SELECT group_concat(v) FROM disk.n").rows, (std::vector<SqlRow>{{"1,10,11"}}));
+
+  // ROLLBACK TO a savepoint with rows of the write table after it: refused, and COMMIT fails.
+  ASSERT_EQ(a.Exec("BEGIN; INSERT INTO disk.n VALUES (2); INSERT INTO w2 VALUES (1); SAVEPOINT s; "
+                   "INSERT INTO w2 VALUES (2); INSERT INTO disk.n VALUES (3);"),
+            "");
+  ASSERT_EQ(sqlite3_step(reading), SQLITE_ROW);
+  EXPECT_NE(a.Exec("COMMIT"), "");
+  EXPECT_NE(a.Exec("ROLLBACK TO s"), "");
+  sqlite3_finalize(reading);
+  const std::string failed = a.Exec("COMMIT");
+  EXPECT_NE(failed.find("ROLLBACK TO cannot take rows back"), std::string::npos) << failed;
+  EXPECT_EQ(sqlite3_get_autocommit(a.db()), 1);
+  EXPECT_FALSE(fs::exists(Path("w2.parquet")));
+  EXPECT_EQ(a.Query("SELECT group_concat(v) FROM disk.n").rows, (std::vector<SqlRow>{{"1,10,11"}}));
+  EXPECT_EQ(Listing(), (std::set<std::string>{"db.sqlite", "w.parquet"}));
+}
+
 // The rename at COMMIT fails although xSync found the target writable: a folder takes the file's
 // name in between (from the commit hook, which SQLite calls after xSync and before xCommit). The
 // database has committed and SQLite ignores xCommit's error, so: the native rows stay committed, the
