@@ -718,6 +718,10 @@ Status ExportWriter::CheckSortOrder(sqlite3_value** values) {
       }
     }
   }
+  return Status::OK();
+}
+
+Status ExportWriter::RememberSortValues(sqlite3_value** values) {
   std::vector<sqlite3_value*> copies;
   for (const auto& [col, desc] : sort_keys_) {
     sqlite3_value* v = sqlite3_value_dup(values[col]);
@@ -752,6 +756,21 @@ Status ExportWriter::AppendRow(sqlite3_value** values) {
           sizeof(sqlite3_value*) +
           (t == SQLITE_TEXT || t == SQLITE_BLOB ? static_cast<size_t>(sqlite3_value_bytes(v)) : 0);
     }
+    if (!sort_keys_.empty()) {
+      Status remembered = RememberSortValues(values);
+      if (!remembered.ok()) {
+        for (size_t k = 0; k < n; ++k) {
+          sqlite3_value* v = pending_.back();
+          const int t = sqlite3_value_type(v);
+          pending_bytes_ -=
+              sizeof(sqlite3_value*) +
+              (t == SQLITE_TEXT || t == SQLITE_BLOB ? static_cast<size_t>(sqlite3_value_bytes(v)) : 0);
+          sqlite3_value_free(v);
+          pending_.pop_back();
+        }
+        return remembered;
+      }
+    }
     ++rows_;
     if (rows_ - written_rows_ >= BatchLimit() || pending_bytes_ >= kBatchBytes) return Flush();
     return Status::OK();
@@ -763,6 +782,14 @@ Status ExportWriter::AppendRow(sqlite3_value** values) {
       for (size_t k = 0; k < i; ++k) builders_[k].Truncate(builders_[k].rows() - 1);
       return Status::InvalidArgument("row " + std::to_string(rows_ + 1) + ", column '" +
                                      columns_[i].name + "': " + s.message());
+    }
+  }
+  // Only a row that was taken sets the order the next rows are checked against.
+  if (!sort_keys_.empty()) {
+    Status remembered = RememberSortValues(values);
+    if (!remembered.ok()) {
+      for (ColumnBuilder& b : builders_) b.Truncate(b.rows() - 1);
+      return remembered;
     }
   }
   ++rows_;

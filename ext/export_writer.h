@@ -183,7 +183,10 @@ class ExportWriter {
   Status OpenFile();
   // Writes key_material_ to key_material_temp_ (fsynced).
   Status WriteKeyMaterial();
+  // Whether the row keeps the order sorted_by declares after the last row taken.
   Status CheckSortOrder(sqlite3_value** values);
+  // The row, taken, is the one the next rows are checked against.
+  Status RememberSortValues(sqlite3_value** values);
   // threads > 1: one encoding thread takes the batches in order and, for N > 2, shares each
   // batch's columns with N-2 more workers; at most N batches wait (the calling thread then waits).
   class Pipeline;

@@ -268,3 +268,37 @@ query
 SELECT count(*), sum(num_rows) FROM parquet_file_metadata('$TMPDIR/late.parquet/a=1/*.parquet');
 ----
 1|1
+
+# sorted_by: a row refused for one of its values was not taken, so it does not set the order the
+# next rows are checked against (the file holds 1, then 3 may follow).
+statement ok
+CREATE VIRTUAL TABLE temp.sorted_out USING parquet('$TMPDIR/sorted_refused.parquet', schema='k INTEGER, v SMALLINT', sorted_by='k');
+
+statement ok
+BEGIN;
+
+statement ok
+INSERT INTO sorted_out VALUES (1, 1);
+
+statement error row 2, column 'v': integer 99999 is out of range for SMALLINT
+INSERT INTO sorted_out VALUES (5, 99999);
+
+statement ok
+INSERT INTO sorted_out VALUES (3, 3);
+
+statement error row 5, column 'k': integer 2 breaks the order sorted_by declares
+INSERT INTO sorted_out VALUES (4, 4), (10, 10), (2, 2);
+
+statement ok
+INSERT INTO sorted_out VALUES (6, 6);
+
+statement ok
+COMMIT;
+
+statement ok
+CREATE VIRTUAL TABLE temp.sorted_back USING parquet('$TMPDIR/sorted_refused.parquet');
+
+query
+SELECT group_concat(k) FROM sorted_back;
+----
+1,3,6
