@@ -56,6 +56,9 @@ struct ColumnType {
   int precision = 0;                  // kDecimal: 1..38
   int scale = 0;                      // kDecimal: 0..precision
   bool strict = false;                // inferred from values: only their storage classes accepted
+  // kFloat, kFloat16 taken from a query column's Parquet source (not declared): a value the type
+  // would round is refused, since it came from elsewhere (another arm of a compound SELECT).
+  bool exact = false;
   std::vector<ColumnType> children;   // kList, kMap, kStruct
   std::vector<std::string> field_names;  // kStruct, one per child
   std::optional<std::string> crs;        // kGeometry, kGeography: unset means OGC:CRS84

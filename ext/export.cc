@@ -312,6 +312,9 @@ Result<ExportAnswer> RunExport(sqlite3* db, const std::string& path, const std::
     c.name = name ? name : "";
     if (const ColumnType* source = SourceColumnType(st.stmt, i, sources)) {
       c.type = *source;
+      // A compound SELECT names the first arm's source: the other arms' REALs must not be rounded
+      // to a narrower float without a word.
+      if (c.type.kind == ColumnKind::kFloat || c.type.kind == ColumnKind::kFloat16) c.type.exact = true;
     } else {
       const char* decl = sqlite3_column_decltype(st.stmt, i);
       Result<ColumnType> type = ParseColumnType(decl ? decl : "");

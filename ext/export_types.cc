@@ -618,11 +618,19 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
       if (type_.kind == ColumnKind::kFloat) {
         const auto f = static_cast<float>(d);
         if (std::isinf(f) && !std::isinf(d)) return cannot("beyond the range of a 4-byte float");
+        if (type_.exact && static_cast<double>(f) != d && !std::isnan(d)) {
+          return cannot("the type this column takes from its Parquet source column, which would "
+                        "round it; declare it REAL with schema= to keep it");
+        }
         f32_.push_back(f);
       } else {
         const uint16_t half = DoubleToHalf(d);
         if ((half & 0x7fffu) == 0x7c00u && !std::isinf(d)) {
           return cannot("beyond the range of FLOAT16, 65504");
+        }
+        if (type_.exact && HalfToDouble(half) != d && !std::isnan(d)) {
+          return cannot("the type this column takes from its Parquet source column, which would "
+                        "round it; declare it REAL with schema= to keep it");
         }
         const uint8_t le[2] = {static_cast<uint8_t>(half & 0xff), static_cast<uint8_t>(half >> 8)};
         PushBytes(le, 2);

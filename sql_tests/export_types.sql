@@ -180,3 +180,46 @@ query
 SELECT parquet_export('$TMPDIR/constraint.parquet', 'SELECT ''{"a":1}'' AS d, ''2025-01-01'' AS t', 'schema=''d STRUCT<a INTEGER>, t TIMESTAMP WITHOUT TIME ZONE''');
 ----
 1
+
+# A compound SELECT's column takes the Parquet type of its first arm's source column: a REAL of
+# another arm that FLOAT4 or FLOAT16 would round is refused rather than rounded without a word;
+# values it holds exactly pass, and schema= keeps them all.
+statement ok
+SELECT parquet_export('$TMPDIR/narrow_src.parquet', 'SELECT 1.5 AS f, 2.5 AS h', 'schema=''f FLOAT4, h FLOAT16''');
+
+statement ok
+CREATE VIRTUAL TABLE temp.narrow_src USING parquet('$TMPDIR/narrow_src.parquet');
+
+statement error row 2, column 'f': real 0.1 cannot be stored as FLOAT4 (the type this column takes from its Parquet source column
+SELECT parquet_export('$TMPDIR/narrow_union.parquet', 'SELECT f FROM narrow_src UNION ALL SELECT 0.1');
+
+statement error row 2, column 'h': real 0.1 cannot be stored as FLOAT16
+SELECT parquet_export('$TMPDIR/narrow_union.parquet', 'SELECT h FROM narrow_src UNION ALL SELECT 0.1');
+
+query
+SELECT parquet_export('$TMPDIR/narrow_union.parquet', 'SELECT f, h FROM narrow_src UNION ALL SELECT 0.25, -0.5');
+----
+2
+
+statement ok
+CREATE VIRTUAL TABLE temp.narrow_union USING parquet('$TMPDIR/narrow_union.parquet');
+
+query
+SELECT f, h FROM narrow_union;
+----
+1.5|2.5
+0.25|-0.5
+
+query
+SELECT parquet_export('$TMPDIR/narrow_union2.parquet', 'SELECT f FROM narrow_src UNION ALL SELECT 0.1', 'schema=''f REAL''');
+----
+2
+
+statement ok
+CREATE VIRTUAL TABLE temp.narrow_union2 USING parquet('$TMPDIR/narrow_union2.parquet');
+
+query
+SELECT f FROM narrow_union2;
+----
+1.5
+0.1
