@@ -6,6 +6,8 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 
 #include "ext/options.h"
@@ -28,11 +30,36 @@ int RegisterExport(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
 // Its struct starts with sqlite3_vtab then `bool is_write_table = true`, so the parquet module can
 // tell it from a read table (whose flag is false) and forward every callback to WriteTableModule():
 // xBestIndex, xDisconnect, xDestroy, xOpen, xClose, xFilter, xNext, xEof, xColumn, xRowid, xUpdate,
-// xBegin, xSync, xCommit, xRollback, and xSavepoint, xRelease, xRollbackTo (without these three a
+// xBegin, xSync, xCommit, xRollback, xRename, and xSavepoint, xRelease, xRollbackTo (without these three a
 // failed INSERT inside a transaction cannot take back its own rows, and COMMIT then fails).
 // Reading a write table is an error ("parquet tables are append-only"), which also makes UPDATE and
 // DELETE fail.
 struct WriteTable;  // defined in export_vtab.cc
+
+// The write tables of one connection that committed their file (by database, table name and
+// target): SQLite connects a table again, as a new object, after a schema change (a DDL statement
+// rolled back, another connection's change, ALTER TABLE ... RENAME, a DROP TABLE rolled back), and
+// that object must still refuse to write the file anew. Kept by the parquet module's per-connection
+// state; DROP TABLE forgets the table, so that a table created again under its name writes anew.
+class WrittenTables {
+ public:
+  void Add(const std::string& key) {
+    std::lock_guard<std::mutex> lock(mu_);
+    keys_.insert(key);
+  }
+  void Remove(const std::string& key) {
+    std::lock_guard<std::mutex> lock(mu_);
+    keys_.erase(key);
+  }
+  bool Has(const std::string& key) const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return keys_.count(key) > 0;
+  }
+
+ private:
+  mutable std::mutex mu_;
+  std::set<std::string> keys_;
+};
 
 // True when the options make a write table (they hold `schema`).
 bool IsWriteTableOptions(const OptionList& opts);
@@ -40,9 +67,12 @@ bool IsWriteTableOptions(const OptionList& opts);
 // that the target's folder is writable, declares the columns of `schema=`. Writes nothing on disk.
 // `keys`: the connection's key registry (master keys by id); `remote`: its remote settings
 // (parquet_secret), for an s3:// target.
-int ConnectWriteTable(sqlite3* db, const std::string& path, const OptionList& opts,
-                      std::shared_ptr<const crypto::KeyRegistry> keys,
-                      std::shared_ptr<const remote::SettingsRegistry> remote, sqlite3_vtab** out, char** err);
+// `schema` and `table`: the database and name SQLite gives the table (xConnect's argv[1], argv[2]);
+// `written`: the connection's WrittenTables.
+int ConnectWriteTable(sqlite3* db, const char* schema, const char* table_name, const std::string& path,
+                      const OptionList& opts, std::shared_ptr<const crypto::KeyRegistry> keys,
+                      std::shared_ptr<const remote::SettingsRegistry> remote,
+                      std::shared_ptr<WrittenTables> written, sqlite3_vtab** out, char** err);
 const sqlite3_module& WriteTableModule();
 
 }  // namespace pq::ext

@@ -104,6 +104,10 @@ struct WriteTable {
   std::unique_ptr<TargetClaim> claim;    // held with `writer`
   bool in_transaction = false;           // xBegin seen, no xCommit/xRollback yet
   bool written = false;                  // an earlier transaction committed the file
+  std::shared_ptr<WrittenTables> written_tables;  // the connection's (export.h), which outlive this object
+  std::string database;                  // the database's file, or its schema name when it has none
+  std::string name;                      // the table's name, lower case
+  sqlite3* db = nullptr;
   std::string broken;                    // non-empty: why the transaction in progress cannot commit
   // Non-empty: why the file of the last committed transaction did not appear (xCommit cannot fail
   // the COMMIT); the next statement on the table says so, once.
@@ -186,6 +190,34 @@ int CreateOrConnect(sqlite3*, void*, int, const char* const*, sqlite3_vtab**, ch
 
 int Disconnect(sqlite3_vtab* vtab) {
   delete AsTable(vtab);  // a pending writer removes its temporary
+  return SQLITE_OK;
+}
+
+// The table's entry in WrittenTables.
+std::string WrittenKey(const WriteTable& t) {
+  return t.database + '\x1f' + t.name + '\x1f' + t.path;
+}
+
+// DROP TABLE: a table created again under the name writes its file anew. (Never deletes a file.)
+// Not a DROP inside a transaction, which a ROLLBACK would undo, connecting the table again: that
+// table must still refuse to write; so must, loudly, one created again under the name over the same
+// file after such a DROP.
+int Destroy(sqlite3_vtab* vtab) {
+  WriteTable* t = AsTable(vtab);
+  if (t->written_tables && sqlite3_get_autocommit(t->db)) t->written_tables->Remove(WrittenKey(*t));
+  return Disconnect(vtab);
+}
+
+// ALTER TABLE ... RENAME: the table connected again under its new name still knows it wrote.
+int Rename(sqlite3_vtab* vtab, const char* new_name) {
+  WriteTable* t = AsTable(vtab);
+  if (t->written_tables && t->written) {
+    t->written_tables->Remove(WrittenKey(*t));
+    t->name = LowerAscii(new_name);
+    t->written_tables->Add(WrittenKey(*t));
+  } else {
+    t->name = LowerAscii(new_name);
+  }
   return SQLITE_OK;
 }
 
@@ -324,6 +356,7 @@ int Commit(sqlite3_vtab* vtab) {
       Status s = t->writer->Publish();
       if (s.ok()) {
         t->written = true;
+        if (t->written_tables) t->written_tables->Add(WrittenKey(*t));
         if (t->progress) t->progress->Done(t->writer->rows());
       } else {
         t->unpublished = s.message();
@@ -414,7 +447,7 @@ const sqlite3_module kWriteTableModule = {
     /* xConnect */ CreateOrConnect,
     /* xBestIndex */ BestIndex,
     /* xDisconnect */ Disconnect,
-    /* xDestroy */ Disconnect,  // DROP TABLE never deletes a file
+    /* xDestroy */ Destroy,
     /* xOpen */ Open,
     /* xClose */ Close,
     /* xFilter */ Filter,
@@ -428,7 +461,7 @@ const sqlite3_module kWriteTableModule = {
     /* xCommit */ Commit,
     /* xRollback */ Rollback,
     /* xFindFunction */ nullptr,
-    /* xRename */ nullptr,
+    /* xRename */ Rename,
     /* xSavepoint */ Savepoint,
     /* xRelease */ Release,
     /* xRollbackTo */ RollbackTo,
@@ -441,9 +474,10 @@ bool IsWriteTableOptions(const OptionList& opts) {
   return opts.Has("schema");
 }
 
-int ConnectWriteTable(sqlite3* db, const std::string& path, const OptionList& opts,
-                      std::shared_ptr<const crypto::KeyRegistry> keys,
-                      std::shared_ptr<const remote::SettingsRegistry> remote, sqlite3_vtab** out, char** err) {
+int ConnectWriteTable(sqlite3* db, const char* schema, const char* table_name, const std::string& path,
+                      const OptionList& opts, std::shared_ptr<const crypto::KeyRegistry> keys,
+                      std::shared_ptr<const remote::SettingsRegistry> remote,
+                      std::shared_ptr<WrittenTables> written, sqlite3_vtab** out, char** err) {
   return Guarded(nullptr, [&]() -> int {
     auto fail = [err](const Status& s) {
       *err = SqliteStrdup(s.message());
@@ -458,6 +492,13 @@ int ConnectWriteTable(sqlite3* db, const std::string& path, const OptionList& op
     auto table = std::make_unique<WriteTable>();
     std::memset(&table->base, 0, sizeof(table->base));
     table->path = path;
+    // Connected again (a new object after a schema change) once its file was written: still written.
+    const char* file = sqlite3_db_filename(db, schema);
+    table->database = file != nullptr && file[0] != '\0' ? std::string(file) : LowerAscii(schema);
+    table->name = LowerAscii(table_name);
+    table->db = db;
+    table->written_tables = std::move(written);
+    table->written = table->written_tables && table->written_tables->Has(WrittenKey(*table));
     table->columns = options->schema;
     table->options = *std::move(options);
     // Resolve the column names the options use now, so that mistakes show at CREATE.

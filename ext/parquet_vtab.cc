@@ -159,6 +159,7 @@ struct ModuleState {
   std::shared_ptr<const crypto::KeyRegistry> keys;  // parquet_add_key's registry (key_functions.h)
   std::shared_ptr<SourceTypeRegistry> source_types;  // the tables' column types, for parquet_export
   std::shared_ptr<const remote::SettingsRegistry> remote;  // parquet_secret's (remote_options.h)
+  std::shared_ptr<WrittenTables> written = std::make_shared<WrittenTables>();  // write tables that wrote
 };
 
 // The Parquet type of each column of the files (source_types.h): the type every file holding the
@@ -250,7 +251,8 @@ int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqli
     // With schema=, the table is created for writing (ext/export.cc).
     const auto* module_state = static_cast<const ModuleState*>(aux);
     if (IsWriteTableOptions(opts)) {
-      return ConnectWriteTable(db, source, opts, module_state->keys, module_state->remote, out, err);
+      return ConnectWriteTable(db, argv[1], argv[2], source, opts, module_state->keys, module_state->remote,
+                               module_state->written, out, err);
     }
     auto config = ParseTableOptions(opts, module_state->keys, db, module_state->remote);
     if (!config.ok()) return fail(config.status());
@@ -375,6 +377,7 @@ int Rollback(sqlite3_vtab* vtab) {
 int SavepointF(sqlite3_vtab* v, int i) { return IsWriteTable(v) ? W().xSavepoint(v, i) : SQLITE_OK; }
 int ReleaseF(sqlite3_vtab* v, int i) { return IsWriteTable(v) ? W().xRelease(v, i) : SQLITE_OK; }
 int RollbackToF(sqlite3_vtab* v, int i) { return IsWriteTable(v) ? W().xRollbackTo(v, i) : SQLITE_OK; }
+int Rename(sqlite3_vtab* v, const char* name) { return IsWriteTable(v) ? W().xRename(v, name) : SQLITE_OK; }
 sqlite3_module kParquetModule = {
     /* iVersion */ 3,
     /* xCreate */ Connect,
@@ -395,7 +398,7 @@ sqlite3_module kParquetModule = {
     /* xCommit */ Commit,
     /* xRollback */ Rollback,
     /* xFindFunction */ nullptr,
-    /* xRename */ nullptr,
+    /* xRename */ Rename,
     /* xSavepoint */ SavepointF,
     /* xRelease */ ReleaseF,
     /* xRollbackTo */ RollbackToF,

@@ -402,6 +402,61 @@ TEST_F(ExportTest, WriteTableSavepointsAfterCommitFailedWithBusy) {
   EXPECT_EQ(Listing(), (std::set<std::string>{"db.sqlite", "w.parquet"}));
 }
 
+// SQLite connects a table again, as a new object, after a schema change; the table that wrote its
+// file must still refuse a later INSERT (which would replace the file with only the new rows).
+TEST_F(ExportTest, AWriteTableConnectedAgainStillKnowsItWroteItsFile) {
+  const std::string database = Path("db.sqlite");
+  TestDb a;
+  TestDb b;
+  ASSERT_EQ(a.load_error(), "");
+  ASSERT_EQ(a.Exec("ATTACH '" + database + "' AS disk"), "");
+  ASSERT_EQ(b.Exec("ATTACH '" + database + "' AS disk"), "");
+  auto rows_of = [&](const std::string& file) {
+    const std::string name = "r" + std::to_string(std::hash<std::string>()(file) % 100000);
+    EXPECT_EQ(a.Exec("DROP TABLE IF EXISTS temp." + name + "; CREATE VIRTUAL TABLE temp." + name +
+                     " USING parquet('" + Path(file) + "')"),
+              "");
+    return a.Query("SELECT group_concat(v) FROM " + name).rows;
+  };
+  auto refused = [&](const std::string& sql) {
+    const std::string e = a.Exec(sql);
+    EXPECT_NE(e.find("was already written by an earlier transaction"), std::string::npos) << sql << ": " << e;
+  };
+  const std::vector<SqlRow> one_two_three{{"1,2,3"}};
+  // A DDL statement rolled back resets the schema: every table of it is connected again.
+  ASSERT_EQ(a.Exec("CREATE VIRTUAL TABLE temp.w USING parquet('" + Path("w.parquet") +
+                   "', schema='v INTEGER'); INSERT INTO w VALUES (1), (2), (3)"),
+            "");
+  ASSERT_EQ(a.Exec("BEGIN; CREATE TABLE temp.unrelated(x); ROLLBACK"), "");
+  refused("INSERT INTO w VALUES (5)");
+  EXPECT_EQ(rows_of("w.parquet"), one_two_three);
+  // A table in a database file another connection changes the schema of.
+  ASSERT_EQ(a.Exec("CREATE VIRTUAL TABLE disk.d USING parquet('" + Path("d.parquet") +
+                   "', schema='v INTEGER'); INSERT INTO d VALUES (1), (2), (3)"),
+            "");
+  ASSERT_EQ(b.Exec("CREATE TABLE disk.other(x)"), "");
+  refused("INSERT INTO disk.d VALUES (5)");
+  EXPECT_EQ(rows_of("d.parquet"), one_two_three);
+  // Renamed: connected again under its new name.
+  ASSERT_EQ(a.Exec("ALTER TABLE w RENAME TO w_renamed"), "");
+  refused("INSERT INTO w_renamed VALUES (5)");
+  EXPECT_EQ(rows_of("w.parquet"), one_two_three);
+  // A DROP TABLE rolled back brings the table back.
+  ASSERT_EQ(a.Exec("BEGIN; DROP TABLE w_renamed; ROLLBACK"), "");
+  refused("INSERT INTO w_renamed VALUES (5)");
+  EXPECT_EQ(rows_of("w.parquet"), one_two_three);
+  // Dropped for good, a table created again under the name writes the file anew.
+  ASSERT_EQ(a.Exec("DROP TABLE w_renamed; CREATE VIRTUAL TABLE temp.w_renamed USING parquet('" + Path("w.parquet") +
+                   "', schema='v INTEGER'); INSERT INTO w_renamed VALUES (7)"),
+            "");
+  EXPECT_EQ(rows_of("w.parquet"), (std::vector<SqlRow>{{"7"}}));
+  // Another table over the same file was never written: it writes.
+  ASSERT_EQ(a.Exec("CREATE VIRTUAL TABLE temp.w2 USING parquet('" + Path("w.parquet") +
+                   "', schema='v INTEGER'); INSERT INTO w2 VALUES (8)"),
+            "");
+  EXPECT_EQ(rows_of("w.parquet"), (std::vector<SqlRow>{{"8"}}));
+}
+
 // The rename at COMMIT fails although xSync found the target writable: a folder takes the file's
 // name in between (from the commit hook, which SQLite calls after xSync and before xCommit). The
 // database has committed and SQLite ignores xCommit's error, so: the native rows stay committed, the
