@@ -15,7 +15,8 @@
 // column) and streamed to a temporary beside the target in batches. xSync finishes and fsyncs the
 // temporary; xCommit renames it over the target. xRollback removes it: nothing appears and an
 // existing file is untouched. A transaction that began writing but inserted no rows writes a file
-// with no rows.
+// with no rows, unless an INSERT of it failed or ROLLBACK TO took rows back: then, as a native
+// table would be unchanged, it writes nothing and the table may still write in a later one.
 // A failed statement leaves the transaction as it was before the statement, as on a native table,
 // and COMMIT writes the rows of the statements that succeeded. A statement that fails on its first
 // row took nothing: ExportWriter::AppendRow refuses a value before it stores the row. A statement
@@ -103,6 +104,11 @@ struct WriteTable {
   std::unique_ptr<ExportWriter> writer;  // the file of the transaction in progress
   std::unique_ptr<TargetClaim> claim;    // held with `writer`
   bool in_transaction = false;           // xBegin seen, no xCommit/xRollback yet
+  // In the transaction in progress: an INSERT into the table failed, or ROLLBACK TO took rows back.
+  // With no row left at COMMIT, no file is written (skip_file), as a native table would be unchanged;
+  // a transaction whose INSERTs succeeded without rows still writes a file with no rows.
+  bool refused_or_taken_back = false;
+  bool skip_file = false;
   bool written = false;                  // an earlier transaction committed the file
   std::shared_ptr<WrittenTables> written_tables;  // the connection's (export.h), which outlive this object
   std::string database;                  // the database's file, or its schema name when it has none
@@ -291,6 +297,7 @@ int Update(sqlite3_vtab* vtab, int argc, sqlite3_value** argv, sqlite_int64* row
     Status s = StartWriter(t);
     if (s.ok()) s = t->writer->AppendRow(argv + 2);
     if (!s.ok()) {
+      t->refused_or_taken_back = true;
       // A refused value took nothing (the statement's earlier rows are SQLite's to take back through
       // the statement savepoint); a failure to write the file spoils the transaction.
       if (t->writer && t->writer->failed()) Spoil(t, s);
@@ -308,6 +315,8 @@ int Begin(sqlite3_vtab* vtab) {
     WriteTable* t = AsTable(vtab);
     t->in_transaction = true;
     t->broken.clear();
+    t->refused_or_taken_back = false;
+    t->skip_file = false;
     DropWriter(t);
     if (t->written || !t->unpublished.empty()) return SQLITE_OK;  // xUpdate refuses the rows
     Status s = StartWriter(t);
@@ -323,8 +332,14 @@ int Begin(sqlite3_vtab* vtab) {
 int Sync(sqlite3_vtab* vtab) {
   return Guarded(vtab, [&]() -> int {
     WriteTable* t = AsTable(vtab);
-    if (!t->in_transaction || t->written || !t->unpublished.empty()) return SQLITE_OK;
+    if (!t->in_transaction || t->written || !t->unpublished.empty() || t->skip_file) return SQLITE_OK;
     if (!t->broken.empty()) return Fail(vtab, t->broken);
+    if (t->refused_or_taken_back && (!t->writer || (t->writer->rows() == 0 && !t->writer->finished()))) {
+      // Every row the transaction tried failed or was taken back: the target stays as it was.
+      t->skip_file = true;
+      DropWriter(t);
+      return SQLITE_OK;
+    }
     Status s = StartWriter(t);
     if (s.ok() && !t->writer->finished()) {
       t->finished_points.clear();
@@ -432,11 +447,13 @@ int RollbackTo(sqlite3_vtab* vtab, int i) {
       return SQLITE_OK;
     }
     if (point >= t->writer->take_back_points()) return SQLITE_OK;  // no rows since
+    const int64_t rows = t->writer->rows();
     Status s = t->writer->TakeBackTo(point);
     if (!s.ok()) {
       Spoil(t, s);
       return SetVtabError(vtab, s);
     }
+    if (t->writer->rows() < rows) t->refused_or_taken_back = true;
     return SQLITE_OK;
   });
 }

@@ -402,6 +402,42 @@ TEST_F(ExportTest, WriteTableSavepointsAfterCommitFailedWithBusy) {
   EXPECT_EQ(Listing(), (std::set<std::string>{"db.sqlite", "w.parquet"}));
 }
 
+// A transaction whose INSERTs into the table all failed or were taken back leaves the target as it
+// was, as a native table is left unchanged; one whose INSERT succeeded without rows writes an empty file.
+TEST_F(ExportTest, AWriteTableWhoseRowsAllFailedWritesNothing) {
+  const std::string target = Path("keep.parquet");
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE temp.first USING parquet('" + target +
+                     "', schema='v SMALLINT'); INSERT INTO first VALUES (1), (2)"),
+            "");
+  const std::string before = ReadBytes(target);
+  ASSERT_FALSE(before.empty());
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE temp.w USING parquet('" + target + "', schema='v SMALLINT')"), "");
+  // A refused row, in a transaction that goes on and commits.
+  ASSERT_EQ(db_.Exec("BEGIN"), "");
+  EXPECT_NE(db_.Exec("INSERT INTO w VALUES (99999)"), "");
+  ASSERT_EQ(db_.Exec("COMMIT"), "");
+  EXPECT_EQ(ReadBytes(target), before);
+  // Rows taken back by ROLLBACK TO.
+  ASSERT_EQ(db_.Exec("BEGIN; SAVEPOINT s; INSERT INTO w VALUES (5), (6); ROLLBACK TO s; RELEASE s; COMMIT"), "");
+  EXPECT_EQ(ReadBytes(target), before);
+  // A multi-row INSERT failing part-way, its rows taken back with the statement.
+  ASSERT_EQ(db_.Exec("BEGIN"), "");
+  EXPECT_NE(db_.Exec("INSERT INTO w VALUES (5), (99999)"), "");
+  ASSERT_EQ(db_.Exec("COMMIT"), "");
+  EXPECT_EQ(ReadBytes(target), before);
+  EXPECT_EQ(Listing(), (std::set<std::string>{"keep.parquet"})) << "no temporary left";
+  // The table was not used up: it writes its file in a later transaction.
+  ASSERT_EQ(db_.Exec("INSERT INTO w VALUES (7)"), "");
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE temp.r USING parquet('" + target + "')"), "");
+  EXPECT_EQ(db_.Query("SELECT group_concat(v) FROM r").rows, (std::vector<SqlRow>{{"7"}}));
+  // An INSERT that succeeds without rows writes a file with no rows, even after a failed one.
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE temp.e USING parquet('" + Path("empty.parquet") +
+                     "', schema='v SMALLINT'); INSERT INTO e SELECT 1 WHERE 0"),
+            "");
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE temp.er USING parquet('" + Path("empty.parquet") + "')"), "");
+  EXPECT_EQ(db_.Query("SELECT count(*) FROM er").rows, (std::vector<SqlRow>{{"0"}}));
+}
+
 // SQLite connects a table again, as a new object, after a schema change; the table that wrote its
 // file must still refuse a later INSERT (which would replace the file with only the new rows).
 TEST_F(ExportTest, AWriteTableConnectedAgainStillKnowsItWroteItsFile) {
