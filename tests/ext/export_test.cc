@@ -454,33 +454,30 @@ TEST_F(ExportTest, AWriteTableConnectedAgainStillKnowsItWroteItsFile) {
               "");
     return a.Query("SELECT group_concat(v) FROM " + name).rows;
   };
-  auto refused = [&](const std::string& sql) {
-    const std::string e = a.Exec(sql);
-    EXPECT_NE(e.find("was already written by an earlier transaction"), std::string::npos) << sql << ": " << e;
+  // `insert` is refused and `file` still holds the rows 1, 2, 3 written first.
+  auto still_written = [&](const std::string& insert, const std::string& file) {
+    const std::string e = a.Exec(insert);
+    EXPECT_NE(e.find("was already written by an earlier transaction"), std::string::npos) << insert << ": " << e;
+    EXPECT_EQ(rows_of(file), (std::vector<SqlRow>{{"1,2,3"}})) << insert;
   };
-  const std::vector<SqlRow> one_two_three{{"1,2,3"}};
   // A DDL statement rolled back resets the schema: every table of it is connected again.
   ASSERT_EQ(a.Exec("CREATE VIRTUAL TABLE temp.w USING parquet('" + Path("w.parquet") +
                    "', schema='v INTEGER'); INSERT INTO w VALUES (1), (2), (3)"),
             "");
   ASSERT_EQ(a.Exec("BEGIN; CREATE TABLE temp.unrelated(x); ROLLBACK"), "");
-  refused("INSERT INTO w VALUES (5)");
-  EXPECT_EQ(rows_of("w.parquet"), one_two_three);
+  still_written("INSERT INTO w VALUES (5)", "w.parquet");
   // A table in a database file another connection changes the schema of.
   ASSERT_EQ(a.Exec("CREATE VIRTUAL TABLE disk.d USING parquet('" + Path("d.parquet") +
                    "', schema='v INTEGER'); INSERT INTO d VALUES (1), (2), (3)"),
             "");
   ASSERT_EQ(b.Exec("CREATE TABLE disk.other(x)"), "");
-  refused("INSERT INTO disk.d VALUES (5)");
-  EXPECT_EQ(rows_of("d.parquet"), one_two_three);
+  still_written("INSERT INTO disk.d VALUES (5)", "d.parquet");
   // Renamed: connected again under its new name.
   ASSERT_EQ(a.Exec("ALTER TABLE w RENAME TO w_renamed"), "");
-  refused("INSERT INTO w_renamed VALUES (5)");
-  EXPECT_EQ(rows_of("w.parquet"), one_two_three);
+  still_written("INSERT INTO w_renamed VALUES (5)", "w.parquet");
   // A DROP TABLE rolled back brings the table back.
   ASSERT_EQ(a.Exec("BEGIN; DROP TABLE w_renamed; ROLLBACK"), "");
-  refused("INSERT INTO w_renamed VALUES (5)");
-  EXPECT_EQ(rows_of("w.parquet"), one_two_three);
+  still_written("INSERT INTO w_renamed VALUES (5)", "w.parquet");
   // Dropped for good, a table created again under the name writes the file anew.
   ASSERT_EQ(a.Exec("DROP TABLE w_renamed; CREATE VIRTUAL TABLE temp.w_renamed USING parquet('" + Path("w.parquet") +
                    "', schema='v INTEGER'); INSERT INTO w_renamed VALUES (7)"),
