@@ -5,8 +5,11 @@
 // (export_types.h: type names and value conversion). Documented in docs/writing.md.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -36,29 +39,68 @@ int RegisterExport(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
 // DELETE fail.
 struct WriteTable;  // defined in export_vtab.cc
 
-// The write tables of one connection that committed their file (by database, table name and
-// target): SQLite connects a table again, as a new object, after a schema change (a DDL statement
-// rolled back, another connection's change, ALTER TABLE ... RENAME, a DROP TABLE rolled back), and
-// that object must still refuse to write the file anew. Kept by the parquet module's per-connection
-// state; DROP TABLE forgets the table, so that a table created again under its name writes anew.
+// What is at a write table's target: no file, or a file known by device, inode, size and
+// modification time (TargetStateOf). A remote target's state is not looked at: `known` false.
+struct TargetState {
+  bool known = true;
+  bool exists = false;
+  uint64_t device = 0;
+  uint64_t inode = 0;
+  int64_t size = 0;
+  int64_t mtime_ns = 0;
+  bool operator==(const TargetState&) const = default;
+};
+TargetState TargetStateOf(const std::string& path);
+
+// What one connection knows of its write tables (by database, table name and target): which
+// committed their file, and which were created here, with the state of the target then. SQLite
+// connects a table again, as a new object, after a schema change (a DDL statement rolled back,
+// another connection's change, ALTER TABLE ... RENAME, a DROP TABLE rolled back), and that object
+// must still refuse to write the file anew. A table this connection neither created nor saw write
+// (a database file opened again) may have written its file in an earlier session: it refuses to
+// replace an existing target. Kept by the parquet module's per-connection state; DROP TABLE forgets
+// the table, so that a table created again under its name writes anew.
 class WrittenTables {
  public:
   void Add(const std::string& key) {
     std::lock_guard<std::mutex> lock(mu_);
     keys_.insert(key);
   }
-  void Remove(const std::string& key) {
-    std::lock_guard<std::mutex> lock(mu_);
-    keys_.erase(key);
-  }
   bool Has(const std::string& key) const {
     std::lock_guard<std::mutex> lock(mu_);
     return keys_.count(key) > 0;
+  }
+  // CREATE VIRTUAL TABLE in this connection, when the target was in `state`.
+  void Created(const std::string& key, const TargetState& state) {
+    std::lock_guard<std::mutex> lock(mu_);
+    created_[key] = state;
+  }
+  std::optional<TargetState> CreatedWith(const std::string& key) const {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = created_.find(key);
+    if (it == created_.end()) return std::nullopt;
+    return it->second;
+  }
+  void Forget(const std::string& key) {
+    std::lock_guard<std::mutex> lock(mu_);
+    keys_.erase(key);
+    created_.erase(key);
+  }
+  // ALTER TABLE ... RENAME.
+  void Move(const std::string& from, const std::string& to) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (keys_.erase(from) > 0) keys_.insert(to);
+    auto it = created_.find(from);
+    if (it != created_.end()) {
+      created_[to] = it->second;
+      created_.erase(from);
+    }
   }
 
  private:
   mutable std::mutex mu_;
   std::set<std::string> keys_;
+  std::map<std::string, TargetState> created_;
 };
 
 // True when the options make a write table (they hold `schema`).

@@ -30,20 +30,26 @@
 // with memory as bounded as without savepoints). Only a failure to write the temporary (a full
 // disk) spoils the transaction: COMMIT then fails with an error that says so.
 // A table writes its file once: a later transaction that inserts into it is an error (Parquet files
-// cannot be appended to). Create a new table, or insert everything in one transaction.
+// cannot be appended to). Create a new table, or insert everything in one transaction. A table the
+// connection did not create (a database file opened again) refuses to replace an existing target,
+// which it may have written in an earlier session; one it created replaces only the file it found
+// then (CheckMayReplaceTarget).
 //
 // The table is append-only: reading it (SELECT), UPDATE and DELETE are errors; read the written
 // file with a parquet table made without schema=. It is SQLITE_VTAB_DIRECTONLY: it writes files, so
 // a schema someone else wrote (a trigger or view in an untrusted database) must not be able to use
 // it.
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstring>
 #include <filesystem>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ext/export.h"
@@ -110,6 +116,7 @@ struct WriteTable {
   bool refused_or_taken_back = false;
   bool skip_file = false;
   bool written = false;                  // an earlier transaction committed the file
+  bool target_checked = false;           // CheckMayReplaceTarget passed in this transaction
   std::shared_ptr<WrittenTables> written_tables;  // the connection's (export.h), which outlive this object
   std::string database;                  // the database's file, or its schema name when it has none
   std::string name;                      // the table's name, lower case
@@ -210,21 +217,129 @@ std::string WrittenKey(const WriteTable& t) {
 // file after such a DROP.
 int Destroy(sqlite3_vtab* vtab) {
   WriteTable* t = AsTable(vtab);
-  if (t->written_tables && sqlite3_get_autocommit(t->db)) t->written_tables->Remove(WrittenKey(*t));
+  if (t->written_tables && sqlite3_get_autocommit(t->db)) t->written_tables->Forget(WrittenKey(*t));
   return Disconnect(vtab);
 }
 
-// ALTER TABLE ... RENAME: the table connected again under its new name still knows it wrote.
+// ALTER TABLE ... RENAME: the table connected again under its new name still knows it wrote, and
+// whether this connection created it.
 int Rename(sqlite3_vtab* vtab, const char* new_name) {
   WriteTable* t = AsTable(vtab);
-  if (t->written_tables && t->written) {
-    t->written_tables->Remove(WrittenKey(*t));
-    t->name = LowerAscii(new_name);
-    t->written_tables->Add(WrittenKey(*t));
-  } else {
-    t->name = LowerAscii(new_name);
-  }
+  const std::string from = WrittenKey(*t);
+  t->name = LowerAscii(new_name);
+  if (t->written_tables) t->written_tables->Move(from, WrittenKey(*t));
   return SQLITE_OK;
+}
+
+// Whether the table may put its file at the target now (at its first row of a transaction, and
+// again at xSync): not over a file that is not what it was when this connection created the table
+// (another connection or program wrote it since), nor, for a table this connection did not create
+// (its database file opened again), over any file: the table may have written it in an earlier
+// session, and a Parquet file cannot be appended to. (A table that wrote its file in this connection
+// refuses earlier, through `written`.) A remote target's state is not looked at.
+Status CheckMayReplaceTarget(const WriteTable& t) {
+  if (!t.written_tables) return Status::OK();
+  const TargetState now = TargetStateOf(t.path);
+  if (!now.known) return Status::OK();
+  const std::optional<TargetState> created = t.written_tables->CreatedWith(WrittenKey(t));
+  if (created) {
+    if (!created->known || *created == now) return Status::OK();
+    return Status::InvalidArgument(
+        "'" + t.path + "' " + (now.exists ? "changed" : "was removed") +
+        " after this table was created (another connection or program wrote it): the table replaces only the "
+        "file it found at CREATE VIRTUAL TABLE; DROP TABLE and create it again to write the file anew");
+  }
+  if (!now.exists) return Status::OK();
+  return Status::InvalidArgument(
+      "'" + t.path + "' exists and this table was created by an earlier connection to the database, which "
+      "may have written it: Parquet files cannot be appended to; DROP TABLE and create the table again to "
+      "write the file anew (or move the file away)");
+}
+
+// The next token of `sql` at `pos` for BeingCreated: a word (letters, digits, '_', '$', bytes past
+// ASCII), a quoted name ("x", [x], `x`, 'x') without its quotes, or one other character; spaces
+// and comments are skipped. Empty at the end.
+std::string NextSqlToken(std::string_view sql, size_t& pos) {
+  for (;;) {
+    while (pos < sql.size() && std::isspace(static_cast<unsigned char>(sql[pos]))) ++pos;
+    if (sql.substr(pos, 2) == "--") {
+      const size_t end = sql.find('\n', pos);
+      pos = end == std::string_view::npos ? sql.size() : end + 1;
+    } else if (sql.substr(pos, 2) == "/*") {
+      const size_t end = sql.find("*/", pos + 2);
+      pos = end == std::string_view::npos ? sql.size() : end + 2;
+    } else {
+      break;
+    }
+  }
+  if (pos >= sql.size()) return "";
+  const char c = sql[pos];
+  if (c == '"' || c == '[' || c == '`' || c == '\'') {
+    const char close = c == '[' ? ']' : c;
+    std::string out;
+    for (++pos; pos < sql.size(); ++pos) {
+      if (sql[pos] != close) {
+        out.push_back(sql[pos]);
+      } else if (close != ']' && pos + 1 < sql.size() && sql[pos + 1] == close) {
+        out.push_back(close);  // a doubled quote
+        ++pos;
+      } else {
+        ++pos;
+        break;
+      }
+    }
+    return out;
+  }
+  auto is_word = [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '$' ||
+           static_cast<unsigned char>(ch) >= 0x80;
+  };
+  if (!is_word(c)) return std::string(1, sql[pos++]);
+  const size_t start = pos;
+  while (pos < sql.size() && is_word(sql[pos])) ++pos;
+  return std::string(sql.substr(start, pos - start));
+}
+
+// Whether SQLite is connecting table `schema`.`table` for CREATE VIRTUAL TABLE (xCreate) rather than
+// connecting a table that exists (xConnect): the parquet module has one function for both (so that
+// SQLite takes it as eponymous), so this looks for the running statement that creates it.
+bool BeingCreated(sqlite3* db, const char* schema, const char* table) {
+  const std::string want = LowerAscii(table ? table : "");
+  const std::string want_schema = LowerAscii(schema ? schema : "");
+  for (sqlite3_stmt* st = sqlite3_next_stmt(db, nullptr); st != nullptr; st = sqlite3_next_stmt(db, st)) {
+    const char* text = sqlite3_sql(st);
+    if (!sqlite3_stmt_busy(st) || text == nullptr) continue;
+    const std::string_view sql(text);
+    size_t pos = 0;
+    auto word = [&]() { return LowerAscii(NextSqlToken(sql, pos)); };
+    if (word() != "create") continue;
+    std::string w = word();
+    bool temp = false;
+    if (w == "temp" || w == "temporary") {
+      temp = true;
+      w = word();
+    }
+    if (w != "virtual" || word() != "table") continue;
+    size_t before = pos;
+    if (word() == "if") {
+      if (word() != "not" || word() != "exists") continue;
+    } else {
+      pos = before;
+    }
+    std::string name = NextSqlToken(sql, pos);
+    std::string in_schema = temp ? "temp" : "";
+    before = pos;
+    if (NextSqlToken(sql, pos) == ".") {
+      in_schema = LowerAscii(name);
+      name = NextSqlToken(sql, pos);
+    } else {
+      pos = before;
+    }
+    if (LowerAscii(name) != want) continue;
+    if (!in_schema.empty() && in_schema != want_schema) continue;
+    return true;
+  }
+  return false;
 }
 
 // xBestIndex: nothing to plan; xFilter refuses every scan.
@@ -289,6 +404,14 @@ int Update(sqlite3_vtab* vtab, int argc, sqlite3_value** argv, sqlite_int64* row
     if (!t->broken.empty()) return Fail(vtab, t->broken);
     if (static_cast<size_t>(argc - 2) != t->columns.size())
       return Fail(vtab, "wrong number of values");
+    if (!t->target_checked) {
+      Status may = CheckMayReplaceTarget(*t);
+      if (!may.ok()) {
+        t->refused_or_taken_back = true;
+        return SetVtabError(vtab, may);
+      }
+      t->target_checked = true;
+    }
     if (t->writer && t->writer->finished()) {
       return Fail(vtab, "a COMMIT of this transaction failed after the Parquet file of '" + t->path +
                             "' was finished: no more rows can be inserted into it; COMMIT again, or roll "
@@ -317,6 +440,7 @@ int Begin(sqlite3_vtab* vtab) {
     t->broken.clear();
     t->refused_or_taken_back = false;
     t->skip_file = false;
+    t->target_checked = false;
     DropWriter(t);
     if (t->written || !t->unpublished.empty()) return SQLITE_OK;  // xUpdate refuses the rows
     Status s = StartWriter(t);
@@ -353,8 +477,10 @@ int Sync(sqlite3_vtab* vtab) {
       DropWriter(t);
       return SetVtabError(vtab, s);
     }
-    // The target may have become a folder, or its folder unwritable, since the first row.
+    // The target may have become a folder, or its folder unwritable, since the first row, or
+    // another connection or program may have written it.
     s = CheckOutputFile(t->path);
+    if (s.ok()) s = CheckMayReplaceTarget(*t);
     if (!s.ok()) return SetVtabError(vtab, s);  // the finished temporary goes at xRollback
     return SQLITE_OK;
   });
@@ -491,6 +617,22 @@ bool IsWriteTableOptions(const OptionList& opts) {
   return opts.Has("schema");
 }
 
+TargetState TargetStateOf(const std::string& path) {
+  TargetState state;
+  if (remote::IsRemoteLocation(path)) {
+    state.known = false;
+    return state;
+  }
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return state;
+  state.exists = true;
+  state.device = static_cast<uint64_t>(st.st_dev);
+  state.inode = static_cast<uint64_t>(st.st_ino);
+  state.size = static_cast<int64_t>(st.st_size);
+  state.mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+  return state;
+}
+
 int ConnectWriteTable(sqlite3* db, const char* schema, const char* table_name, const std::string& path,
                       const OptionList& opts, std::shared_ptr<const crypto::KeyRegistry> keys,
                       std::shared_ptr<const remote::SettingsRegistry> remote,
@@ -516,6 +658,9 @@ int ConnectWriteTable(sqlite3* db, const char* schema, const char* table_name, c
     table->db = db;
     table->written_tables = std::move(written);
     table->written = table->written_tables && table->written_tables->Has(WrittenKey(*table));
+    if (table->written_tables && BeingCreated(db, schema, table_name)) {
+      table->written_tables->Created(WrittenKey(*table), TargetStateOf(path));
+    }
     table->columns = options->schema;
     table->options = *std::move(options);
     // Resolve the column names the options use now, so that mistakes show at CREATE.

@@ -490,6 +490,114 @@ TEST_F(ExportTest, AWriteTableConnectedAgainStillKnowsItWroteItsFile) {
   EXPECT_EQ(rows_of("w.parquet"), (std::vector<SqlRow>{{"8"}}));
 }
 
+// A write table of a database file opened again (by a new connection: a later session, another
+// program) cannot know whether it wrote its file in an earlier session: it refuses to replace a file
+// that exists. A table created in this connection replaces only the file it found at CREATE, not one
+// another connection or program wrote since. DROP TABLE and CREATE again writes anew.
+TEST_F(ExportTest, AWriteTableOfADatabaseOpenedAgainDoesNotReplaceAFileItMayHaveWritten) {
+  const std::string database = Path("db.sqlite");
+  auto open = [&database]() {
+    auto db = std::make_unique<TestDb>();
+    EXPECT_EQ(db->load_error(), "");
+    EXPECT_EQ(db->Exec("ATTACH '" + database + "' AS disk"), "");
+    return db;
+  };
+  auto rows_of = [&](const std::string& file) {
+    TestDb reader;
+    EXPECT_EQ(reader.Exec("CREATE VIRTUAL TABLE temp.r USING parquet('" + Path(file) + "')"), "");
+    return reader.Query("SELECT group_concat(v) FROM r").rows;
+  };
+  auto create = [&](const std::string& table, const std::string& file) {
+    return "CREATE VIRTUAL TABLE disk." + table + " USING parquet('" + Path(file) + "', schema='v INTEGER')";
+  };
+  const std::string kEarlier = "exists and this table was created by an earlier connection to the database, which "
+                               "may have written it: Parquet files cannot be appended to";
+  const std::string kChanged = "changed after this table was created (another connection or program wrote it)";
+
+  // Written in one session; the next refuses, also in a transaction whose native rows commit.
+  {
+    auto a = open();
+    ASSERT_EQ(a->Exec(create("w", "w.parquet") + "; INSERT INTO disk.w VALUES (1), (2), (3)"), "");
+    ASSERT_EQ(a->Exec("CREATE TABLE disk.n(x)"), "");
+  }
+  {
+    auto b = open();
+    std::string e = b->Exec("INSERT INTO disk.w VALUES (5)");
+    EXPECT_NE(e.find("'" + Path("w.parquet") + "' " + kEarlier), std::string::npos) << e;
+    ASSERT_EQ(b->Exec("BEGIN; INSERT INTO disk.n VALUES (1)"), "");
+    e = b->Exec("INSERT INTO disk.w VALUES (6)");
+    EXPECT_NE(e.find(kEarlier), std::string::npos) << e;
+    ASSERT_EQ(b->Exec("COMMIT"), "");
+    EXPECT_EQ(b->Query("SELECT count(*) FROM disk.n").rows, (std::vector<SqlRow>{{"1"}}));
+    EXPECT_EQ(rows_of("w.parquet"), (std::vector<SqlRow>{{"1,2,3"}}));
+    // Dropped and created again: it writes the file anew, and then knows it did.
+    ASSERT_EQ(b->Exec("DROP TABLE disk.w; " + create("w", "w.parquet") + "; INSERT INTO disk.w VALUES (7)"), "");
+    EXPECT_EQ(rows_of("w.parquet"), (std::vector<SqlRow>{{"7"}}));
+    e = b->Exec("INSERT INTO disk.w VALUES (8)");
+    EXPECT_NE(e.find("was already written by an earlier transaction"), std::string::npos) << e;
+  }
+  {
+    auto c = open();
+    EXPECT_NE(c->Exec("INSERT INTO disk.w VALUES (9)").find(kEarlier), std::string::npos);
+    EXPECT_EQ(rows_of("w.parquet"), (std::vector<SqlRow>{{"7"}}));
+  }
+
+  // Created in one session without writing, its target absent: the next session writes it, the one
+  // after refuses.
+  { ASSERT_EQ(open()->Exec(create("later", "later.parquet")), ""); }
+  { ASSERT_EQ(open()->Exec("INSERT INTO disk.later VALUES (1)"), ""); }
+  EXPECT_EQ(rows_of("later.parquet"), (std::vector<SqlRow>{{"1"}}));
+  { EXPECT_NE(open()->Exec("INSERT INTO disk.later VALUES (2)").find(kEarlier), std::string::npos); }
+  EXPECT_EQ(rows_of("later.parquet"), (std::vector<SqlRow>{{"1"}}));
+
+  // Two connections at once: the one that created the table does not replace the file the other wrote.
+  {
+    auto a = open();
+    auto b = open();
+    ASSERT_EQ(a->Exec(create("both", "both.parquet")), "");
+    ASSERT_EQ(b->Exec("INSERT INTO disk.both VALUES (1)"), "");
+    const std::string e = a->Exec("INSERT INTO disk.both VALUES (2)");
+    EXPECT_NE(e.find("'" + Path("both.parquet") + "' " + kChanged), std::string::npos) << e;
+    EXPECT_EQ(rows_of("both.parquet"), (std::vector<SqlRow>{{"1"}}));
+  }
+
+  // Another program writes the target while the transaction is open: COMMIT fails and rolls back.
+  {
+    auto a = open();
+    ASSERT_EQ(a->Exec(create("racing", "racing.parquet")), "");
+    ASSERT_EQ(a->Exec("BEGIN; INSERT INTO disk.n VALUES (2); INSERT INTO disk.racing VALUES (1)"), "");
+    std::ofstream(Path("racing.parquet")) << "someone else's";
+    const std::string e = a->Exec("COMMIT");
+    EXPECT_NE(e.find(kChanged), std::string::npos) << e;
+    EXPECT_EQ(sqlite3_get_autocommit(a->db()), 1);
+    EXPECT_EQ(a->Query("SELECT count(*) FROM disk.n").rows, (std::vector<SqlRow>{{"1"}}));
+    EXPECT_EQ(ReadBytes(Path("racing.parquet")), "someone else's");
+  }
+
+  // A table created in this connection over an existing file replaces it, however the CREATE is
+  // spelled (the module tells CREATE from a connection by the statement running it), and after a
+  // rename.
+  ASSERT_EQ(db_.Exec("SELECT parquet_export('" + Path("old.parquet") + "', 'SELECT 0 AS v')"), "");
+  ASSERT_EQ(db_.Exec("ATTACH '" + database + "' AS disk"), "");
+  const std::vector<std::string> spellings = {
+      "-- a comment\n /* and another */ create   virtual\ttable disk.s1 USING parquet('" + Path("old.parquet") +
+          "', schema='v INTEGER')",
+      "CREATE VIRTUAL TABLE IF NOT EXISTS \"disk\".[s2] USING parquet('" + Path("old.parquet") +
+          "', schema='v INTEGER')",
+      "CREATE VIRTUAL TABLE disk.\"S \"\"3\"\"\" USING parquet('" + Path("old.parquet") + "', schema='v INTEGER')",
+      "CREATE VIRTUAL TABLE temp.`s4` USING parquet('" + Path("old.parquet") + "', schema='v INTEGER')",
+  };
+  const std::vector<std::string> names = {"disk.s1", "disk.s2", "disk.\"s \"\"3\"\"\"", "temp.s4"};
+  for (size_t i = 0; i < spellings.size(); ++i) {
+    SCOPED_TRACE(spellings[i]);
+    ASSERT_EQ(db_.Exec("SELECT parquet_export('" + Path("old.parquet") + "', 'SELECT 0 AS v')"), "");
+    ASSERT_EQ(db_.Exec(spellings[i]), "");
+    ASSERT_EQ(db_.Exec("ALTER TABLE " + names[i] + " RENAME TO renamed" + std::to_string(i)), "");
+    ASSERT_EQ(db_.Exec("INSERT INTO renamed" + std::to_string(i) + " VALUES (" + std::to_string(i + 1) + ")"), "");
+    EXPECT_EQ(rows_of("old.parquet"), (std::vector<SqlRow>{{std::to_string(i + 1)}}));
+  }
+}
+
 // The rename at COMMIT fails although xSync found the target writable: a folder takes the file's
 // name in between (from the commit hook, which SQLite calls after xSync and before xCommit). The
 // database has committed and SQLite ignores xCommit's error, so: the native rows stay committed, the
