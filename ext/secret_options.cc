@@ -1,6 +1,7 @@
 #include "ext/secret_options.h"
 
 #include <string>
+#include <string_view>
 
 #include "ext/options.h"
 
@@ -27,11 +28,66 @@ bool IsRemoteSecret(std::string_view key) {
   return lower.rfind("s3_", 0) == 0 || lower.rfind("http_", 0) == 0;
 }
 
+// Query parameters that carry credentials: presigned S3 and Google Cloud Storage URLs, S3's
+// legacy query authentication, Azure shared access signatures, and the usual token and key names.
+constexpr std::string_view kCredentialParameters[] = {
+    "x-amz-signature", "x-amz-credential", "x-amz-security-token", "awsaccesskeyid", "signature",
+    "x-goog-signature", "x-goog-credential", "googleaccessid", "sig", "token", "access_token", "auth",
+    "api_key", "apikey", "key", "password", "secret", "client_secret"};
+
+// What in an http(s) URL of `text` (a module argument: a source, a comma list of them, or an option)
+// is a credential: a password after the user name, or a query parameter of kCredentialParameters.
+// Names it without its value; empty when none.
+std::string UrlCredential(std::string_view text) {
+  const std::string lower = LowerAscii(std::string(text));
+  for (size_t at = lower.find("http"); at != std::string::npos; at = lower.find("http", at + 1)) {
+    size_t start = at + 4;
+    if (lower.compare(start, 1, "s") == 0) ++start;
+    if (lower.compare(start, 3, "://") != 0) continue;
+    start += 3;
+    size_t end = text.find_first_of(" ,'\"", start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view url = text.substr(start, end - start);
+    const std::string_view authority = url.substr(0, url.find_first_of("/?#"));
+    const size_t userinfo_end = authority.rfind('@');
+    if (userinfo_end != std::string_view::npos &&
+        authority.substr(0, userinfo_end).find(':') != std::string_view::npos) {
+      return "a password (user:password@)";
+    }
+    const size_t query = url.find('?');
+    if (query == std::string_view::npos) continue;
+    std::string_view rest = url.substr(query + 1);
+    rest = rest.substr(0, rest.find('#'));
+    while (!rest.empty()) {
+      const size_t amp = rest.find('&');
+      const std::string_view pair = rest.substr(0, amp);
+      const std::string name = LowerAscii(std::string(pair.substr(0, pair.find('='))));
+      for (std::string_view credential : kCredentialParameters) {
+        if (name == credential) return "the query parameter '" + std::string(pair.substr(0, pair.find('='))) + "'";
+      }
+      if (amp == std::string_view::npos) break;
+      rest = rest.substr(amp + 1);
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 int CheckSecretsNotStored(int argc, const char* const* argv, char** err) {
   return Guarded(nullptr, [&]() -> int {
     if (argc < 3 || LowerAscii(argv[1]) == "temp") return SQLITE_OK;
+    for (int i = 3; i < argc; ++i) {
+      const std::string credential = UrlCredential(argv[i]);
+      if (credential.empty()) continue;
+      *err = SqliteStrdup(
+          "parquet table '" + std::string(argv[2]) + "': a URL in its arguments holds " + credential +
+          ", a secret, and SQLite keeps a table's arguments in its database's schema, where anyone who can "
+          "read the database file would find it: give credentials with parquet_secret (http_bearer_token, "
+          "http_headers, S3 keys) and leave them out of the URL, or create the table in temp "
+          "(CREATE VIRTUAL TABLE temp." + std::string(argv[2]) + " USING parquet(...))");
+      return SQLITE_ERROR;
+    }
     for (int i = 4; i < argc; ++i) {
       const std::string_view arg = argv[i];
       const std::string_view key = arg.substr(0, arg.find('='));

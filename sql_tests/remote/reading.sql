@@ -205,6 +205,39 @@ CREATE VIRTUAL TABLE kept USING parquet('s3://data/alltypes_plain.parquet', s3_s
 statement error option 'http_bearer_token' holds a secret
 CREATE VIRTUAL TABLE kept USING parquet('$HTTP/parquet-testing/data/alltypes_plain.parquet', http_bearer_token='t');
 
+# Nor does a credential written into a URL: a password, or a query parameter that signs or authorizes
+# the request (a presigned URL). Refused before any request; a query without one is kept.
+statement error parquet table 'kept': a URL in its arguments holds a password (user:password@), a secret
+CREATE VIRTUAL TABLE kept USING parquet('http://alice:pw@127.0.0.1:9/never_asked.parquet');
+
+statement error a URL in its arguments holds the query parameter 'X-Amz-Signature', a secret
+CREATE VIRTUAL TABLE kept USING parquet('$HTTP/parquet-testing/data/alltypes_plain.parquet?X-Amz-Date=1&X-Amz-Signature=abc');
+
+statement error a URL in its arguments holds the query parameter 'sig', a secret
+CREATE VIRTUAL TABLE kept USING parquet('$HTTP/parquet-testing/data/alltypes_plain.parquet?sv=1&sig=abc');
+
+statement ok
+CREATE VIRTUAL TABLE kept_url USING parquet('$HTTP/parquet-testing/data/alltypes_plain.parquet?download=true');
+
+query
+SELECT count(*) FROM kept_url;
+----
+8
+
+statement ok
+DROP TABLE kept_url;
+
+statement ok
+CREATE VIRTUAL TABLE temp.kept_url USING parquet('$HTTP/parquet-testing/data/alltypes_plain.parquet?sig=abc');
+
+query
+SELECT count(*) FROM temp.kept_url;
+----
+8
+
+statement ok
+DROP TABLE temp.kept_url;
+
 # parquet_secret keeps settings in the connection's memory, for the locations starting with scope.
 statement ok
 SELECT parquet_secret('scope=s3://data/, s3_access_key_id=AKIDREMOTETEST, s3_secret_access_key=not-the-secret');
