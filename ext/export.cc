@@ -359,6 +359,8 @@ Result<ExportAnswer> RunExport(sqlite3* db, const std::string& path, const std::
     if (return_stats) answer.stats = ExportStatsJson(base, writer->files(), answer.rows);
     return answer;
   }
+  // A write table whose transaction is open would rename its file over this one at COMMIT.
+  PQ_ASSIGN_OR_RETURN(std::unique_ptr<TargetClaim> claim, TargetClaim::Take(path, TargetClaim::kExport));
   PQ_ASSIGN_OR_RETURN(std::unique_ptr<ExportWriter> writer,
                       ExportWriter::Make(path, columns, options));
   PQ_ASSIGN_OR_RETURN(answer.rows,

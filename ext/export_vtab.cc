@@ -60,47 +60,6 @@
 
 namespace pq::ext {
 
-// The targets the write tables of this process are writing (a transaction's file not yet put in
-// place): two tables writing one file would each rename theirs over it at COMMIT, and the rows of
-// the first would be gone without a word. A table holds its claim as long as its writer.
-class TargetClaim {
- public:
-  // The claim on `target`, or an error naming it when another table holds one.
-  static Result<std::unique_ptr<TargetClaim>> Take(const std::string& target) {
-    std::string key = target;
-    if (!remote::IsRemoteLocation(target)) {
-      std::error_code ec;
-      const std::filesystem::path p = std::filesystem::weakly_canonical(std::filesystem::absolute(target, ec), ec);
-      if (!ec) key = p.string();
-    }
-    std::lock_guard<std::mutex> lock(Mutex());
-    if (!Held().insert(key).second) {
-      return Status::InvalidArgument("cannot write '" + target +
-                                     "': another parquet write table is writing it, in this or another "
-                                     "transaction not committed yet; insert into one table only");
-    }
-    return std::unique_ptr<TargetClaim>(new TargetClaim(std::move(key)));
-  }
-  ~TargetClaim() {
-    std::lock_guard<std::mutex> lock(Mutex());
-    Held().erase(key_);
-  }
-  TargetClaim(const TargetClaim&) = delete;
-  TargetClaim& operator=(const TargetClaim&) = delete;
-
- private:
-  explicit TargetClaim(std::string key) : key_(std::move(key)) {}
-  static std::mutex& Mutex() {
-    static std::mutex m;
-    return m;
-  }
-  static std::set<std::string>& Held() {
-    static std::set<std::string>* held = new std::set<std::string>();  // never destroyed: no exit order
-    return *held;
-  }
-  std::string key_;
-};
-
 struct WriteTable {
   sqlite3_vtab base;           // must come first
   bool is_write_table = true;  // must follow base: the parquet module tells its tables apart by it
@@ -160,7 +119,7 @@ std::string QuoteIdentifier(const std::string& name) {
 Status StartWriter(WriteTable* t) {
   if (t->writer) return Status::OK();
   PQ_RETURN_IF_ERROR(CheckOutputFile(t->path));
-  PQ_ASSIGN_OR_RETURN(std::unique_ptr<TargetClaim> claim, TargetClaim::Take(t->path));
+  PQ_ASSIGN_OR_RETURN(std::unique_ptr<TargetClaim> claim, TargetClaim::Take(t->path, TargetClaim::kWriteTable));
   PQ_ASSIGN_OR_RETURN(std::unique_ptr<ExportWriter> writer,
                       ExportWriter::Make(t->path, t->columns, t->options));
   PQ_RETURN_IF_ERROR(writer->PushTakeBackPoint());
@@ -246,7 +205,8 @@ Status CheckMayReplaceTarget(const WriteTable& t) {
     if (!created->known || *created == now) return Status::OK();
     return Status::InvalidArgument(
         "'" + t.path + "' " + (now.exists ? "changed" : "was removed") +
-        " after this table was created (another connection or program wrote it): the table replaces only the "
+        " after this table was created (something else wrote it: parquet_export, another connection or a "
+        "program): the table replaces only the "
         "file it found at CREATE VIRTUAL TABLE; DROP TABLE and create it again to write the file anew");
   }
   if (!now.exists) return Status::OK();

@@ -13,6 +13,8 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <filesystem>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -154,6 +156,49 @@ int CompareValues(sqlite3_value* a, sqlite3_value* b) {
 }
 
 }  // namespace
+
+namespace {
+
+std::mutex& ClaimsMutex() {
+  static std::mutex m;
+  return m;
+}
+std::map<std::string, TargetClaim::Writer>& Claims() {
+  static auto* held = new std::map<std::string, TargetClaim::Writer>();  // never destroyed: no exit order
+  return *held;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<TargetClaim>> TargetClaim::Take(const std::string& target, Writer who) {
+  std::string key = target;
+  if (!remote::IsRemoteLocation(target)) {
+    std::error_code ec;
+    const std::filesystem::path p = std::filesystem::weakly_canonical(std::filesystem::absolute(target, ec), ec);
+    if (!ec) key = p.string();
+  }
+  std::lock_guard<std::mutex> lock(ClaimsMutex());
+  auto [it, taken] = Claims().emplace(key, who);
+  if (!taken) {
+    const std::string cannot = "cannot write '" + target + "': ";
+    if (it->second == kExport) return Status::InvalidArgument(cannot + "parquet_export is writing it now");
+    if (who == kWriteTable) {
+      return Status::InvalidArgument(cannot +
+                                     "another parquet write table is writing it, in this or another "
+                                     "transaction not committed yet; insert into one table only");
+    }
+    return Status::InvalidArgument(cannot +
+                                   "a parquet write table is writing it, in this or another transaction not "
+                                   "committed yet, and its COMMIT would replace the file; export to another "
+                                   "file, or end that transaction first");
+  }
+  return std::unique_ptr<TargetClaim>(new TargetClaim(std::move(key)));
+}
+
+TargetClaim::~TargetClaim() {
+  std::lock_guard<std::mutex> lock(ClaimsMutex());
+  Claims().erase(key_);
+}
 
 Status CheckOutputFile(const std::string& target) {
   if (target.empty()) return Status::InvalidArgument("the output path is empty");

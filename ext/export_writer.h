@@ -96,6 +96,24 @@ Result<std::vector<ExportColumn>> ParseSchemaOption(std::string_view text);
 // s3:// target passes: its upload reports what is wrong.
 Status CheckOutputFile(const std::string& target);
 
+// The file targets being written in this process: a write table's from its first row until its
+// transaction ends (the file is put in place at COMMIT), parquet_export's while it runs. Two writers
+// of one target would each rename their file over it, and the first one's rows would be gone without
+// a word: the second is refused. Paths are compared as canonical absolute paths (s3:// as written).
+class TargetClaim {
+ public:
+  enum Writer { kWriteTable, kExport };
+  // The claim on `target` for `who`, or an error naming it and its holder.
+  static Result<std::unique_ptr<TargetClaim>> Take(const std::string& target, Writer who);
+  ~TargetClaim();
+  TargetClaim(const TargetClaim&) = delete;
+  TargetClaim& operator=(const TargetClaim&) = delete;
+
+ private:
+  explicit TargetClaim(std::string key) : key_(std::move(key)) {}
+  std::string key_;
+};
+
 class ExportWriter {
  public:
   // Checks the columns (at least one, names unique ignoring case) and resolves the column names of

@@ -235,6 +235,10 @@ INSERT INTO same1 VALUES (1), (2);
 statement error cannot write '$TMPDIR/./same.parquet': another parquet write table is writing it
 INSERT INTO same2 VALUES (3);
 
+# Nor can parquet_export write the file meanwhile: the COMMIT would replace its file.
+statement error parquet_export: cannot write '$TMPDIR/same.parquet': a parquet write table is writing it, in this or another transaction not committed yet, and its COMMIT would replace the file
+SELECT parquet_export('$TMPDIR/same.parquet', 'SELECT 100 AS other');
+
 statement ok
 COMMIT;
 

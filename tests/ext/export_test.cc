@@ -512,7 +512,8 @@ TEST_F(ExportTest, AWriteTableOfADatabaseOpenedAgainDoesNotReplaceAFileItMayHave
   };
   const std::string kEarlier = "exists and this table was created by an earlier connection to the database, which "
                                "may have written it: Parquet files cannot be appended to";
-  const std::string kChanged = "changed after this table was created (another connection or program wrote it)";
+  const std::string kChanged = "changed after this table was created (something else wrote it: parquet_export, "
+                               "another connection or a program)";
 
   // Written in one session; the next refuses, also in a transaction whose native rows commit.
   {
