@@ -50,6 +50,18 @@ Status OptionList::Add(std::string_view kv) {
     if (!word) return Status::InvalidArgument("an option is not of the form key=value");
     return Status::InvalidArgument("option '" + std::string(text) + "' is not of the form key=value");
   }
+  // 'key=value' as one quoted string: SQLite hands the quotes over, and the name would not be known.
+  const std::string_view whole = TrimSpace(kv);
+  if (whole.size() >= 2 && (whole[0] == '\'' || whole[0] == '"') && whole.back() == whole[0] &&
+      kv.substr(0, eq).find(whole[0], whole.data() - kv.data() + 1) == std::string_view::npos) {
+    const std::string name = OptionName(whole.substr(1, whole.find('=') - 1));
+    const bool word = !name.empty() && name.size() <= 32 && std::all_of(name.begin(), name.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    });
+    return Status::InvalidArgument(
+        (word ? "option '" + name + "' is written inside quotes" : std::string("an option is written inside quotes")) +
+        ": write each option as key=value, not in quotes as a whole (the value may be quoted: key='value')");
+  }
   std::string key = OptionName(kv.substr(0, eq));
   if (key.empty()) return Status::InvalidArgument("option with an empty name");
   if (Find(key)) return Status::InvalidArgument("option '" + key + "' is given more than once");

@@ -16,6 +16,17 @@ CREATE VIRTUAL TABLE t USING parquet('tests/data/types.parquet', verify_checksum
 statement error option 'binary_as_string' is not of the form key=value
 CREATE VIRTUAL TABLE t USING parquet('tests/data/types.parquet', binary_as_string);
 
+# An option quoted as a whole reaches the module with its quotes: the error says so (naming the option,
+# never a value), rather than calling a known option unknown.
+statement error option 'binary_as_string' is written inside quotes: write each option as key=value, not in quotes as a whole
+CREATE VIRTUAL TABLE t USING parquet('tests/data/types.parquet', 'binary_as_string=1');
+
+statement error option 'decimal' is written inside quotes
+CREATE VIRTUAL TABLE t USING parquet('tests/data/types.parquet', "decimal=text");
+
+statement error an option is written inside quotes
+CREATE VIRTUAL TABLE t USING parquet('tests/data/types.parquet', 'not a name=1');
+
 statement error a file path is required
 CREATE VIRTUAL TABLE t USING parquet;
 
