@@ -59,6 +59,10 @@ struct ColumnType {
   // kFloat, kFloat16 taken from a query column's Parquet source (not declared): a value the type
   // would round is refused, since it came from elsewhere (another arm of a compound SELECT).
   bool exact = false;
+  // kTimestamp taken from a SQLite declared type (DATETIME, TIMESTAMP of a native table's column), not
+  // from schema= or a Parquet source: an INTEGER is Unix time in seconds, as SQLite's date and time
+  // functions store it, rather than units since 1970.
+  bool unix_seconds = false;
   std::vector<ColumnType> children;   // kList, kMap, kStruct
   std::vector<std::string> field_names;  // kStruct, one per child
   std::optional<std::string> crs;        // kGeometry, kGeography: unset means OGC:CRS84

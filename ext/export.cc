@@ -320,6 +320,8 @@ Result<ExportAnswer> RunExport(sqlite3* db, const std::string& path, const std::
       Result<ColumnType> type = ParseColumnType(decl ? decl : "");
       // A declared type with bad arguments (DECIMAL(50,2)) is not the query's fault: infer instead.
       c.type = type.ok() ? *type : ColumnType{};
+      // SQLite keeps a time in an INTEGER as Unix seconds (its date and time functions' convention).
+      if (c.type.kind == ColumnKind::kTimestamp) c.type.unix_seconds = true;
     }
     columns.push_back(std::move(c));
   }

@@ -770,7 +770,11 @@ Status ColumnBuilder::AppendNonNull(sqlite3_value* v) {
     }
     case ColumnKind::kTimestamp: {
       if (cls == SQLITE_INTEGER) {
-        i64_.push_back(sqlite3_value_int64(v));
+        int64_t t = sqlite3_value_int64(v);
+        if (type_.unix_seconds && __builtin_mul_overflow(t, UnitsPerSecond(type_.unit), &t)) {
+          return cannot("as Unix seconds, which an INTEGER in a column declared so holds, beyond its range");
+        }
+        i64_.push_back(t);
         return Status::OK();
       }
       if (cls != SQLITE_TEXT) return cannot("text 'YYYY-MM-DD HH:MM:SS[.fraction]' or an integer");

@@ -184,6 +184,50 @@ SELECT * FROM r_ts;
 ----
 2024-05-06 07:08:09.123|2024-05-06 07:08:09.123456789|2023-11-14 22:13:20
 
+# A native column declared DATETIME or TIMESTAMP keeps a time in an INTEGER as Unix seconds, as SQLite's
+# date and time functions do (datetime(x, 'unixepoch')): exported as that instant. An integer whose
+# seconds do not fit the unit is an error; schema= TIMESTAMP takes integers as units again.
+statement ok
+CREATE TABLE unix_times(id INTEGER, at DATETIME, at_ms TIMESTAMP_MS);
+
+statement ok
+INSERT INTO unix_times VALUES (1, 1700000000, 1700000000), (2, 0, -1), (3, -86400, NULL), (4, '2024-05-06 07:08:09', 2);
+
+query
+SELECT parquet_export('$TMPDIR/unix_times.parquet', 'SELECT * FROM unix_times');
+----
+4
+
+statement ok
+CREATE VIRTUAL TABLE r_unix_times USING parquet('$TMPDIR/unix_times.parquet');
+
+query
+SELECT id, r.at, r.at_ms, r.at = datetime(u.at, 'unixepoch') OR typeof(u.at) = 'text' FROM r_unix_times r JOIN unix_times u USING (id);
+----
+1|2023-11-14 22:13:20|2023-11-14 22:13:20|1
+2|1970-01-01 00:00:00|1969-12-31 23:59:59|1
+3|1969-12-31 00:00:00|NULL|1
+4|2024-05-06 07:08:09|1970-01-01 00:00:02|1
+
+query
+SELECT parquet_export('$TMPDIR/unix_times_units.parquet', 'SELECT at FROM unix_times WHERE id = 1', 'schema=''at TIMESTAMP''');
+----
+1
+
+statement ok
+CREATE VIRTUAL TABLE r_unix_times_units USING parquet('$TMPDIR/unix_times_units.parquet');
+
+query
+SELECT at FROM r_unix_times_units;
+----
+1970-01-01 00:28:20
+
+statement ok
+INSERT INTO unix_times VALUES (5, 1700000000000000, NULL);
+
+statement error parquet_export: row 5, column 'at': integer 1700000000000000 cannot be stored as TIMESTAMP(MICROS) (as Unix seconds, which an INTEGER in a column declared so holds, beyond its range)
+SELECT parquet_export('$TMPDIR/unix_times_bad.parquet', 'SELECT * FROM unix_times');
+
 statement error row 1, column 'ms': text '2024-05-06 07:08:09.1234' cannot be stored as TIMESTAMP(MILLIS)
 SELECT parquet_export('$TMPDIR/bad.parquet', 'SELECT ''2024-05-06 07:08:09.1234'' AS ms', 'schema=''ms TIMESTAMP(MILLIS)''');
 
