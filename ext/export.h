@@ -40,7 +40,8 @@ int RegisterExport(sqlite3* db, std::shared_ptr<const crypto::KeyRegistry> keys,
 struct WriteTable;  // defined in export_vtab.cc
 
 // What is at a write table's target: no file, or a file known by device, inode, size and
-// modification time (TargetStateOf). A remote target's state is not looked at: `known` false.
+// modification time, or an S3 object by size, ETag and Last-Modified. `known` false: not told (an
+// http(s) target, or S3 refusing to say).
 struct TargetState {
   bool known = true;
   bool exists = false;
@@ -48,9 +49,12 @@ struct TargetState {
   uint64_t inode = 0;
   int64_t size = 0;
   int64_t mtime_ns = 0;
+  std::string version;  // s3://: ETag and Last-Modified
   bool operator==(const TargetState&) const = default;
 };
-TargetState TargetStateOf(const std::string& path);
+// The state of `path` now: a local file's from stat(), an s3:// object's from one HEAD request
+// through `remote` (null: not known). IOError when that request fails.
+Result<TargetState> TargetStateOf(const std::string& path, remote::RemoteAccess* remote);
 
 // What one connection knows of its write tables (by database, table name and target): which
 // committed their file, and which were created here, with the state of the target then. SQLite

@@ -198,7 +198,7 @@ int Rename(sqlite3_vtab* vtab, const char* new_name) {
 // refuses earlier, through `written`.) A remote target's state is not looked at.
 Status CheckMayReplaceTarget(const WriteTable& t) {
   if (!t.written_tables) return Status::OK();
-  const TargetState now = TargetStateOf(t.path);
+  PQ_ASSIGN_OR_RETURN(const TargetState now, TargetStateOf(t.path, t.options.remote.get()));
   if (!now.known) return Status::OK();
   const std::optional<TargetState> created = t.written_tables->CreatedWith(WrittenKey(t));
   if (created) {
@@ -577,10 +577,20 @@ bool IsWriteTableOptions(const OptionList& opts) {
   return opts.Has("schema");
 }
 
-TargetState TargetStateOf(const std::string& path) {
+Result<TargetState> TargetStateOf(const std::string& path, remote::RemoteAccess* remote) {
   TargetState state;
   if (remote::IsRemoteLocation(path)) {
     state.known = false;
+    Result<remote::RemoteUrl> url = remote::ParseRemoteUrl(path);
+    if (remote == nullptr || !url.ok() || url->scheme != remote::UrlScheme::kS3) return state;
+    PQ_ASSIGN_OR_RETURN(remote::S3Presence presence, remote->Presence(path));
+    if (presence.kind == remote::S3Presence::kUnknown) return state;
+    state.known = true;
+    state.exists = presence.kind == remote::S3Presence::kPresent;
+    if (state.exists) {
+      state.size = presence.info.size;
+      state.version = presence.info.etag + '\n' + presence.info.last_modified;
+    }
     return state;
   }
   struct stat st;
@@ -618,11 +628,13 @@ int ConnectWriteTable(sqlite3* db, const char* schema, const char* table_name, c
     table->db = db;
     table->written_tables = std::move(written);
     table->written = table->written_tables && table->written_tables->Has(WrittenKey(*table));
-    if (table->written_tables && BeingCreated(db, schema, table_name)) {
-      table->written_tables->Created(WrittenKey(*table), TargetStateOf(path));
-    }
     table->columns = options->schema;
     table->options = *std::move(options);
+    if (table->written_tables && BeingCreated(db, schema, table_name)) {
+      // A target that cannot be looked at now (an S3 request failing) is not judged later either.
+      Result<TargetState> state = TargetStateOf(path, table->options.remote.get());
+      table->written_tables->Created(WrittenKey(*table), state.ok() ? *state : TargetState{.known = false});
+    }
     // Resolve the column names the options use now, so that mistakes show at CREATE.
     Result<std::unique_ptr<ExportWriter>> probe =
         ExportWriter::Make(path, table->columns, table->options);

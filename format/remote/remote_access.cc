@@ -177,6 +177,15 @@ Result<bool> RemoteAccess::AnyObjectUnder(std::string_view location) {
   return clients->s3->AnyObject(url.bucket, url.key);
 }
 
+Result<S3Presence> RemoteAccess::Presence(std::string_view location) {
+  PQ_ASSIGN_OR_RETURN(RemoteUrl url, ParseRemoteUrl(location));
+  if (url.scheme != UrlScheme::kS3 || url.key.empty()) {
+    return Status::InvalidArgument("'" + DisplayUrl(location) + "' names no S3 object (s3://bucket/key)");
+  }
+  PQ_ASSIGN_OR_RETURN(Clients * clients, ClientsFor(location, true));
+  return clients->s3->Presence(url.bucket, url.key);
+}
+
 Result<std::unique_ptr<S3OutputFile>> RemoteAccess::CreateOutput(std::string_view location) {
   PQ_ASSIGN_OR_RETURN(RemoteUrl url, ParseRemoteUrl(location));
   if (url.scheme != UrlScheme::kS3) {

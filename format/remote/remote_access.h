@@ -85,6 +85,8 @@ class RemoteAccess {
   Result<std::vector<std::string>> ListGlob(std::string_view pattern);
   // Whether any object's key starts with the key of `location` (s3:// only).
   Result<bool> AnyObjectUnder(std::string_view location);
+  // Whether an object is at `location` (s3:// only; S3Client::Presence).
+  Result<S3Presence> Presence(std::string_view location);
   // A new object at `location` (s3:// only), written by S3OutputFile.
   Result<std::unique_ptr<S3OutputFile>> CreateOutput(std::string_view location);
 

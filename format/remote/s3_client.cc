@@ -172,6 +172,29 @@ Result<S3ObjectInfo> S3Client::Head(const std::string& bucket, const std::string
   return info;
 }
 
+Result<S3Presence> S3Client::Presence(const std::string& bucket, const std::string& key) {
+  HttpRequest request = MakeRequest("HEAD", bucket, key);
+  const std::string url = request.url;
+  PQ_ASSIGN_OR_RETURN(HttpResponse response, http_->Send(std::move(request)));
+  S3Presence presence;
+  if (response.status == 404) {
+    presence.kind = S3Presence::kAbsent;
+  } else if (response.status == 403) {
+    presence.kind = S3Presence::kUnknown;
+  } else if (response.status >= 200 && response.status < 300) {
+    presence.kind = S3Presence::kPresent;
+    presence.info.key = key;
+    const std::string length = response.Header("content-length");
+    auto [p, ec] = std::from_chars(length.data(), length.data() + length.size(), presence.info.size);
+    if (length.empty() || ec != std::errc() || p != length.data() + length.size()) presence.info.size = -1;
+    presence.info.etag = response.Header("etag");
+    presence.info.last_modified = response.Header("last-modified");
+  } else {
+    return Status::IOError(S3Name(bucket, key) + ": " + HttpStatusError("HEAD", url, response).message());
+  }
+  return presence;
+}
+
 Status S3Client::PutObject(const std::string& bucket, const std::string& key, std::string body) {
   return Call(MakeRequest("PUT", bucket, key, {}, std::move(body)), bucket, key).status();
 }

@@ -26,6 +26,13 @@ struct S3ObjectInfo {
   std::string last_modified;  // as S3 gives it
 };
 
+// What HEAD found at a key (S3Client::Presence).
+struct S3Presence {
+  enum Kind { kAbsent, kPresent, kUnknown };
+  Kind kind = kUnknown;
+  S3ObjectInfo info;  // kPresent
+};
+
 class S3Client {
  public:
   // `http` should carry no bearer token or extra headers (the Authorization header is S3's).
@@ -54,6 +61,9 @@ class S3Client {
                                              int page_size = 1000);
   // IOError "... HTTP 404" for a missing object.
   Result<S3ObjectInfo> Head(const std::string& bucket, const std::string& key);
+  // Whether an object is at (bucket, key): one HEAD. 404 is kAbsent, 2xx kPresent, 403 kUnknown (a
+  // credential allowed to write but not to read cannot tell); any other answer is an IOError.
+  Result<S3Presence> Presence(const std::string& bucket, const std::string& key);
   Status PutObject(const std::string& bucket, const std::string& key, std::string body);
   Status DeleteObject(const std::string& bucket, const std::string& key);
 

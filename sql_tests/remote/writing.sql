@@ -199,6 +199,35 @@ SELECT sum(num_rows) FROM parquet_file_metadata('s3://out/table.parquet');
 ----
 10
 
+# It replaces only the object it found at CREATE (one HEAD request): an export to its key since then
+# stays, and the INSERT is an error. A table created over that object replaces it.
+statement ok
+CREATE VIRTUAL TABLE temp.w_changed USING parquet('s3://out/changed.parquet', schema='id INTEGER');
+
+query
+SELECT parquet_export('s3://out/changed.parquet', 'SELECT 100 AS other');
+----
+1
+
+statement error 's3://out/changed.parquet' changed after this table was created (something else wrote it
+INSERT INTO w_changed VALUES (1);
+
+query
+SELECT name FROM parquet_schema('s3://out/changed.parquet') WHERE column_id > 0;
+----
+other
+
+statement ok
+CREATE VIRTUAL TABLE temp.w_over USING parquet('s3://out/changed.parquet', schema='id INTEGER');
+
+statement ok
+INSERT INTO w_over VALUES (7);
+
+query
+SELECT name, (SELECT sum(num_rows) FROM parquet_file_metadata('s3://out/changed.parquet')) FROM parquet_schema('s3://out/changed.parquet') WHERE column_id > 0;
+----
+id|1
+
 # Exported with options from a connection's registry instead of the environment.
 statement ok
 SELECT parquet_secret('scope=s3://out/, s3_access_key_id=AKIDREMOTETEST, s3_secret_access_key=remote-test-secret, s3_region=eu-test-1');
