@@ -368,5 +368,56 @@ TEST(S3ListingTest, AListingThatNeverEndsIsCut) {
   EXPECT_EQ(server.requests().size(), 50u);
 }
 
+// Presence: one HEAD. No object is kAbsent; an object kPresent with its size and ETag, which changes
+// with its content.
+TEST_F(S3ClientTest, PresenceTellsAnAbsentObjectFromOneAndItsVersion) {
+  auto s3 = Client();
+  auto absent = s3->Presence("out", "presence/x.parquet");
+  ASSERT_TRUE(absent.ok()) << absent.status().ToString();
+  EXPECT_EQ(absent->kind, S3Presence::kAbsent);
+  ASSERT_TRUE(s3->PutObject("out", "presence/x.parquet", "first").ok());
+  auto first = s3->Presence("out", "presence/x.parquet");
+  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  ASSERT_EQ(first->kind, S3Presence::kPresent);
+  EXPECT_EQ(first->info.size, 5);
+  EXPECT_FALSE(first->info.etag.empty());
+  ASSERT_TRUE(s3->PutObject("out", "presence/x.parquet", "second").ok());
+  auto second = s3->Presence("out", "presence/x.parquet");
+  ASSERT_TRUE(second.ok()) << second.status().ToString();
+  ASSERT_EQ(second->kind, S3Presence::kPresent);
+  EXPECT_EQ(second->info.size, 6);
+  EXPECT_NE(second->info.etag, first->info.etag);
+}
+
+// A 403 (a credential that may write but not read) cannot tell: kUnknown; another error status is
+// an error naming the object.
+TEST(S3ClientScriptedTest, PresenceOf403IsUnknownAndOf500AnError) {
+  for (const int status : {403, 500}) {
+    SCOPED_TRACE(status);
+    ScriptedServer server([status](const ScriptedServer::Request&, int) {
+      return ScriptedServer::Reply(status, {}, "");
+    });
+    S3Options o;
+    ASSERT_TRUE(o.Set("s3_endpoint", "127.0.0.1:" + std::to_string(server.port())).ok());
+    ASSERT_TRUE(o.Set("s3_use_ssl", "0").ok());
+    auto config = ResolveS3Config(o, NoEnvironment());
+    ASSERT_TRUE(config.ok()) << config.status().ToString();
+    HttpOptions fast;
+    fast.retry_wait_ms = 1;
+    fast.retries = 0;
+    S3Client s3(*config, std::make_shared<HttpClient>(fast));
+    auto presence = s3.Presence("bucket", "a/b.parquet");
+    if (status == 403) {
+      ASSERT_TRUE(presence.ok()) << presence.status().ToString();
+      EXPECT_EQ(presence->kind, S3Presence::kUnknown);
+    } else {
+      ASSERT_FALSE(presence.ok());
+      EXPECT_NE(presence.status().message().find("s3://bucket/a/b.parquet"), std::string::npos)
+          << presence.status().message();
+      EXPECT_NE(presence.status().message().find("500"), std::string::npos) << presence.status().message();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace pq::remote
