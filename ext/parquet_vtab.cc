@@ -364,7 +364,10 @@ int Destroy(sqlite3_vtab* vtab) {
 // The callbacks only a writable table has; a read table refuses changes (read-only).
 int Update(sqlite3_vtab* vtab, int argc, sqlite3_value** argv, sqlite3_int64* rowid) {
   if (IsWriteTable(vtab)) return W().xUpdate(vtab, argc, argv, rowid);
-  SetVtabError(vtab, Status::InvalidArgument("parquet table is read-only; create it with schema=... to write"));
+  SetVtabError(vtab, Status::InvalidArgument(
+                         "parquet table is read-only, and Parquet files cannot be appended to: to write rows, "
+                         "create a write table (schema=...) for a new file; over an existing file it replaces "
+                         "the whole file at COMMIT"));
   return SQLITE_READONLY;
 }
 int Begin(sqlite3_vtab* vtab) { return IsWriteTable(vtab) && W().xBegin ? W().xBegin(vtab) : SQLITE_OK; }

@@ -154,6 +154,10 @@ CREATE VIRTUAL TABLE mixed USING parquet('$TESTDATA/parquet-testing/data/alltype
 statement error parquet table is read-only
 DELETE FROM p;
 
+# The error of an INSERT says that a write table makes a new file, replacing an existing one whole.
+statement error parquet table is read-only, and Parquet files cannot be appended to: to write rows, create a write table (schema=...) for a new file; over an existing file it replaces the whole file at COMMIT
+INSERT INTO p SELECT * FROM p LIMIT 1;
+
 statement ok
 DROP TABLE p;
 
