@@ -47,7 +47,15 @@ Status OptionList::Add(std::string_view kv) {
                       std::all_of(text.begin(), text.end(), [](char c) {
                         return (c >= 'a' && c <= 'z') || c == '_';
                       });
-    if (!word) return Status::InvalidArgument("an option is not of the form key=value");
+    if (!word) {
+      // A second path (parquet('a.parquet', 'b.parquet')): said without echoing the text.
+      const std::string lower = LowerAscii(std::string(Dequote(text)));
+      const bool path = lower.size() > 8 && lower.compare(lower.size() - 8, 8, ".parquet") == 0;
+      return Status::InvalidArgument(
+          path ? "an option is not of the form key=value: it looks like a second path, and several files go in the "
+                 "first argument, comma-separated ('a.parquet, b.parquet') or as a glob ('data/*.parquet')"
+               : "an option is not of the form key=value");
+    }
     return Status::InvalidArgument("option '" + std::string(text) + "' is not of the form key=value");
   }
   // 'key=value' as one quoted string: SQLite hands the quotes over, and the name would not be known.

@@ -61,6 +61,7 @@
 #include <vector>
 
 #include "ext/encryption_options.h"
+#include "ext/export_writer.h"
 #include "ext/options.h"
 #include "ext/parquet_vtab_int.h"
 #include "ext/remote_options.h"
@@ -99,7 +100,18 @@ constexpr int64_t kDefaultPageCacheMiB = 32;
 
 Result<TableConfig> ParseTableOptions(const OptionList& opts, std::shared_ptr<const crypto::KeyRegistry> keys,
                                       sqlite3* db, std::shared_ptr<const remote::SettingsRegistry> remote) {
-  PQ_RETURN_IF_ERROR(opts.CheckKnown(TableOptionNames(), "parquet table"));
+  if (Status known = opts.CheckKnown(TableOptionNames(), "parquet table"); !known.ok()) {
+    // A writer option (compression=zstd) on a table without schema=: say where it belongs.
+    for (const std::string_view name : kWriterOptionNames) {
+      if (opts.Has(name) && std::find(TableOptionNames().begin(), TableOptionNames().end(), name) ==
+                                TableOptionNames().end()) {
+        return Status::InvalidArgument("unknown parquet table option '" + std::string(name) +
+                                       "' (a writer option: a write table, created with schema=, takes it, and "
+                                       "parquet_export)");
+      }
+    }
+    return known;
+  }
   TableConfig c;
   PQ_ASSIGN_OR_RETURN(c.values.binary_as_string, opts.GetBool("binary_as_string", false));
   // decimal= not given: REAL up to precision 15, exact TEXT beyond (ValueOptions::Decimal::kAuto).

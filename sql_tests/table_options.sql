@@ -41,8 +41,15 @@ CREATE VIRTUAL TABLE t USING parquet('tests/data/missing.parquet');
 statement error not a Parquet file
 CREATE VIRTUAL TABLE t USING parquet('README.md');
 
-statement error is a directory
+statement error 'tests/data' is a directory, not a Parquet file (its files are read with a glob: 'tests/data/*.parquet')
 CREATE VIRTUAL TABLE t USING parquet('tests/data');
+
+# A second path as an option, and a writer option on a read table: the errors say what is meant.
+statement error an option is not of the form key=value: it looks like a second path, and several files go in the first argument, comma-separated
+CREATE VIRTUAL TABLE t USING parquet('tests/data/types.parquet', 'tests/data/types.parquet');
+
+statement error unknown parquet table option 'compression' (a writer option: a write table, created with schema=, takes it, and parquet_export)
+CREATE VIRTUAL TABLE t USING parquet('tests/data/types.parquet', compression=zstd);
 
 statement error no file matches 'tests/data/*.nothing'
 CREATE VIRTUAL TABLE t USING parquet('tests/data/*.nothing');

@@ -58,6 +58,13 @@ Result<std::shared_ptr<FileReader>> FileReader::Open(std::unique_ptr<RandomAcces
   PQ_RETURN_IF_ERROR(f.ReadInto(f.size() - 8, 8, tail));
   const bool encrypted_footer = std::memcmp(tail + 4, kEncryptedMagic, 4) == 0;
   if (!encrypted_footer && std::memcmp(tail + 4, kMagic, 4) != 0) {
+    uint8_t head[4];
+    PQ_RETURN_IF_ERROR(f.ReadInto(0, 4, head));
+    if (std::memcmp(head, kMagic, 4) == 0 || std::memcmp(head, kEncryptedMagic, 4) == 0) {
+      return fail(Status::Corruption(
+          "no PAR1 magic at the end, though the file starts with one: it is cut short (truncated, or still "
+          "being written)"));
+    }
     return fail(Status::Corruption("not a Parquet file: no PAR1 magic at the end"));
   }
   const char* magic = encrypted_footer ? kEncryptedMagic : kMagic;

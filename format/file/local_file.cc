@@ -137,8 +137,9 @@ Result<std::unique_ptr<LocalFile>> LocalFile::Open(const std::string& path) {
   }
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
-    return Status::IOError("'" + path + "' is " + FileKindName(st.st_mode) +
-                           ", not a Parquet file");
+    std::string why = "'" + path + "' is " + FileKindName(st.st_mode) + ", not a Parquet file";
+    if (S_ISDIR(st.st_mode)) why += " (its files are read with a glob: '" + path + "/*.parquet')";
+    return Status::IOError(why);
   }
   std::unique_ptr<LocalFile> f(new LocalFile(fd, path, st.st_size, MtimeNs(st), static_cast<uint64_t>(st.st_dev),
                                              static_cast<uint64_t>(st.st_ino)));

@@ -109,6 +109,22 @@ TEST(BadInputTest, TruncatedFilesFailCleanly) {
   }
 }
 
+// A file that starts with the magic but does not end with it was cut short (a copy or a download not
+// finished): the message says so; bytes with no magic at all are not a Parquet file.
+TEST(BadInputTest, ACutShortFileIsNamedSo) {
+  const std::string bytes = ReadAll(ConformanceFiles().front());
+  ASSERT_GT(bytes.size(), 100u);
+  for (const size_t cut : {size_t{12}, bytes.size() / 2, bytes.size() - 1}) {
+    SCOPED_TRACE(cut);
+    Status s = ScanAll("cut.parquet", bytes.substr(0, cut));
+    EXPECT_EQ(s.message(),
+              "cut.parquet: no PAR1 magic at the end, though the file starts with one: it is cut short (truncated, "
+              "or still being written)");
+  }
+  Status s = ScanAll("notes.txt", "these are notes, not a Parquet file at all");
+  EXPECT_EQ(s.message(), "notes.txt: not a Parquet file: no PAR1 magic at the end");
+}
+
 TEST(BadInputTest, FlippedBytesNeverCrash) {
   const int flips = Sanitized() ? 40 : 150;
   std::mt19937_64 rng(20261121);
