@@ -313,6 +313,23 @@ int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqli
     taken.push_back(*filename);
     auto file_row_number = HiddenColumnName(opts, "file_row_number", taken);
     if (!file_row_number.ok()) return fail(file_row_number.status());
+    // SQLite's limit of columns a table may have (2,000 unless built otherwise): the hidden columns
+    // are left out of a table they would take past it, rather than the file not opening.
+    const int64_t visible = static_cast<int64_t>(table->columns.size() + table->partitions.size());
+    const int64_t limit = sqlite3_limit(db, SQLITE_LIMIT_COLUMN, -1);
+    if (visible > limit) {
+      return fail(Status::InvalidArgument(
+          "the files have " + std::to_string(visible) + " columns" +
+          (table->partitions.empty() ? "" : " (partition keys included)") + ", more than the " + std::to_string(limit) +
+          " a SQLite table may have (SQLITE_MAX_COLUMN)"));
+    }
+    const bool hidden_fit = visible + 2 <= limit;
+    if (!hidden_fit && (opts.Has("filename") || opts.Has("file_row_number"))) {
+      return fail(Status::InvalidArgument(
+          "the files have " + std::to_string(visible) + " columns: with the hidden columns filename and "
+          "file_row_number the table would have more than the " + std::to_string(limit) +
+          " columns a SQLite table may have; leave out the options filename= and file_row_number="));
+    }
     std::string sql = "CREATE TABLE x(";
     for (const DatasetColumn& c : table->columns) {
       sql += QuoteIdentifier(c.name) + (c.declared_type.empty() ? "" : " " + c.declared_type) + ", ";
@@ -320,17 +337,27 @@ int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqli
     for (const PartitionColumn& p : table->partitions) sql += QuoteIdentifier(p.name) + " " + p.declared_type + ", ";
     table->num_fields = static_cast<int>(table->columns.size());
     table->first_partition_column = table->num_fields;
-    table->filename_column = table->num_fields + static_cast<int>(table->partitions.size());
-    table->file_row_number_column = table->filename_column + 1;
-    sql += QuoteIdentifier(*filename) + " TEXT HIDDEN, " + QuoteIdentifier(*file_row_number) + " INTEGER HIDDEN";
+    if (hidden_fit) {
+      table->filename_column = table->num_fields + static_cast<int>(table->partitions.size());
+      table->file_row_number_column = table->filename_column + 1;
+      sql += QuoteIdentifier(*filename) + " TEXT HIDDEN, " + QuoteIdentifier(*file_row_number) + " INTEGER HIDDEN";
+      table->first_shredded_column = table->file_row_number_column + 1;
+    } else {
+      table->filename_column = ParquetTable::kNoColumn;
+      table->file_row_number_column = ParquetTable::kNoColumn;
+      table->first_shredded_column = static_cast<int>(visible);
+      sql.resize(sql.size() - 2);  // the last ", "
+    }
     // Shredded Variant fields, when the VARIANT columns read as JSON: hidden, and declared BLOB, the
     // affinity that converts nothing, so that they compare as `v ->> '$.a'` does. (A column
     // declared only HIDDEN would take NUMERIC affinity from the word HIDDEN, and a comparison would
-    // read the text '25' as 25.)
-    table->first_shredded_column = table->file_row_number_column + 1;
-    if (!table->config.values.variant_binary) {
+    // read the text '25' as 25.) Only as many as fit.
+    if (!table->config.values.variant_binary && hidden_fit) {
       taken.push_back(*file_row_number);
       table->shredded = FindShreddedColumns(*table->data, table->columns, taken);
+      if (static_cast<int64_t>(table->shredded.size()) > limit - visible - 2) {
+        table->shredded.erase(table->shredded.begin() + (limit - visible - 2), table->shredded.end());
+      }
     }
     for (const ShreddedColumn& s : table->shredded) sql += ", " + QuoteIdentifier(s.name) + " BLOB HIDDEN";
     sql += ")";

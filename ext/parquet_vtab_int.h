@@ -77,8 +77,11 @@ struct ParquetTable {
   std::vector<PartitionColumn> partitions;  // hive partition columns: SQL columns num_fields...
   std::vector<std::vector<SqlValue>> partition_values;  // [file][partition column]
   int first_partition_column = 0;  // == num_fields
-  int filename_column = 0;         // hidden `filename`
-  int file_row_number_column = 0;  // hidden `file_row_number`
+  // Hidden `filename` and `file_row_number`; kNoColumn when they would take the table past SQLite's
+  // limit of columns (a file of 1,999 or 2,000 columns).
+  static constexpr int kNoColumn = -2;
+  int filename_column = 0;
+  int file_row_number_column = 0;
   // Hidden columns of shredded Variant fields (shredded_columns.h): SQL columns
   // first_shredded_column... (after file_row_number).
   std::vector<ShreddedColumn> shredded;
@@ -97,7 +100,9 @@ struct ParquetTable {
     if (registry && stats) registry->Remove(stats.get());
     if (source_types) source_types->Remove(this);
   }
-  bool IsPartitionColumn(int col) const { return col >= first_partition_column && col < filename_column; }
+  bool IsPartitionColumn(int col) const {
+    return col >= first_partition_column && col - first_partition_column < static_cast<int>(partitions.size());
+  }
   bool IsShreddedColumn(int col) const {
     return col >= first_shredded_column && col - first_shredded_column < static_cast<int>(shredded.size());
   }

@@ -750,5 +750,47 @@ TEST_F(DatasetTest, PartitionByFailuresLeaveNothing) {
   EXPECT_EQ(Listing(dir_), (std::set<std::string>{"file", "full"}));
 }
 
+// A table whose hidden columns (filename, file_row_number) would take it past SQLite's limit of
+// columns leaves them out rather than not opening (a file of 1,999 or 2,000 columns under the
+// default limit of 2,000); the visible columns, partition keys included, read and filter as before.
+// More visible columns than the limit is an error that says so. The limit is lowered here to keep
+// the files small.
+TEST_F(DatasetTest, HiddenColumnsStepOutOfATableTheyWouldTakePastSQLitesLimit) {
+  std::string select = "SELECT value AS c0";
+  for (int i = 1; i < 12; ++i) select += ", value + " + std::to_string(i) + " AS c" + std::to_string(i);
+  fs::create_directories(Path("hive/k=7"));
+  ASSERT_EQ(db_.Exec("SELECT parquet_export('" + Path("hive/k=7/a.parquet") + "', '" + select +
+                     " FROM nums WHERE value <= 100')"),
+            "");
+  const std::string file = Path("hive/k=7/a.parquet");
+  auto open = [&](const std::string& name, const std::string& args) {
+    return db_.Exec("CREATE VIRTUAL TABLE temp." + name + " USING parquet(" + args + ")");
+  };
+  sqlite3_limit(db_.db(), SQLITE_LIMIT_COLUMN, 14);  // 12 columns and the two hidden ones fit
+  ASSERT_EQ(open("fits", "'" + file + "'"), "");
+  EXPECT_EQ(One("SELECT count(*) FROM fits WHERE filename = '" + file + "' AND file_row_number < 10"), "10");
+
+  sqlite3_limit(db_.db(), SQLITE_LIMIT_COLUMN, 13);
+  ASSERT_EQ(open("no_hidden", "'" + file + "'"), "");
+  EXPECT_EQ(One("SELECT count(*) FROM pragma_table_xinfo('no_hidden')"), "12");
+  EXPECT_EQ(One("SELECT count(*) || '|' || sum(c11) || '|' || max(c0) FROM no_hidden WHERE c3 > 50"),
+            One("SELECT count(*) || '|' || sum(value + 11) || '|' || max(value) FROM nums WHERE value <= 100 AND "
+                "value + 3 > 50"));
+  EXPECT_NE(Q("SELECT filename FROM no_hidden").error.find("no such column: filename"), std::string::npos);
+  EXPECT_NE(open("named", "'" + file + "', filename=fn")
+                .find("the files have 12 columns: with the hidden columns filename and file_row_number the table "
+                      "would have more than the 13 columns a SQLite table may have; leave out the options"),
+            std::string::npos);
+  // With a partition key: 13 visible columns.
+  ASSERT_EQ(open("partitioned", "'" + Path("hive/*/*.parquet") + "', hive_partitioning=1"), "");
+  EXPECT_EQ(One("SELECT count(*) || '|' || min(k) || '|' || max(k) || '|' || sum(c0) FROM partitioned WHERE k = 7"),
+            "100|7|7|5050");
+
+  sqlite3_limit(db_.db(), SQLITE_LIMIT_COLUMN, 11);
+  EXPECT_NE(open("too_wide", "'" + file + "'")
+                .find("the files have 12 columns, more than the 11 a SQLite table may have (SQLITE_MAX_COLUMN)"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace pq::testing
