@@ -13,6 +13,18 @@
 
 SQLITE_EXTENSION_INIT1
 
+namespace {
+
+// Whether this connection has the extension already: its parquet_version() compiles.
+bool AlreadyLoaded(sqlite3* db) {
+  sqlite3_stmt* probe = nullptr;
+  const bool found = sqlite3_prepare_v2(db, "SELECT parquet_version()", -1, &probe, nullptr) == SQLITE_OK;
+  sqlite3_finalize(probe);
+  return found;
+}
+
+}  // namespace
+
 extern "C" {
 
 #ifdef _WIN32
@@ -30,6 +42,10 @@ int sqlite3_parquet_init(sqlite3* db, char** err, const sqlite3_api_routines* ap
     }
     return SQLITE_ERROR;
   }
+  // Loaded again on a connection that has it (`.load` twice, or load_extension() inside a statement,
+  // where replacing a function SQLite is running fails with "database is locked"): nothing to do,
+  // and the connection keeps its keys and secrets.
+  if (AlreadyLoaded(db)) return SQLITE_OK;
   // The connection's keys (parquet_add_key), read by its parquet tables and file functions.
   auto keys = std::make_shared<pq::crypto::KeyRegistry>();
   // The column types of the connection's parquet tables, which parquet_export keeps, and its remote
