@@ -268,8 +268,16 @@ int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqli
     }
     auto config = ParseTableOptions(opts, module_state->keys, db, module_state->remote);
     if (!config.ok()) return fail(config.status());
+    // A table kept in a database file whose files no longer open cannot be connected, and SQLite
+    // connects a table before it drops it: say so, where it is not the CREATE that fails.
+    auto fail_files = [&](const Status& s) {
+      if (BeingCreated(db, argv[1], argv[2])) return fail(s);
+      return fail(Status(s.code(), s.message() + "; the table '" + std::string(argv[2]) +
+                                       "' cannot be used, nor dropped, until its files open again (put a Parquet "
+                                       "file back at the path to drop it; docs/reading.md)"));
+    };
     auto paths = ExpandSource(source, config->reader.remote.get());
-    if (!paths.ok()) return fail(paths.status());
+    if (!paths.ok()) return fail_files(paths.status());
 
     auto table = std::make_unique<ParquetTable>();
     std::memset(&table->base, 0, sizeof(table->base));
@@ -285,7 +293,7 @@ int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqli
     std::vector<std::shared_ptr<const FileReader>> readers;
     for (const std::string& path : *paths) {
       auto reader = OpenTableFile(path, table->config.reader);
-      if (!reader.ok()) return fail(reader.status());
+      if (!reader.ok()) return fail_files(reader.status());
       readers.push_back(std::move(reader).value());
     }
     auto schema = UnifyColumns(readers, table->config.values, table->config.union_by_name);

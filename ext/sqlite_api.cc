@@ -1,10 +1,13 @@
 #include "ext/sqlite_api.h"
 
 #include <atomic>
+#include <cctype>
 #include <cstring>
 #include <optional>
+#include <string>
 #include <string_view>
 
+#include "ext/options.h"
 #include "format/predicate/sql_number.h"
 
 namespace pq::ext {
@@ -93,6 +96,93 @@ NumericValue NumericAffinityOf(sqlite3_value* v) {
     default: break;
   }
   return n;
+}
+
+namespace {
+
+// The next token of `sql` at `pos` for BeingCreated: a word (letters, digits, '_', '$', bytes past
+// ASCII), a quoted name ("x", [x], `x`, 'x') without its quotes, or one other character; spaces
+// and comments are skipped. Empty at the end.
+std::string NextSqlToken(std::string_view sql, size_t& pos) {
+  for (;;) {
+    while (pos < sql.size() && std::isspace(static_cast<unsigned char>(sql[pos]))) ++pos;
+    if (sql.substr(pos, 2) == "--") {
+      const size_t end = sql.find('\n', pos);
+      pos = end == std::string_view::npos ? sql.size() : end + 1;
+    } else if (sql.substr(pos, 2) == "/*") {
+      const size_t end = sql.find("*/", pos + 2);
+      pos = end == std::string_view::npos ? sql.size() : end + 2;
+    } else {
+      break;
+    }
+  }
+  if (pos >= sql.size()) return "";
+  const char c = sql[pos];
+  if (c == '"' || c == '[' || c == '`' || c == '\'') {
+    const char close = c == '[' ? ']' : c;
+    std::string out;
+    for (++pos; pos < sql.size(); ++pos) {
+      if (sql[pos] != close) {
+        out.push_back(sql[pos]);
+      } else if (close != ']' && pos + 1 < sql.size() && sql[pos + 1] == close) {
+        out.push_back(close);  // a doubled quote
+        ++pos;
+      } else {
+        ++pos;
+        break;
+      }
+    }
+    return out;
+  }
+  auto is_word = [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '$' ||
+           static_cast<unsigned char>(ch) >= 0x80;
+  };
+  if (!is_word(c)) return std::string(1, sql[pos++]);
+  const size_t start = pos;
+  while (pos < sql.size() && is_word(sql[pos])) ++pos;
+  return std::string(sql.substr(start, pos - start));
+}
+
+}  // namespace
+
+bool BeingCreated(sqlite3* db, const char* schema, const char* table) {
+  const std::string want = LowerAscii(table ? table : "");
+  const std::string want_schema = LowerAscii(schema ? schema : "");
+  for (sqlite3_stmt* st = sqlite3_next_stmt(db, nullptr); st != nullptr; st = sqlite3_next_stmt(db, st)) {
+    const char* text = sqlite3_sql(st);
+    if (!sqlite3_stmt_busy(st) || text == nullptr) continue;
+    const std::string_view sql(text);
+    size_t pos = 0;
+    auto word = [&]() { return LowerAscii(NextSqlToken(sql, pos)); };
+    if (word() != "create") continue;
+    std::string w = word();
+    bool temp = false;
+    if (w == "temp" || w == "temporary") {
+      temp = true;
+      w = word();
+    }
+    if (w != "virtual" || word() != "table") continue;
+    size_t before = pos;
+    if (word() == "if") {
+      if (word() != "not" || word() != "exists") continue;
+    } else {
+      pos = before;
+    }
+    std::string name = NextSqlToken(sql, pos);
+    std::string in_schema = temp ? "temp" : "";
+    before = pos;
+    if (NextSqlToken(sql, pos) == ".") {
+      in_schema = LowerAscii(name);
+      name = NextSqlToken(sql, pos);
+    } else {
+      pos = before;
+    }
+    if (LowerAscii(name) != want) continue;
+    if (!in_schema.empty() && in_schema != want_schema) continue;
+    return true;
+  }
+  return false;
 }
 
 }  // namespace pq::ext

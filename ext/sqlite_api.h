@@ -49,6 +49,13 @@ void ProbeNumericAffinity(sqlite3* db);
 void ProbeJsonStrings(sqlite3* db);
 bool JsonStringsEndAtNul();
 
+// Whether SQLite is connecting table `schema`.`table` for CREATE VIRTUAL TABLE (xCreate) rather than
+// connecting a table that exists (xConnect): the parquet module has one function for both (so that
+// SQLite takes it as eponymous), so this looks for the running statement that creates it (the
+// CREATE VIRTUAL TABLE statement naming the table; comments, quoting and IF NOT EXISTS read as SQLite
+// reads them).
+bool BeingCreated(sqlite3* db, const char* schema, const char* table);
+
 // Runs `body` (returning an SQLite code) and turns any escaping C++ exception into an SQLite error, so
 // that no exception ever crosses into SQLite. std::bad_alloc becomes SQLITE_NOMEM.
 template <typename Fn>

@@ -792,5 +792,31 @@ TEST_F(DatasetTest, HiddenColumnsStepOutOfATableTheyWouldTakePastSQLitesLimit) {
             std::string::npos);
 }
 
+// A table kept in a database file whose file is gone cannot be connected, so neither queried nor
+// dropped (SQLite connects a table before dropping it): the error says so and how to drop it. A
+// CREATE over a missing file fails as before, without that advice.
+TEST_F(DatasetTest, ATableWhoseFileIsGoneSaysItCannotBeDroppedUntilTheFileIsBack) {
+  const std::string database = Path("kept.sqlite");
+  const std::string file = Path("gone.parquet");
+  ASSERT_EQ(db_.Exec("SELECT parquet_export('" + file + "', 'SELECT value FROM nums WHERE value <= 3')"), "");
+  ASSERT_EQ(db_.Exec("ATTACH '" + database + "' AS disk"), "");
+  ASSERT_EQ(db_.Exec("CREATE VIRTUAL TABLE disk.t USING parquet('" + file + "')"), "");
+  ASSERT_EQ(db_.Exec("DETACH disk"), "");
+  fs::remove(file);
+  const std::string advice =
+      "cannot open '" + file + "': No such file or directory; the table 't' cannot be used, nor dropped, until its "
+      "files open again (put a Parquet file back at the path to drop it; docs/reading.md)";
+  TestDb other;
+  ASSERT_EQ(other.Exec("ATTACH '" + database + "' AS disk"), "");
+  EXPECT_NE(other.Exec("SELECT count(*) FROM disk.t").find(advice), std::string::npos);
+  EXPECT_NE(other.Exec("DROP TABLE disk.t").find(advice), std::string::npos);
+  const std::string created = other.Exec("CREATE VIRTUAL TABLE temp.n USING parquet('" + file + "')");
+  EXPECT_NE(created.find("cannot open '" + file + "'"), std::string::npos) << created;
+  EXPECT_EQ(created.find("cannot be used, nor dropped"), std::string::npos) << created;
+  // As the advice says: a Parquet file at the path, and the table drops.
+  ASSERT_EQ(other.Exec("SELECT parquet_export('" + file + "', 'SELECT 1 AS x')"), "");
+  EXPECT_EQ(other.Exec("DROP TABLE disk.t"), "");
+}
+
 }  // namespace
 }  // namespace pq::testing
