@@ -66,6 +66,14 @@ void ResultText(sqlite3_context* ctx, std::string_view text) {
   sqlite3_result_text64(ctx, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 
+Result<OptionList> ParseFunctionOptions(std::string_view function_name, std::string_view text) {
+  Result<OptionList> opts = OptionList::ParseList(text);
+  if (!opts.ok()) return opts.status().WithContext(function_name);
+  Status known = opts->CheckKnown(kDecryptionOptionNames, function_name);
+  if (!known.ok()) return std::move(known).WithContext(function_name);
+  return opts;
+}
+
 void ResultBlob(sqlite3_context* ctx, std::string_view bytes) {
   sqlite3_result_blob64(ctx, bytes.data(), bytes.size(), SQLITE_TRANSIENT);
 }

@@ -61,15 +61,24 @@ const Function& FunctionOf(sqlite3_vtab* vtab) {
   return *reinterpret_cast<FunctionVtab<Function>*>(vtab)->client->function;
 }
 
-// ReaderOptions whose decryption finds keys in the connection's registry by the key ids the file
-// names (an encrypted file whose keys were not registered fails to open, saying which id).
+// The options of a call's OPTIONS argument (`key=value, ...`, parsed as parquet_export's options
+// string): the decryption options a `parquet` table takes (kDecryptionOptionNames: footer_key,
+// column_keys, aad_prefix, master_keys). InvalidArgument naming an unknown option, or saying what
+// is malformed; no message shows an option's value.
+Result<OptionList> ParseFunctionOptions(std::string_view function_name, std::string_view text);
+
+// The ReaderOptions of one call: decryption with the keys of `opts` (ParseFunctionOptions; none:
+// an empty list) before those of the connection's registry, which finds keys by the key ids the
+// file names (an encrypted file whose keys were neither given nor registered fails to open, saying
+// which id); and the connection's remote settings. Without options it is what every call got before
+// OPTIONS existed. InvalidArgument naming the function and the malformed option (never its value).
 template <typename Function>
-ReaderOptions ReaderOptionsOf(sqlite3_vtab* vtab) {
-  ReaderOptions options;
-  // No options, so no malformed key: this cannot fail.
+Result<ReaderOptions> ReaderOptionsOf(sqlite3_vtab* vtab, const OptionList& opts) {
   const auto* v = reinterpret_cast<FunctionVtab<Function>*>(vtab);
-  auto decryption = DecryptionFromOptions(OptionList(), v->client->keys);
-  if (decryption.ok()) options.decryption = std::move(decryption).value();
+  ReaderOptions options;
+  auto decryption = DecryptionFromOptions(opts, v->client->keys);
+  if (!decryption.ok()) return decryption.status().WithContext(v->client->function->name);
+  options.decryption = std::move(decryption).value();
   options.remote = MakeRemoteAccess(v->db, v->client->remote, {});
   return options;
 }
@@ -135,7 +144,7 @@ int CloseFunctionCursor(sqlite3_vtab_cursor* cursor) {
 //   constexpr sqlite3_module kModule = EponymousModule<MyFunction, MyCursor>(
 //       MyBestIndex, MyFilter, MyNext, MyEof, MyColumn, MyRowid);
 //   CreateFunctionModule(db, &kModule, f, keys);
-//   ... FunctionOf<MyFunction>(vtab), ReaderOptionsOf<MyFunction>(vtab) in the callbacks.
+//   ... FunctionOf<MyFunction>(vtab), ReaderOptionsOf<MyFunction>(vtab, opts) in the callbacks.
 template <typename Function, typename Cursor>
 constexpr sqlite3_module EponymousModule(int (*best_index)(sqlite3_vtab*, sqlite3_index_info*),
                                          int (*filter)(sqlite3_vtab_cursor*, int, const char*, int,

@@ -60,12 +60,14 @@ std::string ChunkContext(const FileReader& reader, int row_group, const SchemaNo
 // The two functions and what they share
 
 // One table-valued function: its visible columns come first in `declaration`, then its hidden
-// argument columns [first_argument, first_argument + num_arguments).
+// argument columns [first_argument, first_argument + num_arguments), which a call must give, then
+// the hidden `options` column (first_argument + num_arguments), which it may: the decryption
+// options of the call (ParseFunctionOptions).
 struct IndexFunction {
   const char* name;
   const char* declaration;
   int first_argument;
-  int num_arguments;
+  int num_arguments;       // the required ones (options not counted)
   int num_name_arguments;  // the leading arguments that are names (path, column): text
   const char* arguments;   // for the message of a call without them: "(path)"
 };
@@ -85,7 +87,8 @@ enum PageIndexColumn : int {
   kPiMinValue,
   kPiMaxValue,
   kPiBoundaryOrder,
-  kPiPath,  // hidden argument
+  kPiPath,     // hidden argument
+  kPiOptions,  // hidden argument (optional)
 };
 
 constexpr IndexFunction kPageIndexFunction = {
@@ -93,7 +96,7 @@ constexpr IndexFunction kPageIndexFunction = {
     "CREATE TABLE x(file_name TEXT, row_group_id INTEGER, column_id INTEGER, path_in_schema TEXT, "
     "page_number INTEGER, first_row_index INTEGER, row_count INTEGER, offset INTEGER, "
     "compressed_page_size INTEGER, null_page INTEGER, null_count INTEGER, min_value, max_value, "
-    "boundary_order TEXT, path HIDDEN)",
+    "boundary_order TEXT, path HIDDEN, options HIDDEN)",
     kPiPath,
     1,
     1,
@@ -107,44 +110,49 @@ enum BloomProbeColumn : int {
   kBpPath,        // hidden argument 1
   kBpColumnName,  // hidden argument 2
   kBpValue,       // hidden argument 3
+  kBpOptions,     // hidden argument 4 (optional)
 };
 
 constexpr IndexFunction kBloomProbeFunction = {
     "parquet_bloom_probe",
     "CREATE TABLE x(file_name TEXT, row_group_id INTEGER, bloom_filter_excludes INTEGER, "
-    "path HIDDEN, column_name HIDDEN, value HIDDEN)",
+    "path HIDDEN, column_name HIDDEN, value HIDDEN, options HIDDEN)",
     kBpPath,
     3,
     2,
     "(path, column, value)",
 };
 
-// xBestIndex of both functions: the plan is all or nothing, since the rows depend on every
-// argument.
-//   idxNum 1: argv[0..num_arguments) are the arguments in declaration order: for each hidden
-//             argument column, its first usable `=` constraint (omitted: xFilter applies it). Then
-//             argv[num_arguments..argc) are the values of the other usable `=` constraints on
-//             argument columns (`path = 'a' AND path = 'b'`), not omitted: SQLite checks them
-//             against the value xColumn returns for the column, the argument itself. idxStr has one
-//             character per such extra value, '0' + the index of its argument, so that xFilter can
-//             return no rows without opening any file when a path or column name differs.
-//   idxNum 0: some argument has no usable `=` constraint: xFilter reports "<function> requires
-//             arguments (...)".
+// xBestIndex of both functions: the plan is all or nothing over the required arguments, since the
+// rows depend on every one; the options may be left out.
+//   idxNum 1 (without options) or 2 (with): argv[0..num_arguments) are the required arguments in
+//             declaration order: for each hidden argument column, its first usable `=` constraint
+//             (omitted: xFilter applies it); with idxNum 2, argv[num_arguments] is the first usable
+//             `=` constraint on `options` (omitted too). Then the rest of argv are the values of
+//             the other usable `=` constraints on argument columns (`path = 'a' AND path = 'b'`),
+//             not omitted: SQLite checks them against the value xColumn returns for the column, the
+//             argument itself. idxStr has one character per such extra value, '0' + the index of
+//             its argument (num_arguments for the options), so that xFilter can return no rows
+//             without opening any file when a path, column name or the options differ.
+//   idxNum 0: some required argument has no usable `=` constraint: xFilter reports "<function>
+//             requires arguments (...)".
 // An `=` constraint on an argument column that is not usable (its value comes from a table not yet
-// scanned) makes an incomplete plan SQLITE_CONSTRAINT, so that SQLite orders the join to make it
-// usable.
+// scanned) makes an incomplete plan SQLITE_CONSTRAINT, and so does one on `options` when no
+// constraint on `options` is usable, so that SQLite orders the join to make it usable (a file
+// opened without its options could not be read).
 int VtabBestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
   const IndexFunction& function = FunctionOf<IndexFunction>(vtab);
-  int chosen[3] = {-1, -1, -1};  // constraint index per argument
+  const int options = function.num_arguments;  // the argument index of the options
+  int chosen[4] = {-1, -1, -1, -1};            // constraint index per argument, options last
   bool unusable_argument = false;
+  bool unusable_options = false;
   for (int i = 0; i < info->nConstraint; ++i) {
     const auto& c = info->aConstraint[i];
     const int argument = c.iColumn - function.first_argument;
-    if (argument < 0 || argument >= function.num_arguments || c.op != SQLITE_INDEX_CONSTRAINT_EQ) {
-      continue;
-    }
+    if (argument < 0 || argument > options || c.op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
     if (!c.usable) {
       unusable_argument = true;
+      if (argument == options) unusable_options = true;
     } else if (chosen[argument] < 0) {
       chosen[argument] = i;
     }
@@ -158,7 +166,9 @@ int VtabBestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
     info->estimatedRows = 1000;
     return SQLITE_OK;
   }
-  for (int a = 0; a < function.num_arguments; ++a) {
+  if (unusable_options && chosen[options] < 0) return SQLITE_CONSTRAINT;
+  const int num_given = function.num_arguments + (chosen[options] >= 0 ? 1 : 0);
+  for (int a = 0; a < num_given; ++a) {
     info->aConstraintUsage[chosen[a]].argvIndex = a + 1;
     info->aConstraintUsage[chosen[a]].omit = 1;
   }
@@ -166,12 +176,11 @@ int VtabBestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
   for (int i = 0; i < info->nConstraint; ++i) {
     const auto& c = info->aConstraint[i];
     const int argument = c.iColumn - function.first_argument;
-    if (argument < 0 || argument >= function.num_arguments || c.op != SQLITE_INDEX_CONSTRAINT_EQ ||
-        !c.usable || i == chosen[argument]) {
+    if (argument < 0 || argument > options || c.op != SQLITE_INDEX_CONSTRAINT_EQ || !c.usable ||
+        i == chosen[argument]) {
       continue;
     }
-    info->aConstraintUsage[i].argvIndex =
-        function.num_arguments + static_cast<int>(extras.size()) + 1;
+    info->aConstraintUsage[i].argvIndex = num_given + static_cast<int>(extras.size()) + 1;
     extras.push_back(static_cast<char>('0' + argument));
   }
   if (!extras.empty()) {
@@ -179,7 +188,7 @@ int VtabBestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
     if (info->idxStr == nullptr) return SQLITE_NOMEM;
     info->needToFreeIdxStr = 1;
   }
-  info->idxNum = 1;
+  info->idxNum = num_given > function.num_arguments ? 2 : 1;
   info->estimatedCost = 1000;
   info->estimatedRows = 1000;
   return SQLITE_OK;
@@ -187,13 +196,16 @@ int VtabBestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
 
 // Checks the arguments xFilter received: InvalidArgument "requires arguments" when the plan has
 // none or a name argument (path, column name) is NULL. Sets *no_rows when the value argument is
-// NULL, or when an extra `=` value of a name argument (idxStr as xBestIndex describes it) is not
-// the same as the argument: then no row can match and no file needs opening.
+// NULL, or when an extra `=` value of a name argument or of the options (idxStr as xBestIndex
+// describes it) is not the same as the argument: then no row can match and no file needs opening.
+// Sets *options to the argv index of the options, or -1 when not given.
 Status CheckArguments(const IndexFunction& function, int idx_num, const char* idx_str, int argc,
-                      sqlite3_value** argv, bool* no_rows) {
+                      sqlite3_value** argv, bool* no_rows, int* options) {
   *no_rows = false;
+  *options = -1;
   const int n = function.num_arguments;
-  bool ok = idx_num == 1 && argc >= n;
+  const int num_given = idx_num == 2 ? n + 1 : n;
+  bool ok = (idx_num == 1 || idx_num == 2) && argc >= num_given;
   for (int i = 0; ok && i < function.num_name_arguments; ++i) {
     ok = sqlite3_value_type(argv[i]) != SQLITE_NULL;
   }
@@ -201,13 +213,16 @@ Status CheckArguments(const IndexFunction& function, int idx_num, const char* id
     return Status::InvalidArgument(std::string(function.name) + " requires arguments " +
                                    function.arguments);
   }
+  if (idx_num == 2) *options = n;
   for (int i = function.num_name_arguments; i < n; ++i) {
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL) *no_rows = true;
   }
   const std::string_view extras = idx_str ? idx_str : "";
-  for (int i = n; i < argc && static_cast<size_t>(i - n) < extras.size(); ++i) {
-    const int argument = extras[static_cast<size_t>(i - n)] - '0';
-    if (argument < 0 || argument >= function.num_name_arguments) continue;  // left to SQLite
+  for (int i = num_given; i < argc && static_cast<size_t>(i - num_given) < extras.size(); ++i) {
+    const int argument = extras[static_cast<size_t>(i - num_given)] - '0';
+    const bool compared = (argument >= 0 && argument < function.num_name_arguments) ||
+                          (argument == n && *options == n);
+    if (!compared) continue;  // left to SQLite
     if (sqlite3_value_type(argv[i]) != sqlite3_value_type(argv[argument]) ||
         ValueBytes(argv[i]) != ValueBytes(argv[argument])) {
       *no_rows = true;
@@ -222,6 +237,22 @@ std::string ArgumentText(sqlite3_value* v) {
   if (text == nullptr) throw std::bad_alloc();
   return std::string(reinterpret_cast<const char*>(text),
                      static_cast<size_t>(sqlite3_value_bytes(v)));
+}
+
+// The options argument of a call (argv[options]; options -1: not given) as a cursor keeps it: its
+// text in *text (nullopt: not given, or NULL, which is no options), and in *reader_options what the
+// files are opened with: its keys, then the connection's. InvalidArgument naming a malformed or
+// unknown option.
+Status CallOptions(sqlite3_vtab* vtab, sqlite3_value** argv, int options,
+                   std::optional<std::string>* text, ReaderOptions* reader_options) {
+  text->reset();
+  if (options >= 0 && sqlite3_value_type(argv[options]) != SQLITE_NULL) {
+    *text = ArgumentText(argv[options]);
+  }
+  PQ_ASSIGN_OR_RETURN(OptionList opts, ParseFunctionOptions(FunctionOf<IndexFunction>(vtab).name,
+                                                            text->value_or("")));
+  PQ_ASSIGN_OR_RETURN(*reader_options, ReaderOptionsOf<IndexFunction>(vtab, opts));
+  return Status::OK();
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -241,6 +272,8 @@ struct PageIndexCursor {
   sqlite3_vtab_cursor base;            // must come first
   std::shared_ptr<FileReader> reader;  // the file whose pages are being returned; null when none
   std::string path;                    // the path argument, returned by the hidden column
+  std::optional<std::string> options;  // the options argument, likewise (none: not given, NULL)
+  ReaderOptions reader_options;        // what the files are opened with (the options, the keys)
   std::vector<std::string> files;      // the files it names (ExpandSource: globs, comma lists)
   size_t next_file = 0;                // the next of `files` to open
   int row_group = 0;                   // the chunk whose index is loaded: row group ...
@@ -278,11 +311,11 @@ Status LoadChunkFrom(PageIndexCursor* cursor, int row_group, int leaf) {
 }
 
 // Opens the next files until one has an indexed page (positioned on it), or none is left (eof).
-Status LoadNextFile(PageIndexCursor* cursor, sqlite3_vtab* vtab) {
+Status LoadNextFile(PageIndexCursor* cursor) {
   cursor->eof = true;
   while (cursor->eof && cursor->next_file < cursor->files.size()) {
     PQ_ASSIGN_OR_RETURN(cursor->reader, FileReader::Open(cursor->files[cursor->next_file++],
-                                                         ReaderOptionsOf<IndexFunction>(vtab)));
+                                                         cursor->reader_options));
     PQ_RETURN_IF_ERROR(LoadChunkFrom(cursor, 0, 0));
   }
   return Status::OK();
@@ -299,17 +332,20 @@ int PageIndexFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str,
     cursor->rowid = 0;
     cursor->eof = true;
     bool no_rows = false;
-    Status args =
-        CheckArguments(FunctionOf<IndexFunction>(vtab), idx_num, idx_str, argc, argv, &no_rows);
+    int options = -1;
+    Status args = CheckArguments(FunctionOf<IndexFunction>(vtab), idx_num, idx_str, argc, argv,
+                                 &no_rows, &options);
     if (!args.ok()) return SetVtabError(vtab, args);
     cursor->path = ArgumentText(argv[0]);
+    args = CallOptions(vtab, argv, options, &cursor->options, &cursor->reader_options);
+    if (!args.ok()) return SetVtabError(vtab, args);
     cursor->files.clear();
     cursor->next_file = 0;
     if (no_rows) return SQLITE_OK;
     auto files = ExpandSource(cursor->path);
     if (!files.ok()) return SetVtabError(vtab, files.status());
     cursor->files = std::move(files).value();
-    return StatusToVtab(vtab, LoadNextFile(cursor, vtab));
+    return StatusToVtab(vtab, LoadNextFile(cursor));
   });
 }
 
@@ -319,7 +355,7 @@ int PageIndexNext(sqlite3_vtab_cursor* base) {
     ++cursor->rowid;
     if (++cursor->page < cursor->index.num_pages) return SQLITE_OK;
     Status s = LoadChunkFrom(cursor, cursor->row_group, cursor->leaf + 1);
-    if (s.ok() && cursor->eof) s = LoadNextFile(cursor, base->pVtab);
+    if (s.ok() && cursor->eof) s = LoadNextFile(cursor);
     return StatusToVtab(base->pVtab, s);
   });
 }
@@ -401,6 +437,8 @@ int PageIndexColumn(sqlite3_vtab_cursor* base, sqlite3_context* ctx, int col) {
   return Guarded(base->pVtab, [&]() -> int {
     if (col == kPiPath) {
       ResultText(ctx, cursor->path);
+    } else if (col == kPiOptions) {
+      if (cursor->options) ResultText(ctx, *cursor->options);
     } else if (!cursor->eof) {
       PageIndexColumnValue(*cursor, col, ctx);
     }
@@ -512,12 +550,14 @@ struct BloomProbeCursor {
   size_t next_file = 0;                // the next of `files` to open
   std::string path;                    // the arguments, returned by the hidden columns ...
   std::string column;
-  OwnedValue value;              // ... (a copy of the value as given)
-  int leaf = -1;                 // the probed leaf column
-  Hashes hashes;                 // what to probe for
-  int row_group = 0;             // current row = row group
-  int num_row_groups = 0;        // rows of the current scan
-  std::optional<bool> excludes;  // the current row's answer
+  OwnedValue value;                    // ... (a copy of the value as given) ...
+  std::optional<std::string> options;  // ... (none: not given, or NULL)
+  ReaderOptions reader_options;        // what the files are opened with (the options, the keys)
+  int leaf = -1;                       // the probed leaf column
+  Hashes hashes;                       // what to probe for
+  int row_group = 0;                   // current row = row group
+  int num_row_groups = 0;              // rows of the current scan
+  std::optional<bool> excludes;        // the current row's answer
 };
 
 // Computes the answer of the current row, if there is one.
@@ -535,14 +575,13 @@ Status LoadProbeRow(BloomProbeCursor* cursor) {
 
 // Opens the next files until one has a row group, finds the column in it and the hashes of the
 // value in the column's type (files may differ), and computes the first row; none left: eof.
-Status OpenNextProbeFile(BloomProbeCursor* cursor, sqlite3_vtab* vtab) {
+Status OpenNextProbeFile(BloomProbeCursor* cursor) {
   cursor->row_group = 0;
   cursor->num_row_groups = 0;
   cursor->excludes.reset();
   while (cursor->num_row_groups == 0 && cursor->next_file < cursor->files.size()) {
     const std::string& path = cursor->files[cursor->next_file++];
-    PQ_ASSIGN_OR_RETURN(cursor->reader,
-                        FileReader::Open(path, ReaderOptionsOf<IndexFunction>(vtab)));
+    PQ_ASSIGN_OR_RETURN(cursor->reader, FileReader::Open(path, cursor->reader_options));
     auto leaf = FindLeaf(*cursor->reader, cursor->column);
     if (!leaf.ok()) return leaf.status().WithContext("parquet_bloom_probe");
     cursor->leaf = *leaf;
@@ -573,11 +612,14 @@ int BloomProbeFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str
     cursor->num_row_groups = 0;
     cursor->excludes.reset();
     bool no_rows = false;
-    Status args =
-        CheckArguments(FunctionOf<IndexFunction>(vtab), idx_num, idx_str, argc, argv, &no_rows);
+    int options = -1;
+    Status args = CheckArguments(FunctionOf<IndexFunction>(vtab), idx_num, idx_str, argc, argv,
+                                 &no_rows, &options);
     if (!args.ok()) return SetVtabError(vtab, args);
     cursor->path = ArgumentText(argv[0]);
     cursor->column = ArgumentText(argv[1]);
+    args = CallOptions(vtab, argv, options, &cursor->options, &cursor->reader_options);
+    if (!args.ok()) return SetVtabError(vtab, args);
     cursor->files.clear();
     cursor->next_file = 0;
     if (no_rows) return SQLITE_OK;
@@ -585,7 +627,7 @@ int BloomProbeFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str
     auto files = ExpandSource(cursor->path);
     if (!files.ok()) return SetVtabError(vtab, files.status());
     cursor->files = std::move(files).value();
-    return StatusToVtab(vtab, OpenNextProbeFile(cursor, vtab));
+    return StatusToVtab(vtab, OpenNextProbeFile(cursor));
   });
 }
 
@@ -595,7 +637,7 @@ int BloomProbeNext(sqlite3_vtab_cursor* base) {
     ++cursor->row_group;
     cursor->excludes.reset();
     if (cursor->row_group >= cursor->num_row_groups) {
-      return StatusToVtab(base->pVtab, OpenNextProbeFile(cursor, base->pVtab));
+      return StatusToVtab(base->pVtab, OpenNextProbeFile(cursor));
     }
     return StatusToVtab(base->pVtab, LoadProbeRow(cursor));
   });
@@ -627,6 +669,9 @@ int BloomProbeColumn(sqlite3_vtab_cursor* base, sqlite3_context* ctx, int col) {
         break;
       case kBpValue:
         if (cursor->value) sqlite3_result_value(ctx, cursor->value.get());
+        break;
+      case kBpOptions:
+        if (cursor->options) ResultText(ctx, *cursor->options);
         break;
       default:
         break;

@@ -34,7 +34,8 @@ struct OpenFile {
 };
 
 // One table-valued function. `declaration` lists the visible columns in the order of the function's
-// column enum, then the hidden `path` argument column, whose index is `path_column`.
+// column enum, then the hidden argument columns `path`, whose index is `path_column`, and `options`
+// (optional: the decryption options of the call, ParseFunctionOptions), at path_column + 1.
 struct MetadataFunction {
   const char* name;
   const char* declaration;
@@ -138,7 +139,8 @@ enum ChunkColumn : int {
   kMdHasPageIndex,
   kMdNanCount,
   kMdEncodingStats,
-  kMdPath,  // hidden argument
+  kMdPath,     // hidden argument
+  kMdOptions,  // hidden argument (optional)
 };
 
 constexpr char kChunkDeclaration[] =
@@ -154,7 +156,7 @@ constexpr char kChunkDeclaration[] =
     "TEXT, "
     "geo_types TEXT, logical_type TEXT, column_index_offset INTEGER, column_index_length INTEGER, "
     "offset_index_offset INTEGER, offset_index_length INTEGER, has_bloom_filter INTEGER, "
-    "has_page_index INTEGER, nan_count INTEGER, encoding_stats TEXT, path HIDDEN)";
+    "has_page_index INTEGER, nan_count INTEGER, encoding_stats TEXT, path HIDDEN, options HIDDEN)";
 
 int64_t ChunkRowCount(const OpenFile& file) {
   return int64_t{file.reader->num_row_groups()} * file.reader->schema().num_leaves();
@@ -324,7 +326,8 @@ enum SchemaColumn : int {
   kScMaxDefinitionLevel,
   kScMaxRepetitionLevel,
   kScPathInSchema,
-  kScPath,  // hidden argument
+  kScPath,     // hidden argument
+  kScOptions,  // hidden argument (optional)
 };
 
 constexpr char kSchemaDeclaration[] =
@@ -332,7 +335,7 @@ constexpr char kSchemaDeclaration[] =
     "repetition_type TEXT, num_children INTEGER, converted_type TEXT, scale INTEGER, "
     "precision INTEGER, field_id INTEGER, logical_type TEXT, column_id INTEGER, "
     "max_definition_level INTEGER, max_repetition_level INTEGER, path_in_schema TEXT, "
-    "path HIDDEN)";
+    "path HIDDEN, options HIDDEN)";
 
 int64_t SchemaRowCount(const OpenFile& file) {
   return static_cast<int64_t>(file.reader->metadata().schema.size());
@@ -406,13 +409,15 @@ enum FileColumn : int {
   kFmFileSizeBytes,
   kFmFooterSize,
   kFmColumnOrders,
-  kFmPath,  // hidden argument
+  kFmPath,     // hidden argument
+  kFmOptions,  // hidden argument (optional)
 };
 
 constexpr char kFileDeclaration[] =
     "CREATE TABLE x(file_name TEXT, created_by TEXT, num_rows INTEGER, num_row_groups INTEGER, "
     "format_version INTEGER, encryption_algorithm TEXT, footer_signing_key_metadata, "
-    "file_size_bytes INTEGER, footer_size INTEGER, column_orders TEXT, path HIDDEN)";
+    "file_size_bytes INTEGER, footer_size INTEGER, column_orders TEXT, path HIDDEN, "
+    "options HIDDEN)";
 
 int64_t FileRowCount(const OpenFile&) {
   return 1;
@@ -461,9 +466,16 @@ void FileColumnValue(const OpenFile& file, int64_t, int col, sqlite3_context* ct
 // -------------------------------------------------------------------------------------------------
 // parquet_kv_metadata: one row per key/value pair of the footer
 
-enum KvColumn : int { kKvFileName, kKvKey, kKvValue, kKvPath /* hidden argument */ };
+enum KvColumn : int {
+  kKvFileName,
+  kKvKey,
+  kKvValue,
+  kKvPath,     // hidden argument
+  kKvOptions,  // hidden argument (optional)
+};
 
-constexpr char kKvDeclaration[] = "CREATE TABLE x(file_name TEXT, key, value, path HIDDEN)";
+constexpr char kKvDeclaration[] =
+    "CREATE TABLE x(file_name TEXT, key, value, path HIDDEN, options HIDDEN)";
 
 int64_t KvRowCount(const OpenFile& file) {
   return static_cast<int64_t>(file.reader->metadata().key_value_metadata.size());
@@ -497,27 +509,35 @@ constexpr MetadataFunction kFunctions[] = {
 // The virtual table module
 
 struct MetadataCursor {
-  sqlite3_vtab_cursor base;         // must come first
-  std::string path;                 // the path argument, returned by the hidden column
-  std::vector<std::string> files;   // the files it names (ExpandSource: globs, comma lists)
-  size_t next_file = 0;             // the next of `files` to open
-  OpenFile file;                    // the file whose rows are being returned (null: none yet)
-  int64_t row = 0;                  // current row of `file`
-  int64_t num_rows = 0;             // rows of `file`
+  sqlite3_vtab_cursor base;            // must come first
+  std::string path;                    // the path argument, returned by the hidden column
+  std::optional<std::string> options;  // the options argument (none: not given, or NULL)
+  ReaderOptions reader_options;        // what the files are opened with (the options, the keys)
+  std::vector<std::string> files;      // the files it names (ExpandSource: globs, comma lists)
+  size_t next_file = 0;                // the next of `files` to open
+  OpenFile file;                       // the file whose rows are being returned (null: none yet)
+  int64_t row = 0;                     // current row of `file`
+  int64_t num_rows = 0;                // rows of `file`
 };
 
-// xBestIndex: the plan is all or nothing, since the only input is the path.
+// xBestIndex: the path is required, the options are not.
 //   idxNum 0: no usable constraint on `path`: xFilter reports "<function> requires a file path
 //             argument".
-//   idxNum 1: argv[0..argc) are the values of every `path = ?` constraint (the function's
-//             argument is one of them); the rows are those of that file when all are equal, none
-//             otherwise.
-// A `path = ?` constraint that is not usable (its value comes from a table not yet scanned) makes
-// this plan SQLITE_CONSTRAINT, so that SQLite orders the join to make it usable.
+//   idxNum 1 + m: argv[0..argc - m) are the values of every usable `path = ?` constraint (the
+//             function's path argument is one of them), argv[argc - m..argc) those of every usable
+//             `options = ?` constraint (m of them; the options argument is one, when given). The
+//             rows are those of that file, opened with those options, when all the paths are equal
+//             and so are all the options; none otherwise.
+// A `path = ?` or `options = ?` constraint that is not usable (its value comes from a table not
+// yet scanned), with none of the same column usable, makes this plan SQLITE_CONSTRAINT, so that
+// SQLite orders the join to make it usable (a file opened without its options could not be read).
 int VtabBestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
   const int path_column = FunctionOf<MetadataFunction>(vtab).path_column;
-  int num_args = 0;
+  const int options_column = path_column + 1;
+  int num_paths = 0;
+  int num_options = 0;
   bool unusable_path = false;
+  bool unusable_options = false;
   for (int i = 0; i < info->nConstraint; ++i) {
     const auto& c = info->aConstraint[i];
     if (c.iColumn != path_column || c.op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
@@ -525,11 +545,22 @@ int VtabBestIndex(sqlite3_vtab* vtab, sqlite3_index_info* info) {
       unusable_path = true;
       continue;
     }
-    info->aConstraintUsage[i].argvIndex = ++num_args;
+    info->aConstraintUsage[i].argvIndex = ++num_paths;
     info->aConstraintUsage[i].omit = 1;
   }
-  if (num_args > 0) {
-    info->idxNum = 1;
+  if (num_paths > 0) {
+    for (int i = 0; i < info->nConstraint; ++i) {
+      const auto& c = info->aConstraint[i];
+      if (c.iColumn != options_column || c.op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+      if (!c.usable) {
+        unusable_options = true;
+        continue;
+      }
+      info->aConstraintUsage[i].argvIndex = num_paths + ++num_options;
+      info->aConstraintUsage[i].omit = 1;
+    }
+    if (num_options == 0 && unusable_options) return SQLITE_CONSTRAINT;
+    info->idxNum = 1 + num_options;
     info->estimatedCost = 1000;
     info->estimatedRows = 1000;
     return SQLITE_OK;
@@ -565,12 +596,21 @@ Status OpenNextFileWithRows(MetadataCursor* cursor, sqlite3_vtab* vtab) {
   cursor->num_rows = 0;
   while (cursor->num_rows == 0 && cursor->next_file < cursor->files.size()) {
     const std::string& path = cursor->files[cursor->next_file++];
-    PQ_ASSIGN_OR_RETURN(cursor->file.reader,
-                        FileReader::Open(path, ReaderOptionsOf<MetadataFunction>(vtab)));
+    PQ_ASSIGN_OR_RETURN(cursor->file.reader, FileReader::Open(path, cursor->reader_options));
     cursor->file.node_of_element = NodesByElement(*cursor->file.reader);
     cursor->num_rows = function.row_count(cursor->file);
   }
   return Status::OK();
+}
+
+// The text of argument `v`, or nullopt when it is NULL. Throws std::bad_alloc when SQLite cannot
+// convert it.
+std::optional<std::string> ArgumentText(sqlite3_value* v) {
+  if (sqlite3_value_type(v) == SQLITE_NULL) return std::nullopt;
+  const unsigned char* text = sqlite3_value_text(v);
+  if (text == nullptr) throw std::bad_alloc();
+  return std::string(reinterpret_cast<const char*>(text),
+                     static_cast<size_t>(sqlite3_value_bytes(v)));
 }
 
 int VtabFilter(sqlite3_vtab_cursor* base, int idx_num, const char*, int argc,
@@ -581,25 +621,34 @@ int VtabFilter(sqlite3_vtab_cursor* base, int idx_num, const char*, int argc,
     const MetadataFunction& function = FunctionOf<MetadataFunction>(vtab);
     cursor->file = OpenFile{};
     cursor->path.clear();
+    cursor->options.reset();
+    cursor->reader_options = ReaderOptions{};
     cursor->files.clear();
     cursor->next_file = 0;
     cursor->row = 0;
     cursor->num_rows = 0;
-    if (idx_num != 1 || argc < 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+    const int num_options = idx_num - 1;
+    const int num_paths = argc - num_options;
+    if (idx_num < 1 || num_paths < 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL) {
       return SetVtabError(vtab, Status::InvalidArgument(std::string(function.name) +
                                                         " requires a file path argument"));
     }
-    const unsigned char* text = sqlite3_value_text(argv[0]);
-    if (text == nullptr) return SQLITE_NOMEM;  // not NULL (checked above), so the conversion failed
-    cursor->path.assign(reinterpret_cast<const char*>(text),
-                        static_cast<size_t>(sqlite3_value_bytes(argv[0])));
-    // `path = 'a' AND path = 'b'`: no row can match, and no file is opened.
+    cursor->path = *ArgumentText(argv[0]);
+    if (num_options > 0) cursor->options = ArgumentText(argv[num_paths]);
+    // The options are read before anything else may end the call: malformed ones are an error even
+    // when no row can match.
+    Result<OptionList> opts = ParseFunctionOptions(function.name, cursor->options.value_or(""));
+    if (!opts.ok()) return SetVtabError(vtab, opts.status());
+    Result<ReaderOptions> reader_options = ReaderOptionsOf<MetadataFunction>(vtab, *opts);
+    if (!reader_options.ok()) return SetVtabError(vtab, reader_options.status());
+    cursor->reader_options = std::move(reader_options).value();
+    // `path = 'a' AND path = 'b'` (or two different options): no row can match, and no file is
+    // opened.
     for (int i = 1; i < argc; ++i) {
-      const unsigned char* other = sqlite3_value_text(argv[i]);
-      if (other == nullptr && sqlite3_value_type(argv[i]) != SQLITE_NULL) return SQLITE_NOMEM;
-      if (other == nullptr ||
-          std::string_view(reinterpret_cast<const char*>(other),
-                           static_cast<size_t>(sqlite3_value_bytes(argv[i]))) != cursor->path) {
+      const bool is_path = i < num_paths;
+      if (i == num_paths) continue;  // the options themselves
+      const std::optional<std::string> other = ArgumentText(argv[i]);
+      if (other != (is_path ? std::optional<std::string>(cursor->path) : cursor->options)) {
         return SQLITE_OK;
       }
     }
@@ -629,6 +678,8 @@ int VtabColumn(sqlite3_vtab_cursor* base, sqlite3_context* ctx, int col) {
     const MetadataFunction& function = FunctionOf<MetadataFunction>(base->pVtab);
     if (col == function.path_column) {
       ResultText(ctx, std::string_view(cursor->path));
+    } else if (col == function.path_column + 1) {
+      if (cursor->options) ResultText(ctx, std::string_view(*cursor->options));
     } else if (col >= 0 && col < function.path_column) {
       function.column(cursor->file, cursor->row, col, ctx);
     }

@@ -344,6 +344,17 @@ SELECT * FROM parquet_bloom_probe('$TMPDIR/bloom.parquet', 'i');
 statement error parquet_bloom_probe requires arguments (path, column, value)
 SELECT * FROM parquet_bloom_probe('$TMPDIR/bloom.parquet', NULL, 1);
 
+# The optional fourth argument is OPTIONS, the decryption options of a table (encryption.sql); the
+# three others are still required.
+statement error parquet_bloom_probe requires arguments (path, column, value)
+SELECT * FROM parquet_bloom_probe('$TMPDIR/bloom.parquet', 'i') WHERE options = '';
+
+statement error parquet_bloom_probe: option 'oops' is not of the form key=value
+SELECT * FROM parquet_bloom_probe('$TMPDIR/bloom.parquet', 'i', 1, 'oops');
+
+statement error too many arguments on parquet_bloom_probe
+SELECT * FROM parquet_bloom_probe('$TMPDIR/bloom.parquet', 'i', 1, '', 5);
+
 # A NULL value: no rows, as `value = NULL` matches nothing.
 query
 SELECT count(*) FROM parquet_bloom_probe('$TMPDIR/bloom.parquet', 'i', NULL);

@@ -92,6 +92,22 @@ SELECT path_in_schema, stats_min, stats_max FROM parquet_metadata('$TESTDATA/par
 int64_field|0|99000000000000
 double_field|NULL|NULL
 
+# The keys a table takes may instead be given to a file function in its optional last argument,
+# OPTIONS ('key=value, ...', as parquet_export's options): footer_key, column_keys, master_keys,
+# aad_prefix. Here the file that does not store its AAD prefix, with every key and the prefix.
+query
+SELECT path_in_schema, stats_min, stats_max FROM parquet_metadata('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted', 'footer_key=0123456789012345, column_keys=''double_field:1234567890123450, float_field:1234567890123451'', aad_prefix=tester') WHERE path_in_schema IN ('int64_field', 'double_field');
+----
+int64_field|0|99000000000000
+double_field|-0.0|54.4444439
+
+# Without the prefix the footer cannot be read; a key given in OPTIONS is never shown by a message.
+statement error the file was encrypted with an AAD prefix that it does not store: give it (aad_prefix)
+SELECT count(*) FROM parquet_metadata('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted', 'footer_key=0123456789012345');
+
+statement error parquet_metadata: option 'footer_key': key of 7 characters is neither 32/48/64 hex digits
+SELECT count(*) FROM parquet_metadata('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted', 'footer_key=tooshrt, aad_prefix=tester');
+
 # Keys wrapped by master keys: PKMT1 key material, as the key tools of parquet-java, Spark and Arrow
 # write it. external_key_material_java keeps its material in
 # _KEY_MATERIAL_FOR_external_key_material_java.parquet.encrypted.json beside it: its data keys are
@@ -567,3 +583,160 @@ SELECT count(*), sum(instr(sql, '0123456789012345') > 0) FROM disk.sqlite_schema
 
 statement ok
 DETACH disk;
+
+# --------------------------------------------------------------------------------------------------
+# The file functions' OPTIONS argument. A file that does not store its AAD prefix cannot be opened
+# without it, and a function's only way to be given it is its optional last argument: OPTIONS, a
+# 'key=value, ...' string as parquet_export's options, taking the decryption options of a table
+# (footer_key, column_keys, master_keys, aad_prefix). The key comes from the registry here (kf).
+query
+SELECT parquet_add_key('kf', '0123456789012345'), parquet_export('$TMPDIR/fn_aad.parquet', 'SELECT 1 AS a', 'footer_key=0123456789012345, footer_key_id=kf, aad_prefix=myprefix, store_aad_prefix=0, bloom_filter=a, kv_metadata=''origin:fn_aad''');
+----
+1|1
+
+statement error $TMPDIR/fn_aad.parquet: the file was encrypted with an AAD prefix that it does not store: give it (aad_prefix)
+SELECT * FROM parquet_metadata('$TMPDIR/fn_aad.parquet');
+
+statement error $TMPDIR/fn_aad.parquet: the file was encrypted with an AAD prefix that it does not store: give it (aad_prefix)
+SELECT * FROM parquet_schema('$TMPDIR/fn_aad.parquet');
+
+statement error $TMPDIR/fn_aad.parquet: the file was encrypted with an AAD prefix that it does not store: give it (aad_prefix)
+SELECT * FROM parquet_file_metadata('$TMPDIR/fn_aad.parquet');
+
+statement error $TMPDIR/fn_aad.parquet: the file was encrypted with an AAD prefix that it does not store: give it (aad_prefix)
+SELECT * FROM parquet_kv_metadata('$TMPDIR/fn_aad.parquet');
+
+statement error $TMPDIR/fn_aad.parquet: the file was encrypted with an AAD prefix that it does not store: give it (aad_prefix)
+SELECT * FROM parquet_page_index('$TMPDIR/fn_aad.parquet');
+
+statement error $TMPDIR/fn_aad.parquet: the file was encrypted with an AAD prefix that it does not store: give it (aad_prefix)
+SELECT * FROM parquet_bloom_probe('$TMPDIR/fn_aad.parquet', 'a', 1);
+
+# With it, each opens the file; the hidden column `options` holds the argument.
+query
+SELECT file_name, num_rows, num_row_groups, options FROM parquet_file_metadata('$TMPDIR/fn_aad.parquet', 'aad_prefix=myprefix');
+----
+$TMPDIR/fn_aad.parquet|1|1|aad_prefix=myprefix
+
+query
+SELECT column_id, name, type FROM parquet_schema('$TMPDIR/fn_aad.parquet', 'aad_prefix=myprefix');
+----
+0|schema|NULL
+1|a|INT64
+
+query
+SELECT row_group_num_rows, path_in_schema, num_values, stats_min_value, stats_max_value, has_bloom_filter FROM parquet_metadata('$TMPDIR/fn_aad.parquet', 'aad_prefix=myprefix');
+----
+1|a|1|1|1|1
+
+query
+SELECT key, value FROM parquet_kv_metadata('$TMPDIR/fn_aad.parquet', 'aad_prefix=myprefix');
+----
+origin|fn_aad
+
+query
+SELECT row_group_id, path_in_schema, page_number, row_count, min_value, max_value, options FROM parquet_page_index('$TMPDIR/fn_aad.parquet', 'aad_prefix=myprefix');
+----
+0|a|0|1|1|1|aad_prefix=myprefix
+
+query
+SELECT row_group_id, bloom_filter_excludes, options FROM parquet_bloom_probe('$TMPDIR/fn_aad.parquet', 'a', 1, 'aad_prefix=myprefix');
+----
+0|0|aad_prefix=myprefix
+
+query
+SELECT row_group_id, bloom_filter_excludes FROM parquet_bloom_probe('$TMPDIR/fn_aad.parquet', 'a', 2, 'aad_prefix=myprefix');
+----
+0|1
+
+# A wrong prefix does not authenticate.
+statement error $TMPDIR/fn_aad.parquet: authentication failed for footer (wrong key, wrong AAD prefix, or the file was altered)
+SELECT * FROM parquet_metadata('$TMPDIR/fn_aad.parquet', 'aad_prefix=otherprefix');
+
+statement error $TMPDIR/fn_aad.parquet: authentication failed for footer (wrong key, wrong AAD prefix, or the file was altered)
+SELECT * FROM parquet_schema('$TMPDIR/fn_aad.parquet', 'aad_prefix=otherprefix');
+
+statement error $TMPDIR/fn_aad.parquet: authentication failed for footer (wrong key, wrong AAD prefix, or the file was altered)
+SELECT * FROM parquet_file_metadata('$TMPDIR/fn_aad.parquet', 'aad_prefix=otherprefix');
+
+statement error $TMPDIR/fn_aad.parquet: authentication failed for footer (wrong key, wrong AAD prefix, or the file was altered)
+SELECT * FROM parquet_kv_metadata('$TMPDIR/fn_aad.parquet', 'aad_prefix=otherprefix');
+
+statement error $TMPDIR/fn_aad.parquet: authentication failed for footer (wrong key, wrong AAD prefix, or the file was altered)
+SELECT * FROM parquet_page_index('$TMPDIR/fn_aad.parquet', 'aad_prefix=otherprefix');
+
+statement error $TMPDIR/fn_aad.parquet: authentication failed for footer (wrong key, wrong AAD prefix, or the file was altered)
+SELECT * FROM parquet_bloom_probe('$TMPDIR/fn_aad.parquet', 'a', 1, 'aad_prefix=otherprefix');
+
+# An option a table does not take for its keys is an error naming it (not its value).
+statement error parquet_metadata: unknown parquet_metadata option 'aad_prefx'
+SELECT * FROM parquet_metadata('$TMPDIR/fn_aad.parquet', 'aad_prefx=myprefix');
+
+statement error parquet_schema: unknown parquet_schema option 'aad_prefx'
+SELECT * FROM parquet_schema('$TMPDIR/fn_aad.parquet', 'aad_prefx=myprefix');
+
+statement error parquet_file_metadata: unknown parquet_file_metadata option 'aad_prefx'
+SELECT * FROM parquet_file_metadata('$TMPDIR/fn_aad.parquet', 'aad_prefx=myprefix');
+
+statement error parquet_kv_metadata: unknown parquet_kv_metadata option 'aad_prefx'
+SELECT * FROM parquet_kv_metadata('$TMPDIR/fn_aad.parquet', 'aad_prefx=myprefix');
+
+statement error parquet_page_index: unknown parquet_page_index option 'aad_prefx'
+SELECT * FROM parquet_page_index('$TMPDIR/fn_aad.parquet', 'aad_prefx=myprefix');
+
+statement error parquet_bloom_probe: unknown parquet_bloom_probe option 'aad_prefx'
+SELECT * FROM parquet_bloom_probe('$TMPDIR/fn_aad.parquet', 'a', 1, 'aad_prefx=myprefix');
+
+# A table's options that are not about keys are not the functions'.
+statement error parquet_metadata: unknown parquet_metadata option 'binary_as_string'
+SELECT * FROM parquet_metadata('$TMPDIR/fn_aad.parquet', 'aad_prefix=myprefix, binary_as_string=1');
+
+# Explicit keys in OPTIONS win over the registry, as a table's do.
+statement error $TMPDIR/fn_aad.parquet: authentication failed for footer
+SELECT * FROM parquet_file_metadata('$TMPDIR/fn_aad.parquet', 'footer_key=abcdefghijklmnop, aad_prefix=myprefix');
+
+query
+SELECT num_rows FROM parquet_file_metadata('$TMPDIR/fn_aad.parquet', 'footer_key=0123456789012345, aad_prefix=myprefix');
+----
+1
+
+# NULL options are none; the options may come from another table, as the path may; two different
+# options give no rows (no file opened), as two different paths do.
+statement error give it (aad_prefix)
+SELECT * FROM parquet_file_metadata('$TMPDIR/fn_aad.parquet', NULL);
+
+query
+SELECT f.o, m.num_rows FROM (SELECT 'aad_prefix=myprefix' AS o) f, parquet_file_metadata('$TMPDIR/fn_aad.parquet', f.o) m;
+----
+aad_prefix=myprefix|1
+
+query
+SELECT f.o, p.row_group_id, p.bloom_filter_excludes FROM (SELECT 'aad_prefix=myprefix' AS o) f, parquet_bloom_probe('$TMPDIR/fn_aad.parquet', 'a', 1, f.o) p;
+----
+aad_prefix=myprefix|0|0
+
+query
+SELECT count(*) FROM parquet_schema('$TMPDIR/fn_aad.parquet', 'aad_prefix=myprefix') WHERE options = 'aad_prefix=otherprefix';
+----
+0
+
+query
+SELECT count(*) FROM parquet_page_index('$TMPDIR/fn_aad.parquet', 'aad_prefix=myprefix') WHERE options = 'aad_prefix=otherprefix';
+----
+0
+
+query
+SELECT count(*) FROM parquet_bloom_probe('$TMPDIR/fn_aad.parquet', 'a', 1, 'aad_prefix=myprefix') WHERE options = 'aad_prefix=myprefix';
+----
+1
+
+# The conformance file that does not store its prefix ('tester'), with kf, kc1 and kc2 registered.
+statement error give it (aad_prefix)
+SELECT count(*) FROM parquet_metadata('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted');
+
+query
+SELECT row_group_num_rows, path_in_schema, stats_min, stats_max FROM parquet_metadata('$TESTDATA/parquet-testing/data/encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted', 'aad_prefix=tester') WHERE path_in_schema IN ('int64_field', 'double_field', 'float_field');
+----
+50|int64_field|0|99000000000000
+50|float_field|-0.0|53.900001525878906
+50|double_field|-0.0|54.4444439

@@ -445,7 +445,29 @@ statement error uniform_encryption.parquet.encrypted: the file has an encrypted 
 SELECT * FROM parquet_file_metadata('$TESTDATA/parquet-testing/data/uniform_encryption.parquet.encrypted');
 
 statement error too many arguments on parquet_kv_metadata
+SELECT * FROM parquet_kv_metadata('a', 'aad_prefix=b', 'c');
+
+# The optional second argument is OPTIONS, the decryption options of a table (encryption.sql):
+# checked before any file is opened, and empty or NULL when there are none.
+statement error parquet_kv_metadata: option 'b' is not of the form key=value
 SELECT * FROM parquet_kv_metadata('a', 'b');
+
+statement error parquet_schema: unknown parquet_schema option 'decimal'
+SELECT * FROM parquet_schema('$TESTDATA/parquet-testing/data/alltypes_plain.parquet', 'decimal=text');
+
+query
+SELECT num_rows, options IS NULL FROM parquet_file_metadata('$TESTDATA/parquet-testing/data/alltypes_plain.parquet', NULL)
+UNION ALL
+SELECT num_rows, options FROM parquet_file_metadata('$TESTDATA/parquet-testing/data/alltypes_plain.parquet', '');
+----
+8|1
+8|(empty)
+
+# Keys given to a plaintext file are not needed and do no harm.
+query
+SELECT num_rows FROM parquet_file_metadata('$TESTDATA/parquet-testing/data/alltypes_plain.parquet', 'aad_prefix=x, footer_key=0123456789012345');
+----
+8
 
 # They read files, so they are SQLITE_VTAB_DIRECTONLY: not usable from a view in the database schema
 # (a database someone else wrote must not make this connection read files).

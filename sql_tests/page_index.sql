@@ -310,6 +310,21 @@ SELECT * FROM parquet_page_index;
 statement error parquet_page_index requires arguments (path)
 SELECT * FROM parquet_page_index(NULL);
 
+# The optional second argument is OPTIONS, the decryption options of a table (encryption.sql).
+statement error parquet_page_index requires arguments (path)
+SELECT * FROM parquet_page_index WHERE options = 'aad_prefix=x';
+
+statement error parquet_page_index: unknown parquet_page_index option 'threads'
+SELECT * FROM parquet_page_index('$TMPDIR/pages.parquet', 'threads=2');
+
+statement error too many arguments on parquet_page_index
+SELECT * FROM parquet_page_index('$TMPDIR/pages.parquet', '', 3);
+
+query
+SELECT count(*) FROM parquet_page_index('$TMPDIR/pages.parquet', '');
+----
+24
+
 statement error cannot open '$TMPDIR/missing.parquet'
 SELECT * FROM parquet_page_index('$TMPDIR/missing.parquet');
 

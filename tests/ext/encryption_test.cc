@@ -201,6 +201,76 @@ TEST_F(EncryptionTest, MissingKeysAreNamed) {
             std::string::npos);
 }
 
+// The file functions take the keys a table takes in their optional last argument, OPTIONS
+// ('key=value, ...'): the conformance file that does not store its AAD prefix opens in each with
+// the keys and the prefix given there (nothing registered), and no message about those options
+// shows a key (Error checks every one).
+TEST_F(EncryptionTest, FileFunctionsTakeKeysAsOptions) {
+  const std::string file = Data("encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted");
+  const std::string keys = std::string("footer_key=") + kFooterKey +
+                           ", column_keys=''double_field:" + kDoubleKey +
+                           ", float_field:" + kFloatKey + "''";
+  const std::string with_prefix = keys + ", aad_prefix=tester";
+  struct Call {
+    const char* function;
+    const char* middle;  // arguments between the path and the options
+    const char* rows;    // of SELECT count(*)
+  } calls[] = {
+      {"parquet_metadata", "", "8"},  // 1 row group, 8 leaves
+      {"parquet_schema", "", "9"},    // the root and 8 leaves
+      {"parquet_file_metadata", "", "1"},
+      {"parquet_kv_metadata", "", nullptr},                         // whatever the footer holds
+      {"parquet_page_index", "", nullptr},                          // whatever pages are indexed
+      {"parquet_bloom_probe", ", 'double_field', 1.1111111", "1"},  // one row group
+  };
+  for (const Call& c : calls) {
+    SCOPED_TRACE(c.function);
+    const std::string head =
+        std::string("SELECT count(*) FROM ") + c.function + "('" + file + "'" + c.middle;
+    // Nothing given (and nothing registered): the prefix is missing.
+    EXPECT_NE(Error(head + ")").find("give it (aad_prefix)"), std::string::npos);
+    EXPECT_NE(Error(head + ", 'aad_prefix=tester')").find("its key was not given (key id 'kf')"),
+              std::string::npos);
+    // Keys without the prefix, a wrong prefix, a wrong key, a malformed key, an unknown option,
+    // a key without its name, an unterminated quote: errors that show no key.
+    EXPECT_NE(Error(head + ", '" + keys + "')").find("give it (aad_prefix)"), std::string::npos);
+    EXPECT_NE(Error(head + ", '" + keys + ", aad_prefix=other')").find("authentication failed"),
+              std::string::npos);
+    EXPECT_NE(Error(head + ", 'footer_key=abcdefghijklmnop, aad_prefix=tester')")
+                  .find("authentication failed"),
+              std::string::npos);
+    const std::string malformed =
+        Error(head + ", 'footer_key=" + kFooterKey + "0, aad_prefix=tester')");
+    EXPECT_NE(malformed.find(std::string(c.function) + ": option 'footer_key'"), std::string::npos)
+        << malformed;
+    EXPECT_NE(Error(head + ", '" + with_prefix + ", verify_checksums=0')")
+                  .find(std::string("unknown ") + c.function + " option 'verify_checksums'"),
+              std::string::npos);
+    EXPECT_NE(
+        Error(head + ", '" + kFooterKey + "')").find("an option is not of the form key=value"),
+        std::string::npos);
+    EXPECT_NE(Error(head + ", 'column_keys=''double_field:" + kDoubleKey + "')")
+                  .find("unterminated quote in the options"),
+              std::string::npos);
+    const std::string bad_columns =
+        Error(head + ", 'footer_key=" + kFooterKey + ", column_keys=''double_field:" + kDoubleKey +
+              ", float_field'', aad_prefix=tester')");
+    EXPECT_NE(bad_columns.find("column_keys"), std::string::npos) << bad_columns;
+    // Keys and prefix: the rows.
+    const std::string rows = One(head + ", '" + with_prefix + "')");
+    if (c.rows != nullptr) {
+      EXPECT_EQ(rows, c.rows);
+    }
+  }
+  // The encrypted column's statistics and page index, decrypted with its key from OPTIONS.
+  EXPECT_EQ(Rows("SELECT stats_min, stats_max FROM parquet_metadata('" + file + "', '" +
+                 with_prefix + "') WHERE path_in_schema = 'double_field'"),
+            "-0|54.4444439|\n");
+  EXPECT_EQ(Rows("SELECT sum(row_count), max(max_value) FROM parquet_page_index('" + file + "', '" +
+                 with_prefix + "') WHERE path_in_schema = 'double_field'"),
+            "50|54.4444439|\n");
+}
+
 TEST_F(EncryptionTest, ExportInEveryModeReadsBack) {
   const std::string query =
       "SELECT value AS id, 'name' || (value % 97) AS name, value * 0.5 AS score FROM nums";
