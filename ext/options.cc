@@ -39,11 +39,12 @@ std::string OptionName(std::string_view written) { return LowerAscii(Dequote(wri
 Status OptionList::Add(std::string_view kv) {
   size_t eq = kv.find('=');
   if (eq == std::string_view::npos) {
-    // The text is shown back only when it looks like an option's name (lower-case letters and '_'):
-    // anything else may be a key or a credential typed without its name, and secrets never reach a
-    // message.
+    // The text is shown back only when it looks like an option's name (lower-case letters and '_',
+    // and, without a '_', shorter than a 16-byte key): anything else may be a key or a credential
+    // typed without its name, and secrets never reach a message.
     const std::string_view text = TrimSpace(kv);
     const bool word = !text.empty() && text.size() <= 32 &&
+                      (text.size() < 16 || text.find('_') != std::string_view::npos) &&
                       std::all_of(text.begin(), text.end(), [](char c) {
                         return (c >= 'a' && c <= 'z') || c == '_';
                       });

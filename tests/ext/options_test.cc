@@ -72,6 +72,11 @@ TEST(OptionsTest, ParseListAndItsErrors) {
   // The options before an open quote are read first: their errors come first.
   EXPECT_EQ(OptionList::ParseList("a=1, a=2, b='x").status().message(), "option 'a' is given more than once");
   EXPECT_EQ(OptionList::ParseList("a=1, oops").status().message(), "option 'oops' is not of the form key=value");
+  EXPECT_EQ(OptionList::ParseList("binary_as_string").status().message(),
+            "option 'binary_as_string' is not of the form key=value");
+  // A key of lower-case letters (16 bytes, as AES-128 takes) typed without its name is not shown.
+  EXPECT_EQ(OptionList::ParseList("a=1, abcdefghijklmnop").status().message(),
+            "an option is not of the form key=value");
   EXPECT_EQ(OptionList::ParseList("=1").status().message(), "option with an empty name");
 }
 
