@@ -748,7 +748,11 @@ inline std::vector<HostileCase> HostileCases() {
   // 7. Many columns: one name, union_by_name, a wide schema.
   cases.push_back({"columns-one-name", 7, "8,000 columns all named a (more than SQLite declares)",
                    [] { return std::vector<std::string>{detail::ManyColumns(8000, [](int) { return "a"; })}; },
-                   {{{Table("")}, {"too many columns"}, std::nullopt, 192, 2.0}}});
+                   {{{Table("")},
+                     {"the files have 8000 columns, more than the 2000 a SQLite table may have"},
+                     std::nullopt,
+                     192,
+                     2.0}}});
   cases.push_back({"columns-one-name-declared", 7, "1,990 columns all named a",
                    [] { return std::vector<std::string>{detail::ManyColumns(1990, [](int) { return "a"; })}; },
                    {{{Table(""), "SELECT count(*) FROM pragma_table_info('t') WHERE name = 'a_1990'"},
@@ -759,7 +763,11 @@ inline std::vector<HostileCase> HostileCases() {
                          detail::ManyColumns(30'000, [](int i) { return "c" + std::to_string(i); }),
                          detail::ManyColumns(30'000, [](int i) { return "d" + std::to_string(i); })};
                    },
-                   {{{Table("union_by_name=1")}, {"too many columns"}, std::nullopt, 192, 2.0}}});
+                   {{{Table("union_by_name=1")},
+                     {"the files have 60000 columns, more than the 2000 a SQLite table may have"},
+                     std::nullopt,
+                     192,
+                     2.0}}});
   cases.push_back({"schema-wide", 7, "parquet_schema of 100,000 columns",
                    [] {
                      return std::vector<std::string>{
