@@ -66,6 +66,13 @@ void ResultText(sqlite3_context* ctx, std::string_view text) {
   sqlite3_result_text64(ctx, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 
+std::optional<std::string> ArgumentText(sqlite3_value* v) {
+  if (sqlite3_value_type(v) == SQLITE_NULL) return std::nullopt;
+  const unsigned char* text = sqlite3_value_text(v);
+  if (text == nullptr) throw std::bad_alloc();
+  return std::string(reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_value_bytes(v)));
+}
+
 Result<OptionList> ParseFunctionOptions(std::string_view function_name, std::string_view text) {
   Result<OptionList> opts = OptionList::ParseList(text);
   if (!opts.ok()) return opts.status().WithContext(function_name);

@@ -83,6 +83,18 @@ Result<ReaderOptions> ReaderOptionsOf(sqlite3_vtab* vtab, const OptionList& opts
   return options;
 }
 
+// The ReaderOptions of a call whose OPTIONS argument is `text` (none: not given, or NULL):
+// ParseFunctionOptions, then ReaderOptionsOf.
+template <typename Function>
+Result<ReaderOptions> CallReaderOptions(sqlite3_vtab* vtab, const std::optional<std::string>& text) {
+  PQ_ASSIGN_OR_RETURN(OptionList opts, ParseFunctionOptions(FunctionOf<Function>(vtab).name, text.value_or("")));
+  return ReaderOptionsOf<Function>(vtab, opts);
+}
+
+// The text of a call's argument `v`, or nullopt when it is NULL. Throws std::bad_alloc when SQLite
+// cannot convert it (the callbacks are guarded).
+std::optional<std::string> ArgumentText(sqlite3_value* v);
+
 // xConnect: declares the table `aux` (a const FunctionClient*) describes with its Function's
 // `declaration` and makes it DIRECTONLY.
 template <typename Function>

@@ -231,14 +231,6 @@ Status CheckArguments(const IndexFunction& function, int idx_num, const char* id
   return Status::OK();
 }
 
-// The text of argument `v` (not NULL). Throws std::bad_alloc when SQLite cannot convert it.
-std::string ArgumentText(sqlite3_value* v) {
-  const unsigned char* text = sqlite3_value_text(v);
-  if (text == nullptr) throw std::bad_alloc();
-  return std::string(reinterpret_cast<const char*>(text),
-                     static_cast<size_t>(sqlite3_value_bytes(v)));
-}
-
 // The options argument of a call (argv[options]; options -1: not given) as a cursor keeps it: its
 // text in *text (nullopt: not given, or NULL, which is no options), and in *reader_options what the
 // files are opened with: its keys, then the connection's. InvalidArgument naming a malformed or
@@ -246,12 +238,8 @@ std::string ArgumentText(sqlite3_value* v) {
 Status CallOptions(sqlite3_vtab* vtab, sqlite3_value** argv, int options,
                    std::optional<std::string>* text, ReaderOptions* reader_options) {
   text->reset();
-  if (options >= 0 && sqlite3_value_type(argv[options]) != SQLITE_NULL) {
-    *text = ArgumentText(argv[options]);
-  }
-  PQ_ASSIGN_OR_RETURN(OptionList opts, ParseFunctionOptions(FunctionOf<IndexFunction>(vtab).name,
-                                                            text->value_or("")));
-  PQ_ASSIGN_OR_RETURN(*reader_options, ReaderOptionsOf<IndexFunction>(vtab, opts));
+  if (options >= 0) *text = ArgumentText(argv[options]);
+  PQ_ASSIGN_OR_RETURN(*reader_options, CallReaderOptions<IndexFunction>(vtab, *text));
   return Status::OK();
 }
 
@@ -336,7 +324,7 @@ int PageIndexFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str,
     Status args = CheckArguments(FunctionOf<IndexFunction>(vtab), idx_num, idx_str, argc, argv,
                                  &no_rows, &options);
     if (!args.ok()) return SetVtabError(vtab, args);
-    cursor->path = ArgumentText(argv[0]);
+    cursor->path = *ArgumentText(argv[0]);
     args = CallOptions(vtab, argv, options, &cursor->options, &cursor->reader_options);
     if (!args.ok()) return SetVtabError(vtab, args);
     cursor->files.clear();
@@ -616,8 +604,8 @@ int BloomProbeFilter(sqlite3_vtab_cursor* base, int idx_num, const char* idx_str
     Status args = CheckArguments(FunctionOf<IndexFunction>(vtab), idx_num, idx_str, argc, argv,
                                  &no_rows, &options);
     if (!args.ok()) return SetVtabError(vtab, args);
-    cursor->path = ArgumentText(argv[0]);
-    cursor->column = ArgumentText(argv[1]);
+    cursor->path = *ArgumentText(argv[0]);
+    cursor->column = *ArgumentText(argv[1]);
     args = CallOptions(vtab, argv, options, &cursor->options, &cursor->reader_options);
     if (!args.ok()) return SetVtabError(vtab, args);
     cursor->files.clear();

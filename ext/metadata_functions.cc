@@ -603,16 +603,6 @@ Status OpenNextFileWithRows(MetadataCursor* cursor, sqlite3_vtab* vtab) {
   return Status::OK();
 }
 
-// The text of argument `v`, or nullopt when it is NULL. Throws std::bad_alloc when SQLite cannot
-// convert it.
-std::optional<std::string> ArgumentText(sqlite3_value* v) {
-  if (sqlite3_value_type(v) == SQLITE_NULL) return std::nullopt;
-  const unsigned char* text = sqlite3_value_text(v);
-  if (text == nullptr) throw std::bad_alloc();
-  return std::string(reinterpret_cast<const char*>(text),
-                     static_cast<size_t>(sqlite3_value_bytes(v)));
-}
-
 int VtabFilter(sqlite3_vtab_cursor* base, int idx_num, const char*, int argc,
                sqlite3_value** argv) {
   auto* cursor = reinterpret_cast<MetadataCursor*>(base);
@@ -637,9 +627,7 @@ int VtabFilter(sqlite3_vtab_cursor* base, int idx_num, const char*, int argc,
     if (num_options > 0) cursor->options = ArgumentText(argv[num_paths]);
     // The options are read before anything else may end the call: malformed ones are an error even
     // when no row can match.
-    Result<OptionList> opts = ParseFunctionOptions(function.name, cursor->options.value_or(""));
-    if (!opts.ok()) return SetVtabError(vtab, opts.status());
-    Result<ReaderOptions> reader_options = ReaderOptionsOf<MetadataFunction>(vtab, *opts);
+    Result<ReaderOptions> reader_options = CallReaderOptions<MetadataFunction>(vtab, cursor->options);
     if (!reader_options.ok()) return SetVtabError(vtab, reader_options.status());
     cursor->reader_options = std::move(reader_options).value();
     // `path = 'a' AND path = 'b'` (or two different options): no row can match, and no file is
