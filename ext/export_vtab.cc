@@ -195,7 +195,8 @@ int Rename(sqlite3_vtab* vtab, const char* new_name) {
 // (another connection or program wrote it since), nor, for a table this connection did not create
 // (its database file opened again), over any file: the table may have written it in an earlier
 // session, and a Parquet file cannot be appended to. (A table that wrote its file in this connection
-// refuses earlier, through `written`.) A remote target's state is not looked at.
+// refuses earlier, through `written`.) An s3:// target is looked at with one HEAD (TargetStateOf); one S3
+// will not tell about (403), or an http(s) one, is not judged.
 Status CheckMayReplaceTarget(const WriteTable& t) {
   if (!t.written_tables) return Status::OK();
   PQ_ASSIGN_OR_RETURN(const TargetState now, TargetStateOf(t.path, t.options.remote.get()));
