@@ -16,6 +16,7 @@
 #include "ext/dataset.h"
 #include "ext/eponymous_vtab.h"
 #include "ext/metadata_values.h"
+#include "format/crypto/file_decryptor.h"
 #include "format/file/file_reader.h"
 
 namespace pq::ext {
@@ -443,11 +444,22 @@ void FileColumnValue(const OpenFile& file, int64_t, int col, sqlite3_context* ct
       ResultInt(ctx, int64_t{md.version});
       break;
     case kFmEncryptionAlgorithm:
-      if (md.encryption_algorithm)
+      // An encrypted footer's algorithm is in its FileCryptoMetaData, which the decryptor read.
+      if (md.encryption_algorithm) {
         ResultText(ctx, EncryptionAlgorithmName(*md.encryption_algorithm));
+      } else if (const crypto::FileDecryptor* decryptor = reader.decryptor()) {
+        EncryptionAlgorithm algorithm;
+        algorithm.kind = decryptor->algorithm();
+        ResultText(ctx, EncryptionAlgorithmName(algorithm));
+      }
       break;
     case kFmFooterSigningKeyMetadata:
-      if (md.footer_signing_key_metadata) ResultBytes(ctx, *md.footer_signing_key_metadata);
+      if (md.footer_signing_key_metadata) {
+        ResultBytes(ctx, *md.footer_signing_key_metadata);
+      } else if (const crypto::FileDecryptor* decryptor = reader.decryptor();
+                 decryptor != nullptr && decryptor->footer_key_metadata()) {
+        ResultBytes(ctx, *decryptor->footer_key_metadata());
+      }
       break;
     case kFmFileSizeBytes:
       ResultInt(ctx, reader.file().size());

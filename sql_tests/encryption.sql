@@ -153,6 +153,13 @@ SELECT num_rows, num_row_groups FROM parquet_file_metadata('$TESTDATA/parquet-te
 ----
 50|1
 
+# An encrypted footer keeps its algorithm and footer key's metadata in FileCryptoMetaData, not in the
+# FileMetaData it encrypts: they are shown as for a plaintext footer (the key id 'kf').
+query
+SELECT encryption_algorithm, footer_signing_key_metadata, typeof(footer_signing_key_metadata) FROM parquet_file_metadata('$TESTDATA/parquet-testing/data/uniform_encryption.parquet.encrypted');
+----
+AES_GCM_V1|kf|text
+
 query
 SELECT count(*) FROM parquet_schema('$TESTDATA/parquet-testing/data/uniform_encryption.parquet.encrypted');
 ----
@@ -266,6 +273,23 @@ query
 SELECT json_extract(parquet_scan_stats('ru'), '$.row_groups_skipped_by_statistics');
 ----
 2
+
+# parquet_file_metadata shows the encrypted footer's algorithm; without a footer key id the file
+# stores no key metadata.
+query
+SELECT encryption_algorithm, footer_signing_key_metadata FROM parquet_file_metadata('$TMPDIR/uniform.parquet', 'footer_key=0123456789012345');
+----
+AES_GCM_V1|NULL
+
+query
+SELECT parquet_export('$TMPDIR/uniform_ctr.parquet', 'SELECT value AS id FROM nums', 'footer_key=0123456789012345, footer_key_id=kctr, encryption_algorithm=ctr');
+----
+3000
+
+query
+SELECT encryption_algorithm, footer_signing_key_metadata FROM parquet_file_metadata('$TMPDIR/uniform_ctr.parquet', 'footer_key=0123456789012345');
+----
+AES_GCM_CTR_V1|kctr
 
 # One column under its own key, a plaintext footer, AES_GCM_CTR_V1: readers without keys read the
 # other column.

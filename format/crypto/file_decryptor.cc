@@ -120,6 +120,7 @@ Result<std::unique_ptr<FileDecryptor>> FileDecryptor::ForEncryptedFooter(
   Status s = ReadFileCryptoMetaData(footer, &crypto, &consumed);
   if (!s.ok()) return std::move(s).WithContext("encrypted footer's FileCryptoMetaData");
   PQ_RETURN_IF_ERROR(d->InitAlgorithm(crypto.encryption_algorithm));
+  d->footer_key_metadata_ = crypto.key_metadata;
   PQ_RETURN_IF_ERROR(d->ResolveFooterKey(crypto.key_metadata, /*required=*/true));
   if (d->footer_key_.empty()) {
     return Status::Crypto("the file has an encrypted footer and its key was not given" +
@@ -162,6 +163,7 @@ Result<std::unique_ptr<FileDecryptor>> FileDecryptor::ForPlaintextFooter(
   d->config_ = config;
   d->file_path_ = std::string(file_path);
   PQ_RETURN_IF_ERROR(d->InitAlgorithm(*metadata.encryption_algorithm));
+  d->footer_key_metadata_ = metadata.footer_signing_key_metadata;
   PQ_RETURN_IF_ERROR(d->ResolveFooterKey(metadata.footer_signing_key_metadata, /*required=*/false));
   if (!d->footer_key_.empty()) {
     const size_t signed_size = footer.size() - kFooterSignatureLength;

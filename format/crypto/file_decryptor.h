@@ -8,6 +8,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,9 @@ class FileDecryptor {
   // footer when its signature was checked.
   bool footer_verified() const { return footer_verified_; }
   bool has_footer_key() const { return !footer_key_.empty(); }
+  // The footer key's metadata as the file stores it: FileCryptoMetaData.key_metadata of an encrypted
+  // footer, footer_signing_key_metadata of a signed plaintext one.
+  const std::optional<std::string>& footer_key_metadata() const { return footer_key_metadata_; }
   const std::string& file_aad() const { return file_aad_; }
 
   // The full ColumnMetaData of the encrypted chunk `chunk`, which is column `column_ordinal` of
@@ -96,6 +100,7 @@ class FileDecryptor {
   std::string file_aad_;
   std::string footer_key_;              // empty when not known
   std::string footer_key_description_;  // " (key id 'kf')" or "" when the file names none
+  std::optional<std::string> footer_key_metadata_;
   Status footer_key_failure_;           // why a plaintext footer's key could not be unwrapped
   std::shared_ptr<FileKeys> file_keys_;  // PKMT1 keys of this file; null without an unwrapper
   bool encrypted_footer_ = false;
