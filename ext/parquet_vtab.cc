@@ -214,6 +214,10 @@ Result<std::string> HiddenColumnName(const OptionList& opts, const std::string& 
     return false;
   };
   std::string given(TrimSpace(opts.GetString(option, "")));
+  if (opts.Has(option) && given.empty()) {
+    return Status::InvalidArgument("option '" + option + "' is empty: give the hidden column's name (" + option +
+                                   "=NAME), or leave the option out for the name '" + option + "'");
+  }
   const std::string lowered = LowerAscii(given);
   if (!given.empty() && lowered != "true" && lowered != "1") {
     if (lowered == "false" || lowered == "0") {

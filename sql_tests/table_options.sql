@@ -129,6 +129,13 @@ CREATE VIRTUAL TABLE temp.nh3 USING parquet('$TMPDIR/named_like_hidden.parquet',
 statement error option 'filename' names the hidden column, which is always there: filename=NAME
 CREATE VIRTUAL TABLE temp.nh3 USING parquet('$TMPDIR/named_like_hidden.parquet', filename=0);
 
+# An empty name is a mistake, not the default.
+statement error option 'file_row_number' is empty: give the hidden column's name (file_row_number=NAME), or leave the option out for the name 'file_row_number'
+CREATE VIRTUAL TABLE temp.nh3 USING parquet('$TMPDIR/named_like_hidden.parquet', file_row_number='');
+
+statement error option 'filename' is empty
+CREATE VIRTUAL TABLE temp.nh3 USING parquet('$TMPDIR/named_like_hidden.parquet', filename= );
+
 # Several files in one table: a comma list, and a glob; rowid continues across files.
 statement ok
 CREATE VIRTUAL TABLE two USING parquet('$TESTDATA/parquet-testing/data/alltypes_plain.parquet, $TESTDATA/parquet-testing/data/alltypes_plain.snappy.parquet');
