@@ -90,6 +90,7 @@ struct DatasetColumn {
   std::string declared_type;  // TableScanner::DeclaredType; "" for a column that is always NULL
   Affinity affinity = Affinity::kBlob;
   bool flat = true;  // one leaf, not repeated, in every file: terms on it are pushed down
+  int position = -1;  // without union_by_name: its field's index in every file
 };
 
 // How one file's fields map onto the table's columns.
@@ -115,9 +116,16 @@ Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileR
                                    const ValueOptions& values, bool union_by_name);
 
 // How `file` maps onto existing `columns` (a file re-read after it changed): InvalidArgument
-// saying why when it does not fit them as the files the table was made from did.
+// saying why when it does not fit them as the files the table was made from did. `subset`: the
+// columns are a selection (columns=), and the file's other fields are left out rather than refused
+// (without union_by_name, the file need then only hold the columns at their positions).
 Result<FileColumns> FitColumns(const FileReader& file, const std::vector<DatasetColumn>& columns,
-                               const ValueOptions& values, bool union_by_name);
+                               const ValueOptions& values, bool union_by_name, bool subset = false);
+
+// Keeps of `schema` the columns `names` (the table option columns=) in that order, and maps each
+// file's fields onto them. Names match the table's column names ignoring case; InvalidArgument for a
+// name no column has, a name given twice, or no name at all.
+Status SelectColumns(const std::vector<std::string>& names, DatasetSchema* schema);
 
 // ---- Opening
 
@@ -162,6 +170,7 @@ Result<std::shared_ptr<const DatasetSnapshot>> MakeSnapshot(std::vector<std::sha
 Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<const DatasetSnapshot> data,
                                                                const std::vector<DatasetColumn>& columns,
                                                                const ReaderOptions& options,
-                                                               const ValueOptions& values, bool union_by_name);
+                                                               const ValueOptions& values, bool union_by_name,
+                                                               bool subset = false);
 
 }  // namespace pq::ext

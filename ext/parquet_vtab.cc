@@ -77,7 +77,7 @@ namespace {
 const std::vector<std::string_view>& TableOptionNames() {
   static const std::vector<std::string_view> names = [] {
     std::vector<std::string_view> v = {"binary_as_string", "decimal", "timestamp", "variant",
-                                       "verify_checksums", "union_by_name", "hive_partitioning",
+                                       "verify_checksums", "union_by_name", "hive_partitioning", "columns",
                                        // kDecryptionOptionNames (encryption_options.h)
                                        "footer_key", "column_keys", "aad_prefix", "master_keys",
                                        "max_memory", "sort_memory", "threads", "page_cache",
@@ -134,6 +134,12 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts, std::shared_ptr<co
                                                             "the table's parsed footers");
   PQ_ASSIGN_OR_RETURN(c.union_by_name, opts.GetBool("union_by_name", false));
   PQ_ASSIGN_OR_RETURN(c.hive_partitioning, opts.GetBool("hive_partitioning", false));
+  if (opts.Has("columns")) {
+    for (std::string_view item : SplitList(opts.GetString("columns", ""), "\"`", false)) {
+      c.columns.push_back(Dequote(item));
+    }
+    if (c.columns.empty()) return Status::InvalidArgument("option 'columns' names no column: columns='a, b, ...'");
+  }
   PQ_ASSIGN_OR_RETURN(int64_t sort_memory_mib, opts.GetInt("sort_memory", kDefaultSortMemoryMiB, 0, int64_t{1} << 24));
   c.sort_memory = sort_memory_mib << 20;
   PQ_ASSIGN_OR_RETURN(c.reader.decryption, DecryptionFromOptions(opts, std::move(keys)));
@@ -302,6 +308,9 @@ int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqli
     }
     auto schema = UnifyColumns(readers, table->config.values, table->config.union_by_name);
     if (!schema.ok()) return fail(schema.status());
+    if (!table->config.columns.empty()) {
+      if (Status s = SelectColumns(table->config.columns, &*schema); !s.ok()) return fail(s);
+    }
     auto data = MakeSnapshot(std::move(readers), std::move(schema->files));
     if (!data.ok()) return fail(data.status());
     table->data = std::move(data).value();
@@ -333,7 +342,7 @@ int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqli
       return fail(Status::InvalidArgument(
           "the files have " + std::to_string(visible) + " columns" +
           (table->partitions.empty() ? "" : " (partition keys included)") + ", more than the " + std::to_string(limit) +
-          " a SQLite table may have (SQLITE_MAX_COLUMN)"));
+          " a SQLite table may have (SQLITE_MAX_COLUMN): choose those the table has with the option columns='a, b, ...'"));
     }
     const bool hidden_fit = visible + 2 <= limit;
     if (!hidden_fit && (opts.Has("filename") || opts.Has("file_row_number"))) {

@@ -34,6 +34,8 @@ struct TableConfig {
   ValueOptions values;
   bool union_by_name = false;
   bool hive_partitioning = false;
+  // columns=: the files' columns the table has, in this order; empty: all of them.
+  std::vector<std::string> columns;
   // ORDER BY / GROUP BY on one column is done here (SortedRows) when the rows are estimated to take
   // at most this many bytes; 0: never, SQLite sorts.
   int64_t sort_memory = kDefaultSortMemoryMiB << 20;

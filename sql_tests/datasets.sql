@@ -261,6 +261,76 @@ statement error '$TMPDIR/c_one.parquet' changed since the table was created and 
 SELECT id, t FROM c;
 
 # ---------------------------------------------------------------------------------------------------
+# columns='a, b': the table has those of the files' columns, in that order (names ignoring case;
+# quoted names may hold commas). Terms on them prune as on a table of every column.
+statement ok
+SELECT parquet_export('$TMPDIR/s_one.parquet', 'SELECT value AS id, value * 2 AS "Twice", ''n'' || value AS "a, b", value % 7 AS m FROM nums WHERE value <= 1000', 'row_group_size=100');
+
+statement ok
+CREATE VIRTUAL TABLE sel USING parquet('$TMPDIR/s_*.parquet', columns='m, "a, b", id');
+
+query
+SELECT group_concat(name || ':' || type, ' ') FROM pragma_table_info('sel');
+----
+m:INTEGER a, b:TEXT id:INTEGER
+
+query
+SELECT * FROM sel WHERE id BETWEEN 501 AND 503;
+----
+4|n501|501
+5|n502|502
+6|n503|503
+
+query
+SELECT json_extract(parquet_scan_stats('sel'), '$.row_groups_skipped_by_statistics'), count(*) FROM sel WHERE id > 950;
+----
+9|50
+
+statement error option 'columns': the files have no column 'twice2' (parquet_schema lists them)
+CREATE VIRTUAL TABLE s2 USING parquet('$TMPDIR/s_one.parquet', columns='id, twice2');
+
+statement error option 'columns' names 'id' twice
+CREATE VIRTUAL TABLE s2 USING parquet('$TMPDIR/s_one.parquet', columns='id, ID');
+
+statement error option 'columns' names no column
+CREATE VIRTUAL TABLE s2 USING parquet('$TMPDIR/s_one.parquet', columns='');
+
+# Every file still has the same columns; a second file that does not is an error as without columns=.
+statement ok
+SELECT parquet_export('$TMPDIR/s_two.parquet', 'SELECT value AS id, 0 AS "Twice", ''x'' AS "a, b", 0 AS m FROM nums WHERE value <= 3');
+
+query
+SELECT count(*), sum(m) FROM sel;
+----
+1003|3003
+
+statement ok
+SELECT parquet_export('$TMPDIR/s_two.parquet', 'SELECT value AS id, ''x'' AS "a, b", 0 AS m FROM nums WHERE value <= 3');
+
+statement error '$TMPDIR/s_two.parquet' changed since the table was created and no longer fits it
+SELECT count(*) FROM sel;
+
+statement error does not have the same columns as
+CREATE VIRTUAL TABLE s3 USING parquet('$TMPDIR/s_*.parquet', columns='id');
+
+# With union_by_name=1 the columns are chosen from the union, and a file may hold others.
+statement ok
+CREATE VIRTUAL TABLE s3 USING parquet('$TMPDIR/s_*.parquet', columns='twice, id', union_by_name=1);
+
+query
+SELECT count(*), count(twice), sum(id) FROM s3;
+----
+1003|1000|500506
+
+statement ok
+SELECT parquet_export('$TMPDIR/s_two.parquet', 'SELECT value AS id, value AS extra FROM nums WHERE value <= 4');
+
+query
+SELECT count(*), count(twice), sum(id) FROM s3;
+----
+1004|1000|500510
+
+# ---------------------------------------------------------------------------------------------------
 # partition_by's errors: an unknown column, every column a partition, a BLOB value, a folder that
 # exists and is not empty. A failure leaves nothing behind.
 statement error option 'partition_by': the query has no column named 'nope'

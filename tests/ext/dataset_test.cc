@@ -788,8 +788,17 @@ TEST_F(DatasetTest, HiddenColumnsStepOutOfATableTheyWouldTakePastSQLitesLimit) {
 
   sqlite3_limit(db_.db(), SQLITE_LIMIT_COLUMN, 11);
   EXPECT_NE(open("too_wide", "'" + file + "'")
-                .find("the files have 12 columns, more than the 11 a SQLite table may have (SQLITE_MAX_COLUMN)"),
+                .find("the files have 12 columns, more than the 11 a SQLite table may have (SQLITE_MAX_COLUMN): "
+                      "choose those the table has with the option columns='a, b, ...'"),
             std::string::npos);
+  // columns= makes a table of some of them, hidden columns included, and it reads and filters as one
+  // of all of them would.
+  ASSERT_EQ(open("chosen", "'" + file + "', columns='c11, c3, C0'"), "");
+  EXPECT_EQ(One("SELECT group_concat(name, ',') FROM pragma_table_xinfo('chosen')"), "c11,c3,c0,filename,file_row_number");
+  EXPECT_EQ(One("SELECT count(*) || '|' || sum(c11) || '|' || max(c0) || '|' || max(file_row_number) FROM chosen "
+                "WHERE c3 > 50"),
+            One("SELECT count(*) || '|' || sum(value + 11) || '|' || max(value) || '|' || max(value - 1) FROM nums "
+                "WHERE value <= 100 AND value + 3 > 50"));
 }
 
 // A table kept in a database file whose file is gone cannot be connected, so neither queried nor
