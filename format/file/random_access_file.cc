@@ -44,8 +44,9 @@ Status RandomAccessFile::Revalidate(std::span<const RandomAccessFile* const> fil
   for (size_t i = 0; i < changed.size(); ++i) {
     if (!changed[i].ok()) return changed[i].status();
     if (*changed[i]) {
-      return Status::IOError(objects[i]->display_name() +
-                             " changed since its footer was read; the next scan reads it again");
+      const std::string what = objects[i]->change();
+      return Status::IOError(objects[i]->display_name() + " changed since its footer was read" +
+                             (what.empty() ? "" : " (" + what + ")") + "; the next scan reads it again");
     }
   }
   return Status::OK();

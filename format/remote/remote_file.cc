@@ -61,9 +61,10 @@ void RemoteFile::Count(const HttpResponse& response) const {
   }
 }
 
-Status RemoteFile::CheckVersion(const HttpResponse& response) const {
+Status RemoteFile::CheckVersion(const HttpResponse& response, bool* changed_now) const {
   const auto changed = [&](const std::string& what) {
-    changed_seen_.store(true, std::memory_order_relaxed);
+    NoteChange(what);
+    if (changed_now != nullptr) *changed_now = true;
     return Status::IOError(display_name() + " changed since it was opened (" + what + ")");
   };
   if (response.status == 412) return changed("HTTP 412 to If-Match " + ServerText(etag_));
@@ -79,11 +80,33 @@ Status RemoteFile::CheckVersion(const HttpResponse& response) const {
     return changed("size " + std::to_string(size_) + " became " + std::to_string(response.object_size) +
                    (response.range_ignored ? ", by a 200 answer to a Range request, taken for the whole object" : ""));
   }
+  // An answer with none of the validators the object was opened with cannot be told from one of
+  // another version of the same size (a server that stopped sending them, or a proxy serving another
+  // copy): its bytes are not used. (An object opened without either is checked by its size alone.)
+  if ((!etag_.empty() || !last_modified_.empty()) && (etag_.empty() || etag.empty()) &&
+      (last_modified_.empty() || modified.empty())) {
+    return Status::IOError(display_name() + ": an answer came without the " +
+                           (etag_.empty() ? "Last-Modified" : "ETag") + " the object was opened with (" +
+                           ServerText(etag_.empty() ? last_modified_ : etag_) +
+                           "), so nothing shows it is of that version; its bytes are not used (the server, or a "
+                           "proxy, must send the same ETag or Last-Modified with every answer)");
+  }
   // Only the validator the object was opened with confirms it: an answer without it (a proxy that
   // drops ETag, a server that ignores If-Match) would let a same-size replacement through.
   const bool confirms = !etag_.empty() ? !etag.empty() : last_modified_.empty() || !modified.empty();
   if (confirms) confirmations_.fetch_add(1, std::memory_order_relaxed);
   return Status::OK();
+}
+
+void RemoteFile::NoteChange(const std::string& what) const {
+  std::lock_guard<std::mutex> lock(change_mu_);
+  if (change_.empty()) change_ = what;
+  changed_seen_.store(true, std::memory_order_relaxed);
+}
+
+std::string RemoteFile::change() const {
+  std::lock_guard<std::mutex> lock(change_mu_);
+  return change_;
 }
 
 Result<std::unique_ptr<RemoteFile>> RemoteFile::Open(RemoteLocation location, RemoteFileOptions options) {
@@ -245,10 +268,11 @@ Status RemoteFile::ReadRanges(std::span<const ReadRange> ranges) const {
 Result<bool> RemoteFile::JudgeCheck(const std::string& method, const std::string& url, HttpResponse response) const {
   Count(response);
   if (response.status == 404 || response.status == 410) {
-    changed_seen_.store(true, std::memory_order_relaxed);
+    NoteChange("HTTP " + std::to_string(response.status) + " to " + method);
     return true;
   }
-  if (response.status == 412) return !CheckVersion(response).ok();
+  bool changed = false;
+  if (response.status == 412) return !CheckVersion(response, &changed).ok();
   const bool head = method == "HEAD";
   if (head ? response.status != 200 : response.status != 206 && response.status != 200) {
     return Status::IOError(display_name() + ": " + HttpStatusError(method, url, response).message());
@@ -257,7 +281,9 @@ Result<bool> RemoteFile::JudgeCheck(const std::string& method, const std::string
     const std::string length = response.Header("content-length");
     if (!length.empty()) std::from_chars(length.data(), length.data() + length.size(), response.object_size);
   }
-  return !CheckVersion(response).ok();
+  Status version = CheckVersion(response, &changed);
+  if (version.ok() || changed) return changed;
+  return version;  // an answer that cannot tell
 }
 
 Result<bool> RemoteFile::Changed() const {

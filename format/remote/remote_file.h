@@ -10,6 +10,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -116,6 +117,8 @@ class RemoteFile {
   // True once any answer showed the object is no longer the version opened (a range answer with
   // another ETag or size, a 412, a HEAD): no request is made here.
   bool changed_seen() const { return changed_seen_.load(std::memory_order_relaxed); }
+  // What showed the first change seen ("ETag \"a\" became \"b\"", "HTTP 404 to HEAD"); "" while none.
+  std::string change() const;
   // Answers that confirmed the version opened: grows with every range answer checked and every HEAD
   // that found the object unchanged, when the answer carries the ETag the object was opened with
   // (else its Last-Modified, if it had one): an answer without it confirms nothing. A scan that
@@ -130,8 +133,12 @@ class RemoteFile {
   RemoteFile(RemoteLocation location, RemoteFileOptions options)
       : location_(std::move(location)), options_(options) {}
   // Checks that `response` (to a range request) comes from the version opened (ETag, Last-Modified
-  // where the ETag is missing on either side, size); counts a confirmation, or remembers the change.
-  Status CheckVersion(const HttpResponse& response) const;
+  // where the ETag is missing on either side, size); counts a confirmation, or remembers the change
+  // (and sets *changed_now). An answer with none of the validators the object was opened with is an
+  // IOError too, not a change: nothing shows which version it is.
+  Status CheckVersion(const HttpResponse& response, bool* changed_now = nullptr) const;
+  // Remembers that the object changed, and the first `what` that showed it.
+  void NoteChange(const std::string& what) const;
   // Judges the answer to Changed()'s HEAD or GET of the first byte: true when the object changed.
   Result<bool> JudgeCheck(const std::string& method, const std::string& url, HttpResponse response) const;
   HttpRequest RangeRequest(int64_t offset, int64_t length, uint8_t* out) const;
@@ -149,6 +156,8 @@ class RemoteFile {
   mutable std::atomic<int64_t> bytes_fetched_{0};
   mutable std::atomic<uint64_t> confirmations_{0};
   mutable std::atomic<bool> changed_seen_{false};
+  mutable std::mutex change_mu_;
+  mutable std::string change_;  // guarded by change_mu_
 };
 
 }  // namespace pq::remote

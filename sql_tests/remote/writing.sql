@@ -38,7 +38,7 @@ SELECT parquet_export('s3://out/small.parquet', 'SELECT * FROM src WHERE id < 15
 ----
 1500
 
-statement error s3://out/small.parquet changed since its footer was read; the next scan reads it again
+statement error s3://out/small.parquet changed since its footer was read (ETag
 SELECT count(*) FROM small;
 
 query

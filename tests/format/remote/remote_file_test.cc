@@ -368,15 +368,18 @@ TEST(RemoteFileScriptedTest, AServerThatRefusesHeadIsAskedForOneByte) {
 }
 
 TEST(RemoteFileScriptedTest, AnAnswerWithoutTheETagConfirmsNothing) {
-  // The tail with ETag "v1"; then ranges without ETag (a proxy dropped it), one with it, and one
-  // without ETag but with another Last-Modified.
+  // The tail with ETag "v1"; then ranges without ETag (a proxy dropped it), one with it, one
+  // without ETag but with another Last-Modified, and one with neither (and a HEAD with neither).
   ScriptedServer server([](const ScriptedServer::Request& r, int earlier) {
+    if (r.method == "HEAD") return ScriptedServer::Reply(200, {{"Content-Length", "1000"}});
     const std::string range = r.headers.at("range");
     std::vector<std::pair<std::string, std::string>> headers = {
         {"Content-Range", range == "bytes=-100" ? "bytes 900-999/1000" : "bytes 0-9/1000"}};
     if (earlier == 0 || earlier == 2) headers.emplace_back("ETag", "\"v1\"");
-    headers.emplace_back("Last-Modified",
-                         earlier == 3 ? "Thu, 26 Nov 2026 10:00:00 GMT" : "Wed, 25 Nov 2026 10:00:00 GMT");
+    if (earlier < 4) {
+      headers.emplace_back("Last-Modified",
+                           earlier == 3 ? "Thu, 26 Nov 2026 10:00:00 GMT" : "Wed, 25 Nov 2026 10:00:00 GMT");
+    }
     return ScriptedServer::Reply(206, headers, std::string(range == "bytes=-100" ? 100 : 10, 'x'));
   });
   RemoteFileOptions o;
@@ -392,6 +395,40 @@ TEST(RemoteFileScriptedTest, AnAnswerWithoutTheETagConfirmsNothing) {
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find(server.Url("/a.bin") + " changed since it was opened (Last-Modified"), std::string::npos)
       << s.message();
+  EXPECT_EQ((*f)->change(),
+            "Last-Modified Wed, 25 Nov 2026 10:00:00 GMT became Thu, 26 Nov 2026 10:00:00 GMT");
+}
+
+// A server that stops sending the validators the object was opened with: its bytes could be of
+// another version of the same size, so they are refused, and a HEAD without them cannot tell.
+TEST(RemoteFileScriptedTest, AnAnswerWithNoneOfTheValidatorsIsRefused) {
+  ScriptedServer server([](const ScriptedServer::Request& r, int earlier) {
+    if (r.method == "HEAD") return ScriptedServer::Reply(200, {{"Content-Length", "1000"}});
+    const std::string range = r.headers.at("range");
+    std::vector<std::pair<std::string, std::string>> headers = {
+        {"Content-Range", range == "bytes=-100" ? "bytes 900-999/1000" : "bytes 0-9/1000"}};
+    if (earlier == 0) {
+      headers.emplace_back("ETag", "\"v1\"");
+      headers.emplace_back("Last-Modified", "Wed, 25 Nov 2026 10:00:00 GMT");
+    }
+    return ScriptedServer::Reply(206, headers, std::string(range == "bytes=-100" ? 100 : 10, 'y'));
+  });
+  RemoteFileOptions o;
+  o.footer_guess = 100;
+  auto f = RemoteFile::Open(HttpLocation(std::make_shared<HttpClient>(HttpOptions{}), server.Url("/a.bin")), o);
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  std::string out(10, '\0');
+  Status s = (*f)->ReadInto(0, 10, reinterpret_cast<uint8_t*>(out.data()));
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find(server.Url("/a.bin") + ": an answer came without the ETag the object was opened with "
+                                                    "(\"v1\"), so nothing shows it is of that version"),
+            std::string::npos)
+      << s.message();
+  auto changed = (*f)->Changed();
+  ASSERT_FALSE(changed.ok());
+  EXPECT_NE(changed.status().message().find("an answer came without the ETag"), std::string::npos)
+      << changed.status().message();
+  EXPECT_FALSE((*f)->changed_seen());
 }
 
 TEST(RemoteFileScriptedTest, AUrlIsNamedAsWritten) {
