@@ -1,9 +1,11 @@
 #include "ext/secret_options.h"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
 #include "ext/options.h"
+#include "format/remote/remote_url.h"
 
 namespace pq::ext {
 
@@ -45,28 +47,35 @@ std::string UrlCredential(std::string_view text) {
     if (lower.compare(start, 1, "s") == 0) ++start;
     if (lower.compare(start, 3, "://") != 0) continue;
     start += 3;
-    size_t end = text.find_first_of(" ,'\"", start);
+    // A URL ends at a comma (the next file of a list) or a quote; a space may be part of it.
+    size_t end = text.find_first_of(",'\"", start);
     if (end == std::string_view::npos) end = text.size();
     const std::string_view url = text.substr(start, end - start);
-    const std::string_view authority = url.substr(0, url.find_first_of("/?#"));
-    const size_t userinfo_end = authority.rfind('@');
-    if (userinfo_end != std::string_view::npos &&
-        authority.substr(0, userinfo_end).find(':') != std::string_view::npos) {
-      return "a password (user:password@)";
+    // A user name alone may be a token (https://TOKEN@host/...), and the user part may be written
+    // percent-encoded (bob%3Apassword@) or with an unencoded '/' or '?' in the password: whatever
+    // DisplayUrl, which names the file everywhere, leaves out of the authority is taken for a secret.
+    if (remote::DisplayUrl("http://" + std::string(url)) != "http://" + std::string(url.substr(0, url.find_first_of("?#")))) {
+      return "a user name or password (user:password@)";
     }
     const size_t query = url.find('?');
     if (query == std::string_view::npos) continue;
     std::string_view rest = url.substr(query + 1);
     rest = rest.substr(0, rest.find('#'));
+    // Query names as servers read them: percent-decoded (X%2DAmz%2DSignature), pairs split at '&'
+    // and ';', spaces around a name and a PHP-style "[]" ignored.
     while (!rest.empty()) {
-      const size_t amp = rest.find('&');
-      const std::string_view pair = rest.substr(0, amp);
-      const std::string name = LowerAscii(std::string(pair.substr(0, pair.find('='))));
+      const size_t next = rest.find_first_of("&;");
+      const std::string_view pair = rest.substr(0, next);
+      const std::string_view written = pair.substr(0, pair.find('='));
+      std::string name = remote::UriDecode(written);
+      std::replace(name.begin(), name.end(), '+', ' ');
+      name = std::string(TrimSpace(name));
+      if (name.ends_with("[]")) name.resize(name.size() - 2);
       for (std::string_view credential : kCredentialParameters) {
-        if (name == credential) return "the query parameter '" + std::string(pair.substr(0, pair.find('='))) + "'";
+        if (LowerAscii(name) == credential) return "the query parameter '" + name + "'";
       }
-      if (amp == std::string_view::npos) break;
-      rest = rest.substr(amp + 1);
+      if (next == std::string_view::npos) break;
+      rest = rest.substr(next + 1);
     }
   }
   return "";

@@ -43,11 +43,21 @@ std::string DisplayUrl(std::string_view location) {
   if (scheme_end == std::string_view::npos) return std::string(location);
   const bool s3 = StartsWithNoCase(location, "s3://");
   std::string_view rest = location.substr(scheme_end + 3);
-  // s3 keys may hold '?' and '#': only http(s) URLs have a query and a fragment.
-  if (!s3) rest = rest.substr(0, rest.find_first_of("?#"));
-  std::string_view authority = rest.substr(0, rest.find('/'));
-  const size_t at = authority.rfind('@');
-  if (!s3 && at != std::string_view::npos) rest.remove_prefix(at + 1);
+  if (!s3) {
+    // The user and password go, up to the '@' before the host. A password written with an unencoded
+    // '/', '?' or '#' ("user:pa/ss@host") ends the authority early, at a "port" that is no number:
+    // everything up to the last '@' goes then, since it may all be password.
+    const std::string_view authority = rest.substr(0, rest.find_first_of("/?#"));
+    size_t at = authority.rfind('@');
+    const size_t colon = authority.find(':');
+    if (at == std::string_view::npos && colon != std::string_view::npos && !authority.starts_with('[')) {
+      const std::string_view port = authority.substr(colon + 1);
+      if (port.empty() || port.find_first_not_of("0123456789") != std::string_view::npos) at = rest.rfind('@');
+    }
+    if (at != std::string_view::npos) rest.remove_prefix(at + 1);
+    // s3 keys may hold '?' and '#': only http(s) URLs have a query and a fragment.
+    rest = rest.substr(0, rest.find_first_of("?#"));
+  }
   return std::string(location.substr(0, scheme_end + 3)) + std::string(rest);
 }
 

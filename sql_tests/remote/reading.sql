@@ -207,14 +207,44 @@ CREATE VIRTUAL TABLE kept USING parquet('$HTTP/parquet-testing/data/alltypes_pla
 
 # Nor does a credential written into a URL: a password, or a query parameter that signs or authorizes
 # the request (a presigned URL). Refused before any request; a query without one is kept.
-statement error parquet table 'kept': a URL in its arguments holds a password (user:password@), a secret
+statement error parquet table 'kept': a URL in its arguments holds a user name or password (user:password@), a secret
 CREATE VIRTUAL TABLE kept USING parquet('http://alice:pw@127.0.0.1:9/never_asked.parquet');
+
+# A user part of any spelling: a token as the user name, percent-encoded, a password holding an
+# unencoded '/' or '?', in a comma list, after a path with a space.
+statement error a URL in its arguments holds a user name or password (user:password@), a secret
+CREATE VIRTUAL TABLE kept USING parquet('https://ghp_TOKEN@127.0.0.1:9/never_asked.parquet');
+
+statement error a URL in its arguments holds a user name or password
+CREATE VIRTUAL TABLE kept USING parquet('http://bob%3Apw@127.0.0.1:9/never_asked.parquet');
+
+statement error a URL in its arguments holds a user name or password
+CREATE VIRTUAL TABLE kept USING parquet('http://bob:pa/ss@127.0.0.1:9/never_asked.parquet');
+
+statement error a URL in its arguments holds a user name or password
+CREATE VIRTUAL TABLE kept USING parquet('$TESTDATA/parquet-testing/data/alltypes_plain.parquet, http://bob:pa?ss@127.0.0.1:9/x.parquet');
 
 statement error a URL in its arguments holds the query parameter 'X-Amz-Signature', a secret
 CREATE VIRTUAL TABLE kept USING parquet('$HTTP/parquet-testing/data/alltypes_plain.parquet?X-Amz-Date=1&X-Amz-Signature=abc');
 
 statement error a URL in its arguments holds the query parameter 'sig', a secret
 CREATE VIRTUAL TABLE kept USING parquet('$HTTP/parquet-testing/data/alltypes_plain.parquet?sv=1&sig=abc');
+
+# Query names as servers read them: percent-encoded, after ';', with '[]' or spaces.
+statement error a URL in its arguments holds the query parameter 'X-Amz-Signature', a secret
+CREATE VIRTUAL TABLE kept USING parquet('$HTTP/parquet-testing/data/alltypes_plain.parquet?X%2DAmz%2DSignature=abc');
+
+statement error a URL in its arguments holds the query parameter 'sig', a secret
+CREATE VIRTUAL TABLE kept USING parquet('$HTTP/parquet-testing/data/alltypes_plain.parquet?%73ig=abc');
+
+statement error a URL in its arguments holds the query parameter 'X-Amz-Signature', a secret
+CREATE VIRTUAL TABLE kept USING parquet('$HTTP/parquet-testing/data/alltypes_plain.parquet?a=1;X-Amz-Signature=abc');
+
+statement error a URL in its arguments holds the query parameter 'X-Amz-Signature', a secret
+CREATE VIRTUAL TABLE kept USING parquet('$HTTP/parquet-testing/data/alltypes_plain.parquet?X-Amz-Signature[]=abc');
+
+statement error a URL in its arguments holds the query parameter 'X-Amz-Signature', a secret
+CREATE VIRTUAL TABLE kept USING parquet('$HTTP/parquet-testing/sp ace.parquet?%20X-Amz-Signature=abc');
 
 statement ok
 CREATE VIRTUAL TABLE kept_url USING parquet('$HTTP/parquet-testing/data/alltypes_plain.parquet?download=true');

@@ -63,6 +63,13 @@ TEST(RemoteUrlTest, DisplayUrlDropsCredentialsAndQuery) {
   EXPECT_EQ(DisplayUrl("https://u:p@h.com/x/y.parquet?X-Amz-Signature=s#f"), "https://h.com/x/y.parquet");
   EXPECT_EQ(DisplayUrl("http://h/x"), "http://h/x");
   EXPECT_EQ(DisplayUrl("s3://b/k?weird#key"), "s3://b/k?weird#key");
+  // A password with an unencoded '/', '?' or '#' is not shown either; a '@' in the path of a URL
+  // without user stays.
+  EXPECT_EQ(DisplayUrl("http://bob:pa/ss@127.0.0.1:8080/x.parquet"), "http://127.0.0.1:8080/x.parquet");
+  EXPECT_EQ(DisplayUrl("http://bob:pa#ss@h/x.parquet"), "http://h/x.parquet");
+  EXPECT_EQ(DisplayUrl("http://bob:pa?ss@h/x.parquet"), "http://h/x.parquet");
+  EXPECT_EQ(DisplayUrl("http://h:8080/@me/x.parquet"), "http://h:8080/@me/x.parquet");
+  EXPECT_EQ(DisplayUrl("http://[::1]:8080/@me/x.parquet"), "http://[::1]:8080/@me/x.parquet");
 }
 
 TEST(RemoteUrlTest, UriEncodingFollowsRfc3986) {
