@@ -26,6 +26,9 @@ constexpr int64_t kErrorBodyBytes = 64 << 10;
 constexpr int64_t kMaxRetryAfterMs = 30000;
 // Redirects followed in a row before the request is an error.
 constexpr int kMaxRedirects = 8;
+// Bytes a transfer must move within http_timeout to count as moving (Transfer::Moved): 1 KiB, 34 bytes
+// a second at the default 30 s, far below any link worth reading from.
+constexpr int64_t kProgressBytes = 1024;
 
 void GlobalInit() {
   static std::once_flag once;
@@ -199,8 +202,8 @@ struct Transfer {
   char error[CURL_ERROR_SIZE] = {0};
   int attempt = 0;
   Clock::time_point next_start;
-  Clock::time_point last_activity;
-  curl_off_t last_down = 0;
+  Clock::time_point last_activity;  // when the transfer last made progress (Moved)
+  int64_t moved_since_progress = 0;
   curl_off_t last_up = 0;
   // This try's answer.
   long header_status = 0;
@@ -239,6 +242,14 @@ struct Transfer {
       mode = BodyMode::kErrorBody;
       return;
     }
+    // No Accept-Encoding is sent, so the body must be the object's own bytes: one encoded on the way
+    // (gzip) would reach the reader as bytes of another file.
+    const std::string encoding = Lower(response.Header("content-encoding"));
+    if (!encoding.empty() && encoding != "identity") {
+      failure = Status::IOError(Where() + ": the answer is encoded (Content-Encoding '" + ServerText(encoding) +
+                                "'), though none was asked for: its bytes are not the object's, and are not used");
+      return;
+    }
     if (request.range.has_value()) {
       const HttpRange& r = *request.range;
       if (header_status == 206) {
@@ -264,12 +275,9 @@ struct Transfer {
           return;
         }
         if (content_length >= 0 && content_length != count) {
-          // A body encoded on the way (gzip) is the usual reason: its length is not the range's.
-          const std::string encoding = response.Header("content-encoding");
           failure = Status::IOError(Where() + ": a 206 answer of Content-Length " + std::to_string(content_length) +
                                     " for the " + std::to_string(count) + " bytes of its Content-Range '" +
-                                    ServerText(cr) + "'" +
-                                    (encoding.empty() ? "" : " (Content-Encoding '" + ServerText(encoding) + "')"));
+                                    ServerText(cr) + "'");
           return;
         }
         response.object_size = total;
@@ -330,10 +338,21 @@ struct Transfer {
     }
   }
 
+  // Counts bytes moved; kProgressBytes of them since the last progress are progress. A server that
+  // trickles (a byte a second) makes none, and the transfer stalls after timeout_ms as one that
+  // sends nothing does, rather than taking hours over a footer.
+  void Moved(int64_t n) {
+    moved_since_progress += n;
+    if (moved_since_progress >= kProgressBytes) {
+      moved_since_progress = 0;
+      last_activity = Clock::now();
+    }
+  }
+
   static size_t OnHeader(char* data, size_t size, size_t count, void* self) {
     auto* t = static_cast<Transfer*>(self);
     const size_t n = size * count;
-    t->last_activity = Clock::now();
+    t->Moved(static_cast<int64_t>(n));
     std::string_view line(data, n);
     if (line.substr(0, 5) == "HTTP/") {
       // A new answer (the first, or after a redirect or a 100 Continue).
@@ -348,6 +367,7 @@ struct Transfer {
       return n;
     }
     if (line == "\r\n" || line == "\n") {
+      t->last_activity = Clock::now();  // a whole header is progress, however short
       t->HeadersDone();
       return t->failure.ok() ? n : 0;
     }
@@ -361,7 +381,7 @@ struct Transfer {
   static size_t OnBody(char* data, size_t size, size_t count, void* self) {
     auto* t = static_cast<Transfer*>(self);
     size_t n = size * count;
-    t->last_activity = Clock::now();
+    t->Moved(static_cast<int64_t>(n));
     t->counters->bytes_received.fetch_add(static_cast<int64_t>(n), std::memory_order_relaxed);
     if (t->mode == BodyMode::kIgnore) return n;
     if (t->mode == BodyMode::kErrorBody) {
@@ -412,12 +432,12 @@ struct Transfer {
     return total;
   }
 
-  static int OnProgress(void* self, curl_off_t, curl_off_t down, curl_off_t, curl_off_t up) {
+  // Uploads count here; downloads count as their bytes arrive (OnHeader, OnBody).
+  static int OnProgress(void* self, curl_off_t, curl_off_t, curl_off_t, curl_off_t up) {
     auto* t = static_cast<Transfer*>(self);
-    if (down != t->last_down || up != t->last_up) {
-      t->last_down = down;
+    if (up > t->last_up) {
+      t->Moved(static_cast<int64_t>(up - t->last_up));
       t->last_up = up;
-      t->last_activity = Clock::now();
     }
     return 0;
   }
@@ -446,7 +466,8 @@ struct Transfer {
     response = HttpResponse();
     response.attempts = attempt;
     error[0] = '\0';
-    last_down = last_up = 0;
+    last_up = 0;
+    moved_since_progress = 0;
     easy = curl_easy_init();
     if (easy == nullptr) return Status::OutOfMemory("curl_easy_init failed");
     HeaderList headers;
@@ -564,7 +585,8 @@ struct Transfer {
     }
     std::string problem;
     if (stalled) {
-      problem = "timed out (no data for " + std::to_string(options->timeout_ms) + " ms)";
+      problem = "timed out (less than " + std::to_string(kProgressBytes) + " bytes in " +
+                std::to_string(options->timeout_ms) + " ms)";
     } else if (code != CURLE_OK) {
       if (!RetryableTransport(code)) {
         outcome = Status::IOError(Where() + ": " + CurlError(code));

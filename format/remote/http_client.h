@@ -23,7 +23,7 @@ namespace pq::remote {
 
 struct HttpOptions {
   int retries = 3;                // http_retries: tries after the first
-  int64_t timeout_ms = 30000;     // http_timeout (given in seconds): connecting, or no byte moving
+  int64_t timeout_ms = 30000;     // http_timeout (given in seconds): connecting, or under 1 KiB moving
   int64_t retry_wait_ms = 100;    // http_retry_wait_ms
   double retry_backoff = 4;       // http_retry_backoff
   bool verify_tls = true;

@@ -13,6 +13,7 @@
 //   {"reset": true}        close the connection before answering
 //   {"truncate": N}        forward the headers, then only N body bytes, then close the connection
 //   {"stall_ms": M, "after": N}  send N body bytes, wait M ms, send the rest
+//   {"trickle_ms": M}      send the body a byte at a time, one every M ms
 //   {"delay_ms": M}        wait M ms before forwarding
 //   {"ignore_range": true} drop the Range header (the upstream answers 200 with the whole body)
 //   {"etag": "\"x\""}      replace the ETag of the answer
@@ -89,6 +90,15 @@ async function handle(req, res) {
       if (fault.truncate !== undefined) {
         sent(upRes.statusCode, Math.min(fault.truncate, data.length));
         res.write(data.subarray(0, fault.truncate), () => req.socket.destroy());
+        return;
+      }
+      if (fault.trickle_ms) {
+        for (let i = 0; i < data.length && !res.destroyed; ++i) {
+          res.write(data.subarray(i, i + 1));
+          sent(i === 0 ? upRes.statusCode : null, 1);
+          await sleep(fault.trickle_ms);
+        }
+        if (!res.destroyed) res.end();
         return;
       }
       if (fault.stall_ms) {
