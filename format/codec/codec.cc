@@ -142,19 +142,19 @@ Status CheckDecompressedSize(CompressionCodec codec, ByteSpan input, size_t clai
   PQ_ASSIGN_OR_RETURN(const CodecImpl* impl, FindCodec(codec));
   if (input.empty()) return Status::OK();  // Decompress itself settles empty pages
   size_t stated = 0;
-  if (impl->stated_size && impl->stated_size(input, &stated)) {
-    if (stated != claimed) return codec_internal::SizeMismatch(impl->name, stated, claimed);
-    return Status::OK();
-  }
+  const bool states = impl->stated_size && impl->stated_size(input, &stated);
+  if (states && stated != claimed) return codec_internal::SizeMismatch(impl->name, stated, claimed);
   const size_t n = input.size();
   if (claimed <= kPlausibleSlack || (claimed - kPlausibleSlack) / kPlausibleRatio <= n) {
     return Status::OK();
   }
+  // A stream that states its size may state any: what its bytes can reach bounds it too.
   if (impl->max_ratio != 0 && (claimed - 64) / impl->max_ratio > n) {
     return Status::Corruption(std::string(impl->name) + " page of " + std::to_string(n) +
                               " bytes cannot decompress to the " + std::to_string(claimed) +
                               " bytes the page header says");
   }
+  if (states) return Status::OK();
   if (impl->count_output) {
     PQ_ASSIGN_OR_RETURN(size_t produced, impl->count_output(input, claimed));
     if (produced > claimed) return codec_internal::LargerThanExpected(impl->name, claimed);

@@ -48,6 +48,7 @@ const CodecImpl kSnappyCodec = {
     .max_level = 0,
     .default_level = 0,
     .stated_size = SnappyStatedSize,
+    .max_ratio = 22,  // a 3-byte copy element makes at most 64 bytes
 };
 
 }  // namespace pq::codec_internal

@@ -3,6 +3,7 @@
 // are refused: exactly where the stream states its size, by the codec's largest possible ratio, or
 // by counting the output of a claim far beyond the input.
 #include <gtest/gtest.h>
+#include <snappy.h>
 #include <zstd.h>
 
 #include <random>
@@ -73,6 +74,25 @@ TEST(DecompressedSizeTest, FalseClaimsAreRefused) {
       EXPECT_TRUE(s.ok()) << static_cast<int>(codec) << ": " << s.ToString();
     }
   }
+}
+
+// A SNAPPY block states its size in its first bytes, and a hostile one states the page header's:
+// 64 bytes cannot make a gigabyte (a snappy element of 3 bytes makes at most 64), refused before
+// anything is allocated.
+TEST(DecompressedSizeTest, AStatedSizeBeyondTheCodecsRatioIsRefused) {
+  std::vector<uint8_t> block;
+  uint32_t v = 1u << 30;  // the stated size, a varint
+  for (; v >= 0x80; v >>= 7) block.push_back(static_cast<uint8_t>(v | 0x80));
+  block.push_back(static_cast<uint8_t>(v));
+  block.resize(64, 0);
+  size_t stated = 0;
+  ASSERT_TRUE(snappy::GetUncompressedLength(reinterpret_cast<const char*>(block.data()), block.size(), &stated));
+  ASSERT_EQ(stated, size_t{1} << 30);
+  Status s = CheckDecompressedSize(CompressionCodec::kSnappy, ByteSpan(block.data(), block.size()), size_t{1} << 30);
+  EXPECT_TRUE(s.IsCorruption()) << s.ToString();
+  EXPECT_NE(s.message().find("SNAPPY page of 64 bytes cannot decompress to the 1073741824 bytes the page header says"),
+            std::string::npos)
+      << s.message();
 }
 
 // A ZSTD frame written by a streaming writer does not state its size: the claim is counted.
