@@ -58,6 +58,9 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     page_reader_ = &pages_;
     max_def_ = leaf->max_definition_level;
     max_rep_ = leaf->max_repetition_level;
+    // Without repetition a page's values are its rows; a fixed-width value bounds a page's bytes.
+    pages_.set_page_bounds(max_rep_ == 0 && num_rows_ > 0 ? num_rows_ : 0,
+                           FixedValueWidth(leaf->physical_type, leaf->type_length));
     levels_charge_ = BudgetCharge(budget());
     indices_charge_ = BudgetCharge(budget());
     storage_charge_ = BudgetCharge(budget());

@@ -421,11 +421,39 @@ Result<bool> PageReader::NextHeader(Page* page) {
       if (!v2.is_compressed) page->values_compressed = false;
     }
     if (page->num_values < 0) return Fail(Status::Corruption("negative value count"), ordinal);
+    if (Status bounded = CheckPageBounds(*page); !bounded.ok()) return Fail(std::move(bounded), ordinal);
     if (is_data) values_seen_ += page->num_values;
     // The page before this one was loaded: a scan walking the chunk, worth reading ahead for.
     if (options_.task_pool && !peeking_ && last_loaded_ == ordinal - 1) ReadNextAhead(*page);
     return true;
   }
+}
+
+Status PageReader::CheckPageBounds(const Page& page) const {
+  if (!bounded_) return Status::OK();
+  const bool dictionary = page.type == PageType::kDictionaryPage;
+  const int64_t n = page.num_values;
+  if (!dictionary && max_page_values_ > 0 && n > max_page_values_) {
+    return Status::Corruption("page claims " + std::to_string(n) + " values, more than the " +
+                              std::to_string(max_page_values_) + " rows of its row group");
+  }
+  // A dictionary's entries are values of its chunk (the reader stops at the chunk's count anyway).
+  if (dictionary && bounded_ && meta_.num_values >= 0 && n > meta_.num_values) {
+    return Status::Corruption("dictionary page claims " + std::to_string(n) + " entries, more than the " +
+                              std::to_string(meta_.num_values) + " values of its column chunk");
+  }
+  if (value_width_ <= 0) return Status::OK();
+  // A dictionary holds its entries PLAIN; a data page's values take at most their width, or a
+  // dictionary index or a delta, with a run header each, and its levels as much again: 24 bytes a
+  // value beyond the width covers every encoding, and kPageSlack their block headers.
+  const int64_t per_value = value_width_ + (dictionary ? 0 : 24);
+  const int64_t claimed = page.header.uncompressed_page_size;
+  if (n < (claimed - kPageSlack) / per_value) {
+    return Status::Corruption(std::string(dictionary ? "dictionary page" : "page") + " of " + std::to_string(n) +
+                              " values claims " + std::to_string(claimed) + " uncompressed bytes, more than " +
+                              std::to_string(n) + " values of " + std::to_string(value_width_) + " bytes can take");
+  }
+  return Status::OK();
 }
 
 Status PageReader::LoadBody(Page* page) const {

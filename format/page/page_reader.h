@@ -23,6 +23,25 @@
 
 namespace pq {
 
+// The uncompressed bytes a page may take beyond what its values can need (PageReader::set_page_bounds):
+// block headers of the delta encodings, padding writers add.
+inline constexpr int64_t kPageSlack = int64_t{1} << 20;
+
+// The bytes one PLAIN value of `type` takes (BOOLEAN counted as a byte), for set_page_bounds; 0 for
+// BYTE_ARRAY, whose values have no fixed width.
+inline int64_t FixedValueWidth(PhysicalType type, int32_t type_length) {
+  switch (type) {
+    case PhysicalType::kBoolean: return 1;
+    case PhysicalType::kInt32:
+    case PhysicalType::kFloat: return 4;
+    case PhysicalType::kInt64:
+    case PhysicalType::kDouble: return 8;
+    case PhysicalType::kInt96: return 12;
+    case PhysicalType::kFixedLenByteArray: return type_length > 0 ? type_length : 1;
+    default: return 0;
+  }
+}
+
 struct Page {
   PageHeader header;
   PageType type = PageType::kDataPage;
@@ -138,6 +157,21 @@ class PageReader {
     c_strings_def_ = def_levels;
   }
 
+  // What a page of this chunk can hold, known to the column reader: `max_values`, the level entries
+  // of one data page at most (a column without repetition: its row group's rows; 0: no bound), and
+  // `value_width`, the bytes of one value of a fixed-width type (0: variable, as BYTE_ARRAY). A page
+  // header that claims more values, a dictionary of more entries than the chunk has values, or more
+  // uncompressed bytes than its values can take (each value with its levels and run headers, within
+  // kPageSlack), is Corruption before anything is
+  // decompressed: a page of one INT64 value claiming a gigabyte, which a file of a thousand row groups
+  // pointing at the same 32 KB could make the scan decompress a thousand times. Set before the first
+  // page.
+  void set_page_bounds(int64_t max_values, int64_t value_width) {
+    bounded_ = true;
+    max_page_values_ = max_values;
+    value_width_ = value_width;
+  }
+
   // Moves to the page header at file offset `offset` (a PageLocation), which is data page number
   // `data_ordinal` of the chunk. Unless the bytes at `offset` are already in memory, reads
   // [min(load_begin, offset), max(load_end, offset + 1)) clipped to the chunk in one read: the
@@ -171,6 +205,8 @@ class PageReader {
   int64_t pages_from_cache() const { return pages_from_cache_; }
 
  private:
+  // set_page_bounds's rules for a page whose header NextHeader parsed.
+  Status CheckPageBounds(const Page& page) const;
   struct ReadAhead;  // a page handed to a worker, and what came of it
 
   Status Load(int64_t begin, int64_t end);
@@ -217,6 +253,9 @@ class PageReader {
   int64_t bytes_read_ = 0;
   bool peeking_ = false;                        // inside ReadNextAhead: never read the file
   bool c_strings_ = false;  // set_c_strings
+  bool bounded_ = false;          // set_page_bounds
+  int64_t max_page_values_ = 0;
+  int64_t value_width_ = 0;
   bool c_strings_rep_ = false;
   bool c_strings_def_ = false;
   // Pages read ahead of the scan, per column: one, so that the workers take pages in about the

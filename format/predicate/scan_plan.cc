@@ -261,6 +261,8 @@ Result<bool> RowGroupPlanner::DictionaryMaySatisfy(const TermColumn& t) const {
     dictionary_only.total_compressed_size = length;
     PageReader reader(file_.file(), dictionary_only, options, Where(t.leaf), 0,
                       decryptor ? &*decryptor : nullptr);
+    const SchemaNode& leaf = file_.schema().leaf(t.leaf);
+    reader.set_page_bounds(0, FixedValueWidth(leaf.physical_type, leaf.type_length));
     Page page;
     auto got = reader.Next(&page);
     stats_->bytes_read += reader.bytes_read();

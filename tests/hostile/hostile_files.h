@@ -653,19 +653,21 @@ inline std::vector<HostileCase> HostileCases() {
                      {"f0.parquet", "row group 0", "column 'l", "max_memory"}}}});
 
   // 4. Dictionaries of many small entries.
+  // (As many rows as entries, in one run of indices: a dictionary of more entries than its chunk
+  // has values is refused before it is read, see dictionary-beyond-its-chunk.)
   cases.push_back({"dictionary-fixed-entries", 4, "a dictionary of 2^25 one-byte FIXED_LEN_BYTE_ARRAY entries",
                    [] {
                      const int32_t n = int32_t{1} << 25;
                      SchemaElement x = Leaf("x", PhysicalType::kFixedLenByteArray, Repetition::kRequired);
                      x.type_length = 1;
-                     FileSpec f = detail::OneColumn({}, 1);
+                     FileSpec f = detail::OneColumn({}, n);
                      f.schema[1] = x;
                      ChunkSpec& c = f.groups[0].chunks[0];
                      c.type = PhysicalType::kFixedLenByteArray;
                      c.codec = CompressionCodec::kZstd;
                      c.pages.push_back(DictionaryPage(n, std::string(static_cast<size_t>(n), 'a'), c.codec));
-                     c.pages.push_back(DataPage(1, Encoding::kRleDictionary,
-                                                DictionaryIndices(25, RleRun(1, 0, 25)), c.codec));
+                     c.pages.push_back(DataPage(n, Encoding::kRleDictionary,
+                                                DictionaryIndices(25, RleRun(n, 0, 25)), c.codec));
                      return std::vector<std::string>{BuildFile(f)};
                    },
                    {{{Table(kMax64), "SELECT * FROM t"},
@@ -673,14 +675,14 @@ inline std::vector<HostileCase> HostileCases() {
   cases.push_back({"dictionary-empty-strings", 4, "a gzip dictionary page of 2^24 empty strings",
                    [] {
                      const int32_t n = int32_t{1} << 24;
-                     FileSpec f = detail::OneColumn({}, 1);
+                     FileSpec f = detail::OneColumn({}, n);
                      f.schema[1] = Leaf("x", PhysicalType::kByteArray, Repetition::kRequired);
                      ChunkSpec& c = f.groups[0].chunks[0];
                      c.type = PhysicalType::kByteArray;
                      c.codec = CompressionCodec::kGzip;
                      c.pages.push_back(DictionaryPage(n, std::string(static_cast<size_t>(n) * 4, '\0'), c.codec));
-                     c.pages.push_back(DataPage(1, Encoding::kRleDictionary,
-                                                DictionaryIndices(24, RleRun(1, 0, 24)), c.codec));
+                     c.pages.push_back(DataPage(n, Encoding::kRleDictionary,
+                                                DictionaryIndices(24, RleRun(n, 0, 24)), c.codec));
                      return std::vector<std::string>{BuildFile(f)};
                    },
                    {{{Table("max_memory=80"), "SELECT * FROM t"},
@@ -904,14 +906,15 @@ inline std::vector<HostileCase> HostileCases() {
   // 11. Errors with their context; optional structures that are malformed are ignored.
   cases.push_back({"short-dictionary", 11, "a PLAIN dictionary page too short for its entries",
                    [] {
-                     // 12 bytes: room for 96 bits, not for 96 INT64 entries.
+                     // 12 bytes: room for 96 bits, not for 96 INT64 entries (of 96 rows).
                      FileSpec f = detail::OneColumn(
                          {DictionaryPage(96, PlainInt64({1}) + std::string(4, '\0')),
-                          DataPage(1, Encoding::kRleDictionary, DictionaryIndices(7, RleRun(1, 0, 7)))},
-                         1);
+                          DataPage(96, Encoding::kRleDictionary, DictionaryIndices(7, RleRun(96, 0, 7)))},
+                         96);
                      return std::vector<std::string>{BuildFile(f)};
                    },
-                   {{{Table(""), "SELECT * FROM t"}, {"f0.parquet", "row group 0", "column 'x'", "dictionary page"}}}});
+                   {{{Table(""), "SELECT * FROM t"},
+                     {"f0.parquet", "row group 0", "column 'x'", "dictionary page", "dictionary claims 96 values in 12 bytes"}}}});
   cases.push_back({"group-without-fields", 11, "a group with no fields",
                    [] {
                      FileSpec f = detail::OneColumn({DataPage(1, Encoding::kPlain, PlainInt64({7}))}, 1);
@@ -1118,6 +1121,53 @@ inline std::vector<HostileCase> HostileCases() {
                    // by it take the budget, and a column left without it must read its chunk whole.
                    {{{Table(kMax64), "SELECT * FROM t WHERE rowid = 99990"},
                      {"f0.parquet", "row group 0", "column 'x", "max_memory"}, std::nullopt, 160, 5.0}}});
+
+  // 14. Pages that claim more than their values can take, under the default max_memory (4 GiB): a
+  // few kilobytes of zstd made the scan decompress a page of 256 MiB for one INT64 value (and a file
+  // of many row groups pointing at those bytes, as often).
+  cases.push_back({"page-one-value-large", 14, "a zstd page of one INT64 value claiming 256 MiB (honestly)",
+                   [] {
+                     std::string plain = PlainInt64({7});
+                     plain.resize(size_t{256} << 20, '\0');
+                     return std::vector<std::string>{BuildFile(detail::OneColumn(
+                         {DataPage(1, Encoding::kPlain, plain, CompressionCodec::kZstd)}, 1))};
+                   },
+                   {{{Table(""), "SELECT * FROM t"},
+                     {"f0.parquet", "row group 0", "column 'x'", "page 0",
+                      "page of 1 values claims 268435456 uncompressed bytes, more than 1 values of 8 bytes can take"},
+                     std::nullopt, 64, 5.0}}});
+  cases.push_back({"page-values-beyond-rows", 14, "a row group of one row whose page claims 2^20 INT64 values",
+                   [] {
+                     FileSpec f = detail::OneColumn(
+                         {DataPage(1 << 20, Encoding::kPlain, std::string(size_t{8} << 20, '\0'), CompressionCodec::kZstd)},
+                         1);
+                     // The chunk's count agrees with the row group (else the table refuses the file when created).
+                     f.edit = [](FileMetaData* md) { md->row_groups[0].columns[0].meta_data->num_values = 1; };
+                     return std::vector<std::string>{BuildFile(f)};
+                   },
+                   {{{Table(""), "SELECT * FROM t"},
+                     {"f0.parquet", "row group 0", "column 'x'", "page 0",
+                      "page claims 1048576 values, more than the 1 rows of its row group"},
+                     std::nullopt, 64, 5.0}}});
+  cases.push_back({"dictionary-beyond-its-chunk", 14,
+                   "a dictionary of 2^22 INT64 entries (32 MiB) for a chunk of one value",
+                   [] {
+                     FileSpec f = detail::OneColumn({}, 1);
+                     ChunkSpec& c = f.groups[0].chunks[0];
+                     c.codec = CompressionCodec::kZstd;
+                     c.pages.push_back(DictionaryPage(1 << 22, std::string(size_t{32} << 20, '\0'), c.codec));
+                     c.pages.push_back(DataPage(1, Encoding::kRleDictionary,
+                                                DictionaryIndices(22, RleRun(1, 0, 22)), c.codec));
+                     return std::vector<std::string>{BuildFile(f)};
+                   },
+                   {{{Table(""), "SELECT * FROM t"},
+                     {"f0.parquet", "row group 0", "column 'x'",
+                      "dictionary page claims 4194304 entries, more than the 1 values of its column chunk"},
+                     std::nullopt, 64, 5.0},
+                    {{Table(""), "SELECT * FROM t WHERE x = 5"},
+                     {"f0.parquet", "row group 0", "column 'x'",
+                      "dictionary page claims 4194304 entries, more than the 1 values of its column chunk"},
+                     std::nullopt, 64, 5.0}}});
   return cases;
 }
 
