@@ -520,7 +520,7 @@ class TypedColumnChunkReader final : public ColumnChunkReader {
     const int64_t n = page_.num_values;
     if (n > kMaxPageValues) {
       return PageError(Status::OutOfMemory("page claims " + std::to_string(n) +
-                                           " values, over the limit"));
+                                           " values, over the limit of " + std::to_string(kMaxPageValues) + " (2^28)"));
     }
     // The page's levels are decoded at once: charged first (a few bytes of RLE may claim 2^28).
     const int64_t level_arrays = (max_rep_ > 0 ? 1 : 0) + (max_def_ > 0 ? 1 : 0);

@@ -75,6 +75,10 @@ Status LevelDecoder::InitV1(Encoding encoding, int16_t max_level, int64_t num_va
   }
   if (encoding == Encoding::kRle) {
     PQ_ASSIGN_OR_RETURN(uint32_t length, data->ReadLE<uint32_t>());
+    if (length > data->remaining()) {
+      return Status::Corruption("RLE levels' 4-byte length says " + std::to_string(length) + " bytes, " +
+                                std::to_string(data->remaining()) + " left in the page");
+    }
     PQ_ASSIGN_OR_RETURN(ByteSpan runs, data->ReadBytes(length));
     s.runs.Reset(runs, s.bit_width);
     s.mode = Impl::Mode::kRle;

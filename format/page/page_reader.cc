@@ -325,8 +325,11 @@ Result<bool> PageReader::NextHeader(Page* page) {
     }
     if (header.uncompressed_page_size > limits.max_page_size ||
         header.compressed_page_size > limits.max_page_size) {
-      return Fail(Status::OutOfMemory("page claims " + std::to_string(header.uncompressed_page_size) +
-                                      " bytes, over the page size limit"),
+      return Fail(Status::OutOfMemory("page claims " +
+                                      std::to_string(std::max(header.uncompressed_page_size,
+                                                              header.compressed_page_size)) +
+                                      " bytes, over the page size limit of " +
+                                      std::to_string(limits.max_page_size) + " bytes"),
                   ordinal);
     }
     ByteSpan stored = rest.first(static_cast<size_t>(header.compressed_page_size));

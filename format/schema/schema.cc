@@ -97,7 +97,10 @@ Result<std::shared_ptr<const Schema>> Schema::Make(const std::vector<SchemaEleme
       return Status::Corruption("schema element '" + e.name + "' has no repetition type");
     }
     node->depth = parent ? parent->depth + 1 : 0;
-    if (node->depth > kMaxSchemaDepth) return Status::Corruption("schema nested too deeply");
+    if (node->depth > kMaxSchemaDepth) {
+      return Status::Corruption("schema nested too deeply: '" + e.name + "' is at depth " +
+                                std::to_string(node->depth) + ", over the limit of " + std::to_string(kMaxSchemaDepth));
+    }
     int def = parent ? parent->max_definition_level : 0;
     int rep = parent ? parent->max_repetition_level : 0;
     if (parent && node->repetition != Repetition::kRequired) ++def;

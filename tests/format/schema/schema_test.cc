@@ -115,5 +115,19 @@ TEST(SchemaTest, RefusesListsThatDoNotFormOneTree) {
   EXPECT_FALSE(Schema::Make({}).ok());
 }
 
+// Groups nested 256 deep are read; one more is an error that says how deep, and the limit.
+TEST(SchemaTest, NestingDeeperThanTheLimitIsAnErrorNamingIt) {
+  auto nested = [](int depth) {
+    std::vector<SchemaElement> v = {Group("m", 1, std::nullopt)};
+    for (int i = 1; i < depth; ++i) v.push_back(Group("g" + std::to_string(i), 1, Repetition::kOptional));
+    v.push_back(Leaf("x", PhysicalType::kInt32, Repetition::kOptional));
+    return v;
+  };
+  EXPECT_TRUE(Schema::Make(nested(256)).ok());
+  auto deep = Schema::Make(nested(257));
+  ASSERT_TRUE(deep.status().IsCorruption());
+  EXPECT_EQ(deep.status().message(), "schema nested too deeply: 'x' is at depth 257, over the limit of 256");
+}
+
 }  // namespace
 }  // namespace pq
