@@ -118,6 +118,39 @@ Result<std::unique_ptr<RemoteFile>> RemoteFile::Open(RemoteLocation location, Re
   const std::string url = request.url;
   PQ_ASSIGN_OR_RETURN(HttpResponse response, file->location_.http->Send(std::move(request)));
   file->Count(response);
+  if (response.status == 416) {
+    // A server that takes no suffix range ("bytes=-N") may answer 416 to one, as every server does for
+    // an empty object: the size from the 416's Content-Range ("bytes */SIZE"), else from a HEAD, and
+    // the tail asked for as a plain range.
+    int64_t size = -1;
+    const std::string range = response.Header("content-range");
+    if (range.rfind("bytes */", 0) == 0) {
+      const std::string digits = range.substr(8);
+      auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), size);
+      if (ec != std::errc() || end != digits.data() + digits.size() || size < 0) size = -1;
+    }
+    if (size < 0) {
+      PQ_ASSIGN_OR_RETURN(HttpResponse head, file->location_.http->Send(file->location_.make_request("HEAD")));
+      file->Count(head);
+      const std::string length = head.Header("content-length");
+      if (head.status != 200 || length.empty() ||
+          std::from_chars(length.data(), length.data() + length.size(), size).ec != std::errc() || size < 0) {
+        return Status::IOError(name + ": " + HttpStatusError("GET", url, response).message() +
+                               " to a suffix range, and a HEAD did not give the object's size");
+      }
+    }
+    if (size == 0) {
+      file->etag_ = response.Header("etag");
+      file->last_modified_ = response.Header("last-modified");
+      return file;  // FileReader says what an empty file is
+    }
+    HttpRequest tail = file->location_.make_request("GET");
+    const int64_t guess = std::max<int64_t>(8, options.footer_guess);
+    tail.range = HttpRange{std::max<int64_t>(0, size - guess), std::min(guess, size), false};
+    tail.max_unranged_bytes = options.max_unranged_bytes;
+    PQ_ASSIGN_OR_RETURN(response, file->location_.http->Send(std::move(tail)));
+    file->Count(response);
+  }
   if (response.status != 206 && response.status != 200) {
     return Status::IOError(name + ": " + HttpStatusError("GET", url, response).message());
   }

@@ -431,6 +431,43 @@ TEST(RemoteFileScriptedTest, AnAnswerWithNoneOfTheValidatorsIsRefused) {
   EXPECT_FALSE((*f)->changed_seen());
 }
 
+// A server that takes no suffix range answers 416 to one: the size comes from the 416's
+// Content-Range, or else from a HEAD, and the tail is asked for as a plain range. An empty object
+// (416 to every range) opens as an object of 0 bytes.
+TEST(RemoteFileScriptedTest, AServerThatRefusesSuffixRangesIsAskedForThePlainRange) {
+  const std::string data = RandomBytes(1000, 5);
+  for (const bool says_size : {true, false}) {
+    ScriptedServer server([&](const ScriptedServer::Request& r, int) {
+      if (r.method == "HEAD") return ScriptedServer::Reply(200, {{"Content-Length", "1000"}, {"ETag", "\"v\""}});
+      const std::string range = r.headers.at("range");
+      if (range.rfind("bytes=-", 0) == 0) {
+        std::vector<std::pair<std::string, std::string>> headers;
+        if (says_size) headers.emplace_back("Content-Range", "bytes */1000");
+        return ScriptedServer::Reply(416, headers);
+      }
+      EXPECT_EQ(range, "bytes=900-999");
+      return ScriptedServer::Reply(206, {{"Content-Range", "bytes 900-999/1000"}, {"ETag", "\"v\""}}, data.substr(900));
+    });
+    RemoteFileOptions o;
+    o.footer_guess = 100;
+    auto f = RemoteFile::Open(HttpLocation(std::make_shared<HttpClient>(HttpOptions{}), server.Url("/a.bin")), o);
+    ASSERT_TRUE(f.ok()) << f.status().ToString();
+    EXPECT_EQ((*f)->size(), 1000);
+    EXPECT_EQ((*f)->tail_offset(), 900);
+    EXPECT_EQ((*f)->etag(), "\"v\"");
+    std::string tail(100, '\0');
+    ASSERT_TRUE((*f)->ReadInto(900, 100, reinterpret_cast<uint8_t*>(tail.data())).ok());
+    EXPECT_EQ(tail, data.substr(900));
+    EXPECT_EQ((*f)->requests(), says_size ? 2 : 3);
+  }
+  ScriptedServer empty([](const ScriptedServer::Request&, int) {
+    return ScriptedServer::Reply(416, {{"Content-Range", "bytes */0"}});
+  });
+  auto f = RemoteFile::Open(HttpLocation(std::make_shared<HttpClient>(HttpOptions{}), empty.Url("/empty.bin")));
+  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_EQ((*f)->size(), 0);
+}
+
 TEST(RemoteFileScriptedTest, AUrlIsNamedAsWritten) {
   ScriptedServer server([](const ScriptedServer::Request&, int) {
     return ScriptedServer::Reply(206, {{"Content-Range", "bytes 0-9/10"}}, "0123456789");
