@@ -80,6 +80,9 @@ class BudgetCharge {
   int64_t bytes_ = 0;
 };
 
+// xColumn charges SQLite's copy of a TEXT or BLOB longer than this to max_memory (HandOver).
+constexpr int64_t kChargedHandOver = int64_t{1} << 20;
+
 // SortedRows holds at most this many rows (its row numbers are 32-bit).
 constexpr int64_t kMaxSortedRows = UINT32_MAX;
 // ParquetCursor::sorted_column for the sort key.
@@ -138,6 +141,15 @@ struct ParquetCursor {
   bool fast_ready = false;
   bool eof = true;
   std::string scratch;
+  // SQLite's limit on the length of a value (SQLITE_LIMIT_LENGTH) at xFilter, and the length past
+  // which xColumn hands a TEXT or BLOB over by the general path, which checks it (HandOver): the
+  // smaller of that limit and kChargedHandOver.
+  int64_t max_value_bytes = INT64_MAX;
+  int64_t checked_value_bytes = kChargedHandOver;
+  // Per table column, SQLite's copy of the longest value (of more than kChargedHandOver bytes)
+  // handed over: the register it went to keeps a buffer that large, so it stays charged to the
+  // table's max_memory for as long as the cursor lives.
+  std::vector<pq::BudgetCharge> handed;
   // A sorted scan (IndexPlan::sort_column): xFilter reads every row into `sorted` (ReadSorted),
   // then hands them out in order, a run at a time (LoadSortedRun): the current row is then the
   // (sorted_base + row_in_batch)-th of the order, and batch_rows the run's rows. Only the slow
@@ -649,6 +661,7 @@ Status OpenFile(ParquetCursor* c) {
   request.affinity = columns.field_affinity;
   request.batch_rows = s.batch_rows;
   request.interrupted = c->interrupted;
+  request.max_value_bytes = c->max_value_bytes;
   c->lazy = predicate.empty() && !c->sorting;
   c->rows_left = 0;
   c->deferred_skip = 0;
@@ -1082,6 +1095,8 @@ int ResultShredded(ParquetCursor* c, sqlite3_context* ctx, const ShreddedColumn&
   return rc;
 }
 
+bool HandOver(ParquetCursor* c, int col, int64_t bytes, size_t file, int64_t file_row);
+
 // xColumn of a sorted scan's current row.
 int SortedColumn(ParquetCursor* c, sqlite3_context* ctx, int col) {
   const ParquetTable& t = *c->table;
@@ -1097,13 +1112,18 @@ int SortedColumn(ParquetCursor* c, sqlite3_context* ctx, int col) {
   }
   if (col >= 0 && col < t.num_fields) {
     const int k = c->sorted_column[static_cast<size_t>(col)];
-    if (k == kSortKey) {
-      ResultCell(ctx, rows.KeyAt(row));  // keys kept as C strings go by xColumn's kSortedKey
-    } else if (k >= 0) {
-      ResultCell(ctx, rows.ValueAt(static_cast<size_t>(k), row));
-    } else {
+    if (k < 0 && k != kSortKey) {
       sqlite3_result_null(ctx);
+      return SQLITE_OK;
     }
+    // Keys kept as C strings go by xColumn's kSortedKey unless they are long.
+    const Cell cell = k == kSortKey ? rows.KeyAt(row) : rows.ValueAt(static_cast<size_t>(k), row);
+    if (cell.type == CellType::kText || cell.type == CellType::kBlob) {
+      const RowOrigin origin = rows.OriginAt(static_cast<int64_t>(row));
+      const int64_t file_row = origin.rowid - c->data->files[origin.file].first_row;
+      if (!HandOver(c, col, static_cast<int64_t>(cell.bytes.size()), origin.file, file_row)) return SQLITE_ERROR;
+    }
+    ResultCell(ctx, cell);
     return SQLITE_OK;
   }
   const RowOrigin origin = rows.OriginAt(static_cast<int64_t>(row));
@@ -1140,6 +1160,9 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
     c->deferred_skip = 0;
     c->lazy_rows = 0;
     ClearSorted(c);
+    const int limit = t->db != nullptr ? sqlite3_limit(t->db, SQLITE_LIMIT_LENGTH, -1) : -1;
+    c->max_value_bytes = limit >= 0 ? limit : INT64_MAX;
+    c->checked_value_bytes = std::min(c->max_value_bytes, kChargedHandOver);
     c->counters = ScanCounters();
     c->tally = remote::RequestTally();
     remote::ScopedRequestTally tally(&c->tally);
@@ -1277,6 +1300,41 @@ bool ConvertForFastPath(ParquetCursor* c, int col, int slot) {
   return true;
 }
 
+// "path, row group g, column 'c', row r": where row `file_row` of file `file` of the scan is.
+std::string ValueContext(const ParquetCursor* c, int col, size_t file, int64_t file_row) {
+  const FileReader& reader = *c->data->files[file].reader;
+  int row_group = 0;
+  int64_t start = 0;
+  for (const RowGroup& g : reader.metadata().row_groups) {
+    if (file_row < start + g.num_rows) break;
+    start += g.num_rows;
+    ++row_group;
+  }
+  return reader.path() + ", row group " + std::to_string(row_group) + ", column '" +
+         c->table->columns[static_cast<size_t>(col)].field_name + "', row " + std::to_string(file_row);
+}
+
+// Before xColumn hands SQLite a TEXT or BLOB of `bytes` bytes (table column `col`, row `file_row`
+// of file `file`), which SQLite copies: one longer than SQLite takes (SQLITE_LIMIT_LENGTH) is an
+// error naming where it is, instead of SQLite's bare "string or blob too big", and a long one's
+// copy is charged to max_memory before SQLite makes it. False with the error set on the table.
+bool HandOver(ParquetCursor* c, int col, int64_t bytes, size_t file, int64_t file_row) {
+  if (bytes <= kChargedHandOver && bytes <= c->max_value_bytes) return true;
+  Status s;
+  if (bytes > c->max_value_bytes) {
+    s = Status::InvalidArgument("the value of " + std::to_string(bytes) + " bytes is longer than SQLite's limit of " +
+                                std::to_string(c->max_value_bytes) + " bytes (SQLITE_LIMIT_LENGTH)");
+  } else {
+    if (c->handed.size() <= static_cast<size_t>(col)) c->handed.resize(static_cast<size_t>(col) + 1);
+    pq::BudgetCharge& charge = c->handed[static_cast<size_t>(col)];
+    if (bytes <= charge.bytes()) return true;
+    s = charge.Set(c->table->config.reader.memory, bytes, "a value copied by SQLite");
+    if (s.ok()) return true;
+  }
+  SetVtabError(c->base.pVtab, std::move(s).WithContext(ValueContext(c, col, file, file_row)));
+  return false;
+}
+
 // Every xColumn but the fast cases of Column: out of line, so that those stay a few instructions.
 [[gnu::noinline]] int ColumnGeneral(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col);
 
@@ -1311,31 +1369,44 @@ int Column(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
       case ParquetCursor::FastKind::kRealBits:
         sqlite3_result_double(ctx, std::bit_cast<double>(static_cast<const uint64_t*>(f.values)[r]));
         return SQLITE_OK;
-      case ParquetCursor::FastKind::kText:
-        ResultBytes(ctx, static_cast<const ByteArray*>(f.values)[r], true);
+      // A long TEXT or BLOB goes by the general path, which checks it (HandOver).
+      case ParquetCursor::FastKind::kText: {
+        const ByteArray& v = static_cast<const ByteArray*>(f.values)[r];
+        if (v.len > c->checked_value_bytes) break;
+        ResultBytes(ctx, v, true);
         return SQLITE_OK;
-      case ParquetCursor::FastKind::kCString:
+      }
+      case ParquetCursor::FastKind::kCString: {
+        const ByteArray& v = static_cast<const ByteArray*>(f.values)[r];
+        if (v.len > c->checked_value_bytes) break;
         // Handed over without a length: SQLite then marks the copy NUL-terminated (ResultText).
-        sqlite3_result_text(ctx, reinterpret_cast<const char*>(static_cast<const ByteArray*>(f.values)[r].ptr), -1,
-                            SQLITE_TRANSIENT);
+        sqlite3_result_text(ctx, reinterpret_cast<const char*>(v.ptr), -1, SQLITE_TRANSIENT);
         return SQLITE_OK;
-      case ParquetCursor::FastKind::kBlob:
-        ResultBytes(ctx, static_cast<const ByteArray*>(f.values)[r], false);
+      }
+      case ParquetCursor::FastKind::kBlob: {
+        const ByteArray& v = static_cast<const ByteArray*>(f.values)[r];
+        if (v.len > c->checked_value_bytes) break;
+        ResultBytes(ctx, v, false);
         return SQLITE_OK;
+      }
       case ParquetCursor::FastKind::kSortedKey: {
         const auto* rows = static_cast<const SortedRows*>(f.values);
         const auto i = static_cast<size_t>(c->sorted_base + r);
         const std::string_view key = rows->CStringAt(i);
+        if (static_cast<int64_t>(key.size()) > c->checked_value_bytes) break;
         if (key.data() != nullptr) {
           // Without its length, as kCString's: SQLite's copy is then marked NUL-terminated. With
           // it, every function reading the key as text (length, upper, ...) would reallocate it.
           sqlite3_result_text(ctx, key.data(), -1, SQLITE_TRANSIENT);
         } else {
-          ResultCell(ctx, rows->KeyAt(i));  // (nothing here allocates: no need for Guarded)
+          const Cell cell = rows->KeyAt(i);
+          if (static_cast<int64_t>(cell.bytes.size()) > c->checked_value_bytes) break;
+          ResultCell(ctx, cell);  // (nothing here allocates: no need for Guarded)
         }
         return SQLITE_OK;
       }
       case ParquetCursor::FastKind::kRunKey:
+        if (static_cast<int64_t>(c->run_key.bytes.size()) > c->checked_value_bytes) break;
         if (c->run_key_c_string != nullptr) {
           sqlite3_result_text(ctx, c->run_key_c_string, -1, SQLITE_TRANSIENT);  // as kSortedKey's
         } else {
@@ -1364,6 +1435,15 @@ int ColumnUnguarded(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
   auto* c = reinterpret_cast<ParquetCursor*>(cur);
   if (c->sorted_output) return SortedColumn(c, ctx, col);
   ParquetTable* t = c->table;
+  // The TEXT or BLOB of table column `col` in the current row, once HandOver agrees.
+  auto result_cell = [&](const Cell& cell) {
+    if ((cell.type == CellType::kText || cell.type == CellType::kBlob) &&
+        !HandOver(c, col, static_cast<int64_t>(cell.bytes.size()), c->file_index, CurrentFileRow(c))) {
+      return SQLITE_ERROR;
+    }
+    ResultCell(ctx, cell);
+    return SQLITE_OK;
+  };
   if (col == t->filename_column) {
     const std::string& p = c->data->files[c->file_index].reader->path();
     sqlite3_result_text(ctx, p.data(), static_cast<int>(p.size()), SQLITE_TRANSIENT);
@@ -1429,6 +1509,7 @@ int ColumnUnguarded(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
       sqlite3_result_null(ctx);
       return SQLITE_OK;
     }
+    if (!HandOver(c, col, bytes.values[k].len, c->file_index, CurrentFileRow(c))) return SQLITE_ERROR;
     ResultBytes(ctx, bytes.values[k], bytes.text);
     return SQLITE_OK;
   }
@@ -1436,10 +1517,9 @@ int ColumnUnguarded(sqlite3_vtab_cursor* cur, sqlite3_context* ctx, int col) {
   if (cell.type == CellType::kInteger && (*c->converted)[static_cast<size_t>(col)]) {
     // A column widened to REAL (union_by_name) that this file stores as INTEGER.
     sqlite3_result_double(ctx, static_cast<double>(cell.i));
-  } else {
-    ResultCell(ctx, cell);
+    return SQLITE_OK;
   }
-  return SQLITE_OK;
+  return result_cell(cell);
 }
 
 }  // namespace

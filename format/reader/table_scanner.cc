@@ -11,6 +11,7 @@
 #include "format/file/chunk_index_reader.h"
 #include "format/file/memory_budget.h"
 #include "format/predicate/batch_filter.h"
+#include "format/util/json_writer.h"
 #include "format/util/task_pool.h"
 
 namespace pq {
@@ -53,6 +54,32 @@ TableScanner::~TableScanner() {
 namespace {
 
 bool IsNestedField(const SchemaNode& node) { return !node.is_leaf || node.is_repeated(); }
+
+// LeafLevels::max_value_json of a batch: the bound of its longest value, or, where that bound (6
+// bytes a byte of TEXT) passes 1 MiB, the exact length of the long values' JSON, so that a long
+// string asks the budget for what it writes and not six times that.
+int64_t MaxValueJson(const ColumnBatch& b, const LeafConverter& conv) {
+  if (b.type != PhysicalType::kByteArray && b.type != PhysicalType::kFixedLenByteArray) {
+    return static_cast<int64_t>(conv.MaxJsonLength(sizeof(Int96)));
+  }
+  const ByteArray* values = b.bytes.data();
+  auto n = static_cast<size_t>(std::max<int64_t>(b.num_values, 0));
+  if (b.dictionary != nullptr) {
+    values = static_cast<const ByteArray*>(b.dictionary);
+    n = static_cast<size_t>(b.dictionary_size);
+  }
+  uint32_t longest = 0;
+  for (size_t k = 0; k < n; ++k) longest = std::max(longest, values[k].len);
+  constexpr size_t kExactAbove = size_t{1} << 20;
+  size_t bound = conv.MaxJsonLength(longest);
+  if (bound > kExactAbove && conv.kind() == LeafConverter::Kind::kText) {
+    bound = kExactAbove;
+    for (size_t k = 0; k < n; ++k) {
+      if (conv.MaxJsonLength(values[k].len) > kExactAbove) bound = std::max(bound, JsonStringLength(values[k].view()));
+    }
+  }
+  return static_cast<int64_t>(bound);
+}
 
 // A field that reads as a BLOB of Variant binaries under these options.
 bool IsVariantBlob(const SchemaNode& node, const ValueOptions& opts) {
@@ -110,6 +137,7 @@ Result<std::unique_ptr<TableScanner>> TableScanner::Make(std::shared_ptr<const F
   s->batch_rows_ = request.batch_rows > 0 ? std::min<int64_t>(request.batch_rows, INT32_MAX / 2)
                                           : 2048;
   s->interrupted_ = std::move(request.interrupted);
+  s->max_value_bytes_ = request.max_value_bytes;
   const Schema& schema = s->file_->schema();
   const FileMetaData& meta = s->file_->metadata();
   int64_t start = 0;
@@ -476,16 +504,28 @@ Status TableScanner::ReadField(FieldState& f, std::span<const RowRange> spans) {
         VisitValue(b, k, [&](const auto& v) { conv.AppendJson(v, out); });
       };
     }
+    if (l.int64_values == nullptr && l.int32_values == nullptr) l.max_value_json = MaxValueJson(b, conv);
     l.value_bytes = [&b](int64_t k) {
       return VisitValue(b, k, [](const auto& v) { return LeafValueBytes(v); });
     };
   }
   f.json.Clear();
+  f.assembler->set_max_record_bytes(max_value_bytes_);
   Status s = f.assembler->Assemble(leaves, records, &f.json);
   if (!s.ok()) {
-    return std::move(s).WithContext(file_->path() + ", row group " +
-                                    std::to_string(group_->row_group) + ", column '" +
-                                    f.node->DottedPath() + "'");
+    std::string where = file_->path() + ", row group " + std::to_string(group_->row_group) + ", column '" +
+                        f.node->DottedPath() + "'";
+    // The row of the record the error names: record k of the batch is the k-th row of the spans.
+    int64_t k = f.assembler->failed_record();
+    for (const RowRange& span : spans) {
+      if (k < 0) break;
+      if (k < span.end - span.begin) {
+        where += ", row " + std::to_string(row_group_starts_[static_cast<size_t>(group_->row_group)] + span.begin + k);
+        break;
+      }
+      k -= span.end - span.begin;
+    }
+    return std::move(s).WithContext(where);
   }
   return Status::OK();
 }

@@ -46,6 +46,10 @@ struct ScanRequest {
   // returning (a filter that matches nothing can take them through the whole file): true ends the
   // scan with Interrupted. May be empty.
   std::function<bool()> interrupted;
+  // The longest value the caller takes (SQLite's SQLITE_LIMIT_LENGTH): a nested field's JSON (or
+  // Variant binary) that passes it fails the batch as soon as it does, naming the row, instead of
+  // being built whole. 0: no limit.
+  int64_t max_value_bytes = 0;
 };
 
 class TableScanner {
@@ -224,6 +228,7 @@ class TableScanner {
   ValueOptions value_options_;
   int64_t batch_rows_ = 2048;
   std::function<bool()> interrupted_;  // ScanRequest::interrupted
+  int64_t max_value_bytes_ = 0;        // ScanRequest::max_value_bytes
   // Interrupted when interrupted_ says so.
   Status CheckInterrupt() const;
   std::vector<std::unique_ptr<FieldState>> fields_;

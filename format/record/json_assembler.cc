@@ -41,6 +41,10 @@ NestedJsonAssembler::NestedJsonAssembler(NestedShape shape) : shape_(std::move(s
   leaf_shapes_.assign(shape_.num_leaves, nullptr);
   member_prefix_.assign(CountShapes(shape_), std::string());
   IndexShape(shape_, &leaf_shapes_, &member_prefix_);
+  // One walk of the shape without values writes at most every member name, a "null" and some
+  // brackets and commas per node, plus the batches of integers WriteIntegerElements flushes.
+  skeleton_bytes_ = 1024;
+  for (const std::string& prefix : member_prefix_) skeleton_bytes_ += prefix.size() + 8;
   cursors_.resize(shape_.num_leaves);
   // By leaf, open_def_[r]: the definition level at which the leaf's repeated field with repetition
   // level r holds an element (DropEntriesOfClosedLists).
@@ -288,6 +292,16 @@ Status NestedJsonAssembler::Assemble(std::span<const LeafLevels> leaves, int64_t
   arena_charge_ = &out->charge;
   arena_limit_ = budget_ ? static_cast<size_t>(std::max<int64_t>(out->charge.bytes(), 0))
                          : std::numeric_limits<uint32_t>::max();
+  failed_record_ = -1;
+  headroom_ = 0;
+  if (budget_) {
+    headroom_ = skeleton_bytes_;
+    for (const LeafLevels& l : leaves) {
+      headroom_ = std::max(headroom_, skeleton_bytes_ + static_cast<size_t>(std::max<int64_t>(l.max_value_json, 0)));
+    }
+  }
+  record_start_ = out->arena.size();
+  UpdateCheck();
   const size_t arena_before = out->arena.size();
   const size_t size_before = out->is_null.size();
   const uint32_t terminator = variant_as_binary_ ? 0 : 1;
@@ -311,6 +325,8 @@ Status NestedJsonAssembler::Assemble(std::span<const LeafLevels> leaves, int64_t
                             shape_.element().kind == NestedShape::Kind::kLeaf &&
                             (first.int64_values != nullptr || first.int32_values != nullptr);
   record_ = 0;
+  // Room for the first value, as every check after a value keeps room for the next.
+  if (!ArenaFits(&out->arena)) return fail(std::move(error_));
   if (integer_list) {
     if (!WriteIntegerLists(num_records, out)) return fail(std::move(error_));
     record_ = num_records;
@@ -329,9 +345,15 @@ Status NestedJsonAssembler::Assemble(std::span<const LeafLevels> leaves, int64_t
     }
     // The top-level field's parent (the root) is always present, at definition level 0.
     const bool null_record = cursors_[shape_.first_leaf].Def() < shape_.def_level;
+    record_start_ = out->arena.size();
+    UpdateCheck();
     const bool ok =
         null_record ? SkipEntry(shape_, 0, shape_.def_level) : WriteValue(shape_, 0, &out->arena);
     if (!ok) return fail(std::move(error_));
+    if (max_record_ > 0 && out->arena.size() - record_start_ > max_record_) {
+      Fail(shape_.first_leaf, RecordTooLong());
+      return fail(std::move(error_));
+    }
     if (terminator != 0) out->arena.push_back('\0');
     if (!ArenaFits(&out->arena)) return fail(std::move(error_));
     out->offsets.push_back(static_cast<uint32_t>(out->arena.size()));
@@ -429,8 +451,9 @@ class NestedJsonAssembler::JsonSink {
   // `json_prefix`: the member name already as "\"name\":", or null.
   Status Key(std::string_view name, const std::string* json_prefix) {
     if (json_prefix != nullptr) {
-      out_->append(*json_prefix);
+      out_->append(*json_prefix);  // within the headroom: member names are counted in it
     } else {
+      PQ_RETURN_IF_ERROR(owner_->Room(out_, 6 * name.size() + 3));  // a name of the Variant's metadata
       AppendJsonString(name, out_);
       out_->push_back(':');
     }
@@ -440,21 +463,32 @@ class NestedJsonAssembler::JsonSink {
   // Where a member starts, and taking it back (a field that turned out to be missing).
   size_t Mark() const { return out_->size(); }
   void Unwind(size_t mark) { out_->resize(mark); }
-  Status Typed(const ShreddedLeafType& type, ByteSpan raw) { return type.AppendJson(raw, out_); }
+  Status Typed(const ShreddedLeafType& type, ByteSpan raw) {
+    // Escaped text of a string is at most 6 bytes a byte; other values are a few dozen bytes.
+    PQ_RETURN_IF_ERROR(owner_->Room(out_, 6 * raw.size() + 64));
+    return type.AppendJson(raw, out_);
+  }
   // A Variant value's text may be far longer than its bytes: the decoder stops at the arena's
   // limit (OutOfMemory, *out_ unchanged) and, with more of the budget granted, writes it again.
+  // The decoder checks its limit between elements, so it may pass it by one element's text: at most
+  // 6 bytes a byte of the value or of a name of the metadata, which the arena keeps room for too.
   Status Binary(const VariantMetadata& metadata, ByteSpan value) {
+    const size_t overshoot = 6 * (value.size() + metadata.size()) + 64;
     while (true) {
-      owner_->variant_decoder_.set_output_limit(owner_->arena_limit_);
+      PQ_RETURN_IF_ERROR(owner_->Room(out_, overshoot));
+      const size_t arena_end = owner_->arena_limit_ - owner_->headroom_ - overshoot;
+      const size_t record_end = owner_->max_record_ > 0 ? owner_->record_start_ + owner_->max_record_ : SIZE_MAX;
+      owner_->variant_decoder_.set_output_limit(std::min(arena_end, record_end));
       Status s = owner_->variant_decoder_.AppendJson(metadata, value, out_);
       if (s.code() != StatusCode::kOutOfMemory) return s;
+      if (record_end <= arena_end) return owner_->RecordTooLong();
       PQ_RETURN_IF_ERROR(owner_->ReserveArena(out_, owner_->arena_limit_ + 1));
     }
   }
-  // After an element: the arena within what the budget granted.
+  // After an element: the arena within what the budget granted, with room for the next.
   Status Fits() {
-    if (out_->size() <= owner_->arena_limit_) return Status::OK();
-    return owner_->ReserveArena(out_, out_->size());
+    if (out_->size() <= owner_->check_at_) return Status::OK();
+    return owner_->Room(out_, 0);
   }
 
  private:
@@ -521,6 +555,7 @@ bool NestedJsonAssembler::WriteVariantAsBinary(const NestedShape& s, std::string
   if (missing) sink.Null();
   std::string_view metadata, value;
   Status st = variant_encoder_.Finish(&metadata, &value);
+  if (st.ok()) st = Room(out, metadata.size() + value.size());
   if (!st.ok()) return Fail(s.first_leaf, st);
   out->append(metadata);
   out->append(value);
@@ -693,23 +728,58 @@ bool NestedJsonAssembler::WriteShreddedObject(const NestedShape& object, const B
 Status NestedJsonAssembler::ReserveArena(std::string* out, size_t need) {
   constexpr size_t kMaxArena = std::numeric_limits<uint32_t>::max();  // offsets are 32-bit
   if (need > kMaxArena || (!budget_ && need > arena_limit_)) {
-    return Status::OutOfMemory("assembled JSON passes " + std::to_string(arena_limit_) +
+    return Status::OutOfMemory("assembled JSON passes " + std::to_string(std::min(arena_limit_, kMaxArena)) +
                                " bytes in one batch");
   }
   if (!budget_) return Status::OK();
-  size_t grown = std::min(kMaxArena, std::max(2 * arena_limit_, need + (size_t{1} << 20)));
-  Status s = arena_charge_->Set(budget_, static_cast<int64_t>(grown), "assembled JSON");
-  const size_t doubled = std::min(kMaxArena, std::max(2 * arena_limit_, need));
-  if (!s.ok() && doubled < grown) {
-    // The 1 MiB of room past the bytes needed is refused (a small max_memory): the arena grows by
-    // doubling alone, never by less (which would copy it again for each record).
-    grown = doubled;
-    s = arena_charge_->Set(budget_, static_cast<int64_t>(grown), "assembled JSON");
+  // Geometric growth (a record may be the whole batch, copied at each step): doubling with 1 MiB
+  // to spare, else doubling, else by a half or a quarter when that is what the budget has left.
+  // While the arena moves, its old buffer and the new one are both live: the charge holds both.
+  const size_t held = arena_limit_;
+  const size_t candidates[] = {std::max(2 * held, need + (size_t{1} << 20)), std::max(2 * held, need),
+                               std::max(held + held / 2, need), std::max(held + held / 4, need)};
+  Status s;
+  size_t grown = 0;
+  for (size_t c : candidates) {
+    grown = std::min(kMaxArena, c);
+    s = arena_charge_->Set(budget_, static_cast<int64_t>(held + grown), "assembled JSON");
+    if (s.ok()) break;
   }
   PQ_RETURN_IF_ERROR(s);
-  out->reserve(grown);
+  // A new string reserved from empty gets exactly `grown` (reserve() on the old one would round a
+  // growth of less than double up to double, past the charge).
+  {
+    std::string moved;
+    moved.reserve(grown);
+    moved.append(*out);
+    out->swap(moved);
+  }
+  (void)arena_charge_->Set(budget_, static_cast<int64_t>(grown), "assembled JSON");  // lowering it never fails
   arena_limit_ = grown;
+  UpdateCheck();
   return Status::OK();
+}
+
+Status NestedJsonAssembler::RecordTooLong() const {
+  return Status::InvalidArgument("the value is longer than SQLite's limit of " + std::to_string(max_record_) +
+                                 " bytes (SQLITE_LIMIT_LENGTH)");
+}
+
+void NestedJsonAssembler::UpdateCheck() {
+  check_at_ = arena_limit_ > headroom_ ? arena_limit_ - headroom_ : 0;
+  if (max_record_ > 0) check_at_ = std::min(check_at_, record_start_ + max_record_);
+}
+
+Status NestedJsonAssembler::Room(std::string* out, size_t n) {
+  if (max_record_ > 0 && out->size() - record_start_ > max_record_) return RecordTooLong();
+  const size_t need = out->size() + n + headroom_;
+  if (need > arena_limit_) return ReserveArena(out, need);
+  return Status::OK();
+}
+
+bool NestedJsonAssembler::Checkpoint(std::string* out) {
+  Status s = Room(out, 0);
+  return s.ok() || Fail(shape_.first_leaf, s);
 }
 
 bool NestedJsonAssembler::GrowArena(std::string* out, size_t need) {
@@ -821,8 +891,13 @@ bool NestedJsonAssembler::WriteIntegerLists(int64_t num_records, JsonColumn* out
     char* base;
     size_t size;
   };
-  auto grow = [this, &arena](size_t size, int64_t rec) -> Room {
+
+  auto grow = [this, &arena](size_t size, int64_t rec, size_t start) -> Room {
     record_ = rec;  // for GrowArena's message
+    if (max_record_ > 0 && size - start > max_record_) {  // SQLite's limit, checked a few KiB at a time
+      Fail(shape_.first_leaf, RecordTooLong());
+      return {nullptr, 0};
+    }
     if (size + kRoom > arena_limit_ && !GrowArena(&arena, size + kRoom)) return {nullptr, 0};
     arena.resize(size + kRoom);
     return {arena.data(), arena.size()};
@@ -837,8 +912,9 @@ bool NestedJsonAssembler::WriteIntegerLists(int64_t num_records, JsonColumn* out
       finish(false, pos, next_value, record, used);
       return Fail(leaf, "the record starts with repetition level " + std::to_string(rep[pos]));
     }
+    const size_t record_begin = used;
     if (used + kMaxItem > room) {
-      const Room r = grow(used, record);
+      const Room r = grow(used, record, record_begin);
       if (r.base == nullptr) return finish(false, pos, next_value, record, used);
       base = r.base;
       room = r.size;
@@ -870,7 +946,7 @@ bool NestedJsonAssembler::WriteIntegerLists(int64_t num_records, JsonColumn* out
         }
         ++pos;
         if (used + kMaxItem > room) {
-          const Room r = grow(used, record);
+          const Room r = grow(used, record, record_begin);
           if (r.base == nullptr) return finish(false, pos, next_value, record, used);
           base = r.base;
           room = r.size;
@@ -880,6 +956,10 @@ bool NestedJsonAssembler::WriteIntegerLists(int64_t num_records, JsonColumn* out
         base[used++] = ',';
       }
       base[used++] = ']';
+    }
+    if (max_record_ > 0 && used - record_begin > max_record_) {
+      finish(false, pos, next_value, record, used);
+      return Fail(leaf, RecordTooLong());
     }
     base[used++] = '\0';
     offsets[record] = static_cast<uint32_t>(used);
@@ -895,6 +975,7 @@ bool NestedJsonAssembler::WriteMapEntry(const NestedShape& map, std::string* out
   if (out->size() == key_start || (*out)[key_start] != '"') {
     key_scratch_.assign(*out, key_start, std::string::npos);
     out->resize(key_start);
+    if (Status room = Room(out, 6 * key_scratch_.size() + 3); !room.ok()) return Fail(map.first_leaf, room);
     AppendJsonString(key_scratch_, out);
   }
   out->push_back(':');
@@ -951,6 +1032,7 @@ bool NestedJsonAssembler::Fail(int leaf, const std::string& what) {
 }
 
 bool NestedJsonAssembler::Fail(int leaf, const Status& status) {
+  failed_record_ = record_;
   error_ =
       Status(status.code(), "column '" + leaf_shapes_[leaf]->node->DottedPath() + "', record " +
                                 std::to_string(record_) + " of the batch: " + status.message());

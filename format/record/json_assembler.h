@@ -44,6 +44,11 @@ struct LeafLevels {
   // whose definition level equals the leaf's maximum (0-based, within this run). May be empty when
   // the run holds no non-null value.
   std::function<void(int64_t k, std::string* out)> append_value_json;
+  // With append_value_json: at least the length of the text it writes for any value of this run,
+  // or -1 when not known. With a budget the assembler keeps that much room in the arena before each
+  // value, so that writing one never makes the arena reallocate past what the budget granted (with
+  // -1 a value is checked only once written: the string may have grown by itself meanwhile).
+  int64_t max_value_json = -1;
   // Instead of append_value_json, for a leaf of plain integers (INT32 or INT64 read as INTEGER):
   // the values themselves, the k-th written as a JSON integer, with no call per value. At most
   // one of the two is set.
@@ -118,6 +123,14 @@ class NestedJsonAssembler {
   // levels.
   Status Assemble(std::span<const LeafLevels> leaves, int64_t num_records, JsonColumn* out);
 
+  // SQLite's limit on the length of a value (SQLITE_LIMIT_LENGTH): a record whose text (or Variant
+  // binary) passes `bytes` fails Assemble with InvalidArgument as soon as it does, instead of being
+  // built whole for SQLite to refuse. <= 0: no limit.
+  void set_max_record_bytes(int64_t bytes) { max_record_ = bytes > 0 ? static_cast<size_t>(bytes) : 0; }
+  // The record (of the last Assemble's batch) a failure of it names ("record k of the batch"), or
+  // -1 when its error names none.
+  int64_t failed_record() const { return failed_record_; }
+
   const NestedShape& shape() const { return shape_; }
   int num_leaves() const { return shape_.num_leaves; }
 
@@ -191,11 +204,22 @@ class NestedJsonAssembler {
   template <typename Sink>
   bool WriteShreddedObject(const NestedShape& object, const ByteSpan* residual, Sink& sink);
   // The arena must hold `need` bytes, past arena_limit_: charges more of the budget for it
-  // (OutOfMemory when refused). Called where values are written, so that one record cannot grow
-  // it unchecked; GrowArena is the same, recording the failure in error_.
+  // (OutOfMemory when refused), then moves the arena into a buffer of exactly the size charged. The
+  // charge covers the old buffer and the new one while both are live, and is made before either
+  // grows, so that a std::string never allocates more than the budget granted. GrowArena is the
+  // same, recording the failure in error_.
   Status ReserveArena(std::string* out, size_t need);
   bool GrowArena(std::string* out, size_t need);
-  bool ArenaFits(std::string* out) { return out->size() <= arena_limit_ || GrowArena(out, out->size()); }
+  // Before writing up to `n` bytes whose length is known only as a bound: the record within
+  // max_record_, and the arena with room for them and headroom_ past them (ReserveArena).
+  Status Room(std::string* out, size_t n);
+  // After a value is written: the same for nothing more (Room(out, 0)), checked at the cost of one
+  // comparison while the arena is far from both limits; false with error_ set.
+  bool ArenaFits(std::string* out) { return out->size() <= check_at_ || Checkpoint(out); }
+  bool Checkpoint(std::string* out);
+  // check_at_ after arena_limit_, headroom_ or record_start_ changed.
+  void UpdateCheck();
+  Status RecordTooLong() const;
   // Fills the per-leaf and per-shape tables of VARIANT groups under `s`.
   Status IndexVariants(const NestedShape& s, bool in_variant);
 
@@ -249,6 +273,15 @@ class NestedJsonAssembler {
   BudgetCharge* arena_charge_ = nullptr;  // of the JsonColumn being filled
   size_t arena_limit_ = 0;                // the arena may grow this far before GrowArena
   BudgetCharge kept_charge_;              // kept_def_, kept_rep_
+  // Room kept free in the arena past what is written, with a budget: enough for the text written
+  // between two checks (ArenaFits, Room): a value (LeafLevels::max_value_json) and the punctuation
+  // and member names one walk of the shape writes (skeleton_bytes_).
+  size_t skeleton_bytes_ = 0;
+  size_t headroom_ = 0;
+  size_t max_record_ = 0;      // set_max_record_bytes; 0: none
+  size_t record_start_ = 0;    // arena offset of the record being written
+  size_t check_at_ = 0;        // ArenaFits passes up to this arena size
+  int64_t failed_record_ = -1;  // failed_record()
 };
 
 }  // namespace pq

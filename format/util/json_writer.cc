@@ -36,6 +36,15 @@ void AppendJsonString(std::string_view text, std::string* out) {
   out->push_back('"');
 }
 
+size_t JsonStringLength(std::string_view text) {
+  size_t n = text.size() + 2;
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (NeedsEscape(c)) n += c == '"' || c == '\\' ? 1 : 5;
+  }
+  return n;
+}
+
 void AppendJsonInt(int64_t v, std::string* out) {
   char buf[kMaxJsonIntChars];
   out->append(buf, static_cast<size_t>(WriteJsonInt(v, buf) - buf));

@@ -20,6 +20,8 @@ namespace pq {
 // byte, >= 0x80 included, copied as is (text from a file is not validated as UTF-8; SQLite's JSON
 // functions accept what they are given).
 void AppendJsonString(std::string_view text, std::string* out);
+// The length of what AppendJsonString writes for `text`, quotes included.
+size_t JsonStringLength(std::string_view text);
 void AppendJsonInt(int64_t v, std::string* out);
 // Writes v's decimal text at p, which has room for kMaxJsonIntChars, and returns its end. Numbers
 // below 100 in magnitude (list indices, counts, small codes) are written without a call.

@@ -1,6 +1,7 @@
 #include "format/value/leaf_converter.h"
 
 #include <charconv>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <type_traits>
@@ -521,6 +522,19 @@ void LeafConverter::AppendJson(float v, std::string* out) const {
 void LeafConverter::AppendJson(double v, std::string* out) const {
   if (kind_ == Kind::kReal) return AppendJsonDouble(v, out);
   AppendJsonNull(out);
+}
+
+size_t LeafConverter::MaxJsonLength(size_t stored_bytes) const {
+  switch (kind_) {
+    case Kind::kText:
+      return 6 * stored_bytes + 2;
+    case Kind::kBlob:
+      return 4 * ((stored_bytes + 2) / 3) + 2;
+    default:
+      // Numbers, dates, times, UUIDs, intervals: a few dozen bytes; a decimal its digits (fewer
+      // than 3 a byte) and the zeros of its scale.
+      return 3 * stored_bytes + static_cast<size_t>(std::abs(static_cast<int64_t>(scale_))) + 64;
+  }
 }
 
 void LeafConverter::AppendJson(ByteArray v, std::string* out) const {

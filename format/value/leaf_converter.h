@@ -120,6 +120,11 @@ class LeafConverter {
   void AppendJson(float v, std::string* out) const;
   void AppendJson(double v, std::string* out) const;
   void AppendJson(ByteArray v, std::string* out) const;
+  // At least the length of what AppendJson writes for a value of this column whose stored bytes
+  // are `stored_bytes` long (the value's own length for a byte array, its width otherwise), so that
+  // room for it can be asked of a memory budget before it is written. Exact for BLOBs; 6 bytes a
+  // byte for TEXT (the \u00XX escape of a control character).
+  size_t MaxJsonLength(size_t stored_bytes) const;
 
  private:
   LeafConverter() = default;

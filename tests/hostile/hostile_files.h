@@ -1168,6 +1168,40 @@ inline std::vector<HostileCase> HostileCases() {
                      {"f0.parquet", "row group 0", "column 'x'",
                       "dictionary page claims 4194304 entries, more than the 1 values of its column chunk"},
                      std::nullopt, 64, 5.0}}});
+
+  // 15. A scan holds no more than max_memory, copies included: the JSON arena while it moves to a
+  // larger buffer (both are live), and SQLite's copy of the value handed to it. Each probe's peak
+  // stays within its max_memory and 32 MiB.
+  for (const bool blob : {false, true}) {
+    // 128 MiB of JSON either way: 2048 strings of 64 KiB, or 1536 BLOBs of 64 KiB as base64.
+    const int64_t n = blob ? 1536 : 2048;
+    const std::string id = blob ? "list-long-blobs-held" : "list-long-strings-held";
+    const std::string length = blob ? "134226433" : "134223873";
+    std::vector<Probe> probes;
+    for (const int mib : {64, 160, 400}) {
+      Probe p;
+      p.sql = {Table("max_memory=" + std::to_string(mib)), "SELECT length(l) FROM t"};
+      if (mib < 400) {
+        p.error = {"f0.parquet", "row group 0", "column 'l'", "row 0", "max_memory"};
+      } else {
+        p.rows = length;
+      }
+      p.max_growth_mib = mib + 32;
+      probes.push_back(p);
+    }
+    cases.push_back({id, 15, "one list of " + std::to_string(n) + " copies of a 64 KiB " + (blob ? "BLOB" : "string"),
+                     [blob, n] {
+                       SchemaElement element = Leaf("element", PhysicalType::kByteArray, Repetition::kOptional);
+                       if (!blob) {
+                         element.converted_type = ConvertedType::kUtf8;
+                         element.logical_type.emplace();
+                         element.logical_type->kind = LogicalType::Kind::kString;
+                       }
+                       return std::vector<std::string>{
+                           detail::OneLongList(element, PlainByteArrays({std::string(64 << 10, 'a')}), n, 1)};
+                     },
+                     probes});
+  }
   return cases;
 }
 
