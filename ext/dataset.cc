@@ -460,35 +460,28 @@ Result<HivePartitions> InferHivePartitions(const std::vector<std::string>& paths
 // ------------------------------------------------------------------------------------------
 
 Result<FileColumns> FitColumns(const FileReader& file, const std::vector<DatasetColumn>& columns,
-                               const ValueOptions& values, bool union_by_name, bool subset) {
+                               const ValueOptions& values, bool union_by_name) {
   const auto& fields = file.schema().fields();
   FileColumns fit;
   fit.field_of_column.assign(columns.size(), -1);
   fit.converted.assign(columns.size(), false);
   fit.field_affinity.assign(fields.size(), Affinity::kBlob);
   if (!union_by_name) {
-    if (!subset && fields.size() != columns.size()) {
+    if (fields.size() != columns.size()) {
       return Status::InvalidArgument("it has " + std::to_string(fields.size()) + " columns, not " +
                                      std::to_string(columns.size()));
     }
     for (size_t c = 0; c < columns.size(); ++c) {
-      const int position = columns[c].position >= 0 ? columns[c].position : static_cast<int>(c);
-      const auto f = static_cast<size_t>(position);
-      if (f >= fields.size()) {
-        return Status::InvalidArgument("it has " + std::to_string(fields.size()) + " columns, not the " +
-                                       std::to_string(f + 1) + " where " + Quoted(columns[c].field_name) +
-                                       " was");
-      }
-      PQ_ASSIGN_OR_RETURN(std::string type, FieldType(file, position, values));
-      if (fields[f]->name != columns[c].field_name || type != columns[c].declared_type ||
-          (columns[c].flat && !FieldIsFlat(file, position))) {
-        return Status::InvalidArgument("column " + std::to_string(f + 1) + " is " +
-                                       Quoted(fields[f]->name) + " " + TypeName(type) +
+      PQ_ASSIGN_OR_RETURN(std::string type, FieldType(file, static_cast<int>(c), values));
+      if (fields[c]->name != columns[c].field_name || type != columns[c].declared_type ||
+          (columns[c].flat && !FieldIsFlat(file, static_cast<int>(c)))) {
+        return Status::InvalidArgument("column " + std::to_string(c + 1) + " is " +
+                                       Quoted(fields[c]->name) + " " + TypeName(type) +
                                        " there, not " + Quoted(columns[c].field_name) + " " +
                                        TypeName(columns[c].declared_type));
       }
-      fit.field_of_column[c] = position;
-      fit.field_affinity[f] = columns[c].affinity;
+      fit.field_of_column[c] = static_cast<int>(c);
+      fit.field_affinity[c] = columns[c].affinity;
     }
     return fit;
   }
@@ -502,7 +495,6 @@ Result<FileColumns> FitColumns(const FileReader& file, const std::vector<Dataset
     const auto named = column_named.find(lower);
     const size_t c = named == column_named.end() ? columns.size() : named->second;
     if (c == columns.size()) {
-      if (subset) continue;  // a column columns= left out
       return Status::InvalidArgument("it has a column " + Quoted(fields[f]->name) +
                                      " the table does not have");
     }
@@ -545,7 +537,6 @@ Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileR
       c.field_name = first.schema().fields()[f]->name;
       PQ_ASSIGN_OR_RETURN(c.declared_type, FieldType(first, static_cast<int>(f), values));
       c.affinity = AffinityOfDeclaredType(c.declared_type);
-      c.position = static_cast<int>(f);
       // SQLite column names are case-insensitive: make duplicates distinct.
       c.name = names.Add(SqlColumnName(c.field_name));
       out.columns.push_back(std::move(c));
@@ -624,35 +615,49 @@ Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileR
   return out;
 }
 
-Status SelectColumns(const std::vector<std::string>& names, DatasetSchema* schema) {
-  if (names.empty()) return Status::InvalidArgument("option 'columns' names no column: columns='a, b, ...'");
-  std::vector<size_t> chosen;  // indices into schema->columns, in the order named
+Result<std::vector<size_t>> ChooseColumns(const std::vector<std::string>& names,
+                                          const std::vector<DatasetColumn>& columns,
+                                          const std::vector<std::string>& also) {
+  std::vector<size_t> chosen;
   for (const std::string& name : names) {
-    size_t c = 0;
-    while (c < schema->columns.size() && LowerAscii(schema->columns[c].name) != LowerAscii(name)) ++c;
-    if (c == schema->columns.size()) {
+    const std::string lower = LowerAscii(name);
+    if (std::any_of(also.begin(), also.end(), [&](const std::string& a) { return LowerAscii(a) == lower; })) {
+      continue;
+    }
+    std::vector<size_t> exact, folded, sql;
+    for (size_t c = 0; c < columns.size(); ++c) {
+      if (columns[c].field_name == name) exact.push_back(c);
+      if (LowerAscii(columns[c].field_name) == lower) folded.push_back(c);
+      if (LowerAscii(columns[c].name) == lower) sql.push_back(c);
+    }
+    const std::vector<size_t>& found = !exact.empty() ? exact : !folded.empty() ? folded : sql;
+    if (found.empty()) {
       return Status::InvalidArgument("option 'columns': the files have no column " + Quoted(name) +
                                      " (parquet_schema lists them)");
     }
-    if (std::find(chosen.begin(), chosen.end(), c) != chosen.end()) {
-      return Status::InvalidArgument("option 'columns' names " + Quoted(schema->columns[c].name) + " twice");
+    if (found.size() > 1) {
+      return Status::InvalidArgument("option 'columns': " + Quoted(name) + " is " + Quoted(columns[found[0]].field_name) +
+                                     " and " + Quoted(columns[found[1]].field_name) +
+                                     " ignoring case: write it as the file does, or as the table names it (" +
+                                     Quoted(columns[found[1]].name) + ")");
     }
-    chosen.push_back(c);
-  }
-  std::vector<DatasetColumn> columns;
-  for (size_t c : chosen) columns.push_back(schema->columns[c]);
-  for (FileColumns& file : schema->files) {
-    FileColumns kept = file;
-    kept.field_of_column.clear();
-    kept.converted.clear();
-    for (size_t c : chosen) {
-      kept.field_of_column.push_back(file.field_of_column[c]);
-      kept.converted.push_back(file.converted[c]);
+    if (std::find(chosen.begin(), chosen.end(), found[0]) != chosen.end()) {
+      return Status::InvalidArgument("option 'columns' names " + Quoted(columns[found[0]].field_name) + " twice");
     }
-    file = std::move(kept);
+    chosen.push_back(found[0]);
   }
-  schema->columns = std::move(columns);
-  return Status::OK();
+  if (chosen.empty()) return Status::InvalidArgument("option 'columns' names no column of the files: columns='a, b, ...'");
+  return chosen;
+}
+
+FileColumns ChosenFileColumns(const FileColumns& file, const std::vector<size_t>& chosen) {
+  FileColumns kept;
+  kept.field_affinity = file.field_affinity;
+  for (size_t c : chosen) {
+    kept.field_of_column.push_back(file.field_of_column[c]);
+    kept.converted.push_back(file.converted[c]);
+  }
+  return kept;
 }
 
 // ---- Opening
@@ -701,9 +706,9 @@ Result<std::shared_ptr<const DatasetSnapshot>> MakeSnapshot(std::vector<std::sha
 
 Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<const DatasetSnapshot> data,
                                                                const std::vector<DatasetColumn>& columns,
+                                                               const std::vector<size_t>& chosen,
                                                                const ReaderOptions& options,
-                                                               const ValueOptions& values, bool union_by_name,
-                                                               bool subset) {
+                                                               const ValueOptions& values, bool union_by_name) {
   std::shared_ptr<DatasetSnapshot> fresh;
   for (size_t i = 0; i < data->files.size(); ++i) {
     const DatasetFile& file = data->files[i];
@@ -714,7 +719,7 @@ Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<c
       return Status::IOError("'" + path + "' changed since the table was created and cannot be read: " +
                              reader.status().message());
     }
-    auto fit = FitColumns(**reader, columns, values, union_by_name, subset);
+    auto fit = FitColumns(**reader, columns, values, union_by_name);
     if (!fit.ok()) {
       return Status::InvalidArgument("'" + path + "' changed since the table was created and no longer fits it: " +
                                      fit.status().message() + "; create the table again");
@@ -722,7 +727,7 @@ Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<c
     if (!fresh) fresh = std::make_shared<DatasetSnapshot>(*data);
     DatasetFile& replaced = fresh->files[i];
     replaced.reader = std::move(reader).value();
-    replaced.columns = std::move(fit).value();
+    replaced.columns = chosen.empty() ? std::move(fit).value() : ChosenFileColumns(*fit, chosen);
   }
   if (!fresh) return data;
   PQ_RETURN_IF_ERROR(CountRows(fresh.get()));

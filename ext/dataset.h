@@ -90,7 +90,6 @@ struct DatasetColumn {
   std::string declared_type;  // TableScanner::DeclaredType; "" for a column that is always NULL
   Affinity affinity = Affinity::kBlob;
   bool flat = true;  // one leaf, not repeated, in every file: terms on it are pushed down
-  int position = -1;  // without union_by_name: its field's index in every file
 };
 
 // How one file's fields map onto the table's columns.
@@ -116,16 +115,20 @@ Result<DatasetSchema> UnifyColumns(const std::vector<std::shared_ptr<const FileR
                                    const ValueOptions& values, bool union_by_name);
 
 // How `file` maps onto existing `columns` (a file re-read after it changed): InvalidArgument
-// saying why when it does not fit them as the files the table was made from did. `subset`: the
-// columns are a selection (columns=), and the file's other fields are left out rather than refused
-// (without union_by_name, the file need then only hold the columns at their positions).
+// saying why when it does not fit them as the files the table was made from did.
 Result<FileColumns> FitColumns(const FileReader& file, const std::vector<DatasetColumn>& columns,
-                               const ValueOptions& values, bool union_by_name, bool subset = false);
+                               const ValueOptions& values, bool union_by_name);
 
-// Keeps of `schema` the columns `names` (the table option columns=) in that order, and maps each
-// file's fields onto them. Names match the table's column names ignoring case; InvalidArgument for a
-// name no column has, a name given twice, or no name at all.
-Status SelectColumns(const std::vector<std::string>& names, DatasetSchema* schema);
+// The columns of `columns` that `names` choose (the table option columns=), in that order: indices
+// into `columns`. A name is a file's column name as the file spells it, else ignoring case where
+// that is one column, else the column's SQL name (`m_2`); a name in `also` (the partition keys,
+// always columns) is passed over. InvalidArgument for a name no column has, one that is two
+// columns' ignoring case, a column named twice, or no column named.
+Result<std::vector<size_t>> ChooseColumns(const std::vector<std::string>& names,
+                                          const std::vector<DatasetColumn>& columns,
+                                          const std::vector<std::string>& also);
+// `file`'s mapping onto the chosen columns only.
+FileColumns ChosenFileColumns(const FileColumns& file, const std::vector<size_t>& chosen);
 
 // ---- Opening
 
@@ -165,12 +168,13 @@ Result<std::shared_ptr<const DatasetSnapshot>> MakeSnapshot(std::vector<std::sha
 
 // Opens again every file of `data` that changed since its footer was read
 // (RandomAccessFile::Unchanged), with `options` (OpenTableFile), and fits it to `columns`
-// (FitColumns): `data` itself when no file changed, else a new snapshot. A file that cannot be read
-// any more, or whose columns no longer fit the table, is an error naming it.
+// (FitColumns), then to the `chosen` of them (ChooseColumns; empty: all): `data` itself when no file
+// changed, else a new snapshot. A file that cannot be read any more, or whose columns no longer fit
+// the table, is an error naming it.
 Result<std::shared_ptr<const DatasetSnapshot>> RefreshSnapshot(std::shared_ptr<const DatasetSnapshot> data,
                                                                const std::vector<DatasetColumn>& columns,
+                                                               const std::vector<size_t>& chosen,
                                                                const ReaderOptions& options,
-                                                               const ValueOptions& values, bool union_by_name,
-                                                               bool subset = false);
+                                                               const ValueOptions& values, bool union_by_name);
 
 }  // namespace pq::ext

@@ -135,9 +135,8 @@ Result<TableConfig> ParseTableOptions(const OptionList& opts, std::shared_ptr<co
   PQ_ASSIGN_OR_RETURN(c.union_by_name, opts.GetBool("union_by_name", false));
   PQ_ASSIGN_OR_RETURN(c.hive_partitioning, opts.GetBool("hive_partitioning", false));
   if (opts.Has("columns")) {
-    for (std::string_view item : SplitList(opts.GetString("columns", ""), "\"`", false)) {
-      c.columns.push_back(Dequote(item));
-    }
+    const std::string list = opts.GetString("columns", "");  // SplitList's views point into it
+    for (std::string_view item : SplitList(list, "\"`", false)) c.columns.push_back(Dequote(item));
     if (c.columns.empty()) return Status::InvalidArgument("option 'columns' names no column: columns='a, b, ...'");
   }
   PQ_ASSIGN_OR_RETURN(int64_t sort_memory_mib, opts.GetInt("sort_memory", kDefaultSortMemoryMiB, 0, int64_t{1} << 24));
@@ -308,8 +307,17 @@ int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqli
     }
     auto schema = UnifyColumns(readers, table->config.values, table->config.union_by_name);
     if (!schema.ok()) return fail(schema.status());
+    table->file_columns = schema->columns;
     if (!table->config.columns.empty()) {
-      if (Status s = SelectColumns(table->config.columns, &*schema); !s.ok()) return fail(s);
+      std::vector<std::string> keys;
+      for (const PartitionColumn& p : table->partitions) keys.push_back(p.name);
+      auto chosen = ChooseColumns(table->config.columns, schema->columns, keys);
+      if (!chosen.ok()) return fail(chosen.status());
+      table->chosen = std::move(chosen).value();
+      std::vector<DatasetColumn> columns;
+      for (size_t c : table->chosen) columns.push_back(schema->columns[c]);
+      schema->columns = std::move(columns);
+      for (FileColumns& f : schema->files) f = ChosenFileColumns(f, table->chosen);
     }
     auto data = MakeSnapshot(std::move(readers), std::move(schema->files));
     if (!data.ok()) return fail(data.status());
@@ -318,7 +326,7 @@ int ConnectTable(sqlite3* db, void* aux, int argc, const char* const* argv, sqli
 
     // Partition keys name columns of their own.
     for (const PartitionColumn& p : table->partitions) {
-      for (const DatasetColumn& c : table->columns) {
+      for (const DatasetColumn& c : table->file_columns) {
         if (SameNameIgnoringCase(p.name, c.name) || SameNameIgnoringCase(p.name, c.field_name)) {
           return fail(Status::InvalidArgument("hive_partitioning: the partition key '" + p.name +
                                               "' is also a column in the files ('" + c.field_name + "')"));

@@ -1176,8 +1176,8 @@ int Filter(sqlite3_vtab_cursor* cur, int idx_num, const char* idx_str, int argc,
     // keeps its old snapshot and tries again at the next scan. (A remote file is read again once a
     // request showed it changed; the scan checks the others as it goes: StartChecks.)
     std::shared_ptr<const DatasetSnapshot> previous = t->data;
-    auto fresh = RefreshSnapshot(t->data, t->columns, t->config.reader, t->config.values, t->config.union_by_name,
-                                 !t->config.columns.empty());
+    auto fresh = RefreshSnapshot(t->data, t->file_columns, t->chosen, t->config.reader, t->config.values,
+                                 t->config.union_by_name);
     if (!fresh.ok()) return SetVtabError(cur->pVtab, fresh.status());
     t->data = std::move(fresh).value();
     c->data = t->data;

@@ -75,6 +75,10 @@ struct ParquetTable {
   bool is_write_table = false;  // same place as in the writable table (export.h)
   std::shared_ptr<const DatasetSnapshot> data;  // the files, footers read once (again when one changes)
   std::vector<DatasetColumn> columns;  // the columns from the files' fields: SQL columns 0..num_fields-1
+  // Every column of the files, which a file read again must fit as at CREATE, and the indices into
+  // it of `columns` when the option columns= chose them (empty: `columns` is all of them).
+  std::vector<DatasetColumn> file_columns;
+  std::vector<size_t> chosen;
   int num_fields = 0;
   std::vector<PartitionColumn> partitions;  // hive partition columns: SQL columns num_fields...
   std::vector<std::vector<SqlValue>> partition_values;  // [file][partition column]

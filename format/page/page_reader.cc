@@ -440,10 +440,12 @@ Status PageReader::CheckPageBounds(const Page& page) const {
     return Status::Corruption("page claims " + std::to_string(n) + " values, more than the " +
                               std::to_string(max_page_values_) + " rows of its row group");
   }
-  // A dictionary's entries are values of its chunk (the reader stops at the chunk's count anyway).
-  if (dictionary && bounded_ && meta_.num_values >= 0 && n > meta_.num_values) {
+  // A dictionary may hold entries its chunk does not use (pyarrow writes every category of a
+  // categorical, in every row group), but a few million beyond the chunk's values is no writer's.
+  if (dictionary && meta_.num_values >= 0 && n - meta_.num_values > kMaxUnusedDictionaryEntries) {
     return Status::Corruption("dictionary page claims " + std::to_string(n) + " entries, more than the " +
-                              std::to_string(meta_.num_values) + " values of its column chunk");
+                              std::to_string(meta_.num_values) + " values of its column chunk and " +
+                              std::to_string(kMaxUnusedDictionaryEntries) + " more");
   }
   if (value_width_ <= 0) return Status::OK();
   // A dictionary holds its entries PLAIN; a data page's values take at most their width, or a

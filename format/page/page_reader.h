@@ -26,6 +26,8 @@ namespace pq {
 // The uncompressed bytes a page may take beyond what its values can need (PageReader::set_page_bounds):
 // block headers of the delta encodings, padding writers add.
 inline constexpr int64_t kPageSlack = int64_t{1} << 20;
+// The entries a dictionary may hold beyond its column chunk's values (set_page_bounds).
+inline constexpr int64_t kMaxUnusedDictionaryEntries = int64_t{1} << 20;
 
 // The bytes one PLAIN value of `type` takes (BOOLEAN counted as a byte), for set_page_bounds; 0 for
 // BYTE_ARRAY, whose values have no fixed width.
@@ -160,9 +162,9 @@ class PageReader {
   // What a page of this chunk can hold, known to the column reader: `max_values`, the level entries
   // of one data page at most (a column without repetition: its row group's rows; 0: no bound), and
   // `value_width`, the bytes of one value of a fixed-width type (0: variable, as BYTE_ARRAY). A page
-  // header that claims more values, a dictionary of more entries than the chunk has values, or more
-  // uncompressed bytes than its values can take (each value with its levels and run headers, within
-  // kPageSlack), is Corruption before anything is
+  // header that claims more values, a dictionary of more than kMaxUnusedDictionaryEntries entries
+  // beyond the chunk's values, or more uncompressed bytes than its values can take (each value with
+  // its levels and run headers, within kPageSlack), is Corruption before anything is
   // decompressed: a page of one INT64 value claiming a gigabyte, which a file of a thousand row groups
   // pointing at the same 32 KB could make the scan decompress a thousand times. Set before the first
   // page.

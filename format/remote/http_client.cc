@@ -244,8 +244,9 @@ struct Transfer {
     }
     // No Accept-Encoding is sent, so the body must be the object's own bytes: one encoded on the way
     // (gzip) would reach the reader as bytes of another file.
+    // (aws-chunked is how an upload was sent, which S3-compatible stores may keep and send back.)
     const std::string encoding = Lower(response.Header("content-encoding"));
-    if (!encoding.empty() && encoding != "identity") {
+    if (!encoding.empty() && encoding != "identity" && encoding != "aws-chunked") {
       failure = Status::IOError(Where() + ": the answer is encoded (Content-Encoding '" + ServerText(encoding) +
                                 "'), though none was asked for: its bytes are not the object's, and are not used");
       return;

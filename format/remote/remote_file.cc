@@ -314,9 +314,11 @@ Result<bool> RemoteFile::JudgeCheck(const std::string& method, const std::string
     const std::string length = response.Header("content-length");
     if (!length.empty()) std::from_chars(length.data(), length.data() + length.size(), response.object_size);
   }
-  Status version = CheckVersion(response, &changed);
-  if (version.ok() || changed) return changed;
-  return version;  // an answer that cannot tell
+  if (CheckVersion(response, &changed).ok()) return false;
+  // Not ok and not changed: an answer without the validators, which cannot tell. It is taken as
+  // unchanged (its size was checked) without confirming, as a check of an object opened without
+  // them is; unlike a range answer, it brings no bytes to be used.
+  return changed;
 }
 
 Result<bool> RemoteFile::Changed() const {

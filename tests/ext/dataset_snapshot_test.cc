@@ -53,7 +53,7 @@ class DatasetSnapshotTest : public ::testing::Test {
   }
 
   Result<std::shared_ptr<const DatasetSnapshot>> Refresh(std::shared_ptr<const DatasetSnapshot> data) {
-    return RefreshSnapshot(std::move(data), columns_, options_, values_, false);
+    return RefreshSnapshot(std::move(data), columns_, {}, options_, values_, false);
   }
 
   // Gives `path` another modification time, its bytes unchanged.

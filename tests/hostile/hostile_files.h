@@ -1149,6 +1149,16 @@ inline std::vector<HostileCase> HostileCases() {
                      {"f0.parquet", "row group 0", "column 'x'", "page 0",
                       "page claims 1048576 values, more than the 1 rows of its row group"},
                      std::nullopt, 64, 5.0}}});
+  // pyarrow writes every category of a categorical as the dictionary of every row group: entries
+  // the chunk does not use are no fault.
+  cases.push_back({"dictionary-unused-entries", 14, "a dictionary of 3 INT64 entries for a chunk of one value, the third",
+                   [] {
+                     return std::vector<std::string>{BuildFile(detail::OneColumn(
+                         {DictionaryPage(3, PlainInt64({10, 20, 30})),
+                          DataPage(1, Encoding::kRleDictionary, DictionaryIndices(2, RleRun(1, 2, 2)))},
+                         1))};
+                   },
+                   {{{Table(""), "SELECT x FROM t"}, {}, "30"}, {{Table(""), "SELECT x FROM t WHERE x = 30"}, {}, "30"}}});
   cases.push_back({"dictionary-beyond-its-chunk", 14,
                    "a dictionary of 2^22 INT64 entries (32 MiB) for a chunk of one value",
                    [] {
@@ -1162,11 +1172,11 @@ inline std::vector<HostileCase> HostileCases() {
                    },
                    {{{Table(""), "SELECT * FROM t"},
                      {"f0.parquet", "row group 0", "column 'x'",
-                      "dictionary page claims 4194304 entries, more than the 1 values of its column chunk"},
+                      "dictionary page claims 4194304 entries, more than the 1 values of its column chunk and 1048576 more"},
                      std::nullopt, 64, 5.0},
                     {{Table(""), "SELECT * FROM t WHERE x = 5"},
                      {"f0.parquet", "row group 0", "column 'x'",
-                      "dictionary page claims 4194304 entries, more than the 1 values of its column chunk"},
+                      "dictionary page claims 4194304 entries, more than the 1 values of its column chunk and 1048576 more"},
                      std::nullopt, 64, 5.0}}});
 
   // 15. A scan holds no more than max_memory, copies included: the JSON arena while it moves to a
